@@ -1,0 +1,1 @@
+"""I'm the Boss!: rules engine (rules), bots (bots) and the pygame client (ui)."""

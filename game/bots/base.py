@@ -1,0 +1,101 @@
+"""The bot interface and the registry of bot kinds selectable by name ("random",
+"heuristic:greedy", ...)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.rules import Action, LegalActions
+
+
+class Bot:
+    """A seat's decision maker. It sees only the seat's view and its legal actions.
+
+    `must_act` is False when the game is not waiting for this seat (real-time negotiation:
+    anyone may act, nobody has to); then `choose` may return None to let the moment pass.
+    """
+
+    kind = "bot"
+    needs_view = True  # False: the driver may skip building the view (the random bot)
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+        self.seed = seed
+
+    def choose(self, view: dict | None, legal: LegalActions, must_act: bool = True) -> Action | None:
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def observe(self, events: list[dict]) -> None:
+        """Events as this seat sees them (plain data); bots that keep memory override it."""
+
+
+BOT_KINDS: dict[str, Callable[..., Bot]] = {}
+
+
+def register(name: str):
+    def deco(cls):
+        BOT_KINDS[name] = cls
+        cls.kind = name
+        return cls
+
+    return deco
+
+
+def make_bot(spec: str, seat: int, seed: int = 0) -> Bot:
+    """Build a bot from "kind" or "kind:personality"."""
+    kind, _, param = spec.partition(":")
+    factory = BOT_KINDS.get(kind)
+    if factory is None:
+        raise ValueError(f"unknown bot kind {kind!r} (known: {', '.join(sorted(BOT_KINDS))})")
+    return factory(seat, seed, param) if param else factory(seat, seed)
+
+
+from . import random_bot  # noqa: E402,F401  (registers the kinds)
+
+
+class LazyView(dict):
+    """`view(state, seat)`, built on first look: drivers hand it to every bot decision, and
+    bots that decide from their legal actions alone never pay for it."""
+
+    __slots__ = ("_build",)
+
+    def __init__(self, build: Callable[[], dict]) -> None:
+        super().__init__()
+        self._build = build
+
+    def _fill(self) -> None:
+        if self._build is not None:
+            self.update(self._build())
+            self._build = None
+
+    def __getitem__(self, key):
+        self._fill()
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        self._fill()
+        return super().get(key, default)
+
+    def __contains__(self, key) -> bool:
+        self._fill()
+        return super().__contains__(key)
+
+    def __iter__(self):
+        self._fill()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._fill()
+        return super().__len__()
+
+    def keys(self):
+        self._fill()
+        return super().keys()
+
+    def items(self):
+        self._fill()
+        return super().items()
+
+    def values(self):
+        self._fill()
+        return super().values()

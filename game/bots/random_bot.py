@@ -1,0 +1,160 @@
+"""The random baseline: a uniform choice within a randomly drawn *kind* of move.
+
+The kinds are weighted toward passing, agreeing and closing so that games end, and the few
+moves that can move a deal forward (bringing a clan the deal still lacks) are preferred over
+moves that cannot. Everything else is a coin flip: this is the yardstick other bots beat.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.rules import (
+    Accept,
+    AcceptFormer,
+    AcceptProposal,
+    Action,
+    Discard,
+    Draw,
+    FailDeal,
+    GoingOnce,
+    LayClan,
+    LegalActions,
+    OpenDeal,
+    Pass,
+    PassFloor,
+    PlaceMarker,
+    PlayBoss,
+    PlayStop,
+    PlayTravel,
+    Recruit,
+    Roll,
+    Withdraw,
+)
+from game.rules.board import clan_from_key
+from game.rules.view import board_of
+
+from .base import Bot, register
+
+# Relative weight of each kind of move when it is available.
+KIND_WEIGHTS = {
+    "close": 80,
+    "agree": 30,
+    "calm": 30,
+    "turn": 10,
+    "open": 4,
+    "lay": 6,
+    "offer": 6,
+    "card": 1.5,
+    "withdraw": 0.3,
+    "fail": 2,
+}
+_KIND_OF = {
+    GoingOnce: "close",
+    Accept: "agree",
+    AcceptFormer: "agree",
+    AcceptProposal: "agree",
+    Pass: "calm",
+    PassFloor: "calm",
+    OpenDeal: "open",
+    Roll: "turn",
+    Draw: "turn",
+    Discard: "turn",
+    PlaceMarker: "turn",
+    LayClan: "lay",
+    PlayTravel: "card",
+    PlayBoss: "card",
+    PlayStop: "card",
+    Recruit: "card",
+    Withdraw: "withdraw",
+    FailDeal: "fail",
+}
+HOPELESS_OPEN_WEIGHT = 0.3  # opening a deal the table cannot possibly cover
+IDLE_CHANCE = 0.7  # real time, nobody waiting on us: how often to let the moment pass
+
+
+@register("random")
+class RandomBot(Bot):
+    needs_view = False
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        super().__init__(seat, seed)
+        self.rng = random.Random(seed * 7919 + seat)
+
+    def choose(self, view: dict | None, legal: LegalActions, must_act: bool = True) -> Action | None:
+        rng = self.rng
+        if not must_act and rng.random() < IDLE_CHANCE:
+            return None
+        groups: dict[str, list] = {}
+        for a in legal.fixed:
+            if not a.meta:
+                groups.setdefault(_KIND_OF.get(type(a), "turn"), []).append(a)
+        if legal.terms:
+            groups["offer"] = legal.terms
+        if not groups:
+            return None
+        needed = None
+        if view is not None and ("lay" in groups or "offer" in groups):
+            needed = _missing_clans(view)
+        if needed is not None:
+            # Prefer what can move the deal forward: a clan it still lacks.
+            for kind in ("lay", "offer"):
+                if kind in groups:
+                    if kind == "lay":
+                        useful = [a for a in groups[kind] if a.clan in needed]
+                    else:
+                        useful = [
+                            t for t in groups[kind]
+                            if any(_source_clan(view, s) in needed for s in t.pool)
+                        ]
+                    if useful:
+                        groups[kind] = useful
+                    else:
+                        del groups[kind]
+        kinds = list(groups)
+        weights = [KIND_WEIGHTS[k] for k in kinds]
+        if "open" in groups and view is not None and not _could_cover(view):
+            weights[kinds.index("open")] = HOPELESS_OPEN_WEIGHT
+        if not kinds:
+            return None
+        kind = rng.choices(kinds, weights)[0]
+        if kind != "offer":
+            return rng.choice(groups[kind])
+        choice = rng.choice(groups["offer"])
+        pool = choice.pool
+        if needed is not None:
+            pool = [s for s in pool if _source_clan(view, s) in needed] or pool
+        sources = pool if rng.random() < 0.8 else [s for s in pool if rng.random() < 0.5]
+        # Modest asks: a random amount up to a third of what is left.
+        top = choice.lo + (choice.hi - choice.lo) // 3
+        return choice.make(sources, rng.randint(choice.lo, max(choice.lo, top)))
+
+
+def _could_cover(view) -> bool:
+    """Could the marker's space be covered by the placards in play plus my Clan cards?"""
+    mask = 0
+    for p in view["players"]:
+        for clan in p["placards"]:
+            mask |= 1 << clan
+    for key in view.get("hand", {}):
+        if key.startswith("clan_"):
+            mask |= 1 << clan_from_key(key[5:])
+    return board_of(view).cover[view["marker"]][mask]
+
+
+def _missing_clans(view) -> set[int] | None:
+    neg = view.get("negotiation")
+    if not neg:
+        return None
+    space = board_of(view).spaces[neg["space"]]
+    have = set(neg["committed"])
+    return {int(c) for c in space.clans} - have
+
+
+def _source_clan(view, src) -> int | None:
+    if src.kind.value == "placard":
+        return src.ref
+    for card in view["negotiation"]["laid"]:
+        if card["id"] == src.ref:
+            return int(clan_from_key(card["clan"]))
+    return None

@@ -1,0 +1,318 @@
+"""Sources, coverage, agreements and the involved-source choice of a negotiation (RULES §4, §7).
+
+Pure functions over `GameState`; the engine calls them, and so can bots and tests.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from .board import CLANS, Clan
+from .events import AgreementLapsed, Event, OfferLapsed
+from .state import POOL, GameState, Negotiation, Source, SourceKind, Terms
+from .variants import Variant, WindowMode
+
+# Preference when the engine picks the involved sources: the Boss's own first, then agreed
+# ones, fewest cards (a placard saves a Clan card, which then goes back to its owner's hand).
+RANK_BOSS_PLACARD = 0
+RANK_BOSS_CARD = 1
+RANK_AGREED_PLACARD = 2
+RANK_AGREED_CARD = 3
+RANK_OPPONENT_PLACARD = 4  # two-player rules: used without consent, paid at a fixed rate
+
+
+def source_clan(state: GameState, src: Source) -> Clan | None:
+    if src.kind is SourceKind.PLACARD:
+        return Clan(src.ref) if 0 <= src.ref < 6 else None
+    neg = state.negotiation
+    card = neg.card(src.ref) if neg else None
+    return None if card is None else card.clan
+
+
+def source_owner(state: GameState, src: Source) -> int | None:
+    """The seat that controls a source now (None if it does not exist or lies in the pool)."""
+    if src.kind is SourceKind.PLACARD:
+        if not 0 <= src.ref < 6:
+            return None
+        owner = state.placards[src.ref]
+        return None if owner == POOL else owner
+    neg = state.negotiation
+    card = neg.card(src.ref) if neg else None
+    return None if card is None else card.owner
+
+
+def usable(state: GameState, src: Source) -> bool:
+    """A source that can fill a slot now: an owned placard not travelling, or a laid card."""
+    neg = state.negotiation
+    if neg is None:
+        return False
+    if src.kind is SourceKind.PLACARD:
+        return 0 <= src.ref < 6 and state.placards[src.ref] != POOL and src.ref not in neg.travel
+    return neg.card(src.ref) is not None
+
+
+def seat_sources(state: GameState, seat: int) -> list[Source]:
+    """Every usable source of `seat` whose clan the space uses (placards first)."""
+    neg = state.negotiation
+    if neg is None:
+        return []
+    wanted = state.board.clan_masks[neg.space]
+    out = [
+        Source(SourceKind.PLACARD, c)
+        for c in range(6)
+        if state.placards[c] == seat and c not in neg.travel and wanted >> c & 1
+    ]
+    out.extend(Source(SourceKind.CARD, card.id) for card in neg.laid if card.owner == seat)
+    return out
+
+
+def offerable(state: GameState, seat: int) -> list[Source]:
+    """Sources `seat` may put into an offer: theirs, usable, not already agreed.
+
+    Under the two-player rules the Boss uses the opponent's placards without consent, so
+    only laid Clan cards are negotiated.
+    """
+    neg = state.negotiation
+    agreed = neg.agreements.get(seat)
+    taken = set(agreed.sources) if agreed else ()
+    two = state.settings.two_player
+    return [
+        s
+        for s in seat_sources(state, seat)
+        if s not in taken and not (two and s.kind is SourceKind.PLACARD)
+    ]
+
+
+def offerable_by_seat(state: GameState) -> list[tuple[Source, ...]]:
+    """`offerable` for every seat at once (one pass over the table), each sorted."""
+    neg = state.negotiation
+    out: list[list[Source]] = [[] for _ in range(state.players)]
+    for card in neg.laid:
+        out[card.owner].append(Source(SourceKind.CARD, card.id))
+    if not state.settings.two_player:
+        wanted = state.board.clan_masks[neg.space]
+        for c in range(6):
+            owner = state.placards[c]
+            if owner != POOL and c not in neg.travel and wanted >> c & 1:
+                out[owner].append(Source(SourceKind.PLACARD, c))
+    for seat, terms in neg.agreements.items():
+        if terms.sources:
+            out[seat] = [s for s in out[seat] if s not in terms.sources]
+    return [tuple(sorted(x)) for x in out]
+
+
+def committed(state: GameState) -> list[tuple[int, Source, int, int]]:
+    """Committed sources as (clan, source, rank, owner), RULES §4."""
+    neg = state.negotiation
+    boss = neg.boss
+    out: list[tuple[int, Source, int, int]] = []
+    two = state.settings.two_player
+    for c in range(6):
+        owner = state.placards[c]
+        if owner == POOL or c in neg.travel:
+            continue
+        if owner == boss:
+            out.append((c, Source(SourceKind.PLACARD, c), RANK_BOSS_PLACARD, owner))
+        elif two:
+            out.append((c, Source(SourceKind.PLACARD, c), RANK_OPPONENT_PLACARD, owner))
+    for card in neg.laid:
+        if card.owner == boss:
+            out.append((int(card.clan), Source(SourceKind.CARD, card.id), RANK_BOSS_CARD, boss))
+    for seat, terms in neg.agreements.items():
+        for src in terms.sources:
+            if src.kind is SourceKind.PLACARD:
+                if not two:  # two-player placards are already listed above
+                    out.append((src.ref, src, RANK_AGREED_PLACARD, seat))
+            else:
+                card = neg.card(src.ref)
+                out.append((int(card.clan), src, RANK_AGREED_CARD, seat))
+    return out
+
+
+def committed_mask(state: GameState) -> int:
+    mask = 0
+    for clan, _src, _rank, _owner in committed(state):
+        mask |= 1 << clan
+    return mask
+
+
+def is_covered(state: GameState) -> bool:
+    neg = state.negotiation
+    return state.board.cover[neg.space][committed_mask(state)]
+
+
+def two_player_rate(state: GameState) -> int:
+    """Two-player rules: the price of an opponent's placard used without consent."""
+    neg = state.negotiation
+    return neg.proceeds // state.board.spaces[neg.space].investors
+
+
+def involved(state: GameState) -> tuple[list[tuple[int, Source, int, int]], int] | None:
+    """The committed sources the deal uses (one per clan) and the two-player payment due.
+
+    Among all clan sets that cover the space with the fewest clans, prefer the Boss's own
+    sources, then agreed ones, then fewest Clan cards; ties go to the lower clan and the
+    earlier-laid card, so the choice is deterministic. None if the space is not covered.
+    """
+    neg = state.negotiation
+    space = state.board.spaces[neg.space]
+    best_by_clan: dict[int, tuple[int, Source, int, int]] = {}
+    for entry in committed(state):
+        clan, src, rank, _owner = entry
+        cur = best_by_clan.get(clan)
+        if cur is None or (rank, _src_order(src)) < (cur[2], _src_order(cur[1])):
+            best_by_clan[clan] = entry
+    avail = 0
+    for clan in best_by_clan:
+        avail |= 1 << clan
+    cover = state.board.cover[neg.space]
+    if not cover[avail]:
+        return None
+    best_key = None
+    best_mask = 0
+    need = space.investors
+    # Every minimal cover has exactly `investors` clans; enumerate subsets of the available.
+    clans = sorted(best_by_clan)
+    for picks in product((0, 1), repeat=len(clans)):
+        if sum(picks) != need:
+            continue
+        mask = 0
+        for clan, p in zip(clans, picks, strict=True):
+            if p:
+                mask |= 1 << clan
+        if not cover[mask]:
+            continue
+        chosen = [best_by_clan[c] for c in clans if mask >> c & 1]
+        key = (
+            sum(1 for e in chosen if e[2] == RANK_OPPONENT_PLACARD),
+            sum(1 for e in chosen if e[2] >= RANK_AGREED_PLACARD),
+            sum(1 for e in chosen if e[1].kind is SourceKind.CARD),
+            [c for c in clans if mask >> c & 1],
+        )
+        if best_key is None or key < best_key:
+            best_key, best_mask = key, mask
+    chosen = [best_by_clan[c] for c in clans if best_mask >> c & 1]
+    agreed = set()
+    for terms in neg.agreements.values():
+        agreed.update(terms.sources)
+    rate = two_player_rate(state) if state.settings.two_player else 0
+    auto = sum(rate for e in chosen if e[2] == RANK_OPPONENT_PLACARD and e[1] not in agreed)
+    return chosen, auto
+
+
+def _src_order(src: Source) -> tuple[int, int]:
+    return (0 if src.kind is SourceKind.PLACARD else 1, src.ref)
+
+
+def agreed_total(neg: Negotiation) -> int:
+    return sum(t.amount for t in neg.agreements.values())
+
+
+def offer_cap(state: GameState) -> int:
+    """The most any new offer may ask: what the agreements leave of the proceeds.
+
+    Under the two-player rules the payment for the opponent's placards the deal would use
+    now is kept aside too, so a covered deal can always be paid.
+    """
+    neg = state.negotiation
+    cap = neg.proceeds - agreed_total(neg)
+    if state.settings.two_player:
+        inv = involved(state)
+        if inv is not None:
+            cap -= inv[1]
+        else:
+            opp = sum(
+                1
+                for c in range(6)
+                if state.placards[c] not in (POOL, neg.boss)
+                and c not in neg.travel
+                and state.board.clan_masks[neg.space] >> c & 1
+            )
+            cap -= two_player_rate(state) * min(opp, state.board.spaces[neg.space].investors)
+    return max(cap, 0)
+
+
+def may_be_paid(state: GameState, seat: int) -> bool:
+    """Variant V3: only the Boss and players who played an influence card may be paid."""
+    if not state.settings.has(Variant.V3):
+        return True
+    return seat in state.negotiation.played
+
+
+def limit_spent(state: GameState) -> bool:
+    neg = state.negotiation
+    return neg.time_up or neg.actions >= state.settings.negotiation_limit
+
+
+def lapse(state: GameState, src: Source, events: list[Event]) -> None:
+    """A source became unusable: agreements with it lapse, offers lose it (RULES §4)."""
+    neg = state.negotiation
+    for seat in sorted(neg.agreements):
+        terms = neg.agreements[seat]
+        if src in terms.sources:
+            del neg.agreements[seat]
+            kept = tuple(s for s in terms.sources if s != src)
+            if kept:
+                neg.pending[seat] = Terms(kept, terms.amount, by_boss=False, was_agreed=False)
+            events.append(AgreementLapsed(seat, src, kept))
+    for seat in sorted(neg.pending):
+        terms = neg.pending[seat]
+        if src in terms.sources:
+            kept = tuple(s for s in terms.sources if s != src)
+            if kept:
+                neg.pending[seat] = Terms(kept, terms.amount, terms.by_boss, False)
+            else:
+                del neg.pending[seat]
+            events.append(OfferLapsed(seat, src))
+
+
+def touches(state: GameState, seat: int) -> bool:
+    """Does the open window touch `seat`'s placards, cards or agreements? (RULES §6)
+
+    Decided from public information only, so skipping an untouched player reveals nothing.
+    """
+    win = state.window
+    neg = state.negotiation
+    terms = []
+    if neg is not None:
+        terms = [t for t in (neg.agreements.get(seat), neg.pending.get(seat)) if t]
+        if seat == neg.boss:
+            return True
+    kind = win.kind.value
+    if kind == "travel":
+        return source_owner(state, win.target) == seat or any(
+            win.target in t.sources for t in terms
+        )
+    if kind == "recruit":
+        src = Source(SourceKind.PLACARD, int(win.recruit))
+        return state.placards[int(win.recruit)] == seat or any(src in t.sources for t in terms)
+    if kind == "boss":
+        return bool(terms)
+    # going once: anything of mine on this deal
+    return bool(terms) or bool(seat_sources(state, seat))
+
+
+def ask_order(state: GameState, actor: int) -> list[int]:
+    n = state.players
+    return [(actor + i) % n for i in range(1, n)]
+
+
+def is_real_time(state: GameState) -> bool:
+    return state.settings.window_mode is WindowMode.REAL_TIME
+
+
+__all__ = [
+    "CLANS",
+    "committed",
+    "committed_mask",
+    "involved",
+    "is_covered",
+    "lapse",
+    "offer_cap",
+    "offerable",
+    "seat_sources",
+    "source_clan",
+    "source_owner",
+    "touches",
+    "usable",
+]

@@ -1,0 +1,101 @@
+"""Random bot games over every player count, variant and window mode, with the engine's
+invariants checked after every action, and the views audited for hidden information."""
+
+import json
+import random
+
+import pytest
+
+from game.rules import Settings, Variant, WindowMode, legal_actions, view
+from game.rules.events import CardsDrawn
+from game.rules.invariants import Ledger
+from game.simulate import simulate_game
+
+CONFIGS = [
+    (players, mode, variants)
+    for players in (2, 3, 4, 5, 6)
+    for mode in (WindowMode.ASK_AROUND, WindowMode.REAL_TIME)
+    for variants in ((), tuple(Variant))
+]
+
+
+def _perturbed_hidden(state, seat, rng):
+    """A copy of the state that differs only in what `seat` cannot know: other hands (same
+    sizes), the draw order and the RNG."""
+    other = state.clone()
+    pool = list(other.deck)
+    others = [s for s in range(other.players) if s != seat]
+    for s in others:
+        for kind, count in enumerate(other.hands[s]):
+            pool.extend([kind] * count)
+            other.hands[s][kind] = 0
+    rng.shuffle(pool)
+    for s in others:
+        for _ in range(state.hand_size(s)):
+            other.hands[s][pool.pop()] += 1
+    from game.rules.cards import Card
+
+    other.deck = [Card(k) for k in pool]
+    other.rng.state ^= 0xDEADBEEF
+    return other
+
+
+class Audit:
+    def __init__(self, rng, every=7):
+        self.rng = rng
+        self.every = every
+        self.steps = 0
+        self.ledger = None
+
+    def __call__(self, game, action, events):
+        st = game.state
+        if self.ledger is None:
+            self.ledger = Ledger(game.state)  # money and tiles start at zero in these games
+        self.ledger.check(st, events)
+        for e in events:
+            if isinstance(e, CardsDrawn):
+                for s in range(st.players):
+                    seen = e.for_seat(s)
+                    assert (seen.cards is not None) == (s == e.seat)
+        self.steps += 1
+        if self.steps % self.every:
+            return
+        seat = self.rng.randrange(st.players)
+        v = view(st, seat)
+        json.dumps(v)  # plain data only
+        assert "deck" not in v and "rng" not in v
+        twin = _perturbed_hidden(st, seat, self.rng)
+        assert view(twin, seat) == v, "a view changed when only hidden information changed"
+        assert view(twin, None) == view(st, None)
+        # what a seat may do never depends on hidden information either
+        assert legal_actions(twin, seat).to_data() == legal_actions(st, seat).to_data()
+
+
+@pytest.mark.parametrize(("players", "mode", "variants"), CONFIGS)
+def test_random_games_keep_invariants(players, mode, variants):
+    rng = random.Random(players * 100 + len(variants))
+    for game_no in range(2):
+        seed = rng.randrange(1 << 30)
+        settings = Settings(
+            players=players,
+            variants=frozenset(variants),
+            window_mode=mode,
+            short_game=game_no == 1,
+            ask_only_when_touched=tuple(rng.random() < 0.4 for _ in range(players)),
+        )
+        audit = Audit(rng)
+        game, result = simulate_game(players, seed, ["random"] * players, settings, on_step=audit)
+        st = game.state
+        assert st.phase.value == "game_over"
+        assert result.winners and all(st.money[w] == max(st.money) for w in result.winners)
+        assert st.deals_closed >= (7 if game_no else 10)  # the end die starts at tile 10
+
+
+def test_games_are_deterministic():
+    settings = Settings(players=4, variants=frozenset({Variant.V3}))
+    a, ra = simulate_game(4, 1234, ["random"] * 4, settings)
+    b, rb = simulate_game(4, 1234, ["random"] * 4, settings)
+    assert a.state.hash() == b.state.hash()
+    assert [x.to_data() for x in a.log] == [x.to_data() for x in b.log]
+    c, _ = simulate_game(4, 1235, ["random"] * 4, settings)
+    assert c.state.hash() != a.state.hash()
