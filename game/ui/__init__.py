@@ -1,0 +1,1 @@
+"""pygame-ce client: scenes, widgets, fonts, sounds and translations."""
