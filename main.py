@@ -57,7 +57,10 @@ def cmd_simulate(args) -> int:
     specs = _bot_list(args.bots or "random", args.players)
     for spec in specs:
         if spec.partition(":")[0] not in BOT_KINDS:
-            print(f"error: unknown bot {spec!r} (known: {', '.join(sorted(BOT_KINDS))})", file=sys.stderr)
+            print(
+                f"error: unknown bot {spec!r} (known: {', '.join(sorted(BOT_KINDS))})",
+                file=sys.stderr,
+            )
             return EXIT_USAGE
     save_dir = Path(args.save) if args.save else None
     results = []
@@ -116,43 +119,62 @@ def cmd_replay(args) -> int:
     return 0
 
 
-def cmd_play(args) -> int:
-    try:
-        from game.ui.app import run_app
-    except ImportError as exc:
-        if "game.ui.app" not in str(exc):
-            raise
-        print("error: the game window is not built yet (see the README)", file=sys.stderr)
-        return EXIT_USAGE
-    return run_app(args)
+def _delegate(module: str, func: str, what: str):
+    """Run `module.func(args)`; while that part is not built, exit 2 with one clear line."""
 
-
-def _not_yet(name: str):
     def run(args) -> int:
-        print(f"error: '{name}' is not available in this version yet", file=sys.stderr)
-        return EXIT_USAGE
+        import importlib
+
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name and module.startswith(exc.name):
+                print(f"error: {what} is not available in this version yet", file=sys.stderr)
+                return EXIT_USAGE
+            raise
+        return getattr(mod, func)(args)
 
     return run
 
 
+def _host_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--port", type=int, default=0, help="TCP port (0: any free port)")
+    p.add_argument("--seats", type=int, default=4, help="players at the table (2-6)")
+    p.add_argument("--bots", help="bot kinds filling empty seats, e.g. heuristic,random")
+    p.add_argument("--code", help="room code (4 letters; default: random)")
+    p.add_argument("--name", help="table name shown in the lobby")
+    p.add_argument("--resume", metavar="FILE", help="resume a game from its autosave")
+    p.add_argument("--seed", type=int, help="game seed (default: random)")
+    p.add_argument("--variant", help="variants, e.g. V1,V3")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="imtheboss", description="I'm the Boss! - Sid Sackson's negotiation game")
+    p = argparse.ArgumentParser(
+        prog="imtheboss", description="I'm the Boss! - Sid Sackson's negotiation game"
+    )
     sub = p.add_subparsers(dest="command")
 
-    play = sub.add_parser("play", help="play on this screen (default)")
-    play.add_argument("--lang", choices=["en", "zh_Hant", "zh_Hans", "th"])
-    play.add_argument("--windowed", action="store_true")
-    play.set_defaults(run=cmd_play)
+    play = sub.add_parser("play", help="play on this screen against bots or friends (default)")
+    play.add_argument("--lang", choices=["en", "zh_Hant", "zh_Hans", "th"], help="language")
+    play.add_argument("--windowed", action="store_true", help="start in a window, not fullscreen")
+    play.add_argument("--size", default=None, help="window size, e.g. 1280x720")
+    play.set_defaults(run=_delegate("game.ui.app", "run_app", "the game window"))
 
     sim = sub.add_parser("simulate", help="play bot games headless and print results")
     sim.add_argument("--games", type=int, default=1)
     sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--bots", help="bot kinds, one per seat or one for all (e.g. random,heuristic)")
+    sim.add_argument(
+        "--bots", help="bot kinds, one per seat or one for all (e.g. random,heuristic)"
+    )
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--variant", help="variants, e.g. V1,V3")
     sim.add_argument("--short", action="store_true", help="short game (tiles 3, 6, 9 removed)")
-    sim.add_argument("--real-time", action="store_true", help="real-time windows instead of ask-around")
-    sim.add_argument("--rotate-seats", action="store_true", help="rotate the bots' seats game by game")
+    sim.add_argument(
+        "--real-time", action="store_true", help="real-time windows instead of ask-around"
+    )
+    sim.add_argument(
+        "--rotate-seats", action="store_true", help="rotate the bots' seats game by game"
+    )
     sim.add_argument("--save", metavar="DIR", help="write each game's save file into DIR")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.set_defaults(run=cmd_simulate)
@@ -162,15 +184,42 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--json", action="store_true")
     rep.set_defaults(run=cmd_replay)
 
-    for name, text in (
-        ("host", "host a LAN table"),
-        ("join", "join a LAN table"),
-        ("table", "host with the fullscreen public table display"),
-        ("screenshot", "render a scene to a PNG headless"),
-    ):
-        sp = sub.add_parser(name, help=text)
-        sp.add_argument("rest", nargs=argparse.REMAINDER)
-        sp.set_defaults(run=_not_yet(name))
+    host = sub.add_parser("host", help="host a LAN table")
+    _host_args(host)
+    host.add_argument(
+        "--headless", action="store_true", help="no window: run the table in this terminal"
+    )
+    host.add_argument(
+        "--once", action="store_true", help="exit after one game, printing its JSON result"
+    )
+    host.set_defaults(run=_delegate("net.cli", "run_host", "LAN hosting"))
+
+    table = sub.add_parser("table", help="host with the fullscreen public table display")
+    _host_args(table)
+    table.set_defaults(run=_delegate("net.cli", "run_table", "the table display"))
+
+    join = sub.add_parser("join", help="join a LAN table (no address: open the lobby)")
+    join.add_argument("address", nargs="?", help="HOST:PORT of the table")
+    join.add_argument("--code", help="the room code shown on the host")
+    join.add_argument("--name", help="your name at the table")
+    join.add_argument("--bot", help="play as this bot kind (with --headless)")
+    join.add_argument("--headless", action="store_true")
+    join.add_argument("--token", help="reconnect token of a seat to take back")
+    join.add_argument("--list", action="store_true", help="print the tables found on the LAN")
+    join.add_argument("--timeout", type=float, default=2.0, help="seconds to look for tables")
+    join.set_defaults(run=_delegate("net.cli", "run_join", "joining a LAN table"))
+
+    shot = sub.add_parser("screenshot", help="render a scene to a PNG without a display")
+    shot.add_argument(
+        "--scene",
+        default="table",
+        choices=["title", "table", "results", "rules", "lobby", "settings"],
+    )
+    shot.add_argument("--lang", default="en", choices=["en", "zh_Hant", "zh_Hans", "th"])
+    shot.add_argument("--seed", type=int, default=3)
+    shot.add_argument("--out", default="shot.png")
+    shot.add_argument("--size", default="1920x1080")
+    shot.set_defaults(run=_delegate("game.ui.screenshot", "run", "screenshots"))
     return p
 
 

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from game.rules import Settings, Variant, WindowMode, legal_actions, view
+from game.rules.determinize import state_from_view
 from game.rules.events import CardsDrawn
 from game.rules.invariants import Ledger
 from game.simulate import simulate_game
@@ -69,6 +70,10 @@ class Audit:
         assert view(twin, None) == view(st, None)
         # what a seat may do never depends on hidden information either
         assert legal_actions(twin, seat).to_data() == legal_actions(st, seat).to_data()
+        # and the view alone is enough to rebuild a state with the same view and moves
+        rebuilt = state_from_view(v, self.rng)
+        assert view(rebuilt, seat) == v
+        assert legal_actions(rebuilt, seat).to_data() == legal_actions(st, seat).to_data()
 
 
 @pytest.mark.parametrize(("players", "mode", "variants"), CONFIGS)

@@ -37,6 +37,7 @@ from .actions import (
     TimeUp,
     Withdraw,
     action_from_data,
+    legal_from_data,
 )
 from .board import CLANS, DEFAULT_BOARD, Board, Clan, load_board
 from .cards import Card
@@ -48,6 +49,7 @@ from .engine import (
     default_action,
     legal_actions,
     new_game,
+    opening_events,
     to_act,
     waiting_for,
 )

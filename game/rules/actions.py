@@ -396,3 +396,23 @@ class LegalActions:
             "actions": [a.to_data() for a in self.fixed],
             "terms": [t.to_data() for t in self.terms],
         }
+
+
+def legal_from_data(data) -> LegalActions:
+    """Rebuild `LegalActions.to_data()` (e.g. on a LAN client); raises ActionFormatError."""
+    if not isinstance(data, dict):
+        raise ActionFormatError("legal actions must be a map")
+    fixed = [action_from_data(a) for a in data.get("actions", [])]
+    terms = []
+    for t in data.get("terms", []):
+        if not isinstance(t, dict):
+            raise ActionFormatError("a terms choice must be a map")
+        template = action_from_data(t.get("action"))
+        if not isinstance(template, (Offer, Propose)):
+            raise ActionFormatError("a terms choice is an offer or a proposal")
+        pool = tuple(sorted(Source.from_data(s) for s in t.get("pool", [])))
+        lo, hi = t.get("lo"), t.get("hi")
+        _int(lo, "lo", 0, 10_000)
+        _int(hi, "hi", lo, 10_000)
+        terms.append(TermsChoice(template, pool, lo, hi))
+    return LegalActions(fixed, terms)

@@ -62,6 +62,8 @@ from .events import (
     Event,
     FloorPassed,
     GameOver,
+    GameStarted,
+    HandDealt,
     GoingOnceCalled,
     HandLimitReached,
     MarkerMoved,
@@ -228,6 +230,20 @@ def new_game(
         state.phase = Phase.TURN
         state.turn = first
     return state
+
+
+def opening_events(state: GameState) -> list[Event]:
+    """What a table shows when a game starts: the placards and tiles, then each hand being
+    dealt (redact with `for_seat` like any event)."""
+    out: list[Event] = [
+        GameStarted(
+            tuple(state.names), state.first_player, tuple(state.placards), tuple(state.tiles)
+        )
+    ]
+    for seat in range(state.players):
+        cards = tuple(Card(k) for k, n in enumerate(state.hands[seat]) for _ in range(n))
+        out.append(HandDealt(seat, len(cards), cards))
+    return out
 
 
 # --------------------------------------------------------------------------- queries

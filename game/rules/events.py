@@ -347,6 +347,6 @@ class GameOver(Event):
 
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
-    for cls in Event.__subclasses__() + _PrivateCards.__subclasses__()
-    if cls is not _PrivateCards
+    for cls in list(globals().values())
+    if isinstance(cls, type) and issubclass(cls, Event) and cls.type != "event"
 }
