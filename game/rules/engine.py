@@ -1183,8 +1183,12 @@ def _negotiation_reason(state: GameState, action: Action) -> tuple[str, str]:
         return "card.not_in_hand", "you hold no Boss card"
     if isinstance(action, Recruit):
         return "recruit.target", "that placard cannot be recruited"
+    if isinstance(action, Offer) and seat == neg.boss:
+        return "boss.proposes", "the Boss does not offer: the Boss proposes terms to a player"
     if isinstance(action, (Offer, Propose)):
         target = action.to if isinstance(action, Propose) else seat
+        if not 0 <= target < state.players:
+            return "seat.unknown", f"there is no seat {target}"
         if isinstance(action, Propose) and target == neg.boss:
             return "agreement.self", "the Boss does not negotiate with themself"
         if not nego.may_be_paid(state, target):
