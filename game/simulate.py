@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 
 from game.bots import make_bot
-from game.bots.base import Bot, LazyView
+from game.bots.base import Bot
 from game.rules import (
     HOST,
     Game,
@@ -23,10 +23,11 @@ from game.rules import (
     WindowMode,
     default_action,
     legal_actions,
+    opening_events,
     view,
     waiting_for,
 )
-from game.rules.view import events_for
+from game.rules.view import LazyView, events_for
 
 MAX_ACTIONS = 200_000  # a safety net: no legal game comes near it
 
@@ -91,14 +92,20 @@ def play(
 
     def decide(seat: int, must: bool):
         bot = bots[seat]
-        v = LazyView(lambda: view(st, seat)) if bot.needs_view is False else view(st, seat)
+        v = LazyView(st, seat) if bot.needs_view is False else view(st, seat)
         return bot.choose(v, legal_actions(st, seat).moves(), must)
+
+    # Bots with memory hear every event; the others only when the caller asks for it.
+    listeners = [(s, bot) for s, bot in enumerate(bots) if observe or bot.wants_events]
+    if listeners:
+        opening = opening_events(st) if not game.log else []
+        for s, bot in listeners:
+            bot.observe(events_for(opening, s))
 
     def step(action) -> None:
         events = game.apply(action)
-        if observe:
-            for s, bot in enumerate(bots):
-                bot.observe(events_for(events, s))
+        for s, bot in listeners:
+            bot.observe(events_for(events, s))
         if on_step is not None:
             on_step(game, action, events)
 

@@ -226,6 +226,19 @@ ACTION_TYPES: dict[str, type[Action]] = {
     )
 }  # fmt: skip
 
+_INTERNED: dict[tuple, Action] = {}
+
+
+def interned(cls: type[Action], *args) -> Action:
+    """The one shared instance of an action (actions are immutable values): legal-action
+    lists are rebuilt after every move, and building frozen dataclasses dominated that."""
+    key = (cls, *args)
+    action = _INTERNED.get(key)
+    if action is None:
+        action = _INTERNED[key] = cls(*args)
+    return action
+
+
 NEGOTIATION_MOVES = (Offer, Propose, Accept, AcceptFormer, AcceptProposal, Withdraw)
 
 

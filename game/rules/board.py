@@ -34,10 +34,11 @@ class Clan(IntEnum):
     @property
     def key(self) -> str:
         """Lower-case name used in save files, views and translation keys."""
-        return self.name.lower()
+        return CLAN_KEYS[self]
 
 
 CLANS: tuple[Clan, ...] = tuple(Clan)
+CLAN_KEYS: tuple[str, ...] = tuple(c.name.lower() for c in Clan)
 FAMILY_NAMES = {
     Clan.RED: "Cashman",
     Clan.BLUE: "Sacks",

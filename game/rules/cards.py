@@ -32,7 +32,7 @@ class Card(IntEnum):
 
     @property
     def key(self) -> str:
-        return self.name.lower()
+        return CARD_KEYS[self]
 
     @property
     def is_clan(self) -> bool:
@@ -53,6 +53,7 @@ class Card(IntEnum):
 
 
 CARD_KINDS = len(Card)
+CARD_KEYS: tuple[str, ...] = tuple(c.name.lower() for c in Card)
 CARDS: tuple[Card, ...] = tuple(Card)
 _CARD_BY_KEY = {c.key: c for c in CARDS}
 

@@ -38,8 +38,9 @@ from .actions import (
     TimeUp,
     Withdraw,
 )
-from .board import DEFAULT_BOARD, FIRST_PLAYER_ORDER, Board, Clan, load_board
-from .cards import Card, clan_card, full_deck, travel_card
+from .actions import interned as _a
+from .board import CLANS, DEFAULT_BOARD, FIRST_PLAYER_ORDER, Board, Clan, load_board
+from .cards import CARDS, Card, clan_card, full_deck, travel_card
 from .errors import IllegalAction
 from .events import (
     BANK,
@@ -101,6 +102,7 @@ from .state import (
 from .variants import Settings, Variant
 
 HAND_SIZE = 5
+TRAVEL_RED = int(Card.TRAVEL_RED)
 SHORT_GAME_REMOVED = (3, 6, 9)
 QUIET_LAST_UNUSED, QUIET_LAST_MADE, QUIET_LAST_SPENT = 0, 1, 2
 
@@ -295,11 +297,11 @@ def _legal(state: GameState, seat: int) -> LegalActions:
     if seat == HOST:
         neg = state.negotiation
         if neg is not None and not neg.time_up:
-            out.fixed.append(TimeUp(HOST))
+            out.fixed.append(_a(TimeUp, HOST))
         return out
     if not 0 <= seat < state.players:
         return out
-    out.fixed.append(SetAskPreference(seat, not state.ask_only_when_touched[seat]))
+    out.fixed.append(_a(SetAskPreference, seat, not state.ask_only_when_touched[seat]))
     phase = state.phase
     if state.window is not None:
         if seat in asked_seats(state):
@@ -308,21 +310,21 @@ def _legal(state: GameState, seat: int) -> LegalActions:
     if seat != state.turn and phase is not Phase.NEGOTIATION:
         return out
     if phase is Phase.PLACE_MARKER:
-        out.fixed.extend(PlaceMarker(seat, s) for s in free_spaces(state))
+        out.fixed.extend(_a(PlaceMarker, seat, s) for s in free_spaces(state))
     elif phase is Phase.TURN:
         if _may_open(state, seat):
-            out.fixed.append(OpenDeal(seat))
-        out.fixed.append(Roll(seat))
+            out.fixed.append(_a(OpenDeal, seat))
+        out.fixed.append(_a(Roll, seat))
     elif phase is Phase.MOVED:
         can_open = _may_open(state, seat)
         if can_open:
-            out.fixed.append(OpenDeal(seat))
+            out.fixed.append(_a(OpenDeal, seat))
         forced = state.settings.has(Variant.V2) and state.hand_size(seat) >= 10
         if not (forced and can_open):
-            out.fixed.append(Draw(seat))
+            out.fixed.append(_a(Draw, seat))
     elif phase is Phase.DISCARD:
         hand = state.hands[seat]
-        out.fixed.extend(Discard(seat, Card(k)) for k in range(len(hand)) if hand[k])
+        out.fixed.extend(_a(Discard, seat, CARDS[k]) for k in range(len(hand)) if hand[k])
         _recruit_actions(state, seat, out.fixed)
     elif phase is Phase.NEGOTIATION:
         _negotiation_actions(state, seat, out, in_call=False)
@@ -338,14 +340,14 @@ def _recruit_actions(state: GameState, seat: int, fixed: list[Action]) -> None:
         return
     pool = [c for c in range(6) if state.placards[c] == POOL]
     targets = pool or [c for c in range(6) if state.placards[c] != seat]
-    fixed.extend(Recruit(seat, Clan(c)) for c in targets)
+    fixed.extend(_a(Recruit, seat, CLANS[c]) for c in targets)
 
 
 def _window_actions(state: GameState, seat: int, out: LegalActions) -> None:
-    out.fixed.append(Pass(seat))
+    out.fixed.append(_a(Pass, seat))
     if state.window.kind.stoppable:
         if state.hands[seat][Card.STOP]:
-            out.fixed.append(PlayStop(seat))
+            out.fixed.append(_a(PlayStop, seat))
     else:  # going once: any card played or offer made cancels the call
         _negotiation_actions(state, seat, out, in_call=True)
 
@@ -375,21 +377,21 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
             _card_plays(state, seat, fixed)
         elif seat == boss:
             if _can_call(state):
-                fixed.append(GoingOnce(seat))
+                fixed.append(_a(GoingOnce, seat))
             if _may_fail(state):
-                fixed.append(FailDeal(seat))
+                fixed.append(_a(FailDeal, seat))
         return
     if seat == boss:
         if neg.quiet and not nego.is_real_time(state):
             # A full round with nobody but the Boss acting: fail, close, or one last proposal.
             if _can_call(state):
-                fixed.append(GoingOnce(seat))
+                fixed.append(_a(GoingOnce, seat))
             if _may_fail(state):
-                fixed.append(FailDeal(seat))
+                fixed.append(_a(FailDeal, seat))
             if neg.last_proposal == QUIET_LAST_UNUSED:
                 _proposals(state, seat, out)
             elif neg.last_proposal == QUIET_LAST_MADE:
-                fixed.append(PassFloor(seat))
+                fixed.append(_a(PassFloor, seat))
             return
         _lay_actions(state, seat, fixed)
         _card_plays(state, seat, fixed)
@@ -403,22 +405,22 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
                 and cap + terms.amount <= neg.proceeds
                 and nego.may_be_paid(state, p)
             ):
-                fixed.append(Accept(seat, p))
+                fixed.append(_a(Accept, seat, p))
             if terms.was_agreed and not terms.by_boss:
                 former += terms.amount
-            fixed.append(Withdraw(seat, p))
+            fixed.append(_a(Withdraw, seat, p))
         if (
             former
             and cap + former <= neg.proceeds
             and all(nego.may_be_paid(state, p) for p, t in neg.pending.items() if t.was_agreed)
         ):
-            fixed.append(AcceptFormer(seat))
+            fixed.append(_a(AcceptFormer, seat))
         if _can_call(state):
-            fixed.append(GoingOnce(seat))
+            fixed.append(_a(GoingOnce, seat))
         if _may_fail(state):
-            fixed.append(FailDeal(seat))
+            fixed.append(_a(FailDeal, seat))
         if not nego.is_real_time(state):
-            fixed.append(PassFloor(seat))
+            fixed.append(_a(PassFloor, seat))
         return
     # anyone else
     _lay_actions(state, seat, fixed)
@@ -431,17 +433,17 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
             and terms.by_boss
             and nego.agreed_total(neg) + terms.amount <= neg.proceeds
         ):
-            fixed.append(AcceptProposal(seat))
+            fixed.append(_a(AcceptProposal, seat))
     if seat in neg.pending:
-        fixed.append(Withdraw(seat, seat))
+        fixed.append(_a(Withdraw, seat, seat))
     if not in_call and not nego.is_real_time(state):
-        fixed.append(PassFloor(seat))
+        fixed.append(_a(PassFloor, seat))
 
 
 def _lay_actions(state: GameState, seat: int, fixed: list[Action]) -> None:
     hand = state.hands[seat]
     wanted = state.board.clan_masks[state.negotiation.space]
-    fixed.extend(LayClan(seat, Clan(c)) for c in range(6) if hand[c] and wanted >> c & 1)
+    fixed.extend(_a(LayClan, seat, CLANS[c]) for c in range(6) if hand[c] and wanted >> c & 1)
 
 
 def _card_plays(state: GameState, seat: int, fixed: list[Action]) -> None:
@@ -459,17 +461,17 @@ def _card_plays(state: GameState, seat: int, fixed: list[Action]) -> None:
         targets.extend((int(card.clan), Source(SourceKind.CARD, card.id)) for card in neg.laid)
         for clan, target in targets:
             if hand[Card.TRAVEL_RED + clan]:
-                fixed.append(PlayTravel(seat, Card(Card.TRAVEL_RED + clan), target))
+                fixed.append(_a(PlayTravel, seat, CARDS[TRAVEL_RED + clan], target))
             if grey:
-                fixed.append(PlayTravel(seat, Card.TRAVEL_GREY, target))
+                fixed.append(_a(PlayTravel, seat, Card.TRAVEL_GREY, target))
     if seat != neg.boss and hand[Card.BOSS]:
-        fixed.append(PlayBoss(seat))
+        fixed.append(_a(PlayBoss, seat))
     _recruit_actions(state, seat, fixed)
 
 
 def _offers(state: GameState, seat: int, out: LegalActions) -> None:
     pool = tuple(sorted(nego.offerable(state, seat)))
-    out.terms.append(TermsChoice(Offer(seat, (), 0), pool, 0, nego.offer_cap(state)))
+    out.terms.append(TermsChoice(_a(Offer, seat, (), 0), pool, 0, nego.offer_cap(state)))
 
 
 def _proposals(state: GameState, boss: int, out: LegalActions) -> None:
@@ -477,7 +479,7 @@ def _proposals(state: GameState, boss: int, out: LegalActions) -> None:
     pools = nego.offerable_by_seat(state)
     for p in range(state.players):
         if p != boss and nego.may_be_paid(state, p):
-            out.terms.append(TermsChoice(Propose(boss, p, (), 0), pools[p], 0, cap))
+            out.terms.append(TermsChoice(_a(Propose, boss, p, (), 0), pools[p], 0, cap))
 
 
 # --------------------------------------------------------------------------- apply
@@ -491,6 +493,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
         rule, message = explain_illegal(state, action)
         raise IllegalAction(rule, message)
     events: list[Event] = []
+    state._legal_cache.clear()  # memos of this version must not outlive its changes
     _HANDLERS[type(action)](state, action, events)
     state.actions_taken += 1
     state._legal_cache.clear()

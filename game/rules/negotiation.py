@@ -148,6 +148,19 @@ def two_player_rate(state: GameState) -> int:
 
 
 def involved(state: GameState) -> tuple[list[tuple[int, Source, int, int]], int] | None:
+    """Memoised `_involved` for the current state version (legal actions and the view both
+    ask)."""
+    key = ("involved",)
+    cache = state._legal_cache
+    if cache.get("version") != state.actions_taken:
+        cache.clear()
+        cache["version"] = state.actions_taken
+    if key not in cache:
+        cache[key] = _involved(state)
+    return cache[key]
+
+
+def _involved(state: GameState) -> tuple[list[tuple[int, Source, int, int]], int] | None:
     """The committed sources the deal uses (one per clan) and the two-player payment due.
 
     Among all clan sets that cover the space with the fewest clans, prefer the Boss's own

@@ -74,7 +74,7 @@ class Source(NamedTuple):
     ref: int
 
     def to_data(self) -> list:
-        return [self.kind.value, self.ref]
+        return ["placard" if self.kind is _PLACARD else "card", self.ref]
 
     @classmethod
     def from_data(cls, data) -> Source:
@@ -84,6 +84,9 @@ class Source(NamedTuple):
         if not isinstance(ref, int) or isinstance(ref, bool) or ref < 0:
             raise ValueError(f"bad source reference {ref!r}")
         return cls(SourceKind(kind), ref)
+
+
+_PLACARD = SourceKind.PLACARD
 
 
 def placard(clan: Clan | int) -> Source:

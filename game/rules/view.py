@@ -13,10 +13,10 @@ import json
 
 from . import engine
 from . import negotiation as nego
-from .board import Board, board_from_data
-from .cards import CARDS, Card
+from .board import CLAN_KEYS, Board, board_from_data
+from .cards import CARD_KEYS, CARD_KINDS, Card
 from .events import Event
-from .state import POOL, GameState, Terms
+from .state import POOL, GameState, Phase, Terms
 
 VIEW_FORMAT = 1
 PILE_NOTE = 5  # a pile is drawn in $5M notes: its height, not its figure, is public
@@ -27,7 +27,7 @@ def money_pile(amount: int) -> int:
 
 
 def hand_data(hand: list[int]) -> dict[str, int]:
-    return {CARDS[k].key: n for k, n in enumerate(hand) if n}
+    return {CARD_KEYS[k]: n for k, n in enumerate(hand) if n}
 
 
 def _terms(t: Terms | None) -> dict | None:
@@ -41,54 +41,145 @@ def _terms(t: Terms | None) -> dict | None:
     }
 
 
-def view(state: GameState, seat: int | None) -> dict:
-    """The game as `seat` sees it (None: the public table)."""
-    n = state.players
-    show_money = not state.settings.hidden_money or state.phase.value == "game_over"
+def _players(state: GameState, seat: int | None) -> list[dict]:
+    show_money = not state.settings.hidden_money or state.phase is Phase.GAME_OVER
     players = []
-    for s in range(n):
+    placards = state.placards
+    for s in range(state.players):
         p = {
             "seat": s,
             "name": state.names[s],
-            "placards": [c for c in range(6) if state.placards[c] == s],
-            "hand_count": state.hand_size(s),
+            "placards": [c for c in range(6) if placards[c] == s],
+            "hand_count": sum(state.hands[s]),
             "money_pile": money_pile(state.money[s]),
             "asks_only_when_touched": state.ask_only_when_touched[s],
         }
         if show_money or s == seat:
             p["money"] = state.money[s]
         players.append(p)
-    data: dict = {
-        "format": VIEW_FORMAT,
-        "seat": seat,
-        "version": state.actions_taken,
-        "phase": state.phase.value,
-        "turn": state.turn,
-        "first_player": state.first_player,
-        "players": players,
-        "pool": [c for c in range(6) if state.placards[c] == POOL],
-        "marker": state.marker,
-        "covered": {str(k): v for k, v in sorted(state.covered.items())},
-        "tiles": list(state.tiles),
-        "price": engine.current_price(state),
-        "hand_limit": engine.hand_limit(state),
-        "draw_pile": len(state.deck),
-        "discard_pile": hand_data(_counts(state.discard)),
-        "discard_top": None if not state.discard else state.discard[-1].key,
-        "deals_closed": state.deals_closed,
-        "deals_failed": state.deals_failed,
-        "last_roll": state.last_roll,
-        "winners": list(state.winners),
-        "settings": state.settings.to_data(),
-        "board_id": board_id(state.board),
-        "board": state.board.to_data(),
-        "waiting_for": engine.waiting_for(state),
-        "negotiation": _negotiation(state),
-        "window": _window(state),
-    }
-    if seat is not None and 0 <= seat < n:
+    return players
+
+
+# Each top-level key of a view and how to build it: `view` builds them all, `LazyView` only
+# those a reader looks at (a bot deciding a pass needs no negotiation summary).
+SECTIONS = {
+    "format": lambda st, seat: VIEW_FORMAT,
+    "seat": lambda st, seat: seat,
+    "version": lambda st, seat: st.actions_taken,
+    "phase": lambda st, seat: st.phase.value,
+    "turn": lambda st, seat: st.turn,
+    "first_player": lambda st, seat: st.first_player,
+    "players": _players,
+    "pool": lambda st, seat: [c for c in range(6) if st.placards[c] == POOL],
+    "marker": lambda st, seat: st.marker,
+    "covered": lambda st, seat: {str(k): v for k, v in sorted(st.covered.items())},
+    "tiles": lambda st, seat: list(st.tiles),
+    "price": lambda st, seat: engine.current_price(st),
+    "hand_limit": lambda st, seat: engine.hand_limit(st),
+    "draw_pile": lambda st, seat: len(st.deck),
+    "discard_pile": lambda st, seat: hand_data(_counts(st.discard)),
+    "discard_top": lambda st, seat: None if not st.discard else CARD_KEYS[st.discard[-1]],
+    "deals_closed": lambda st, seat: st.deals_closed,
+    "deals_failed": lambda st, seat: st.deals_failed,
+    "last_roll": lambda st, seat: st.last_roll,
+    "winners": lambda st, seat: list(st.winners),
+    "settings": lambda st, seat: st.settings.to_data(),
+    "board_id": lambda st, seat: board_id(st.board),
+    "board": lambda st, seat: st.board.to_data(),
+    "waiting_for": lambda st, seat: engine.waiting_for(st),
+    "negotiation": lambda st, seat: _negotiation(st),
+    "window": lambda st, seat: _window(st),
+}
+
+
+def _own_hand(state: GameState, seat: int | None) -> bool:
+    return seat is not None and 0 <= seat < state.players
+
+
+def view(state: GameState, seat: int | None) -> dict:
+    """The game as `seat` sees it (None: the public table)."""
+    data = {key: build(state, seat) for key, build in SECTIONS.items()}
+    if _own_hand(state, seat):
         data["hand"] = hand_data(state.hands[seat])
     return data
+
+
+class LazyView(dict):
+    """`view(state, seat)` built key by key on first look. Equal to the full view; valid only
+    until the state changes (reading it afterwards raises)."""
+
+    __slots__ = ("_state", "_seat", "_version", "_complete")
+
+    def __init__(self, state: GameState, seat: int | None) -> None:
+        super().__init__()
+        self._state = state
+        self._seat = seat
+        self._version = state.actions_taken
+        self._complete = False
+
+    def _check(self) -> GameState:
+        if self._state.actions_taken != self._version:
+            raise RuntimeError("a LazyView was read after the game moved on")
+        return self._state
+
+    def __missing__(self, key):
+        st = self._check()
+        if key == "hand" and _own_hand(st, self._seat):
+            value = hand_data(st.hands[self._seat])
+        elif key in SECTIONS:
+            value = SECTIONS[key](st, self._seat)
+        else:
+            raise KeyError(key)
+        dict.__setitem__(self, key, value)
+        return value
+
+    def _fill(self) -> None:
+        if not self._complete:
+            for key in (*SECTIONS, "hand"):
+                if key not in self.keys_built() and (
+                    key != "hand" or _own_hand(self._check(), self._seat)
+                ):
+                    self[key]
+            self._complete = True
+
+    def keys_built(self):
+        return dict.keys(self)
+
+    def get(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key) -> bool:
+        self._fill()
+        return dict.__contains__(self, key)
+
+    def __iter__(self):
+        self._fill()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._fill()
+        return dict.__len__(self)
+
+    def keys(self):
+        self._fill()
+        return dict.keys(self)
+
+    def items(self):
+        self._fill()
+        return dict.items(self)
+
+    def values(self):
+        self._fill()
+        return dict.values(self)
+
+    def __eq__(self, other) -> bool:
+        self._fill()
+        return dict.__eq__(self, other)
+
+    __hash__ = None
 
 
 _BOARD_IDS: dict[int, str] = {}
@@ -118,7 +209,7 @@ def board_of(view: dict) -> Board:
 
 
 def _counts(cards: list[Card]) -> list[int]:
-    out = [0] * len(CARDS)
+    out = [0] * CARD_KINDS
     for c in cards:
         out[c] += 1
     return out
@@ -135,9 +226,9 @@ def _negotiation(state: GameState) -> dict | None:
         "proceeds": neg.proceeds,
         "opener": neg.opener,
         "boss": neg.boss,
-        "laid": [{"id": c.id, "owner": c.owner, "clan": c.clan.key} for c in neg.laid],
+        "laid": [{"id": c.id, "owner": c.owner, "clan": CLAN_KEYS[c.clan]} for c in neg.laid],
         "next_card_id": neg.next_card_id,
-        "travel": {str(k): v.key for k, v in sorted(neg.travel.items())},
+        "travel": {str(k): CARD_KEYS[v] for k, v in sorted(neg.travel.items())},
         "agreements": {str(k): _terms(v) for k, v in sorted(neg.agreements.items())},
         "pending": {str(k): _terms(v) for k, v in sorted(neg.pending.items())},
         "played": sorted(neg.played),

@@ -1,0 +1,107 @@
+"""Engine figures: random 4-player games per second in one process, p50/p99 microseconds of
+`apply` and of `legal_actions`, peak RSS.
+
+    python -m bench.engine [--games 200] [--players 4] [--real-time] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import time
+
+from game.bots import make_bot
+from game.rules import Game, Phase, Settings, WindowMode, apply, legal_actions, waiting_for
+from game.rules.view import LazyView
+from game.simulate import play
+
+
+def games_per_second(games: int, players: int, mode: WindowMode) -> tuple[float, float]:
+    settings = Settings(players=players, window_mode=mode)
+    t0 = time.perf_counter()
+    actions = 0
+    for seed in range(games):
+        game = Game([f"P{i}" for i in range(players)], seed, settings)
+        play(game, [make_bot("random", s, seed) for s in range(players)])
+        actions += len(game.log)
+    dt = time.perf_counter() - t0
+    return games / dt, actions / games
+
+
+def call_times(games: int, players: int, mode: WindowMode) -> tuple[list[float], list[float]]:
+    """Time each apply and each (uncached) legal_actions call of ask-around bot games."""
+    settings = Settings(players=players, window_mode=mode)
+    applies, legals = [], []
+    clock = time.perf_counter_ns
+    for seed in range(games):
+        game = Game([f"P{i}" for i in range(players)], 1000 + seed, settings)
+        st = game.state
+        bots = [make_bot("random", s, seed) for s in range(players)]
+        while st.phase is not Phase.GAME_OVER:
+            seats = waiting_for(st) or [s for s in range(players) if legal_actions(st, s).moves()]
+            seat = seats[0]
+            st._legal_cache.clear()
+            t = clock()
+            legal = legal_actions(st, seat)
+            legals.append(clock() - t)
+            action = bots[seat].choose(LazyView(st, seat), legal.moves())
+            if action is None:
+                from game.rules import HOST, TimeUp
+
+                action = (
+                    TimeUp(HOST)
+                    if st.negotiation and not st.negotiation.time_up
+                    else legal.moves().fixed[0]
+                )
+            t = clock()
+            apply(st, action)
+            applies.append(clock() - t)
+    return applies, legals
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] / 1000.0
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--real-time", action="store_true")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    mode = WindowMode.REAL_TIME if args.real_time else WindowMode.ASK_AROUND
+    gps, mean_actions = games_per_second(args.games, args.players, mode)
+    applies, legals = call_times(max(5, args.games // 10), args.players, mode)
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    out = {
+        "players": args.players,
+        "window_mode": mode.value,
+        "games": args.games,
+        "games_per_second": round(gps, 1),
+        "mean_actions_per_game": round(mean_actions, 1),
+        "apply_us": {
+            "p50": round(pct(applies, 0.5), 1),
+            "p99": round(pct(applies, 0.99), 1),
+            "mean": round(statistics.fmean(applies) / 1000, 1),
+        },
+        "legal_actions_us": {
+            "p50": round(pct(legals, 0.5), 1),
+            "p99": round(pct(legals, 0.99), 1),
+            "mean": round(statistics.fmean(legals) / 1000, 1),
+        },
+        "peak_rss_mb": round(rss_mb, 1),
+    }
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for k, v in out.items():
+            print(f"{k:>24}: {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
