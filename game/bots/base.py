@@ -17,12 +17,15 @@ class Bot:
 
     kind = "bot"
     needs_view = True  # False: the driver may skip building the view (the random bot)
+    wants_events = False  # True: drivers must call `observe` after every action (memory)
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         self.seat = seat
         self.seed = seed
 
-    def choose(self, view: dict | None, legal: LegalActions, must_act: bool = True) -> Action | None:
+    def choose(
+        self, view: dict | None, legal: LegalActions, must_act: bool = True
+    ) -> Action | None:
         raise NotImplementedError  # pragma: no cover - abstract
 
     def observe(self, events: list[dict]) -> None:
@@ -50,7 +53,7 @@ def make_bot(spec: str, seat: int, seed: int = 0) -> Bot:
     return factory(seat, seed, param) if param else factory(seat, seed)
 
 
-from . import random_bot  # noqa: E402,F401  (registers the kinds)
+from . import heuristic, random_bot, search  # noqa: E402,F401  (registers the kinds)
 
 
 class LazyView(dict):

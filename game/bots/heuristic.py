@@ -1,0 +1,1181 @@
+"""A rule-based negotiator in the spirit of JSettlers' robot negotiator: every choice is
+weighed against the best alternative (another source, another space, drawing, failing).
+
+The bot decides from an `Obs` (its seat's view plus the money it has tracked from public
+payments); the same `Policy` drives the search bot's rollouts on sampled states. Everything
+is valued in $M of the seat's own money, with a markup against the money leader.
+
+Personalities (`heuristic:<name>`) change the numbers, not the logic: see `PERSONALITIES`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from game.rules import (
+    Accept,
+    AcceptFormer,
+    AcceptProposal,
+    Action,
+    Discard,
+    Draw,
+    FailDeal,
+    GoingOnce,
+    LayClan,
+    LegalActions,
+    Offer,
+    OpenDeal,
+    Pass,
+    PassFloor,
+    PlaceMarker,
+    PlayBoss,
+    PlayStop,
+    PlayTravel,
+    Propose,
+    Recruit,
+    Roll,
+)
+from game.rules.cards import DECK_COUNTS, DECK_SIZE, Card
+from game.rules.state import POOL, Phase, Source, SourceKind
+
+from .base import Bot, register
+from .obs import Memory, Obs
+
+# --------------------------------------------------------------------------- personalities
+
+
+@dataclass(frozen=True)
+class Personality:
+    """The numbers behind a negotiating style."""
+
+    name: str = "balanced"
+    ask_sole: float = 1.0  # investor's first ask as sole source, x fair share
+    ask_shared: float = 0.6  # ... when the Boss has another source for the slot
+    floor: float = 0.6  # lowest price accepted, x first ask
+    boss_margin: float = 0.2  # the Boss keeps at least this share of the proceeds
+    boss_first: float = 0.7  # the Boss's first counter, x its estimate of the fair price
+    leader_markup: float = 0.4  # extra asked of (and refused to) the money leader late on
+    draw_bias: float = 1.0  # x the value of drawing cards
+    card_keep: float = 1.0  # x the value of cards in hand (higher: plays them less)
+    steal: float = 1.0  # x the appetite for Boss cards
+    fee: float = 0.08  # a blocker's fee ask, x proceeds (0: never asks one)
+    noise: float = 0.0  # random jitter on every valuation (chaotic)
+
+
+PERSONALITIES = {
+    "balanced": Personality(),
+    "tight": Personality(
+        "tight", ask_sole=0.85, ask_shared=0.5, floor=0.7, boss_margin=0.3, boss_first=0.55,
+        card_keep=1.4, steal=0.7, fee=0.0,
+    ),
+    "greedy": Personality(
+        "greedy", ask_sole=1.35, ask_shared=0.85, floor=0.7, boss_margin=0.3, boss_first=0.6,
+        leader_markup=0.6, steal=1.3, fee=0.15,
+    ),
+    "chaotic": Personality(
+        "chaotic", ask_sole=1.1, ask_shared=0.7, floor=0.5, card_keep=0.6, steal=1.5,
+        fee=0.12, noise=0.35,
+    ),
+}  # fmt: skip
+
+# Card values in $M early in the game (they fade as the game runs out of deals).
+BOSS_VALUE = 4.0
+STOP_VALUE = 2.5
+GREY_VALUE = 1.5
+TRAVEL_VALUE = 1.0
+CLAN_VALUE = 2.0
+CLAN_OWN_VALUE = 0.6  # a Clan card of a clan whose placard the seat holds
+RECRUIT_VALUE = 1.1
+RECRUIT_SPARE_VALUE = 0.4  # beyond two triples
+CARD_COST = 0.5  # laying an own Clan card that the deal will use up
+
+SETTLE_SOLE = 0.85  # expected settled price as sole source, x fair share
+SETTLE_SHARED = 0.55
+
+_MASKS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def minimal_covers(board, space: int) -> tuple[int, ...]:
+    """Every clan set with exactly `investors` clans that covers the space."""
+    key = (id(board), space)
+    masks = _MASKS.get(key)
+    if masks is None:
+        sp = board.spaces[space]
+        cover = board.cover[space]
+        masks = tuple(m for m in range(64) if cover[m] and bin(m).count("1") == sp.investors)
+        _MASKS[key] = masks
+    return masks
+
+
+BITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in range(6) if m >> c & 1) for m in range(64)
+)  # the clans in a mask, in order
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    return BITS[mask]
+
+
+# --------------------------------------------------------------------------- deal plans
+
+
+class Plan:
+    """The cheapest way a Boss can still cover a deal, as some seat estimates it.
+
+    `value` = chance x (what is left of the proceeds after every payment still to make);
+    `seats` maps each external seat still to pay to (clans wanted from it, price, sole);
+    `lay` lists the Boss's own Clan cards to lay; `priced` marks seats whose price is a
+    pending offer rather than an estimate.
+    """
+
+    __slots__ = ("feasible", "mask", "cost", "left", "value", "chance", "seats", "lay", "hope")
+
+    def __init__(self) -> None:
+        self.feasible = False
+        self.mask = 0
+        self.cost = 0.0
+        self.left = 0.0
+        self.value = -1.0
+        self.chance = 0.0
+        self.seats: dict[int, list] = {}
+        self.lay: list[int] = []
+        self.hope: list[int] = []
+
+
+# A plan's entry for a seat to pay: [clans wanted (mask), price expected, sole source,
+# amount of its offer on the table (None), fair-share estimate]
+CLANS_, PRICE, SOLE, OFFERED, EST = range(5)
+
+
+def plan_deal(
+    o: Obs,
+    space: int,
+    boss: int,
+    remaining: float,
+    have: int,
+    pending: dict | None = None,
+    laid=(),
+    travel=(),
+    exclude: Source | None = None,
+    prefer: int | None = None,
+) -> Plan:
+    """Plan the rest of a deal for `boss` (`have`: clans committed already; `remaining`:
+    proceeds minus the agreements made). The Boss's hand is known only when the Boss is
+    `o.seat`; other hands count as a hope of a laid Clan card. `prefer`: pick that seat
+    whenever it can bring a clan (an investor asking "what would the Boss need from me")."""
+    board = o.board
+    me = o.seat
+    open_need = board.clan_masks[space] & ~have
+    best = Plan()
+    if not open_need:
+        best.feasible = True
+        best.mask = have
+        best.left = best.value = remaining
+        best.chance = 1.0
+        return best
+    placards = o.placards
+    hand = o.hand
+    x_placard = -1 if exclude is None or exclude.kind is not SourceKind.PLACARD else exclude.ref
+    x_card = -1 if exclude is None or exclude.kind is not SourceKind.CARD else exclude.ref
+    # offers on the table: seat -> (clans they bring, amount)
+    offered: dict[int, tuple[int, int]] = {}
+    if pending:
+        for q, t in pending.items():
+            if t.by_boss or q == boss:
+                continue
+            cm = 0
+            for src in t.sources:
+                if src.kind is SourceKind.PLACARD:
+                    cm |= 1 << src.ref
+                else:
+                    for cid, _o, clan in laid:
+                        if cid == src.ref:
+                            cm |= 1 << clan
+            offered[q] = (cm, t.amount)
+    # Per clan still open: who would bring it (None: the Boss's own card; -1: only hope).
+    pick = [-2] * 6
+    n_prov = [0] * 6
+    hope_p = [1.0] * 6
+    for c in BITS[open_need]:
+        if boss == me and hand[c]:
+            pick[c] = -3  # I am the Boss and hold the card: lay it
+            continue
+        ps = []
+        q = placards[c]
+        if q != POOL and q != boss and c not in travel and c != x_placard:
+            ps.append(q)
+        for cid, owner, clan in laid:
+            if clan == c and owner != boss and cid != x_card and owner not in ps:
+                ps.append(owner)
+        if boss != me and hand[c] and me not in ps:
+            ps.append(me)  # I can lay a Clan card for the Boss
+        n_prov[c] = len(ps)
+        if not ps:
+            hope_p[c] = h = o.hope_clan(boss, c)
+            pick[c] = -1 if h > 0.0 else -2
+            continue
+        chosen = None
+        if prefer is not None and prefer in ps:
+            chosen = prefer
+        else:
+            cheapest = None
+            for q in ps:  # the cheapest offer on the table that brings this clan
+                off = offered.get(q)
+                if off is not None and off[0] >> c & 1 and (cheapest is None or off[1] < cheapest):
+                    chosen, cheapest = q, off[1]
+            if chosen is None:
+                chosen = ps[0]
+        pick[c] = chosen
+    feasible = []
+    all_need = 63
+    for m in minimal_covers(board, space):
+        for c in BITS[m & open_need]:
+            if pick[c] == -2:
+                break
+        else:
+            feasible.append(m)
+            all_need &= m
+    for m in feasible:
+        need = m & open_need
+        lay = []
+        hope = []
+        seats: dict[int, list] = {}
+        chance = 1.0
+        for c in BITS[need]:
+            q = pick[c]
+            if q == -3:
+                lay.append(c)
+            elif q == -1:
+                hope.append(c)
+                chance *= hope_p[c]
+            else:
+                entry = seats.get(q)
+                if entry is None:
+                    entry = seats[q] = [0, 0.0, False, None, 0.0]
+                entry[0] |= 1 << c
+                if n_prov[c] == 1 and all_need >> c & 1:
+                    entry[2] = True
+        k = len(seats) + len(hope)
+        share = (remaining if remaining > 0 else 0.0) / (k + 1)
+        cost = 0.0
+        for q, entry in seats.items():
+            est = entry[4] = share * (SETTLE_SOLE if entry[2] else SETTLE_SHARED)
+            off = offered.get(q)
+            if off is not None and off[0] & entry[0] == entry[0]:
+                entry[3] = off[1]
+                entry[1] = off[1] if off[1] < est else est
+            else:
+                entry[1] = est
+            cost += entry[1]
+        cost += share * SETTLE_SOLE * len(hope) + CARD_COST * len(lay)
+        left = remaining - cost
+        value = chance * left
+        if not best.feasible or value > best.value:
+            best.feasible = True
+            best.mask = m
+            best.cost = cost
+            best.left = left
+            best.value = value
+            best.chance = chance
+            best.seats = seats
+            best.lay = lay
+            best.hope = hope
+    return best
+
+
+# --------------------------------------------------------------------------- the policy
+
+
+def expected_deals_left(o: Obs) -> float:
+    """Deals still expected: the tiles left, weighted by the chance the end die spares them."""
+    cached = o._cache.get("deals_left")
+    if cached is not None:
+        return cached
+    o._cache["deals_left"] = total = deals_left(o.board, o.tiles)
+    return total
+
+
+def deals_left(board, tiles) -> float:
+    alive = 1.0
+    total = 0.0
+    for t in tiles:
+        total += alive
+        if t == 15:
+            break
+        alive *= 1.0 - len(board.tiles[t - 1].end_faces) / 6.0
+    return total
+
+
+class Policy:
+    """The heuristic's decisions. `decide` picks one action; `candidates` lists the few
+    sensible alternatives a search bot should compare (the heuristic's own choice first)."""
+
+    def __init__(self, personality: Personality, rng: random.Random) -> None:
+        self.p = personality
+        self.rng = rng
+
+    # -- alternatives for a search --------------------------------------------------------
+
+    def candidates(self, o: Obs, legal: LegalActions, must_act: bool = True, limit: int = 5):
+        """The heuristic's own choice first, then a few sensible alternatives."""
+        first = self.decide(o, legal, must_act)
+        out: list[Action] = []
+
+        def add(a):
+            if a is not None and a not in out:
+                out.append(a)
+
+        add(first)
+        if o.win is not None:
+            add(_first(legal, Pass))
+            add(_first(legal, PlayStop))
+            if o.win.kind == "going_once":
+                add(_first(legal, PlayBoss))
+                add(self._best_travel(o, legal))
+        elif o.phase is Phase.TURN or o.phase is Phase.MOVED:
+            add(_first(legal, OpenDeal))
+            add(_first(legal, Roll))
+            add(_first(legal, Draw))
+        elif o.phase is Phase.DISCARD:
+            add(self._best_recruit(o, legal))
+            ranked = sorted(
+                (a for a in legal.fixed if isinstance(a, Discard)),
+                key=lambda a: (self.card_value(o, a.card), int(a.card)),
+            )
+            for a in ranked[:2]:
+                add(a)
+        elif o.phase is Phase.NEGOTIATION and o.neg is not None:
+            neg = o.neg
+            if neg.boss == o.seat:
+                add(_first(legal, GoingOnce))
+                add(self._variant(first, legal, 1.3))
+                pend = [q for q, t in neg.pending.items() if not t.by_boss]
+                for q in sorted(pend, key=lambda q: neg.pending[q].amount)[:1]:
+                    add(_find(legal, Accept, of=q))
+                add(_first(legal, FailDeal))
+                add(_first(legal, PassFloor))
+            else:
+                add(self._variant(first, legal, 0.7))
+                add(self._variant(first, legal, 1.4))
+                add(_first(legal, AcceptProposal))
+                add(_first(legal, PlayBoss))
+                add(self._best_travel(o, legal))
+                add(_first(legal, PassFloor))
+        return out[:limit]
+
+    def _variant(self, a, legal: LegalActions, factor: float):
+        """The same offer or proposal for a different amount."""
+        if not isinstance(a, (Offer, Propose)):
+            return None
+        amount = int(round(a.amount * factor))
+        if amount == a.amount:
+            amount += 1 if factor > 1 else -1
+        for t in legal.terms:
+            if t.covers(a):
+                amount = max(t.lo, min(t.hi, amount))
+                return t.make(a.sources, amount)
+        return None
+
+    def _best_travel(self, o: Obs, legal: LegalActions):
+        """The Travel play worth most to me (None if none is worth anything)."""
+        neg = o.neg
+        if neg is None or neg.boss == o.seat or o.seat in neg.agreements:
+            return None
+        best, best_v = None, 0.0
+        seen = set()
+        for a in legal.fixed:
+            if isinstance(a, PlayTravel) and a.target not in seen:
+                seen.add(a.target)  # the matching card comes before the grey one
+                v = self._travel_gain(o, a)
+                if v > best_v:
+                    best, best_v = a, v
+        return best
+
+    # -- small helpers ------------------------------------------------------------------
+
+    def _jit(self, x: float) -> float:
+        if self.p.noise:
+            return x * (1.0 + self.rng.uniform(-self.p.noise, self.p.noise))
+        return x
+
+    def fade(self, o: Obs) -> float:
+        """How much cards and placards are still worth: 1 early, toward 0 at the end."""
+        return min(1.0, expected_deals_left(o) / 7.0)
+
+    def card_value(self, o: Obs, card: int, held: int | None = None) -> float:
+        hand = o.hand
+        held = hand[card] if held is None else held
+        if card <= Card.CLAN_GREEN:
+            v = CLAN_OWN_VALUE if o.placards[card] == o.seat else CLAN_VALUE
+            if held > 1:
+                v *= 0.5
+        elif card <= Card.TRAVEL_GREEN:
+            v = TRAVEL_VALUE
+        elif card == Card.TRAVEL_GREY:
+            v = GREY_VALUE
+        elif card == Card.RECRUIT:
+            v = RECRUIT_VALUE if held <= 6 else RECRUIT_SPARE_VALUE
+        elif card == Card.BOSS:
+            v = BOSS_VALUE
+        else:
+            v = STOP_VALUE
+        return v * self.fade(o) * self.p.card_keep
+
+    def mean_card_value(self, o: Obs) -> float:
+        total = 0.0
+        for k, n in enumerate(DECK_COUNTS):
+            total += n * self.card_value(o, k, held=o.hand[k] + 1)
+        return total / DECK_SIZE
+
+    def leader(self, o: Obs) -> tuple[int, float]:
+        """The richest other seat and how far ahead of me it is."""
+        me = o.seat
+        best, top = -1, -1e9
+        for s, m in enumerate(o.money):
+            if s != me and m > top:
+                best, top = s, m
+        return best, top - o.money[me]
+
+    def lateness(self, o: Obs) -> float:
+        return max(0.0, 1.0 - expected_deals_left(o) / 8.0)
+
+    def leader_factor(self, o: Obs, seat: int) -> float:
+        """Extra weight against `seat` when it leads the money late in the game."""
+        if seat == o.seat:
+            return 0.0
+        money = o.money
+        top = max(money[s] for s in range(o.n) if s != seat) if o.n > 1 else 0
+        if money[seat] <= top or money[seat] < money[o.seat]:
+            return 0.0
+        return self.p.leader_markup * self.lateness(o)
+
+    def placard_value(self, o: Obs, clan: int) -> float:
+        """Future income from holding a clan's placard."""
+        board = o.board
+        use = 0.0
+        total = 0.0
+        for s, sp in enumerate(board.spaces):
+            if s in o.covered:
+                continue
+            total += sp.dividends
+            if clan in sp.required:
+                use += sp.dividends
+            else:
+                for g in sp.groups:
+                    if clan in g.clans:
+                        use += sp.dividends * g.count / len(g.clans)
+        if total <= 0:
+            return 0.0
+        price = o.price or 3
+        avg = total / max(1, 16 - len(o.covered)) * price
+        return use / total * expected_deals_left(o) * avg * 0.3
+
+    # -- values of turns ----------------------------------------------------------------
+
+    def boss_value(self, o: Obs, space: int) -> float:
+        """What opening a deal on `space` is worth to me now."""
+        board = o.board
+        me = o.seat
+        price = o.price
+        proceeds = board.spaces[space].dividends * price
+        have = 0
+        for c in _bits(board.clan_masks[space]):
+            if o.placards[c] == me:
+                have |= 1 << c
+        plan = plan_deal(o, space, me, proceeds, have)
+        if not plan.feasible:
+            return -1.0
+        # Others take what they are paid from the table; against the leader that is worse.
+        value = plan.value
+        for q, entry in plan.seats.items():
+            value -= entry[PRICE] * self.leader_factor(o, q)
+        return self._jit(value)
+
+    def draw_value(self, o: Obs) -> float:
+        room = o.hand_limit - o.hand_counts[o.seat]
+        count = 3
+        v = self.mean_card_value(o)
+        useful = min(count, max(0, room)) + 0.35 * max(0, count - max(0, room))
+        return self._jit(useful * v * self.p.draw_bias)
+
+    def roll_targets(self, o: Obs) -> list[int]:
+        n = len(o.board.spaces)
+        covered = o.covered
+        out = []
+        for d in range(1, 7):
+            pos = o.marker
+            steps = d
+            if len(covered) < n - 1:
+                while steps:
+                    pos = (pos + 1) % n
+                    if pos not in covered:
+                        steps -= 1
+            out.append(pos)
+        return out
+
+    # -- the decision ---------------------------------------------------------------------
+
+    def decide(self, o: Obs, legal: LegalActions, must_act: bool = True) -> Action | None:
+        fixed = legal.fixed
+        if not fixed and not legal.terms:
+            return None
+        if o.win is not None:
+            return self._window(o, legal)
+        phase = o.phase
+        if phase is Phase.NEGOTIATION:
+            a = self._negotiate(o, legal, must_act)
+            if a is None and must_act:
+                a = _passive(legal)
+            return a
+        if phase is Phase.TURN or phase is Phase.MOVED:
+            return self._turn(o, legal)
+        if phase is Phase.DISCARD:
+            return self._discard(o, legal)
+        if phase is Phase.PLACE_MARKER:
+            return self._place_marker(o, legal)
+        return _passive(legal)  # pragma: no cover - every phase is handled above
+
+    def _turn(self, o: Obs, legal: LegalActions) -> Action:
+        opn = _first(legal, OpenDeal)
+        here = self.boss_value(o, o.marker) if opn is not None else -1e9
+        if o.phase is Phase.TURN:
+            roll = _first(legal, Roll)
+            draw = self.draw_value(o)
+            outs = [max(self.boss_value(o, s), draw) for s in self.roll_targets(o)]
+            roll_value = sum(outs) / len(outs)
+            if opn is not None and here > 0 and here >= roll_value:
+                return opn
+            return roll
+        draw = _first(legal, Draw)
+        if opn is not None and (draw is None or here > 0 and here >= self.draw_value(o)):
+            return opn
+        return draw if draw is not None else opn
+
+    def _place_marker(self, o: Obs, legal: LegalActions) -> Action:
+        # The first player deals next: put the marker where it needs me most.
+        best, best_v = None, -1e9
+        first = (o.seat + 1) % o.n
+        for a in legal.fixed:
+            if not isinstance(a, PlaceMarker):
+                continue
+            sp = o.board.spaces[a.space]
+            v = 0.0
+            for c in _bits(o.board.clan_masks[a.space]):
+                if o.placards[c] == o.seat:
+                    v += sp.dividends * (2.0 if c in sp.required else 1.0)
+                elif o.placards[c] == first:
+                    v -= sp.dividends * 0.5
+            v += self.rng.random() * 0.01
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _discard(self, o: Obs, legal: LegalActions) -> Action:
+        rec = self._best_recruit(o, legal)
+        if rec is not None:
+            return rec
+        best, best_v = None, 1e9
+        for a in legal.fixed:
+            if isinstance(a, Discard):
+                v = self._jit(self.card_value(o, a.card)) + int(a.card) * 1e-6
+                if v < best_v:
+                    best, best_v = a, v
+        return best if best is not None else _passive(legal)
+
+    # -- windows --------------------------------------------------------------------------
+
+    def _window(self, o: Obs, legal: LegalActions) -> Action | None:
+        w = o.win
+        pas = _first(legal, Pass)
+        if w.kind == "going_once":
+            play = self._card_play(o, legal, in_call=True)
+            return play if play is not None else pas
+        stop = _first(legal, PlayStop)
+        if stop is not None and self._stop_worth(o) > self.card_value(o, Card.STOP):
+            return stop
+        return pas if pas is not None else _passive(legal)
+
+    def _stop_worth(self, o: Obs) -> float:
+        """What letting the play in the window stand would cost me."""
+        w = o.win
+        neg = o.neg
+        me = o.seat
+        loss = 0.0
+        if w.actor == me:
+            return 0.0
+        if w.kind == "boss" and neg is not None:
+            if neg.boss == me:
+                loss = max(0.0, self._my_deal_net(o))
+            else:
+                agreed = neg.agreements.get(me)
+                if agreed is not None:
+                    loss = 0.3 * agreed.amount
+            loss += self.leader_factor(o, w.actor) * neg.proceeds * 0.5
+        elif w.kind == "travel" and neg is not None and w.target is not None:
+            t = w.target
+            owner = o.placards[t.ref] if t.kind is SourceKind.PLACARD else _laid_owner(neg, t.ref)
+            agreed = neg.agreements.get(me)
+            if agreed is not None and t in agreed.sources:
+                loss = 0.8 * agreed.amount
+            elif neg.boss == me and self._committed_source(o, t):
+                loss = 0.8 * max(0.0, self._my_deal_net(o))
+            elif owner == me:
+                loss = 0.3 * neg.proceeds / max(2, o.board.spaces[neg.space].investors)
+        elif w.kind == "recruit" and w.recruit is not None:
+            c = w.recruit
+            if o.placards[c] == me:
+                loss = self.placard_value(o, c)
+                if neg is not None and neg.boss == me and neg.committed >> c & 1:
+                    loss += max(0.0, self._my_deal_net(o))
+            elif o.placards[c] == POOL and self.leader_factor(o, w.actor) > 0:
+                loss = 0.5 * self.placard_value(o, c)
+        return self._jit(loss)
+
+    def _committed_source(self, o: Obs, src: Source) -> bool:
+        neg = o.neg
+        if src.kind is SourceKind.PLACARD:
+            owner = o.placards[src.ref]
+            if owner == neg.boss:
+                return True
+        else:
+            if _laid_owner(neg, src.ref) == neg.boss:
+                return True
+        return any(src in t.sources for t in neg.agreements.values())
+
+    def _my_deal_net(self, o: Obs) -> float:
+        """As Boss: what the open deal still promises me."""
+        neg = o.neg
+        remaining = neg.proceeds - neg.agreed_total
+        if neg.covered:
+            return remaining
+        plan = plan_deal(
+            o, neg.space, o.seat, remaining, neg.committed, neg.pending, neg.laid, neg.travel
+        )
+        return plan.value if plan.feasible else 0.0
+
+    # -- negotiation -----------------------------------------------------------------------
+
+    def _negotiate(self, o: Obs, legal: LegalActions, must_act: bool) -> Action | None:
+        neg = o.neg
+        if neg.boss == o.seat:
+            return self._as_boss(o, legal, must_act)
+        return self._as_investor(o, legal, must_act)
+
+    def _as_boss(self, o: Obs, legal: LegalActions, must_act: bool) -> Action | None:
+        neg = o.neg
+        going = _first(legal, GoingOnce)
+        if going is not None:
+            return going  # covered: close as soon as possible
+        fail = _first(legal, FailDeal)
+        pass_floor = _first(legal, PassFloor)
+        if neg.spent:
+            return fail if fail is not None else _passive(legal)
+        remaining = neg.proceeds - neg.agreed_total
+        plan = plan_deal(
+            o, neg.space, o.seat, remaining, neg.committed, neg.pending, neg.laid, neg.travel
+        )
+        min_net = max(1.0, neg.proceeds * self.p.boss_margin)
+        if not plan.feasible or plan.left < 1:
+            rec = self._best_recruit(o, legal)
+            if rec is not None:
+                return rec
+            if fail is not None:
+                return fail  # the deal cannot be covered, or cannot pay for it
+            return pass_floor if pass_floor is not None else None
+        # A needed clan lies in the pool, or costs a lot: a Recruitment triple may fetch it.
+        rec = self._best_recruit(o, legal)
+        if rec is not None:
+            return rec
+        for c in plan.lay:
+            a = _find(legal, LayClan, clan=c)
+            if a is not None:
+                return a
+        # Former agreements after a Boss card: take them as they stand when affordable.
+        former = _first(legal, AcceptFormer)
+        if former is not None:
+            total = sum(t.amount for q, t in neg.pending.items() if t.was_agreed and not t.by_boss)
+            useful = all(q in plan.seats for q, t in neg.pending.items() if t.was_agreed)
+            if useful and remaining - total >= min_net:
+                return former
+        # Offers on the table, cheapest first.
+        cost = plan.cost
+        for q in sorted(neg.pending, key=lambda s: neg.pending[s].amount):
+            t = neg.pending[q]
+            if t.by_boss:
+                continue
+            acc = _find(legal, Accept, of=q)
+            entry = plan.seats.get(q)
+            if entry is not None:
+                reserve = remaining - (cost - entry[PRICE]) - min_net
+                if entry[OFFERED] is not None:
+                    reserve -= self.leader_factor(o, q) * t.amount
+                    if t.amount <= reserve and acc is not None:
+                        return acc
+                    counter = self._counter(o, legal, entry, q, t.amount, reserve)
+                    if counter is not None:
+                        return counter
+                elif reserve >= 1:
+                    # the offer lacks what the plan needs from q: propose for that
+                    amount = int(round(min(reserve, entry[EST] * self.p.boss_first)))
+                    prop = self._proposal(legal, q, entry[CLANS_], amount, neg)
+                    if prop is not None:
+                        return prop
+            elif (
+                (not t.sources or not _brings(neg, t, plan.mask & ~neg.committed))
+                and acc is not None
+                and t.amount <= self._fee_tolerance(o, q, plan)
+            ):
+                return acc  # a fee for letting the deal through, cheaper than the risk
+        # Needed seats nobody has priced yet: propose a price.
+        if not neg.quiet or neg.last_proposal == 0:
+            for q in sorted(plan.seats):
+                entry = plan.seats[q]
+                if q in neg.pending:
+                    continue  # an offer or my proposal is already on the table
+                if neg.quiet and len(plan.seats) + len(plan.lay) + len(plan.hope) > 1:
+                    break  # one last proposal cannot cover the deal
+                reserve = remaining - (cost - entry[PRICE]) - min_net
+                amount = entry[EST] * self.p.boss_first
+                if neg.quiet:
+                    amount = max(amount, reserve)
+                amount = int(round(min(amount, reserve)))
+                if amount < 0:
+                    continue
+                prop = self._proposal(legal, q, entry[CLANS_], amount, neg)
+                if prop is not None:
+                    return prop
+        if neg.quiet:
+            if pass_floor is not None and neg.last_proposal == 1:
+                return pass_floor
+            return fail if fail is not None else _passive(legal)
+        if fail is not None and neg.actions >= 0.8 * neg.limit:
+            return fail  # the talks go round in circles
+        if not o.real_time:
+            return pass_floor
+        return None
+
+    def _counter(self, o, legal, entry, q, asked, reserve) -> Action | None:
+        neg = o.neg
+        if reserve < 1:
+            return None
+        target = entry[EST] * self.p.boss_first
+        frac = min(1.0, neg.actions / max(1, neg.limit * 0.6))
+        amount = target + (asked - target) * (0.4 + 0.5 * frac)
+        amount = int(round(min(reserve, max(amount, 0))))
+        if amount >= asked:
+            return None
+        return self._proposal(legal, q, entry[CLANS_], amount, neg)
+
+    def _proposal(self, legal, q: int, clans: int, amount: int, neg) -> Action | None:
+        for t in legal.terms:
+            a = t.action
+            if isinstance(a, Propose) and a.to == q:
+                srcs = _sources_for(t.pool, clans, neg)
+                if srcs is None:
+                    return None
+                amount = max(t.lo, min(t.hi, amount))
+                return t.make(srcs, amount)
+        return None
+
+    def _fee_tolerance(self, o: Obs, q: int, plan: Plan) -> float:
+        """The most worth paying seat `q` to let the deal through."""
+        threat = max(o.p_holds(q, Card.BOSS), 0.5 * o.p_holds(q, Card.TRAVEL_GREY))
+        return threat * max(0.0, plan.left) * 0.3 * (1.0 - self.leader_factor(o, q))
+
+    def _as_investor(self, o: Obs, legal: LegalActions, must_act: bool) -> Action | None:
+        neg = o.neg
+        me = o.seat
+        pass_floor = _first(legal, PassFloor)
+        idle = pass_floor if not o.real_time else None
+        if _nothing_to_do(legal):
+            return idle  # no source to sell, no card to play, no proposal to answer
+        play = self._card_play(o, legal, in_call=False)
+        if play is not None:
+            return play
+        if neg.spent:
+            return idle
+        remaining = neg.proceeds - neg.agreed_total
+        plan = plan_deal(
+            o,
+            neg.space,
+            neg.boss,
+            remaining,
+            neg.committed,
+            neg.pending,
+            neg.laid,
+            neg.travel,
+            prefer=me,
+        )
+        mine = plan.seats.get(me) if plan.feasible else None
+        pending = neg.pending.get(me)
+        if mine is None:
+            # Not needed: ask a fee if I could block the deal, else let it be.
+            if (
+                pending is None
+                and me not in neg.agreements
+                and self.p.fee > 0
+                and plan.feasible
+                and (o.hand[Card.BOSS] or self._can_block(o, legal))
+            ):
+                fee = int(round(self._jit(neg.proceeds * self.p.fee)))
+                if fee >= 1:
+                    offer = _offer(legal, (), fee)
+                    if offer is not None:
+                        return offer
+            if pending is not None and pending.by_boss:
+                acc = _first(legal, AcceptProposal)
+                if acc is not None and pending.amount >= 0:
+                    return acc
+            return idle
+        clans = mine[CLANS_]
+        ask, floor = self._ask(o, plan, clans)
+        # Clan cards in my hand the plan counts on: lay them first.
+        for c in _bits(clans):
+            if not self._has_source(o, neg, c):
+                a = _find(legal, LayClan, clan=c)
+                if a is not None:
+                    return a
+        if pending is not None and pending.by_boss:
+            acc = _first(legal, AcceptProposal)
+            if acc is not None and pending.amount >= floor:
+                return acc
+            amount = max(floor, int(round((pending.amount + ask) / 2)))
+            if amount <= pending.amount and acc is not None:
+                return acc
+            offer = _offer(legal, _my_sources(legal, clans, neg), amount)
+            return offer if offer is not None else idle
+        if pending is None:
+            offer = _offer(legal, _my_sources(legal, clans, neg), ask)
+            return offer if offer is not None else idle
+        # my own offer is pending: lower it as the negotiation runs out
+        if pending.amount > ask + max(1, 0.15 * pending.amount):
+            offer = _offer(legal, pending.sources, ask)
+            if offer is not None:
+                return offer
+        return idle
+
+    def _has_source(self, o: Obs, neg, clan: int) -> bool:
+        if o.placards[clan] == o.seat and clan not in neg.travel:
+            return True
+        return any(owner == o.seat and c == clan for _id, owner, c in neg.laid)
+
+    def _ask(self, o: Obs, plan: Plan, clans: int) -> tuple[int, int]:
+        """My asking price for the clans the Boss needs from me, and my floor, now."""
+        neg = o.neg
+        me = o.seat
+        remaining = neg.proceeds - neg.agreed_total
+        entry = plan.seats[me]
+        k = len(plan.seats) + len(plan.hope)
+        share = max(0.0, remaining) / (k + 1)
+        ask = share * (self.p.ask_sole if entry[SOLE] else self.p.ask_shared)
+        ask *= 1.0 + self.leader_factor(o, neg.boss)
+        # what I lose against the others if I sell cheap to a Boss who is ahead of me
+        ask = self._jit(ask)
+        floor = ask * self.p.floor
+        frac = min(1.0, neg.actions / max(1, neg.limit * 0.75))
+        now = floor + (ask - floor) * (1.0 - frac)
+        cap = max(0, neg.cap)
+        now_i = max(1, min(cap, int(round(now))))
+        floor_i = max(1, min(now_i, int(round(floor))))
+        return now_i, floor_i
+
+    def _can_block(self, o: Obs, legal: LegalActions) -> bool:
+        neg = o.neg
+        for a in legal.fixed:
+            if isinstance(a, PlayTravel) and self._committed_source(o, a.target):
+                return True
+        return neg is None
+
+    # -- card plays -------------------------------------------------------------------------
+
+    def _card_play(self, o: Obs, legal: LegalActions, in_call: bool) -> Action | None:
+        neg = o.neg
+        if neg is None or neg.boss == o.seat:
+            return None
+        best, best_v = None, 0.0
+        boss = _first(legal, PlayBoss)
+        if boss is not None:
+            v = self._steal_gain(o)
+            if v > best_v:
+                best, best_v = boss, v
+        a = self._best_travel(o, legal)
+        if a is not None:
+            v = self._travel_gain(o, a)
+            if v > best_v:
+                best, best_v = a, v
+        if not in_call:
+            rec = self._best_recruit(o, legal)
+            if rec is not None:
+                v = self._recruit_gain(o, rec.clan)
+                if v > best_v:
+                    best, best_v = rec, v
+        return best
+
+    def current_plan(self, o: Obs) -> Plan:
+        """The Boss's plan for the open deal, as any seat can estimate it."""
+        plan = o._cache.get("plan")
+        if plan is None:
+            neg = o.neg
+            plan = o._cache["plan"] = plan_deal(
+                o,
+                neg.space,
+                neg.boss,
+                neg.proceeds - neg.agreed_total,
+                neg.committed,
+                neg.pending,
+                neg.laid,
+                neg.travel,
+            )
+        return plan
+
+    def _p_stop(self, o: Obs, seats) -> float:
+        p_none = 1.0
+        for q in seats:
+            if q != o.seat:
+                p_none *= 1.0 - o.p_holds(q, Card.STOP)
+        return 1.0 - p_none
+
+    def _steal_gain(self, o: Obs) -> float:
+        neg = o.neg
+        me = o.seat
+        board = o.board
+        have = 0
+        for c in _bits(board.clan_masks[neg.space]):
+            if o.placards[c] == me and c not in neg.travel:
+                have |= 1 << c
+        for _id, owner, clan in neg.laid:
+            if owner == me:
+                have |= 1 << clan
+        pending = {
+            q: t for q, t in neg.agreements.items() if q != me
+        }  # agreements fall back to offers the new Boss may accept as they stand
+        for q, t in neg.pending.items():
+            if q != me and not t.by_boss and q not in pending:
+                pending[q] = t
+        plan = plan_deal(o, neg.space, me, neg.proceeds, have, pending, neg.laid, neg.travel)
+        if not plan.feasible:
+            return 0.0
+        mine_now = 0.0
+        agreed = neg.agreements.get(me)
+        if agreed is not None:
+            mine_now = agreed.amount
+        gain = plan.value - mine_now
+        gain += self.leader_factor(o, neg.boss) * neg.proceeds * 0.5
+        p_stop = 0.85 * o.p_holds(neg.boss, Card.STOP)
+        gain = (1.0 - p_stop) * gain * self.p.steal - self.card_value(o, Card.BOSS)
+        return self._jit(gain) - 0.08 * neg.proceeds
+
+    def _travel_gain(self, o: Obs, a: PlayTravel) -> float:
+        neg = o.neg
+        me = o.seat
+        t = a.target
+        agreed = neg.agreements.get(me)
+        if agreed is not None:
+            return 0.0  # I am in this deal
+        owner = o.placards[t.ref] if t.kind is SourceKind.PLACARD else _laid_owner(neg, t.ref)
+        if owner == me:
+            return 0.0
+        if not self._committed_source(o, t):
+            return 0.0
+        clan = neg.source_clan(t)
+        remaining = neg.proceeds - neg.agreed_total
+        have = neg.committed & ~(1 << clan)
+        # would anything else still fill that clan? (a second committed source of it)
+        for terms in neg.agreements.values():
+            for s in terms.sources:
+                if s != t and neg.source_clan(s) == clan:
+                    have |= 1 << clan
+        if o.placards[clan] == neg.boss and t.kind is SourceKind.CARD and clan not in neg.travel:
+            have |= 1 << clan
+        for _id, owner2, c in neg.laid:
+            if owner2 == neg.boss and c == clan and (t.kind is not SourceKind.CARD or _id != t.ref):
+                have |= 1 << clan
+        if have >> clan & 1:
+            return 0.0
+        lead = self.leader_factor(o, neg.boss)
+        if lead <= 0.0 and not self._could_sell(o, clan):
+            return 0.0  # neither a leader to stop nor a slot I could fill afterwards
+        before = self.current_plan(o)
+        after = plan_deal(
+            o, neg.space, neg.boss, remaining, have, neg.pending, neg.laid, neg.travel, exclude=t
+        )
+        gain = 0.0
+        if after.feasible and me in after.seats:
+            gain += after.seats[me][PRICE] * 0.8  # the Boss now needs me
+        boss_loss = max(0.0, (before.value if before.feasible else 0.0))
+        boss_loss -= max(0.0, after.value) if after.feasible else 0.0
+        gain += boss_loss * lead * 2.0
+        if a.card == Card.TRAVEL_GREY:
+            cost = self.card_value(o, Card.TRAVEL_GREY)
+        else:
+            cost = self.card_value(o, a.card)
+        p_stop = self._p_stop(o, [neg.boss])
+        return self._jit((1.0 - p_stop) * gain) - cost - 1.0
+
+    def _could_sell(self, o: Obs, clan: int) -> bool:
+        """Could I fill the slot of `clan` once it is gone (a Clan card, or my placard of
+        another clan the space takes)?"""
+        neg = o.neg
+        if o.hand[clan]:
+            return True
+        for _id, owner, c in neg.laid:
+            if owner == o.seat and c == clan:
+                return True
+        wanted = o.board.clan_masks[neg.space] & ~neg.committed
+        return any(o.placards[c] == o.seat and c not in neg.travel for c in BITS[wanted])
+
+    def _best_recruit(self, o: Obs, legal: LegalActions) -> Recruit | None:
+        best, best_v = None, 0.0
+        for a in legal.fixed:
+            if isinstance(a, Recruit):
+                v = self._recruit_gain(o, a.clan)
+                if v > best_v:
+                    best, best_v = a, v
+        return best
+
+    def _recruit_gain(self, o: Obs, clan: int) -> float:
+        me = o.seat
+        v = self.placard_value(o, clan)
+        neg = o.neg
+        owner = o.placards[clan]
+        if neg is not None and o.board.clan_masks[neg.space] >> clan & 1:
+            remaining = neg.proceeds - neg.agreed_total
+            if neg.boss == me and not neg.committed >> clan & 1:
+                v += 0.3 * remaining  # the deal gets the clan for free
+            elif neg.boss != me and owner != neg.boss:
+                v += 0.15 * remaining  # the Boss may need it from me now
+            elif neg.boss != me and owner == neg.boss:
+                v += 0.25 * remaining  # the Boss loses a clan it counted on
+        if owner != POOL:
+            v += 0.3 * self.placard_value(o, clan)  # the owner loses it
+            v *= 1.0 - 0.85 * o.p_holds(owner, Card.STOP)
+        cost = 3 * self.card_value(o, Card.RECRUIT)
+        return self._jit(v) - cost
+
+
+# --------------------------------------------------------------------------- action helpers
+
+
+def _first(legal: LegalActions, kind) -> Action | None:
+    for a in legal.fixed:
+        if type(a) is kind:
+            return a
+    return None
+
+
+def _find(legal: LegalActions, kind, **attrs) -> Action | None:
+    for a in legal.fixed:
+        if type(a) is kind and all(getattr(a, k) == v for k, v in attrs.items()):
+            return a
+    return None
+
+
+def _nothing_to_do(legal: LegalActions) -> bool:
+    for a in legal.fixed:
+        t = type(a)
+        if t is PlayBoss or t is PlayTravel or t is Recruit or t is AcceptProposal or t is LayClan:
+            return False
+    return all(not t.pool for t in legal.terms)
+
+
+def _passive(legal: LegalActions) -> Action | None:
+    for kind in (Pass, PassFloor, GoingOnce, Draw, FailDeal, Roll):
+        a = _first(legal, kind)
+        if a is not None:
+            return a
+    if legal.fixed:
+        return legal.fixed[0]
+    for t in legal.terms:
+        return t.make((), t.lo)
+    return None
+
+
+def _offer(legal: LegalActions, sources, amount: int) -> Offer | None:
+    for t in legal.terms:
+        if isinstance(t.action, Offer):
+            if any(s not in t.pool for s in sources):
+                return None
+            return t.make(tuple(sources), max(t.lo, min(t.hi, int(amount))))
+    return None
+
+
+def _laid_owner(neg, card_id: int) -> int | None:
+    for cid, owner, _clan in neg.laid:
+        if cid == card_id:
+            return owner
+    return None
+
+
+def _sources_for(pool, clans: int, neg) -> tuple | None:
+    """One source from `pool` for each clan in `clans` (a placard before a laid card)."""
+    out = []
+    for c in _bits(clans):
+        pick = None
+        for s in pool:
+            if neg.source_clan(s) == c and (pick is None or s.kind is SourceKind.PLACARD):
+                pick = s
+        if pick is None:
+            return None
+        out.append(pick)
+    return tuple(out)
+
+
+def _my_sources(legal: LegalActions, clans: int, neg) -> tuple:
+    for t in legal.terms:
+        if isinstance(t.action, Offer):
+            srcs = _sources_for(t.pool, clans, neg)
+            return srcs if srcs is not None else ()
+    return ()
+
+
+def _brings(neg, terms, need: int) -> bool:
+    for s in terms.sources:
+        c = neg.source_clan(s)
+        if c is not None and need >> c & 1:
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------- the bot
+
+
+def personality(name: str | None) -> Personality:
+    if not name:
+        return PERSONALITIES["balanced"]
+    try:
+        return PERSONALITIES[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown personality {name!r} (known: {', '.join(sorted(PERSONALITIES))})"
+        ) from None
+
+
+@register("heuristic")
+class HeuristicBot(Bot):
+    """The heuristic negotiator. `heuristic:<personality>` picks a style."""
+
+    needs_view = True
+    wants_events = True
+
+    def __init__(self, seat: int, seed: int = 0, param: str | None = None) -> None:
+        super().__init__(seat, seed)
+        self.personality = personality(param)
+        self.rng = random.Random(f"heuristic/{seed}/{seat}")
+        self.policy = Policy(self.personality, self.rng)
+        self.memory = Memory(seat)
+
+    def observe(self, events: list[dict]) -> None:
+        self.memory.observe(events)
+
+    def choose(
+        self, view: dict | None, legal: LegalActions, must_act: bool = True
+    ) -> Action | None:
+        o = Obs.from_view(view, self.memory.money_for(view))
+        a = self.policy.decide(o, legal, must_act)
+        if a is None and must_act:
+            a = _passive(legal)
+        return a
+
+
+__all__ = ["HeuristicBot", "Personality", "PERSONALITIES", "Policy", "plan_deal", "replace"]

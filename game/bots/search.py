@@ -1,0 +1,252 @@
+"""Information-set Monte Carlo: sample the hidden cards consistently with the seat's view,
+play each candidate move out with the heuristic policy, keep the move with the best mean
+money rank.
+
+* Candidates come from the heuristic (`Policy.candidates`): its own choice first, then a
+  few sensible alternatives (deal or roll, accept or counter, a higher or lower ask, play a
+  card or keep it). A decision with one candidate costs no search at all.
+* Each sample (`determinize.state_from_view`) deals the unseen cards into the other hands
+  and the draw pile at the sizes the view shows, pins the Clan cards the bot saw go back to
+  a hand, and puts the money the bot tracked from public payments where it is hidden.
+* Every candidate is played on a copy of the same sample with the same dice and the same
+  policy randomness (common random numbers), up to the end of the next deal (the game's
+  clock), and scored by rank on money plus the worth of cards and placards still held.
+* The budget counts simulated actions (`steps`, deterministic: same seed, same choice);
+  `ms=` adds a wall-clock cap for tables that prefer a fixed thinking time.
+
+Spec: `search`, `search:steps=3000`, `search:ms=150`, `search:steps=6000,rollout=greedy`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from game.rules import Action, LegalActions, Phase, apply, legal_actions, waiting_for
+from game.rules.actions import HOST, TimeUp
+from game.rules.cards import CARD_KINDS, Card
+from game.rules.determinize import ViewError, state_from_view
+from game.rules.engine import default_action
+from game.rules.state import GameState
+from game.rules.variants import WindowMode
+
+from .base import Bot, register
+from .heuristic import (
+    BOSS_VALUE,
+    CLAN_VALUE,
+    GREY_VALUE,
+    RECRUIT_VALUE,
+    STOP_VALUE,
+    TRAVEL_VALUE,
+    Policy,
+    _passive,
+    expected_deals_left,
+    personality,
+)
+from .obs import Memory, Obs
+
+DEFAULT_STEPS = 2500  # simulated actions per searched decision
+MAX_ROLLOUT = 400  # actions in one rollout, a safety net (a deal takes a few dozen)
+MARGIN_WEIGHT = 0.25  # utility: rank share + this x tanh(lead / 10 $M)
+
+# Worth of a card still in hand at the end of a rollout, in $M early in the game.
+_CARD_WORTH = [CLAN_VALUE] * 6 + [TRAVEL_VALUE] * 6 + [GREY_VALUE, RECRUIT_VALUE, BOSS_VALUE]
+_CARD_WORTH += [STOP_VALUE]
+assert len(_CARD_WORTH) == CARD_KINDS
+PLACARD_WORTH = 1.5  # $M per placard per deal still expected
+
+
+def parse_params(param: str | None) -> dict:
+    out = {"steps": DEFAULT_STEPS, "ms": None, "rollout": None, "style": None}
+    if not param:
+        return out
+    for part in param.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        if not eq:
+            out["style"] = key  # a bare name: the personality of the bot's own moves
+            continue
+        if key in ("steps", "iters", "budget"):
+            out["steps"] = max(1, int(value))
+        elif key == "ms":
+            out["ms"] = max(1.0, float(value))
+        elif key == "rollout":
+            out["rollout"] = value
+        elif key == "style":
+            out["style"] = value
+        else:
+            raise ValueError(f"unknown search parameter {key!r} (steps, ms, rollout, style)")
+    return out
+
+
+@register("search")
+class SearchBot(Bot):
+    needs_view = True
+    wants_events = True
+
+    def __init__(self, seat: int, seed: int = 0, param: str | None = None) -> None:
+        super().__init__(seat, seed)
+        cfg = parse_params(param)
+        self.steps = cfg["steps"]
+        self.ms = cfg["ms"]
+        self.rng = random.Random(f"search/{seed}/{seat}")
+        self.policy = Policy(personality(cfg["style"]), random.Random(f"own/{seed}/{seat}"))
+        self.rollout_personality = personality(cfg["rollout"])
+        self.memory = Memory(seat)
+        self.last_stats: list | None = None  # (action, mean utility, rollouts) of the last search
+
+    def observe(self, events: list[dict]) -> None:
+        self.memory.observe(events)
+
+    def choose(
+        self, view: dict | None, legal: LegalActions, must_act: bool = True
+    ) -> Action | None:
+        money = self.memory.money_for(view)
+        o = Obs.from_view(view, money)
+        self.last_stats = None
+        if not must_act:
+            # Real time, nobody waiting on me: move only when the heuristic sees a reason.
+            if self.policy.decide(o, legal, False) is None:
+                return None
+            o = Obs.from_view(view, money)
+        cands = self.policy.candidates(o, legal, must_act)
+        if not cands:
+            return _passive(legal) if must_act else None
+        if len(cands) == 1:
+            return cands[0]
+        return self._search(view, cands, money)
+
+    # -- the search ------------------------------------------------------------------------
+
+    def _sample(self, view: dict, money: list[int]) -> GameState:
+        known = self.memory.known_cards(view)
+        try:
+            return state_from_view(view, self.rng, known=known, money=money)
+        except ViewError:
+            return state_from_view(view, self.rng, money=money)
+
+    def _search(self, view: dict, cands: list[Action], money: list[int]) -> Action:
+        seat = self.seat
+        total = [0.0] * len(cands)
+        count = [0] * len(cands)
+        used = 0
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        rollout_policy = Policy(self.rollout_personality, random.Random(0))
+        while used < self.steps:
+            base = self._sample(view, money)
+            seed = self.rng.getrandbits(32)
+            for i, a in enumerate(cands):
+                st = base.clone()
+                apply(st, a)
+                rollout_policy.rng.seed(seed)
+                u, n = rollout(st, seat, rollout_policy, seed)
+                total[i] += u
+                count[i] += 1
+                used += n + 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        means = [t / c for t, c in zip(total, count, strict=True)]
+        best = max(range(len(cands)), key=lambda i: (means[i], -i))
+        self.last_stats = [(cands[i], means[i], count[i]) for i in range(len(cands))]
+        return cands[best]
+
+
+def rollout(st: GameState, me: int, policy: Policy, seed: int) -> tuple[float, int]:
+    """Play on with `policy` for every seat until the next deal has ended and a turn has
+    begun (or the game is over); return my utility and the actions taken."""
+    start = st.deals_closed + st.deals_failed
+    real_time = st.settings.window_mode is WindowMode.REAL_TIME
+    order = random.Random(seed ^ 0x9E3779B9) if real_time else None
+    n = st.players
+    steps = 0
+    while st.phase is not Phase.GAME_OVER and steps < MAX_ROLLOUT:
+        if st.negotiation is None and st.deals_closed + st.deals_failed > start:
+            break
+        if not real_time:
+            seat = waiting_for(st)[0]
+            legal = legal_actions(st, seat).moves()
+            if len(legal.fixed) == 1 and not legal.terms:
+                a = legal.fixed[0]  # nothing to decide (a pass without a Stop card)
+            else:
+                a = policy.decide(Obs.from_state(st, seat), legal, True)
+        else:
+            a = _real_time_step(st, policy, order, n)
+        apply(st, a)
+        steps += 1
+    return utility(st, me), steps
+
+
+def _real_time_step(st: GameState, policy: Policy, order: random.Random, n: int) -> Action:
+    waiting = waiting_for(st)
+    if waiting and st.window is not None:
+        seat = waiting[order.randrange(len(waiting))]
+        return policy.decide(Obs.from_state(st, seat), legal_actions(st, seat).moves(), True)
+    start = order.randrange(n)
+    for i in range(n):
+        seat = (start + i) % n
+        legal = legal_actions(st, seat).moves()
+        if not legal:
+            continue
+        a = policy.decide(Obs.from_state(st, seat), legal, seat in waiting)
+        if a is not None:
+            return a
+    if st.negotiation is not None and not st.negotiation.time_up:
+        return TimeUp(HOST)
+    return default_action(st, waiting[0])
+
+
+def utility(st: GameState, me: int) -> float:
+    """My share of the seats I beat (ties half) plus a little for the margin over the best
+    other seat, on money plus the worth of what is still held."""
+    scores = score(st)
+    mine = scores[me]
+    beat = 0.0
+    best_other = -1e9
+    for s, x in enumerate(scores):
+        if s == me:
+            continue
+        if x < mine:
+            beat += 1.0
+        elif x == mine:
+            beat += 0.5
+        if x > best_other:
+            best_other = x
+    n = len(scores)
+    return beat / (n - 1) + MARGIN_WEIGHT * math.tanh((mine - best_other) / 10.0)
+
+
+def score(st: GameState) -> list[float]:
+    if st.phase is Phase.GAME_OVER:
+        return [float(m) for m in st.money]
+    left = _deals_left(st)
+    fade = min(1.0, left / 7.0)
+    out = []
+    placards = st.placards
+    for s, hand in enumerate(st.hands):
+        v = float(st.money[s])
+        if fade > 0:
+            cards = 0.0
+            for k, x in enumerate(hand):
+                if x:
+                    cards += x * _CARD_WORTH[k]
+            v += fade * 0.6 * cards
+            v += PLACARD_WORTH * left * sum(1 for p in placards if p == s) * 0.3
+        out.append(v)
+    return out
+
+
+def _deals_left(st: GameState) -> float:
+    alive, total = 1.0, 0.0
+    tiles = st.board.tiles
+    for t in st.tiles:
+        total += alive
+        if t == 15:
+            break
+        alive *= 1.0 - len(tiles[t - 1].end_faces) / 6.0
+    return total
+
+
+__all__ = ["SearchBot", "rollout", "utility", "score", "expected_deals_left", "Card"]
