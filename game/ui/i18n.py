@@ -69,10 +69,14 @@ class Translator:
 
     __call__ = tr
 
+    def has(self, key: str) -> bool:
+        return key in self._table
+
 
 _default = Translator()
 tr = _default.tr
 set_language = _default.set_language
+has = _default.has
 
 
 def current_language() -> str:

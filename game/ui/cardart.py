@@ -1,0 +1,194 @@
+"""Influence card faces, drawn procedurally and cached per (card, size, language, palette),
+plus a cache of rotated faces for the hand fan (a rotozoom per card per frame would cost
+tens of milliseconds; a cached rotation is one blit).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from . import draw
+from .i18n import tr
+from .theme import (
+    CLAN_KEYS,
+    CLAN_LETTERS,
+    FAMILY,
+    GREY_CARD,
+    INK,
+    PAPER,
+    THEME,
+    darken,
+    lighten,
+)
+
+CARD_W, CARD_H = 132, 184  # the hand's size; the table uses smaller ones
+
+
+def card_title(key: str) -> str:
+    if key.startswith("clan_"):
+        return tr("card.clan")
+    if key == "travel_grey":
+        return tr("card.travel_any")
+    if key.startswith("travel_"):
+        return tr("card.travel")
+    return {"recruit": tr("card.recruitment"), "boss": tr("card.boss"), "stop": tr("card.stop")}[
+        key
+    ]
+
+
+def card_name(key: str) -> str:
+    """A card in words for the log and tooltips: "Travel C (Red)", "Clan card S"."""
+    if key.startswith(("clan_", "travel_")) and key != "travel_grey":
+        clan = CLAN_KEYS.index(key.split("_", 1)[1])
+        return f"{card_title(key)} {CLAN_LETTERS[clan]}"
+    return card_title(key)
+
+
+def card_clan(key: str) -> int | None:
+    if key.startswith(("clan_", "travel_")) and key != "travel_grey":
+        return CLAN_KEYS.index(key.split("_", 1)[1])
+    return None
+
+
+def face(key: str, w: int = CARD_W, h: int = CARD_H) -> pygame.Surface:
+    return _face(key, w, h, THEME.lang, THEME.palette, THEME.epoch)
+
+
+@lru_cache(maxsize=256)
+def _face(key: str, w: int, h: int, lang: str, palette: str, epoch: int) -> pygame.Surface:
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    r = pygame.Rect(0, 0, w, h)
+    rad = max(5, w // 11)
+    clan = card_clan(key)
+    if clan is not None:
+        accent = THEME.clan(clan)
+    elif key == "travel_grey":
+        accent = GREY_CARD
+    elif key == "boss":
+        accent = (212, 170, 60)
+    elif key == "stop":
+        accent = (200, 50, 50)
+    else:  # recruit
+        accent = (70, 140, 170)
+    # body
+    pygame.draw.rect(surf, darken(accent, 0.45), r, border_radius=rad)
+    inner = r.inflate(-max(4, w // 22), -max(4, w // 22))
+    pygame.draw.rect(surf, PAPER, inner, border_radius=rad - 1)
+    band = pygame.Rect(inner.x, inner.y, inner.width, int(h * 0.2))
+    pygame.draw.rect(
+        surf, accent, band, border_top_left_radius=rad - 1, border_top_right_radius=rad - 1
+    )
+    pygame.draw.rect(surf, lighten(accent, 0.3), (band.x, band.y, band.width, max(2, h // 60)))
+    title = card_title(key)
+    ink = THEME.clan_ink(clan) if clan is not None else (250, 248, 240)
+    if key == "boss":
+        ink = (40, 28, 10)
+    img = draw.fit(title, max(11, int(h * 0.085)), band.width - 10, ink, True, min_size=9)
+    surf.blit(img, img.get_rect(center=band.center))
+    art = pygame.Rect(inner.x, band.bottom, inner.width, inner.bottom - band.bottom)
+    cx, cy = art.centerx, art.y + int(art.height * 0.46)
+    if key.startswith("clan_"):
+        chip = draw.clan_chip(clan, int(w * 0.5))
+        surf.blit(chip, chip.get_rect(center=(cx, cy)))
+        fam = draw.fit(FAMILY[clan], max(10, int(h * 0.085)), inner.width - 10, INK, True)
+        surf.blit(fam, fam.get_rect(center=(cx, art.bottom - int(h * 0.14))))
+        col = draw.fit(
+            tr(f"clan.{CLAN_KEYS[clan]}"),
+            max(9, int(h * 0.07)),
+            inner.width - 10,
+            darken(accent, 0.4),
+        )
+        surf.blit(col, col.get_rect(center=(cx, art.bottom - int(h * 0.06))))
+    elif key.startswith("travel_"):
+        sc = draw.suitcase(int(w * 0.5))
+        surf.blit(sc, sc.get_rect(center=(cx, cy - int(h * 0.03))))
+        if clan is not None:
+            chip = draw.clan_chip(clan, int(w * 0.28))
+            surf.blit(chip, chip.get_rect(center=(cx, art.bottom - int(h * 0.12))))
+        else:
+            row = int(w * 0.13)
+            x0 = cx - 3 * row
+            for c in range(6):
+                chip = draw.clan_chip(c, row - 2)
+                surf.blit(chip, (x0 + c * row, art.bottom - int(h * 0.12) - row // 2))
+    elif key == "boss":
+        cr = draw.crown(int(w * 0.56))
+        surf.blit(cr, cr.get_rect(center=(cx, cy)))
+        sub = draw.fit(
+            tr("phrase.im_the_boss"),
+            max(10, int(h * 0.075)),
+            inner.width - 12,
+            darken(accent, 0.5),
+            True,
+        )
+        surf.blit(sub, sub.get_rect(center=(cx, art.bottom - int(h * 0.09))))
+    elif key == "stop":
+        rr = int(w * 0.3)
+        import math
+
+        pts = [
+            (
+                cx + rr * math.cos(math.radians(22.5 + 45 * i)),
+                cy + rr * math.sin(math.radians(22.5 + 45 * i)),
+            )
+            for i in range(8)
+        ]
+        pygame.draw.polygon(surf, darken(accent, 0.3), [(x, y + 2) for x, y in pts])
+        pygame.draw.polygon(surf, accent, pts)
+        pygame.draw.polygon(surf, (255, 255, 255), pts, width=max(2, w // 40))
+        label = draw.fit(
+            tr("card.stop"), max(10, int(h * 0.08)), int(rr * 1.7), (255, 255, 255), True, 8
+        )
+        surf.blit(label, label.get_rect(center=(cx, cy)))
+    else:  # recruitment: three figures, one pulled across
+        fig = int(w * 0.13)
+        for i, dx in enumerate((-1.3, 0, 1.3)):
+            col = accent if i != 2 else darken(accent, 0.3)
+            x = cx + dx * fig
+            pygame.draw.circle(surf, col, (x, cy - fig * 0.9), fig * 0.45)
+            pygame.draw.rect(
+                surf,
+                col,
+                (x - fig * 0.55, cy - fig * 0.35, fig * 1.1, fig * 1.4),
+                border_radius=max(2, fig // 3),
+            )
+        tri = draw.fit("×3", max(10, int(h * 0.09)), inner.width, darken(accent, 0.4), True)
+        surf.blit(tri, tri.get_rect(center=(cx, art.bottom - int(h * 0.1))))
+    pygame.draw.rect(surf, darken(accent, 0.5), r, width=max(1, w // 60), border_radius=rad)
+    return surf
+
+
+def rotated(
+    key: str, angle: int, w: int = CARD_W, h: int = CARD_H, lift: bool = False, dim: bool = False
+) -> pygame.Surface:
+    """The face rotated by a whole-degree angle (cached); lift adds a glow for valid plays,
+    dim darkens a card no legal action uses now."""
+    return _rotated(key, int(angle), w, h, lift, dim, THEME.lang, THEME.palette, THEME.epoch)
+
+
+@lru_cache(maxsize=1024)
+def _rotated(key, angle, w, h, lift, dim, lang, palette, epoch) -> pygame.Surface:
+    base = _face(key, w, h, lang, palette, epoch)
+    if dim:
+        base = base.copy()
+        base.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    if lift:
+        spread = 9
+        g = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
+        g.blit(draw.glow_surface(w, h, (255, 226, 110), max(5, w // 11), spread), (0, 0))
+        g.blit(base, (spread, spread))
+        base = g
+    shadow = pygame.Surface((base.get_width() + 8, base.get_height() + 8), pygame.SRCALPHA)
+    pygame.draw.rect(
+        shadow, (0, 0, 0, 70), shadow.get_rect().inflate(-6, -6).move(3, 4), border_radius=12
+    )
+    shadow.blit(base, (2, 2))
+    if angle == 0:
+        return shadow
+    return pygame.transform.rotozoom(shadow, angle, 1.0)
+
+
+def small_back(w: int, h: int) -> pygame.Surface:
+    return draw.card_back(w, h)

@@ -1,0 +1,135 @@
+"""Client settings, persisted as JSON in the user's config directory.
+
+Where: $IMTHEBOSS_CONFIG_DIR if set (tests point it at a temporary folder), else
+$XDG_CONFIG_HOME/imtheboss, else ~/.config/imtheboss. Under pytest without the override a
+temporary folder is used, so no test can ever write into a real home directory.
+
+Unknown or ill-typed fields in the file are ignored one by one (a hand-edited file never
+stops the game from starting); the file is written atomically.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+ENV_DIR = "IMTHEBOSS_CONFIG_DIR"
+FILE_NAME = "settings.json"
+TEXT_SIZES = {"small": 0.88, "normal": 1.0, "large": 1.18}
+SPEEDS = {"relaxed": 0.75, "normal": 1.0, "fast": 1.6}
+MAX_SEATS = 6
+
+
+def config_dir() -> Path:
+    override = os.environ.get(ENV_DIR)
+    if override:
+        return Path(override)
+    if "PYTEST_CURRENT_TEST" in os.environ:  # belt and braces: tests never touch a real home
+        return Path(tempfile.gettempdir()) / f"imtheboss-test-{os.getpid()}"
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "imtheboss"
+
+
+@dataclass
+class Config:
+    language: str = "en"
+    names: list[str] = field(default_factory=list)  # per seat; empty: the language's default
+    seat_kinds: list[str] = field(default_factory=lambda: ["human", "bot", "bot", "bot"])
+    seats: int = 4
+    colour_blind: bool = False
+    text_size: str = "normal"
+    volume: float = 0.7
+    mute: bool = False
+    fullscreen: bool = True
+    speed: str = "normal"  # animations and bot pace
+    # table settings and variants (RULES.md §8)
+    variants: list[str] = field(default_factory=list)
+    short_game: bool = False
+    hidden_money: bool = True
+    random_first_player: bool = False
+    window_mode: str = "ask_around"
+    ask_only_when_touched: list[bool] = field(default_factory=list)  # per seat
+    stop_seconds: int = 5
+    going_once_seconds: int = 3
+    negotiation_minutes: int = 3  # real-time mode's clock (0: none)
+    negotiation_limit: int = 60  # negotiation actions per deal
+
+    # -- persistence --
+
+    @classmethod
+    def load(cls, directory: Path | None = None) -> Config:
+        path = (directory or config_dir()) / FILE_NAME
+        cfg = cls()
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return cfg
+        if not isinstance(data, dict):
+            return cfg
+        defaults = asdict(cfg)
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            default = defaults[f.name]
+            if isinstance(default, bool):
+                ok = isinstance(value, bool)
+            elif isinstance(default, (int, float)) and not isinstance(default, bool):
+                ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+                if ok and isinstance(default, int):
+                    value = int(value)
+            else:
+                ok = isinstance(value, type(default))
+            if ok:
+                setattr(cfg, f.name, value)
+        cfg.sanitize()
+        return cfg
+
+    def save(self, directory: Path | None = None) -> Path:
+        folder = directory or config_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / FILE_NAME
+        fd, tmp = tempfile.mkstemp(prefix=FILE_NAME, suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(asdict(self), fh, ensure_ascii=False, indent=2, sort_keys=True)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return path
+
+    def sanitize(self) -> None:
+        from .i18n import LANGUAGES
+
+        if self.language not in LANGUAGES:
+            self.language = "en"
+        if self.text_size not in TEXT_SIZES:
+            self.text_size = "normal"
+        if self.speed not in SPEEDS:
+            self.speed = "normal"
+        self.volume = min(1.0, max(0.0, float(self.volume)))
+        self.seats = min(MAX_SEATS, max(2, int(self.seats)))
+        self.names = [str(n)[:16] for n in self.names][:MAX_SEATS]
+        self.seat_kinds = [str(k) for k in self.seat_kinds][:MAX_SEATS]
+        self.variants = sorted(
+            {v for v in self.variants if v in ("V1", "V2", "V3", "V4", "V5", "V6")}
+        )
+        if self.window_mode not in ("ask_around", "real_time"):
+            self.window_mode = "ask_around"
+        self.ask_only_when_touched = [bool(x) for x in self.ask_only_when_touched][:MAX_SEATS]
+        self.stop_seconds = min(30, max(2, int(self.stop_seconds)))
+        self.going_once_seconds = min(30, max(2, int(self.going_once_seconds)))
+        self.negotiation_minutes = min(30, max(0, int(self.negotiation_minutes)))
+        self.negotiation_limit = min(500, max(10, int(self.negotiation_limit)))
+
+    @property
+    def text_scale(self) -> float:
+        return TEXT_SIZES[self.text_size]
+
+    @property
+    def speed_factor(self) -> float:
+        return SPEEDS[self.speed]

@@ -1,0 +1,1 @@
+"""The scenes of the client: title, settings, new game, hand-off, results, rules, menus."""

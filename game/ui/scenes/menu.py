@@ -1,0 +1,87 @@
+"""The pause menu over the table (Esc): resume, rules, settings, leave the game."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import draw
+from ..i18n import tr
+from ..scene import Scene
+from ..theme import GOLD
+from ..widgets import Button
+
+
+class PauseScene(Scene):
+    name = "pause"
+    opaque = False
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+        self._veil: pygame.Surface | None = None
+
+    def layout(self) -> None:
+        w, h, x = 520, 74, 960 - 260
+        y = 380
+        self.widgets = [
+            Button(
+                (x, y, w, h),
+                lambda: tr("menu.resume"),
+                self.app.pop,
+                style="primary",
+                size=30,
+                name="menu.resume",
+                hotkey=pygame.K_ESCAPE,
+            ),
+            Button(
+                (x, y + 92, w, h),
+                lambda: tr("title.rules"),
+                self.rules,
+                size=28,
+                name="menu.rules",
+                hotkey=pygame.K_r,
+            ),
+            Button(
+                (x, y + 184, w, h),
+                lambda: tr("title.settings"),
+                self.settings,
+                size=28,
+                name="menu.settings",
+                hotkey=pygame.K_s,
+            ),
+            Button(
+                (x, y + 276, w, h),
+                lambda: tr("menu.leave"),
+                self.leave,
+                style="danger",
+                size=28,
+                name="menu.leave",
+                hotkey=pygame.K_q,
+            ),
+        ]
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def leave(self) -> None:
+        from .title import TitleScene
+
+        self.app.replace(TitleScene(self.app))
+
+    def draw(self, surface) -> None:
+        if self._veil is None:
+            self._veil = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+            self._veil.fill((0, 0, 0, 170))
+        surface.blit(self._veil, (0, 0))
+        panel = pygame.Rect(960 - 320, 240, 640, 520)
+        draw.draw_panel(surface, panel, alpha=245)
+        title = draw.fit(tr("menu.paused"), 48, 560, GOLD, True)
+        surface.blit(title, title.get_rect(center=(960, 300)))
+        super().draw(surface)

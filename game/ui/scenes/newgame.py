@@ -1,0 +1,309 @@
+"""New game: 2-6 seats, each a human on this screen or a bot kind, names, each human's
+private "ask me only when it touches me" preference, and the main table rules. The defaults
+(one human, three bots) make the first game two clicks away: Play, Start.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+
+from game.bots import BOT_KINDS
+from game.rules import Settings, Variant, WindowMode
+
+from .. import draw
+from ..i18n import tr
+from ..scene import Scene
+from ..session import HUMAN, LocalSession, SeatSpec, Timers
+from ..theme import TEXT_DIM, WARN, seat_colour
+from ..widgets import Button, Stepper, TextField, Toggle
+from .common import backdrop, section, title_bar
+
+BOT_NAMES = ("Ada", "Bruno", "Chen", "Dara", "Emil", "Fumi")
+
+
+def bot_kinds() -> list[str]:
+    kinds = sorted(BOT_KINDS)
+    # the strongest-sounding kinds first, the random baseline last
+    kinds.sort(key=lambda k: (k == "random", k))
+    return kinds
+
+
+def default_bot() -> str:
+    return bot_kinds()[0] if BOT_KINDS else "random"
+
+
+def kind_label(kind: str) -> str:
+    if kind == HUMAN:
+        return tr("newgame.human")
+    from .. import i18n
+
+    key = f"bot.kind.{kind.split(':')[0]}"
+    name = tr(key) if i18n.has(key) else kind
+    return tr("newgame.bot", kind=name)
+
+
+def seat_name(cfg, seat: int) -> str:
+    names = cfg.names
+    if seat < len(names) and names[seat].strip():
+        return names[seat].strip()
+    kinds = cfg.seat_kinds
+    if seat < len(kinds) and kinds[seat] != HUMAN:
+        return BOT_NAMES[seat % len(BOT_NAMES)]
+    return tr("player.default_name", n=seat + 1)
+
+
+def build_session(cfg, seed: int | None = None) -> LocalSession:
+    """A hot-seat session from the settings (the new-game screen's choices)."""
+    n = cfg.seats
+    kinds = (cfg.seat_kinds + ["bot"] * 6)[:n]
+    kinds = [
+        default_bot() if k == "bot" or (k != HUMAN and k.split(":")[0] not in BOT_KINDS) else k
+        for k in kinds
+    ]
+    seats = [SeatSpec(seat_name(cfg, i), kinds[i]) for i in range(n)]
+    humans = sum(1 for s in seats if s.is_human)
+    mode = WindowMode(cfg.window_mode)
+    if humans > 1:
+        mode = WindowMode.ASK_AROUND  # one shared screen: players are asked one by one
+    ask = (cfg.ask_only_when_touched + [False] * 6)[:n]
+    settings = Settings(
+        players=n,
+        variants=frozenset(Variant(v) for v in cfg.variants),
+        short_game=cfg.short_game,
+        hidden_money=cfg.hidden_money,
+        window_mode=mode,
+        negotiation_limit=cfg.negotiation_limit,
+        random_first_player=cfg.random_first_player,
+        ask_only_when_touched=tuple(ask[i] and seats[i].is_human for i in range(n)),
+    )
+    timers = Timers(
+        stop_seconds=cfg.stop_seconds,
+        going_once_seconds=cfg.going_once_seconds,
+        negotiation_seconds=cfg.negotiation_minutes * 60,
+        bot_pace=cfg.speed_factor,
+    )
+    if seed is None:
+        seed = random.Random(time.time_ns()).randrange(1 << 31)
+    return LocalSession(seats, seed, settings, timers=timers)
+
+
+def start_game(app, seed: int | None = None) -> None:
+    from ..table.scene import TableScene
+
+    session = build_session(app.config, seed)
+    app.replace(TableScene(app, session, on_exit=lambda: start_game(app)))
+
+
+class NewGameScene(Scene):
+    name = "newgame"
+
+    def layout(self) -> None:
+        cfg = self.app.config
+        while len(cfg.seat_kinds) < 6:
+            cfg.seat_kinds.append("bot")
+        while len(cfg.names) < 6:
+            cfg.names.append("")
+        while len(cfg.ask_only_when_touched) < 6:
+            cfg.ask_only_when_touched.append(False)
+        kinds = [HUMAN] + bot_kinds()
+        x0, y0 = 120, 200
+        self.widgets = [
+            Stepper(
+                (x0, y0, 760, 60),
+                lambda: tr("newgame.seats"),
+                [2, 3, 4, 5, 6],
+                lambda: cfg.seats,
+                self._set_seats,
+                name="seats",
+                size=28,
+            ),
+        ]
+        for i in range(cfg.seats):
+            y = y0 + 100 + i * 84
+            self.widgets.append(
+                TextField(
+                    (x0 + 60, y, 330, 62),
+                    lambda i=i: cfg.names[i],
+                    lambda s, i=i: self._set_name(i, s),
+                    placeholder=lambda i=i: seat_name(cfg, i) if not cfg.names[i] else "",
+                    name=f"name.{i}",
+                    size=26,
+                )
+            )
+            self.widgets.append(
+                Stepper(
+                    (x0 + 400, y, 420, 62),
+                    "",
+                    kinds,
+                    lambda i=i: self._kind(i, kinds),
+                    lambda k, i=i: self._set_kind(i, k),
+                    show=kind_label,
+                    name=f"kind.{i}",
+                    size=24,
+                    value_w=416,
+                )
+            )
+            if cfg.seat_kinds[i] == HUMAN:
+                self.widgets.append(
+                    Toggle(
+                        (x0 + 830, y + 4, 330, 54),
+                        lambda: tr("newgame.ask_short"),
+                        lambda i=i: cfg.ask_only_when_touched[i],
+                        lambda val, i=i: self._set_ask(i, val),
+                        tip=lambda: tr("table.ask_pref.desc"),
+                        name=f"ask.{i}",
+                        size=20,
+                    )
+                )
+        rx = 1280
+        self.widgets += [
+            Stepper(
+                (rx, 290, 540, 60),
+                lambda: tr("settings.window_mode"),
+                ["ask_around", "real_time"],
+                lambda: cfg.window_mode,
+                self._set_mode,
+                show=lambda m: tr(f"settings.window_mode.{m}"),
+                name="mode",
+                size=24,
+                enabled=self._humans() <= 1,
+                tip=lambda: tr(f"settings.window_mode.{cfg.window_mode}.desc"),
+            ),
+            Toggle(
+                (rx, 366, 540, 56),
+                lambda: tr("settings.hidden_money"),
+                lambda: cfg.hidden_money,
+                lambda val: self._set("hidden_money", val),
+                tip=lambda: tr("settings.hidden_money.desc"),
+                name="hidden_money",
+                size=24,
+            ),
+            Toggle(
+                (rx, 430, 540, 56),
+                lambda: tr("settings.short_game"),
+                lambda: cfg.short_game,
+                lambda val: self._set("short_game", val),
+                tip=lambda: tr("settings.short_game.desc"),
+                name="short_game",
+                size=24,
+            ),
+            Button(
+                (rx, 510, 540, 60),
+                lambda: tr("newgame.more_rules"),
+                self._more,
+                size=24,
+                name="more",
+            ),
+            Button(
+                (rx, 880, 540, 96),
+                lambda: tr("newgame.start"),
+                self.start,
+                style="primary",
+                size=40,
+                icon="crown",
+                name="start",
+                hotkey=pygame.K_RETURN,
+            ),
+            Button(
+                (x0, 960, 240, 60),
+                lambda: tr("ui.back"),
+                self.app.pop,
+                style="ghost",
+                size=26,
+                name="back",
+                hotkey=pygame.K_ESCAPE,
+            ),
+        ]
+
+    def _humans(self) -> int:
+        cfg = self.app.config
+        return sum(1 for k in cfg.seat_kinds[: cfg.seats] if k == HUMAN)
+
+    def _kind(self, i, kinds):
+        k = self.app.config.seat_kinds[i]
+        if k == "bot" or k not in kinds:
+            return default_bot()
+        return k
+
+    def _set_seats(self, n) -> None:
+        self.app.config.seats = n
+        self._save()
+
+    def _set_name(self, i, s) -> None:
+        self.app.config.names[i] = s
+        self.app.config.sanitize()
+
+    def _set_kind(self, i, k) -> None:
+        self.app.config.seat_kinds[i] = k
+        self._save()
+
+    def _set_ask(self, i, val) -> None:
+        self.app.config.ask_only_when_touched[i] = val
+        self._save()
+
+    def _set_mode(self, m) -> None:
+        self.app.config.window_mode = m
+        self._save()
+
+    def _set(self, name, val) -> None:
+        setattr(self.app.config, name, val)
+        self._save()
+
+    def _save(self) -> None:
+        self.app.apply_config()
+        self.layout()
+
+    def _more(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def start(self) -> None:
+        TextField.focused_field = None
+        self.app.apply_config()
+        start_game(self.app)
+
+    def exit(self) -> None:
+        TextField.focused_field = None
+
+    def draw(self, surface) -> None:
+        backdrop(surface, self.t, cards=False)
+        title_bar(surface, tr("newgame.title"))
+        cfg = self.app.config
+        section(surface, tr("newgame.players"), 120, 150 - 12, 1020)
+        for i in range(cfg.seats):
+            y = 300 + i * 84
+            pygame.draw.rect(surface, seat_colour(i), (120, y + 6, 44, 50), border_radius=10)
+            num = draw.text(str(i + 1), 26, (20, 20, 20), True)
+            surface.blit(num, num.get_rect(center=(142, y + 31)))
+        section(surface, tr("newgame.table_rules"), 1280, 210, 540)
+        notes = []
+        if cfg.seats == 2:
+            notes.append(tr("settings.two_player.desc"))
+        if self._humans() > 1:
+            notes.append(tr("newgame.handoff_note"))
+        elif self._humans() == 0:
+            notes.append(tr("newgame.watch_note"))
+        if cfg.variants:
+            notes.append(
+                tr(
+                    "newgame.variants_on",
+                    list=", ".join(tr(f"variant.{v.lower()}") for v in cfg.variants),
+                )
+            )
+        y = 600
+        for note in notes:
+            y += (
+                draw.blit_wrapped(
+                    surface,
+                    note,
+                    pygame.Rect(1280, y, 540, 200),
+                    22,
+                    WARN if note == notes[0] and cfg.seats == 2 else TEXT_DIM,
+                )
+                + 14
+            )
+        super().draw(surface)

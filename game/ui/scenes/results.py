@@ -1,0 +1,222 @@
+"""Results: the ranking (equal money shares the win) and a chart of each player's money
+after every closed deal. Lines differ by colour *and* marker shape."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import draw
+from ..i18n import tr
+from ..scene import Scene
+from ..theme import GOLD, TEXT, TEXT_DIM, seat_colour
+from ..widgets import Button
+from .common import backdrop, title_bar
+
+CHART = pygame.Rect(860, 220, 980, 620)
+
+
+def ranking(money: list[int]) -> list[tuple[int, int]]:
+    """(place, seat) best first; equal money shares a place."""
+    order = sorted(range(len(money)), key=lambda s: (-money[s], s))
+    out = []
+    for i, s in enumerate(order):
+        place = out[-1][0] if i and money[s] == money[order[i - 1]] else i + 1
+        out.append((place, s))
+    return out
+
+
+class ResultsScene(Scene):
+    name = "results"
+
+    def __init__(self, app, final_view: dict, history, names: list[str], restart=None) -> None:
+        super().__init__(app)
+        self.v = final_view
+        self.history = history
+        self.names = names
+        self.restart = restart
+        players = final_view["players"]
+        self.money = [p.get("money", history.money[p["seat"]]) for p in players]
+        self.winners = final_view.get("winners") or [s for p, s in ranking(self.money) if p == 1]
+        self._chart: pygame.Surface | None = None
+        self._chart_key = None
+
+    def layout(self) -> None:
+        self.widgets = [
+            Button(
+                (860, 920, 460, 80),
+                lambda: tr("results.play_again"),
+                self.again,
+                style="primary",
+                size=32,
+                icon="crown",
+                name="results.again",
+                hotkey=pygame.K_RETURN,
+                enabled=self.restart is not None,
+            ),
+            Button(
+                (1340, 920, 500, 80),
+                lambda: tr("results.back_to_title"),
+                self.title,
+                size=30,
+                name="results.title",
+                hotkey=pygame.K_ESCAPE,
+            ),
+        ]
+
+    def again(self) -> None:
+        if self.restart is not None:
+            self.restart()
+
+    def title(self) -> None:
+        from .title import TitleScene
+
+        self.app.replace(TitleScene(self.app))
+
+    def draw(self, surface) -> None:
+        backdrop(surface, self.t, cards=False)
+        title_bar(surface, tr("results.title"), y=30)
+        if len(self.winners) == 1:
+            head = tr("results.wins", name=self.names[self.winners[0]])
+        else:
+            head = tr("results.shared_win", names=", ".join(self.names[s] for s in self.winners))
+        img = draw.fit(head, 52, 700, GOLD, True)
+        surface.blit(img, img.get_rect(midtop=(440, 150)))
+        # ranking table
+        x, y = 80, 250
+        cols = (x, x + 110, x + 460, x + 620)
+        for txt, cx in (
+            (tr("results.rank"), cols[0]),
+            (tr("results.money"), cols[2]),
+            (tr("results.deals_as_boss"), cols[3]),
+        ):
+            surface.blit(draw.fit(txt, 20, 150 if cx != cols[0] else 100, TEXT_DIM), (cx, y))
+        y += 40
+        for place, seat in ranking(self.money):
+            row = pygame.Rect(x - 16, y, 760, 84)
+            draw.draw_panel(surface, row, fill=(20, 44, 36), alpha=230, radius=14, shadow=False)
+            pygame.draw.rect(
+                surface,
+                seat_colour(seat),
+                (row.x + 6, row.y + 12, 8, row.height - 24),
+                border_radius=4,
+            )
+            surface.blit(
+                draw.fit(tr("results.place", n=place), 34, 96, GOLD if place == 1 else TEXT, True),
+                (cols[0] + 12, y + 20),
+            )
+            nx = cols[1]
+            if seat in self.winners:
+                cr = draw.crown(40)
+                surface.blit(cr, (nx, y + 20))
+                nx += 50
+            surface.blit(
+                draw.fit(
+                    draw.ellipsize(self.names[seat], 30, cols[2] - nx - 16, True),
+                    30,
+                    cols[2] - nx - 10,
+                    TEXT,
+                    True,
+                ),
+                (nx, y + 22),
+            )
+            surface.blit(
+                draw.text(tr("money.amount", n=self.money[seat]), 34, GOLD, True), (cols[2], y + 20)
+            )
+            surface.blit(
+                draw.text(str(self.history.boss_deals[seat]), 30, TEXT), (cols[3] + 40, y + 24)
+            )
+            y += 96
+        surface.blit(self._chart_surface(), (CHART.x - 10, CHART.y - 10))
+        super().draw(surface)
+
+    def _chart_surface(self) -> pygame.Surface:
+        from ..theme import THEME
+
+        key = THEME.epoch
+        if self._chart is None or key != self._chart_key:
+            self._chart = self._render_chart()
+            self._chart_key = key
+        return self._chart
+
+    def _render_chart(self) -> pygame.Surface:
+        r = CHART
+        surf = draw.panel_surface(r.width, r.height, alpha=230).copy()
+        ox, oy = 10, 10
+        title = draw.fit(tr("results.money_over_game"), 28, r.width - 40, TEXT, True)
+        surf.blit(title, (ox + 24, oy + 16))
+        pts = self.history.points
+        n = len(self.names)
+        if len(pts) < 2:
+            pts = [tuple([0] * n), tuple(self.money)]
+        plot = pygame.Rect(ox + 90, oy + 80, r.width - 250, r.height - 150)
+        top = max(1, max(max(p) for p in pts))
+        bottom = min(0, min(min(p) for p in pts))
+        step = _nice_step((top - bottom) / 5)
+        top = ((top + step - 1) // step) * step
+        span = max(1, top - bottom)
+
+        def px(i, m):
+            x = plot.x + plot.width * i / max(1, len(pts) - 1)
+            y = plot.bottom - plot.height * (m - bottom) / span
+            return x, y
+
+        val = bottom
+        while val <= top:
+            _, y = px(0, val)
+            pygame.draw.line(surf, (60, 90, 76), (plot.x, y), (plot.right, y), 1)
+            lab = draw.text(tr("money.amount", n=val), 18, TEXT_DIM)
+            surf.blit(lab, lab.get_rect(midright=(plot.x - 10, y)))
+            val += step
+        every = max(1, (len(pts) - 1) // 8)
+        for i in range(0, len(pts), every):
+            x, _ = px(i, bottom)
+            lab = draw.text(str(i), 18, TEXT_DIM)
+            surf.blit(lab, lab.get_rect(midtop=(x, plot.bottom + 8)))
+        xl = draw.fit(tr("results.deals_axis"), 18, 300, TEXT_DIM)
+        surf.blit(xl, xl.get_rect(midtop=(plot.centerx, plot.bottom + 34)))
+        ends = []
+        for seat in range(n):
+            col = seat_colour(seat)
+            line = [px(i, p[seat]) for i, p in enumerate(pts)]
+            pygame.draw.lines(surf, (0, 0, 0), False, [(x + 1, y + 2) for x, y in line], 6)
+            pygame.draw.lines(surf, col, False, line, 4)
+            for x, y in line:
+                _marker(surf, seat, x, y, col)
+            ends.append((line[-1][1], seat))
+        # names at the line ends, nudged apart
+        ends.sort()
+        last = -100
+        for y, seat in ends:
+            y = max(y, last + 30)
+            last = y
+            nm = draw.fit(
+                draw.ellipsize(self.names[seat], 20, 140, True), 20, 150, seat_colour(seat), True
+            )
+            surf.blit(nm, nm.get_rect(midleft=(plot.right + 18, y)))
+        return surf
+
+
+def _nice_step(x: float) -> int:
+    for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500):
+        if s >= x:
+            return s
+    return 1000
+
+
+def _marker(surf, seat: int, x: float, y: float, col) -> None:
+    k = seat % 6
+    r = 7
+    if k == 0:
+        pygame.draw.circle(surf, col, (x, y), r)
+    elif k == 1:
+        pygame.draw.rect(surf, col, (x - r, y - r, 2 * r, 2 * r))
+    elif k == 2:
+        pygame.draw.polygon(surf, col, [(x, y - r - 2), (x - r - 1, y + r), (x + r + 1, y + r)])
+    elif k == 3:
+        pygame.draw.polygon(
+            surf, col, [(x, y - r - 2), (x + r + 2, y), (x, y + r + 2), (x - r - 2, y)]
+        )
+    elif k == 4:
+        pygame.draw.polygon(surf, col, [(x, y + r + 2), (x - r - 1, y - r), (x + r + 1, y - r)])
+    else:
+        pygame.draw.circle(surf, col, (x, y), r, width=3)

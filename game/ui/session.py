@@ -1,0 +1,358 @@
+"""Hot-seat play on one screen: `LocalSession` owns a `game.rules.Game`, acts for the bot
+seats with short human-like delays (inside `update(dt)`, never blocking a frame), and hands
+the table per-seat redacted events, exactly as a LAN client would receive them.
+
+Ask-around mode (the hot-seat default, RULES.md §6) asks one seat at a time, so at most one
+seat is ever awaited: a bot there acts after its delay, a human there needs the screen
+(the table shows a hand-off first when that human is not the one looking).
+
+Real-time mode (allowed here with at most one human) runs the host's clocks: a window
+closes when its countdown ends (everyone still asked passes), the negotiation clock ends in
+`TimeUp`, and bots may act whenever they like, a moment at a time.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.bots import make_bot
+from game.rules import (
+    HOST,
+    Action,
+    Game,
+    IllegalAction,
+    LegalActions,
+    Phase,
+    Settings,
+    Setup,
+    TimeUp,
+    WindowMode,
+    default_action,
+    legal_actions,
+    opening_events,
+    view,
+    waiting_for,
+)
+from game.rules.view import events_for
+
+from .session_api import Countdown, SeatInfo, UpdateBatch
+
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    name: str
+    kind: str = HUMAN  # "human" or a bot spec for game.bots.make_bot ("random", ...)
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+
+@dataclass(frozen=True)
+class Timers:
+    """Real-time clocks (RULES.md §6 defaults) and the bots' pace."""
+
+    stop_seconds: float = 5.0
+    going_once_seconds: float = 3.0
+    negotiation_seconds: float = 180.0  # 0: no clock
+    bot_pace: float = 1.0  # > 1: bots act faster (the speed setting)
+
+
+# Bot "thinking" delays in seconds (lo, hi), by the kind of move they are about to make.
+DELAYS = {
+    "pass": (0.35, 0.7),
+    "pass_floor": (0.45, 0.9),
+    "turn": (0.55, 1.0),
+    "negotiate": (0.7, 1.4),
+    "card": (0.8, 1.5),
+}
+_DELAY_KIND = {
+    "pass": "pass",
+    "pass_floor": "pass_floor",
+    "roll": "turn",
+    "draw": "turn",
+    "discard": "turn",
+    "place_marker": "turn",
+    "open_deal": "turn",
+    "play_travel": "card",
+    "play_boss": "card",
+    "play_stop": "card",
+    "recruit": "card",
+}
+
+
+class LocalSession:
+    """A hot-seat table: any mix of humans (on this screen) and bots."""
+
+    def __init__(
+        self,
+        seats: list[SeatSpec],
+        seed: int,
+        settings: Settings | None = None,
+        setup: Setup | None = None,
+        timers: Timers | None = None,
+    ) -> None:
+        names = [s.name for s in seats]
+        self.settings = settings or Settings(players=len(seats))
+        self.specs = list(seats)
+        self.game = Game(names, seed, self.settings, setup)
+        self.timers = timers or Timers()
+        self.bots = {i: make_bot(s.kind, i, seed) for i, s in enumerate(seats) if not s.is_human}
+        self.seats_local: tuple[int, ...] = tuple(i for i, s in enumerate(seats) if s.is_human)
+        self.viewer: int | None = self.seats_local[0] if len(self.seats_local) == 1 else None
+        self.hold = False
+        self.real_time = self.settings.window_mode is WindowMode.REAL_TIME
+        if self.real_time and len(self.seats_local) > 1:
+            raise ValueError("real-time windows need one screen per human: use ask-around")
+        self._rng = random.Random(seed ^ 0xD1CE)
+        self._queue: list[tuple[list, int, str | None]] = []  # (events, version, error)
+        self._views: dict[int | None, tuple[int, dict]] = {}
+        self._planned: tuple[int, int, Action] | None = None  # (version, seat, action)
+        self._timer = 0.0
+        self._delay = 0.0
+        self.clock = 0.0  # seconds of table time (advances only while not holding)
+        self._window_deadline = 0.0
+        self._window_total = 0.0
+        self._answers: dict[int, float] = {}  # real time: when each bot answers the window
+        self._neg_deadline: float | None = None
+        self._idle_next = 0.0
+        self.actions_applied = 0
+        self._queue.append((list(opening_events(self.game.state)), 0, None))
+        for seat, bot in self.bots.items():
+            bot.observe(events_for(self._queue[0][0], seat))
+
+    # -- what the table reads ----------------------------------------------------------
+
+    @property
+    def state(self):  # for tests and tools only: the table never reads it
+        return self.game.state
+
+    @property
+    def players(self) -> int:
+        return self.game.state.players
+
+    @property
+    def version(self) -> int:
+        return self.game.state.actions_taken
+
+    @property
+    def over(self) -> bool:
+        return self.game.state.phase is Phase.GAME_OVER
+
+    def view(self, seat: int | None) -> dict:
+        ver = self.version
+        hit = self._views.get(seat)
+        if hit is not None and hit[0] == ver:
+            return hit[1]
+        data = view(self.game.state, seat)
+        self._views[seat] = (ver, data)
+        return data
+
+    def legal(self, seat: int) -> LegalActions:
+        if seat is None or seat not in self.seats_local:
+            return LegalActions()
+        return legal_actions(self.game.state, seat)
+
+    def waiting_for(self) -> list[int]:
+        return waiting_for(self.game.state)
+
+    def decision_seat(self) -> int | None:
+        if self.over:
+            return None
+        for seat in self.waiting_for():
+            if seat in self.seats_local:
+                return seat
+        return None
+
+    def seat_info(self, seat: int) -> SeatInfo:
+        spec = self.specs[seat]
+        if spec.is_human:
+            return SeatInfo(HUMAN, None, True, True)
+        return SeatInfo("bot", spec.kind, True, False)
+
+    def countdowns(self) -> list[Countdown]:
+        out = []
+        st = self.game.state
+        if not self.real_time:
+            return out
+        if st.window is not None and st.window.waiting:
+            out.append(
+                Countdown(
+                    "window", max(0.0, self._window_deadline - self.clock), self._window_total
+                )
+            )
+        if (
+            st.negotiation is not None
+            and self._neg_deadline is not None
+            and not st.negotiation.time_up
+        ):
+            total = self.timers.negotiation_seconds
+            out.append(Countdown("negotiation", max(0.0, self._neg_deadline - self.clock), total))
+        return out
+
+    # -- acting ------------------------------------------------------------------------
+
+    def send(self, action: Action) -> None:
+        """A move from this screen (a human seat). Refusals come back as a batch error."""
+        if action.seat not in self.seats_local:
+            self._queue.append(([], self.version, "not your seat"))
+            return
+        self._apply(action)
+
+    def say(self, seat: int, phrase: str) -> None:
+        if seat in self.seats_local:
+            self._queue.append(([_Phrase(seat, phrase)], self.version, None))
+
+    def _apply(self, action: Action) -> bool:
+        try:
+            events = self.game.apply(action)
+        except IllegalAction as exc:
+            self._queue.append(([], self.version, f"[{exc.rule}] {exc.message}"))
+            return False
+        self.actions_applied += 1
+        self._queue.append((events, self.version, None))
+        if self.real_time:
+            self._clock_events(events)
+        for seat, bot in self.bots.items():
+            bot.observe(events_for(events, seat))
+        self._planned = None
+        return True
+
+    def poll(self) -> list[UpdateBatch]:
+        out = []
+        for events, version, error in self._queue:
+            data = [
+                e.to_data() if isinstance(e, _Phrase) else e.for_seat(self.viewer).to_data()
+                for e in events
+            ]
+            out.append(UpdateBatch(data, version, error))
+        self._queue.clear()
+        return out
+
+    # -- the clock and the bots --------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.over or self.hold:
+            return
+        self.clock += dt
+        if self.real_time:
+            self._update_real_time()
+        else:
+            self._update_ask_around(dt)
+
+    def _choose(self, seat: int, must: bool) -> Action | None:
+        bot = self.bots[seat]
+        st = self.game.state
+        v = view(st, seat) if bot.needs_view else None
+        return bot.choose(v, legal_actions(st, seat).moves(), must)
+
+    def _delay_for(self, action: Action) -> float:
+        kind = _DELAY_KIND.get(action.type, "negotiate")
+        lo, hi = DELAYS[kind]
+        return self._rng.uniform(lo, hi) / max(0.05, self.timers.bot_pace)
+
+    def _update_ask_around(self, dt: float) -> None:
+        waiting = self.waiting_for()
+        if not waiting:
+            return
+        seat = waiting[0]
+        if seat not in self.bots:
+            self._planned = None
+            return
+        if self._planned is None or self._planned[0] != self.version or self._planned[1] != seat:
+            action = self._choose(seat, True)
+            if action is None:
+                action = default_action(self.game.state, seat)
+            self._planned = (self.version, seat, action)
+            self._timer = 0.0
+            self._delay = self._delay_for(action)
+            return
+        self._timer += dt
+        if self._timer >= self._delay:
+            self._apply(self._planned[2])
+
+    def _clock_events(self, events) -> None:
+        """Real time: a window or a negotiation that opens starts its clock."""
+        for e in events:
+            if e.type == "window_opened":
+                total = (
+                    self.timers.going_once_seconds
+                    if e.kind == "going_once"
+                    else self.timers.stop_seconds
+                )
+                self._window_deadline = self.clock + total
+                self._window_total = total
+                pace = max(0.05, self.timers.bot_pace)
+                self._answers = {
+                    s: self.clock + self._rng.uniform(0.5, max(0.6, min(total - 0.4, 2.2))) / pace
+                    for s in e.asked
+                    if s in self.bots
+                }
+            elif e.type == "deal_opened":
+                secs = self.timers.negotiation_seconds
+                self._neg_deadline = self.clock + secs if secs > 0 else None
+
+    def _update_real_time(self) -> None:
+        st = self.game.state
+        neg = st.negotiation
+        if (
+            neg is not None
+            and self._neg_deadline is not None
+            and self.clock >= self._neg_deadline
+            and not neg.time_up
+        ):
+            self._apply(TimeUp(HOST))  # the host's negotiation clock runs out
+            return
+        win = st.window
+        if win is not None:
+            for seat in list(win.waiting):
+                if seat in self.bots and self.clock >= self._answers.get(seat, 0.0):
+                    self._apply(self._choose(seat, True) or default_action(st, seat))
+                    return
+            if self.clock >= self._window_deadline:
+                # Time is up: everyone still asked lets the play stand.
+                while self.game.state.window is win and win.waiting:
+                    self._apply(default_action(self.game.state, win.waiting[0]))
+            return
+        waiting = self.waiting_for()
+        must = [s for s in waiting if s in self.bots]
+        if must:
+            seat = must[0]
+            if (
+                self._planned is None
+                or self._planned[0] != self.version
+                or self._planned[1] != seat
+            ):
+                action = self._choose(seat, True) or default_action(st, seat)
+                self._planned = (self.version, seat, action)
+                self._delay = self._delay_for(action)
+                self._timer = self.clock
+                return
+            if self.clock - self._timer >= self._delay:
+                self._apply(self._planned[2])
+            return
+        if neg is None or self.clock < self._idle_next:
+            return
+        # Real-time negotiation: offer the moment to the bots, one at a time, now and then.
+        self._idle_next = self.clock + self._rng.uniform(0.7, 1.6) / max(0.05, self.timers.bot_pace)
+        seats = list(self.bots)
+        self._rng.shuffle(seats)
+        for seat in seats:
+            if not legal_actions(st, seat).moves():
+                continue
+            action = self._choose(seat, seat in waiting)
+            if action is not None:
+                self._apply(action)
+                return
+
+
+@dataclass(frozen=True)
+class _Phrase:
+    seat: int
+    key: str
+
+    def to_data(self) -> dict:
+        return {"type": "phrase", "seat": self.seat, "key": self.key}

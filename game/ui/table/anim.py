@@ -1,0 +1,545 @@
+"""Events become motion: the animation director turns each redacted event into tweened
+sprites (cards flying, coins, the crown, the marker gliding round the ring, the die, the
+tile settling on its space), banners and sounds, one after another on a shared timeline.
+
+The table always draws the newest view; the director hides the few things still "in
+flight" (a tile, the crown, a recruited placard) until their sprite lands.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from .. import cardart, draw
+from ..i18n import tr
+from ..theme import CLAN_KEYS, GOLD, TEXT, THEME, darken, seat_colour
+from ..tween import Tweener
+from . import layout as L
+from .board import marker_token
+
+
+@dataclass
+class Sprite:
+    image: pygame.Surface
+    x: float
+    y: float
+    alpha: float = 255.0
+    scale: float = 1.0
+    z: int = 0
+    alive: bool = True
+
+    def draw(self, surface) -> None:
+        img = self.image
+        if abs(self.scale - 1.0) > 0.02:
+            img = _scaled(img, round(self.scale * 20))
+        if self.alpha < 250:
+            img = img.copy()
+            img.set_alpha(max(0, int(self.alpha)))
+        surface.blit(img, img.get_rect(center=(round(self.x), round(self.y))))
+
+
+_SCALED: dict = {}
+
+
+def _scaled(img: pygame.Surface, step: int) -> pygame.Surface:
+    """img scaled by step/20 (cached per source image and step)."""
+    key = (id(img), step)
+    hit = _SCALED.get(key)
+    if hit is None:
+        w, h = img.get_size()
+        hit = pygame.transform.smoothscale(img, (max(1, w * step // 20), max(1, h * step // 20)))
+        if len(_SCALED) > 400:
+            _SCALED.clear()
+        _SCALED[key] = hit
+    return hit
+
+
+@dataclass
+class Banner:
+    text: str
+    colour: tuple
+    y: float
+    alpha: float = 0.0
+    scale: float = 0.6
+    alive: bool = True
+
+    def draw(self, surface) -> None:
+        img = _banner(self.text, self.colour, THEME.epoch)
+        if abs(self.scale - 1.0) > 0.02:
+            img = _scaled(img, max(1, round(self.scale * 20)))
+        if self.alpha < 250:
+            img = img.copy()
+            img.set_alpha(max(0, int(self.alpha)))
+        surface.blit(img, img.get_rect(center=(L.W // 2 - 220, round(self.y))))
+
+
+@lru_cache(maxsize=64)
+def _banner(text: str, colour: tuple, epoch: int) -> pygame.Surface:
+    img = draw.fit(text, 76, 1100, colour, True)
+    w, h = img.get_width() + 90, img.get_height() + 44
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (0, 0, 0, 150), (0, 6, w, h - 6), border_radius=28)
+    pygame.draw.rect(surf, (20, 34, 28, 235), (0, 0, w, h - 6), border_radius=28)
+    pygame.draw.rect(surf, colour, (0, 0, w, h - 6), width=4, border_radius=28)
+    shadow = draw.fit(text, 76, 1100, (0, 0, 0), True)
+    surf.blit(shadow, shadow.get_rect(center=(w // 2 + 3, (h - 6) // 2 + 4)))
+    surf.blit(img, img.get_rect(center=(w // 2, (h - 6) // 2)))
+    return surf
+
+
+@dataclass
+class Bubble:
+    seat: int
+    text: str
+    t: float = 0.0
+    life: float = 2.6
+
+
+class Director:
+    """Schedules animations for events on one timeline (`cursor`: when the next one starts)."""
+
+    def __init__(self, table) -> None:
+        self.table = table  # geometry: seat_anchor, placard_pos, card_pos, hand_anchor
+        self.tweens = Tweener()
+        self.sprites: list[Sprite] = []
+        self.banners: list[Banner] = []
+        self.bubbles: list[Bubble] = []
+        self.cursor = 0.0  # seconds from now when the next event's animation starts
+        self.marker_f: float | None = None  # the marker's drawn position (fractional space)
+        self.die_face: int | None = None
+        self.die_rolling = False
+        self.die_y = 0.0
+        self.rng = random.Random(5)
+        self.quiet = False  # True: skip animations (the screenshot's setup, fast tests)
+
+    # -- public ---------------------------------------------------------------------------
+
+    def busy(self) -> bool:
+        return bool(self.tweens.tweens)
+
+    def update(self, dt: float) -> None:
+        self.tweens.update(dt)
+        self.cursor = max(0.0, self.cursor - dt * self.tweens.speed)
+        if self.die_rolling:
+            self.die_face = self.rng.randint(1, 6)
+        self.sprites = [s for s in self.sprites if s.alive]
+        self.banners = [b for b in self.banners if b.alive]
+        for b in self.bubbles:
+            b.t += dt
+        self.bubbles = [b for b in self.bubbles if b.t < b.life]
+
+    def finish(self) -> None:
+        self.tweens.finish_all()
+        self.cursor = 0.0
+        self.sprites.clear()
+        self.banners.clear()
+        self.die_rolling = False
+
+    def draw(self, surface) -> None:
+        for s in sorted(self.sprites, key=lambda s: s.z):
+            s.draw(surface)
+        for b in self.banners:
+            b.draw(surface)
+
+    # -- scheduling helpers ------------------------------------------------------------
+
+    def _at(self, delay: float, fn) -> None:
+        if delay <= 0:
+            fn()
+        else:
+            self.tweens.wait(delay, fn)
+
+    def _sound(self, name: str, delay: float = 0.0, gain: float = 1.0) -> None:
+        sounds = self.table.app.sounds
+        self._at(delay, lambda: sounds.play(name, gain))
+
+    def fly(
+        self,
+        image,
+        start,
+        end,
+        delay=0.0,
+        duration=0.45,
+        ease="in_out_cubic",
+        fade=True,
+        z=1,
+        scale=(1.0, 1.0),
+        on_land=None,
+        hold=0.12,
+    ):
+        sp = Sprite(
+            image, start[0], start[1], alpha=0.0 if delay > 0 else 255.0, scale=scale[0], z=z
+        )
+        self.sprites.append(sp)
+
+        def landed():
+            if on_land is not None:
+                on_land()
+            if fade:
+                self.tweens.animate(
+                    sp,
+                    duration=0.25,
+                    delay=hold,
+                    alpha=0,
+                    on_done=lambda: setattr(sp, "alive", False),
+                )
+            else:
+                sp.alive = False
+
+        self.tweens.animate(sp, duration=0.01, delay=delay, alpha=255)
+        self.tweens.animate(
+            sp,
+            duration=duration,
+            delay=delay,
+            ease=ease,
+            x=end[0],
+            y=end[1],
+            scale=scale[1],
+            on_done=landed,
+        )
+        return sp
+
+    def banner(self, text: str, colour=GOLD, delay: float = 0.0, hold: float = 0.9) -> None:
+        b = Banner(text, colour, y=L.H * 0.42 + 30)
+        self.banners.append(b)
+        self.tweens.animate(
+            b, duration=0.35, delay=delay, ease="out_back", alpha=255, scale=1.0, y=L.H * 0.42
+        )
+        self.tweens.animate(
+            b,
+            duration=0.3,
+            delay=delay + 0.35 + hold,
+            alpha=0,
+            y=L.H * 0.42 - 30,
+            on_done=lambda: setattr(b, "alive", False),
+        )
+
+    # -- events ------------------------------------------------------------------------
+
+    def feed(self, events: list[dict], viewer: int | None) -> None:
+        if self.quiet:
+            return
+        for e in events:
+            self._event(e, viewer)
+
+    def _event(self, e: dict, viewer: int | None) -> None:
+        t = e["type"]
+        tab = self.table
+        c = self.cursor
+        adv = 0.0
+        if t == "hand_dealt":
+            seat = e["seat"]
+            end = tab.hand_anchor() if seat == viewer else tab.seat_anchor(seat)
+            back = draw.card_back(64, 90)
+            for k in range(e["count"]):
+                self.fly(back, L.DECK, end, delay=c + 0.07 * k, duration=0.35, z=2)
+            self._sound("card_flick", c, 0.6)
+            adv = 0.25
+        elif t == "cards_drawn":
+            seat = e["seat"]
+            end = tab.hand_anchor() if seat == viewer else tab.seat_anchor(seat)
+            back = draw.card_back(64, 90)
+            for k in range(e["count"]):
+                self.fly(back, L.DECK, end, delay=c + 0.1 * k, duration=0.4, z=2)
+                self._sound("card_flick", c + 0.1 * k, 0.7)
+            adv = 0.2 + 0.1 * e["count"]
+        elif t == "deck_reshuffled":
+            self._sound("shuffle", c)
+            adv = 0.3
+        elif t == "card_discarded":
+            start = tab.hand_anchor() if e["seat"] == viewer else tab.seat_anchor(e["seat"])
+            self.fly(
+                cardart.face(e["card"], 64, 90), start, L.DISCARD, delay=c, duration=0.35, fade=True
+            )
+            self._sound("card_place", c, 0.7)
+            adv = 0.18
+        elif t == "die_rolled":
+            self._roll(e["value"], c)
+            adv = 0.75
+        elif t == "marker_moved":
+            adv = self._move_marker(e["path"], c)
+        elif t == "marker_placed":
+            self._at(c, lambda s=e["space"]: setattr(self, "marker_f", float(s)))
+            self._sound("card_place", c)
+            adv = 0.2
+        elif t == "deal_opened":
+            self.banner(tr("phrase.lets_make_a_deal"), GOLD, delay=c, hold=0.5)
+            self._sound("card_flick", c)
+            adv = 0.7
+        elif t == "clan_laid":
+            start = tab.hand_anchor() if e["seat"] == viewer else tab.seat_anchor(e["seat"])
+            end = tab.card_pos(e["card_id"])
+            self.fly(cardart.face("clan_" + e["clan"], 80, 112), start, end, delay=c, duration=0.45)
+            self._sound("card_place", c + 0.4)
+            adv = 0.45
+        elif t == "card_played":
+            adv = self._card_played(e, viewer, c)
+        elif t == "stopped":
+            start = tab.hand_anchor() if e["seat"] == viewer else tab.seat_anchor(e["seat"])
+            self.fly(
+                cardart.face("stop", 110, 154),
+                start,
+                L.NEGOTIATION_TABLE,
+                delay=c,
+                duration=0.4,
+                ease="out_back",
+                hold=0.6,
+            )
+            self.banner(tr("card.stop") + "!", (240, 90, 80), delay=c + 0.3, hold=0.4)
+            self._sound("deal_failed", c + 0.3, 0.6)
+            adv = 0.9
+        elif t == "travel_sent":
+            end = tab.source_pos(e["target"])
+            self.fly(
+                draw.suitcase(48), L.NEGOTIATION_TABLE, end, delay=c, duration=0.5, ease="out_back"
+            )
+            self._sound("card_place", c + 0.45)
+            adv = 0.5
+        elif t == "boss_changed":
+            adv = self._boss(e["old"], e["new"], c)
+        elif t == "placard_recruited":
+            clan = CLAN_KEYS.index(e["clan"])
+            old = e["old_owner"]
+            start = tab.seat_anchor(old) if old >= 0 else tab.pool_pos()
+            tab.plates.hidden_placards.add(clan)
+            self.fly(
+                draw.clan_chip(clan, 48),
+                start,
+                tab.seat_anchor(e["new_owner"]),
+                delay=c,
+                duration=0.6,
+                ease="out_back",
+                fade=False,
+                on_land=lambda cl=clan: tab.plates.hidden_placards.discard(cl),
+            )
+            self._sound("card_flick", c)
+            adv = 0.6
+        elif t in ("offer_made", "proposed"):
+            seat = e["seat"] if t == "offer_made" else e["boss"]
+            self._sound("card_flick", c, 0.4)
+            self.bubbles.append(Bubble(seat, tr("money.amount", n=e["amount"]), life=1.6))
+            adv = 0.2
+        elif t == "agreement_made":
+            self._sound("coin_clink", c, 0.6)
+            adv = 0.25
+        elif t == "going_once_called":
+            self.banner(tr("phrase.going_once"), GOLD, delay=c, hold=0.6)
+            self._sound("window_tick", c)
+            adv = 0.6
+        elif t == "asked":
+            self._sound("window_tick", c, 0.35)
+        elif t == "deal_closed":
+            self.banner(tr("phrase.deal_closed"), (120, 230, 140), delay=c, hold=0.9)
+            self._sound("deal_closed", c)
+            adv = 0.9
+        elif t == "paid":
+            adv = self._paid(e, c)
+        elif t == "tile_placed":
+            adv = self._tile(e["tile"], e["space"], c)
+        elif t == "deal_failed":
+            self.banner(tr("phrase.deal_failed"), (240, 110, 90), delay=c, hold=0.8)
+            self._sound("deal_failed", c)
+            adv = 0.9
+        elif t == "cards_returned":
+            end = tab.hand_anchor() if e["seat"] == viewer else tab.seat_anchor(e["seat"])
+            for k, card in enumerate(e["cards"]):
+                self.fly(
+                    cardart.face(card, 64, 90),
+                    L.NEGOTIATION_TABLE,
+                    end,
+                    delay=c + 0.08 * k,
+                    duration=0.4,
+                )
+            adv = 0.3
+        elif t == "game_over":
+            self.banner(tr("results.game_over"), GOLD, delay=c, hold=1.2)
+            self._sound("boss_fanfare", c)
+            adv = 1.6
+        elif t == "phrase":
+            self.bubbles.append(Bubble(e["seat"], tr(e["key"])))
+        self.cursor = c + adv
+
+    def _card_played(self, e, viewer, c) -> float:
+        tab = self.table
+        card = e["card"]
+        start = tab.hand_anchor() if e["seat"] == viewer else tab.seat_anchor(e["seat"])
+        if card == "recruit":
+            for k in range(3):
+                self.fly(
+                    cardart.face("recruit", 90, 126),
+                    start,
+                    (L.NEGOTIATION_TABLE[0] - 60 + 60 * k, L.NEGOTIATION_TABLE[1]),
+                    delay=c + 0.08 * k,
+                    duration=0.45,
+                    hold=0.5,
+                )
+            self._sound("card_flick", c)
+            return 0.7
+        end = L.NEGOTIATION_TABLE
+        if e.get("target"):
+            end = tab.source_pos(e["target"])
+        big = card == "boss"
+        self.fly(
+            cardart.face(card, 110 if big else 90, 154 if big else 126),
+            start,
+            end,
+            delay=c,
+            duration=0.45,
+            ease="out_back",
+            hold=0.7,
+        )
+        self._sound("card_flick", c)
+        if big:
+            self.banner(tr("phrase.im_the_boss"), GOLD, delay=c + 0.3, hold=0.6)
+        return 0.8 if big else 0.55
+
+    def _roll(self, value: int, c: float) -> None:
+        def start():
+            self.die_rolling = True
+            self.die_y = -60.0
+            self.tweens.animate(self, duration=0.6, ease="out_bounce", die_y=0.0, on_done=stop)
+
+        def stop():
+            self.die_rolling = False
+            self.die_face = value
+
+        self._at(c, start)
+        self._sound("dice_roll", c)
+
+    def _move_marker(self, path, c) -> float:
+        if not path:
+            return 0.0
+        step = 0.16
+
+        def hop(target: int) -> None:
+            if self.marker_f is None:
+                self.marker_f = float((target - 1) % 16)
+            cur = self.marker_f % 16
+            goal = float(target) if target >= cur else float(target) + 16
+            self.marker_f = cur
+            self.tweens.animate(
+                self,
+                duration=step * 0.9,
+                ease="in_out_quad",
+                marker_f=goal,
+                on_done=lambda: setattr(self, "marker_f", goal % 16),
+            )
+
+        for k, sp in enumerate(path):
+            self._at(c + step * k, lambda s=sp: hop(s))
+        self._sound("card_place", c + step * len(path), 0.5)
+        return step * len(path) + 0.1
+
+    def _boss(self, old: int, new: int, c: float) -> float:
+        tab = self.table
+        tab.plates.hidden_crown = True
+
+        def land():
+            tab.plates.hidden_crown = False
+
+        self.fly(
+            draw.crown(58),
+            tab.plates.crown_pos(old),
+            tab.plates.crown_pos(new),
+            delay=c,
+            duration=0.7,
+            ease="in_out_cubic",
+            fade=False,
+            on_land=land,
+            scale=(1.0, 1.0),
+        )
+        self._sound("boss_fanfare", c)
+        return 0.8
+
+    def _paid(self, e: dict, c: float) -> float:
+        tab = self.table
+        start = L.BANK if e["payer"] < 0 else tab.seat_anchor(e["payer"])
+        end = tab.seat_anchor(e["payee"])
+        n = max(1, min(8, e["amount"] // 2))
+        for k in range(n):
+            jitter = (self.rng.uniform(-20, 20), self.rng.uniform(-14, 14))
+            self.fly(
+                draw.coin(34),
+                (start[0] + jitter[0], start[1] + jitter[1]),
+                end,
+                delay=c + 0.05 * k,
+                duration=0.55,
+                ease="in_out_quad",
+                z=3,
+                hold=0.0,
+            )
+        self._sound("coins_pour" if n > 3 else "coin_clink", c)
+        self.bubbles.append(Bubble(e["payee"], "+" + tr("money.amount", n=e["amount"]), life=1.8))
+        return 0.35 + 0.05 * n
+
+    def _tile(self, tile: int, space: int, c: float) -> float:
+        tab = self.table
+        tab.board.hidden_tiles.add(space)
+        price = tab.tile_price(tile)
+        r = L.SPACES[space]
+        img = draw.tile_face(tile, price, r.width - 36, r.height - 26)
+
+        def land():
+            tab.board.hidden_tiles.discard(space)
+
+        self.fly(
+            img,
+            L.TILE_STACK,
+            r.center,
+            delay=c,
+            duration=0.6,
+            ease="out_back",
+            fade=False,
+            on_land=land,
+            scale=(0.8, 1.0),
+            z=2,
+        )
+        self._sound("card_place", c + 0.55)
+        return 0.65
+
+    # -- drawing helpers the table uses --------------------------------------------------------
+
+    def draw_marker(self, surface, board, space: int | None) -> None:
+        pos_space = self.marker_f if self.marker_f is not None else space
+        if pos_space is None:
+            return
+        x, y = board.marker_pos(pos_space % 16)
+        tok = marker_token()
+        surface.blit(tok, tok.get_rect(center=(round(x), round(y))))
+
+    def draw_die(self, surface, value: int | None) -> None:
+        face = self.die_face if (self.die_rolling or self.die_face) else value
+        if face is None:
+            return
+        img = draw.die_face(int(face), 64)
+        surface.blit(img, img.get_rect(center=(L.DIE[0], round(L.DIE[1] + self.die_y))))
+
+    def draw_bubbles(self, surface, anchor) -> None:
+        for b in self.bubbles:
+            x, y = anchor(b.seat)
+            img = _bubble(b.text, seat_colour(b.seat), THEME.epoch)
+            alpha = 255 if b.t < b.life - 0.4 else int(255 * (b.life - b.t) / 0.4)
+            rise = min(1.0, b.t * 5) * 14
+            if alpha < 255:
+                img = img.copy()
+                img.set_alpha(alpha)
+            surface.blit(img, img.get_rect(midtop=(x, y + 34 - rise)))
+
+
+@lru_cache(maxsize=64)
+def _bubble(text: str, colour: tuple, epoch: int) -> pygame.Surface:
+    img = draw.fit(text, 26, 380, TEXT, True)
+    w, h = img.get_width() + 30, img.get_height() + 18
+    surf = pygame.Surface((w, h + 12), pygame.SRCALPHA)
+    body = pygame.Rect(0, 12, w, h)
+    pygame.draw.polygon(
+        surf, darken(colour, 0.45), [(w // 2 - 10, 13), (w // 2, 0), (w // 2 + 10, 13)]
+    )
+    pygame.draw.rect(surf, darken(colour, 0.45), body, border_radius=14)
+    pygame.draw.rect(surf, colour, body, width=2, border_radius=14)
+    surf.blit(img, img.get_rect(center=body.center))
+    return surf

@@ -1,0 +1,107 @@
+"""The viewer's hand as a fan of cards. Cards that some legal action uses glow; the rest
+are dimmed but still shown (their tooltip says what they do and when).
+
+Rotated faces come from cardart's cache (whole degrees), so a fan of 15 cards costs 15
+blits a frame.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import cardart
+from . import layout as L
+
+ORDER = [
+    "clan_red", "clan_blue", "clan_yellow", "clan_magenta", "clan_orange", "clan_green",
+    "travel_red", "travel_blue", "travel_yellow", "travel_magenta", "travel_orange",
+    "travel_green", "travel_grey", "boss", "recruit", "stop",
+]  # fmt: skip
+
+
+class HandFan:
+    def __init__(self) -> None:
+        self.cards: list[str] = []
+        self.playable: set[str] = set()
+        self.slots: list[tuple[float, float, int]] = []  # centre x, centre y, angle
+        self.hover: int | None = None
+        self.selected: int | None = None
+        self.drag: int | None = None
+        self.drag_pos = (0, 0)
+        self.press: tuple[int, tuple[int, int]] | None = None
+        self.lift = [0.0] * 0
+        self.hidden = 0  # newest cards still flying in from the deck
+
+    def set_hand(self, hand: dict[str, int], playable: set[str]) -> None:
+        cards = [k for k in ORDER for _ in range(hand.get(k, 0))]
+        if cards != self.cards:
+            sel = (
+                self.cards[self.selected]
+                if self.selected is not None and self.selected < len(self.cards)
+                else None
+            )
+            self.cards = cards
+            self.selected = cards.index(sel) if sel in cards else None
+            self.hover = None
+            self.drag = None
+            self._layout()
+        self.playable = playable
+
+    def _layout(self) -> None:
+        n = len(self.cards)
+        self.lift = [0.0] * n
+        if n == 0:
+            self.slots = []
+            return
+        spacing = min(146.0, (L.HAND.width - cardart.CARD_W - 60) / max(1, n - 1))
+        width = spacing * (n - 1)
+        x0 = L.HAND.centerx - width / 2
+        mid = (n - 1) / 2
+        step = min(5.0, 36.0 / max(1, n))
+        out = []
+        for i in range(n):
+            off = i - mid
+            angle = round(-off * step)
+            y = L.HAND.y + 118 + abs(off) ** 1.6 * 2.2
+            out.append((x0 + i * spacing, y, angle))
+        self.slots = out
+
+    def card_rect(self, i: int) -> pygame.Rect:
+        x, y, _ = self.slots[i]
+        r = pygame.Rect(0, 0, cardart.CARD_W, cardart.CARD_H)
+        r.center = (round(x), round(y - self.lift[i]))
+        return r
+
+    def at(self, pos) -> int | None:
+        """The topmost card under pos (the fan overlaps: later cards lie on top)."""
+        for i in range(len(self.cards) - 1, -1, -1):
+            if self.card_rect(i).collidepoint(pos):
+                return i
+        return None
+
+    def update(self, dt: float, mouse) -> None:
+        self.hover = self.at(mouse) if self.drag is None else None
+        for i in range(len(self.cards)):
+            goal = 44.0 if i == self.selected else 26.0 if i == self.hover else 0.0
+            self.lift[i] += (goal - self.lift[i]) * min(1.0, dt * 14)
+
+    def draw(self, surface) -> None:
+        n = len(self.cards) - self.hidden
+        for i in range(max(0, n)):
+            if i == self.drag:
+                continue
+            key = self.cards[i]
+            x, y, angle = self.slots[i]
+            ang = 0 if i in (self.hover, self.selected) else angle
+            img = cardart.rotated(key, ang, lift=key in self.playable, dim=key not in self.playable)
+            surface.blit(img, img.get_rect(center=(round(x), round(y - self.lift[i]))))
+        if self.drag is not None and self.drag < len(self.cards):
+            img = cardart.rotated(self.cards[self.drag], 0, lift=True)
+            surface.blit(img, img.get_rect(center=self.drag_pos))
+
+    def anchor(self, i: int | None = None) -> tuple[float, float]:
+        if not self.slots:
+            return L.HAND_CENTER
+        i = len(self.slots) - 1 if i is None else i
+        x, y, _ = self.slots[min(i, len(self.slots) - 1)]
+        return x, y

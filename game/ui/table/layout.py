@@ -1,0 +1,60 @@
+"""Where everything sits on the 1920x1080 logical table."""
+
+from __future__ import annotations
+
+import pygame
+
+W, H = 1920, 1080
+MARGIN = 16
+
+PLAYERS = pygame.Rect(MARGIN, 10, W - 2 * MARGIN, 132)
+BOARD = pygame.Rect(MARGIN, 154, 884, 684)
+RIGHT = pygame.Rect(916, 154, W - 916 - MARGIN, 684)
+HAND = pygame.Rect(MARGIN, 850, 1264, 222)
+LOG = pygame.Rect(1296, 850, W - 1296 - MARGIN, 222)
+
+CELL_W, CELL_H, GAP = 172, 132, 6
+CENTER = pygame.Rect(
+    BOARD.x + CELL_W + GAP,
+    BOARD.y + CELL_H + GAP,
+    5 * CELL_W + 4 * GAP - 2 * (CELL_W + GAP),
+    5 * CELL_H + 4 * GAP - 2 * (CELL_H + GAP),
+)
+
+
+def _ring_cells() -> list[tuple[int, int]]:
+    """(column, row) of spaces 0..15 clockwise from the top-left corner."""
+    cells = [(c, 0) for c in range(5)]
+    cells += [(4, r) for r in range(1, 4)]
+    cells += [(c, 4) for c in range(4, -1, -1)]
+    cells += [(0, r) for r in range(3, 0, -1)]
+    return cells
+
+
+RING = _ring_cells()
+
+
+def space_rect(i: int) -> pygame.Rect:
+    c, r = RING[i % 16]
+    return pygame.Rect(BOARD.x + c * (CELL_W + GAP), BOARD.y + r * (CELL_H + GAP), CELL_W, CELL_H)
+
+
+SPACES = [space_rect(i) for i in range(16)]
+
+
+def player_rects(n: int) -> list[pygame.Rect]:
+    gap = 12
+    w = min(470, (PLAYERS.width - gap * (n - 1)) // n)
+    total = w * n + gap * (n - 1)
+    x0 = PLAYERS.x + (PLAYERS.width - total) // 2
+    return [pygame.Rect(x0 + i * (w + gap), PLAYERS.y, w, PLAYERS.height) for i in range(n)]
+
+
+# Points the animations fly between.
+DECK = (CENTER.x + 330, CENTER.y + 300)
+DISCARD = (CENTER.x + 440, CENTER.y + 300)
+TILE_STACK = (CENTER.x + 80, CENTER.y + 95)
+DIE = (CENTER.x + 268, CENTER.y + 96)
+BANK = (CENTER.centerx, CENTER.centery)
+NEGOTIATION_TABLE = (RIGHT.x + 480, RIGHT.y + 250)
+HAND_CENTER = (HAND.centerx, HAND.y + 120)

@@ -1,0 +1,170 @@
+"""Player plates along the top: name, placards (with travel markers), hand size, money pile
+(the figure only when visible), the Boss crown and a bot / connection badge. Each plate is
+drawn once per change of what it shows (a signature), then blitted.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import draw
+from ..i18n import tr
+from ..theme import (
+    BAD,
+    GOLD,
+    GOOD,
+    TEXT,
+    TEXT_DIM,
+    THEME,
+    darken,
+    seat_colour,
+)
+from . import layout as L
+
+
+class PlayerPlates:
+    def __init__(self) -> None:
+        self._cache: dict[int, tuple[tuple, pygame.Surface]] = {}
+        self.rects: list[pygame.Rect] = []
+        self.placard_rects: dict[int, pygame.Rect] = {}  # clan -> chip rect (travel targets)
+        self.hidden_crown = False  # the crown is flying to its new owner
+        self.hidden_placards: set[int] = set()  # placards flying to a new owner
+
+    def layout(self, n: int) -> None:
+        self.rects = L.player_rects(n)
+
+    def anchor(self, seat: int) -> tuple[int, int]:
+        r = self.rects[seat]
+        return r.centerx, r.bottom - 30
+
+    def crown_pos(self, seat: int) -> tuple[int, int]:
+        r = self.rects[seat]
+        return r.right - 44, r.y + 30
+
+    def draw(self, surface, v: dict, session, t: float, highlights: dict[int, str]) -> None:
+        neg = v.get("negotiation")
+        boss = neg["boss"] if neg else None
+        travel = {int(k) for k in (neg["travel"] if neg else {})}
+        self.placard_rects = {}
+        for p in v["players"]:
+            seat = p["seat"]
+            r = self.rects[seat]
+            info = session.seat_info(seat)
+            sig = (
+                p["name"],
+                tuple(p["placards"]),
+                tuple(sorted(travel & set(p["placards"]))),
+                p["hand_count"],
+                p["money_pile"],
+                p.get("money"),
+                boss == seat and not self.hidden_crown,
+                seat == v["seat"],
+                info,
+                p.get("asks_only_when_touched"),
+                tuple(sorted(self.hidden_placards & set(p["placards"]))),
+                r.size,
+                THEME.epoch,
+            )
+            hit = self._cache.get(seat)
+            if hit is None or hit[0] != sig:
+                hit = (
+                    sig,
+                    self._render(
+                        p,
+                        r,
+                        info,
+                        boss == seat and not self.hidden_crown,
+                        travel,
+                        seat == v["seat"],
+                    ),
+                )
+                self._cache[seat] = hit
+            mark = highlights.get(seat)
+            if mark:
+                col = {"turn": GOLD, "asked": (120, 200, 255), "floor": (140, 230, 160)}.get(
+                    mark, GOLD
+                )
+                draw.draw_glow(
+                    surface, r, col, radius=16, spread=10, alpha=int(110 + 145 * draw.pulse(t, 0.9))
+                )
+            surface.blit(hit[1], (r.x - 10, r.y - 10))
+            x = r.x + 14
+            for c in p["placards"]:
+                self.placard_rects[c] = pygame.Rect(x, r.y + 52, 44, 44)
+                x += 50
+
+    def _render(
+        self, p: dict, r: pygame.Rect, info, is_boss: bool, travel: set[int], is_viewer: bool
+    ):
+        seat = p["seat"]
+        col = seat_colour(seat)
+        surf = draw.panel_surface(
+            r.width, r.height, fill=(18, 40, 32), alpha=236, edge=darken(col, 0.1), radius=16
+        ).copy()
+        ox, oy = 10, 10
+        # colour band with the name
+        band = pygame.Rect(ox + 2, oy + 2, r.width - 4, 42)
+        pygame.draw.rect(
+            surf, darken(col, 0.25), band, border_top_left_radius=15, border_top_right_radius=15
+        )
+        name_w = r.width - 120
+        badge_x = ox + 12
+        if info.kind == "bot":
+            b = draw.bot_badge(30)
+            surf.blit(b, (badge_x, oy + 7))
+            badge_x += 36
+            name_w -= 36
+        elif info.kind == "remote" and not info.connected:
+            pygame.draw.circle(surf, BAD, (badge_x + 10, oy + 23), 8)
+            badge_x += 26
+        name = draw.fit(draw.ellipsize(p["name"], 28, name_w, True), 28, name_w, TEXT, True)
+        surf.blit(name, name.get_rect(midleft=(badge_x, oy + 23)))
+        if is_viewer:
+            you = draw.fit(tr("player.you"), 18, 80, (20, 20, 20), True)
+            tag = pygame.Rect(0, 0, you.get_width() + 14, 24)
+            tag.midleft = (badge_x + name.get_width() + 10, oy + 23)
+            if tag.right < r.width - 60:
+                pygame.draw.rect(surf, (240, 240, 230), tag, border_radius=12)
+                surf.blit(you, you.get_rect(center=tag.center))
+        if is_boss:
+            cr = draw.crown(46)
+            surf.blit(cr, cr.get_rect(center=(ox + r.width - 40, oy + 20)))
+        # placards
+        x = ox + 14
+        for c in p["placards"]:
+            if c in self.hidden_placards:
+                x += 50
+                continue
+            travelling = c in travel
+            chip = draw.clan_chip(c, 44, "dim" if travelling else "solid")
+            surf.blit(chip, (x, oy + 52))
+            if travelling:
+                sc = draw.suitcase(28)
+                surf.blit(sc, (x + 22, oy + 40))
+            x += 50
+        if not p["placards"]:
+            none = draw.text("—", 24, TEXT_DIM)
+            surf.blit(none, (x, oy + 60))
+        # hand size
+        hx = ox + max(x - ox + 10, r.width // 2 - 40)
+        back = draw.card_back(30, 42)
+        for i in range(min(3, max(1, p["hand_count"]))):
+            surf.blit(back, (hx + i * 6, oy + 54 - i * 2))
+        cnt = draw.text(f"×{p['hand_count']}", 24, TEXT, True)
+        surf.blit(cnt, (hx + 48, oy + 60))
+        # money: a pile of notes, and the figure when it is visible
+        mx = ox + r.width - 94
+        note = draw.bill(40, 7)
+        pile = min(p["money_pile"], 10)
+        for i in range(pile):
+            surf.blit(note, (mx, oy + 96 - i * 5))
+        if pile == 0:
+            pygame.draw.rect(surf, (60, 80, 70), (mx, oy + 96, 40, 7), width=1, border_radius=2)
+        if "money" in p:
+            m = draw.fit(tr("money.amount", n=p["money"]), 24, 60, GOLD, True)
+            surf.blit(m, m.get_rect(midleft=(mx + 44, oy + 92)))
+        # the ask preference (public in the view: it never reveals a hand)
+        if p.get("asks_only_when_touched"):
+            dot = draw.text("•", 22, GOOD)
+            surf.blit(dot, (ox + 6, oy + r.height - 26))
+        return surf

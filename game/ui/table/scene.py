@@ -1,0 +1,601 @@
+"""The table scene: board, players, negotiation panel, hand fan, log and animations.
+
+It talks only to a Session (views, legal actions, redacted events), so the same scene
+serves hot-seat play (LocalSession) and, later, a LAN client. Hot-seat hand-offs: when the
+seat whose private decision is needed is a different human from the one looking, the
+table shows a full-screen "Pass to …" screen first (never with a single human).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import (
+    Discard,
+    LayClan,
+    LegalActions,
+    PlaceMarker,
+    PlayBoss,
+    PlayStop,
+    PlayTravel,
+    Recruit,
+    Source,
+    SourceKind,
+)
+from game.rules.board import Clan
+from game.rules.cards import card_from_key
+
+from .. import cardart, draw
+from ..i18n import tr
+from ..scene import TIP_DELAY, Scene
+from ..theme import CLAN_KEYS, GOLD, TEXT, THEME, seat_colour
+from ..widgets import Button, draw_tooltip
+from . import layout as L
+from .anim import Director
+from .board import BoardRenderer, space_rules_text
+from .hand import HandFan
+from .log import LogPanel, clan_word
+from .panel import ActionPanel
+from .players import PlayerPlates
+
+
+class MoneyHistory:
+    """Each player's money after every closed deal, from the (public) payment events."""
+
+    def __init__(self, n: int) -> None:
+        self.money = [0] * n
+        self.points: list[tuple[int, ...]] = [tuple(self.money)]
+        self.boss_deals = [0] * n
+
+    def feed(self, e: dict) -> None:
+        t = e["type"]
+        if t == "paid":
+            if e["payer"] >= 0:
+                self.money[e["payer"]] -= e["amount"]
+            self.money[e["payee"]] += e["amount"]
+        elif t == "deal_closed":
+            self.boss_deals[e["boss"]] += 1
+        elif t == "tile_placed":
+            self.points.append(tuple(self.money))
+        elif t == "game_over":
+            self.money = list(e["money"])
+            if self.points and len(self.points) > 1:
+                self.points[-1] = tuple(self.money)
+            else:
+                self.points.append(tuple(self.money))
+
+
+def card_tip(key: str) -> str:
+    if key.startswith("clan_"):
+        body = tr("tip.card.clan", clan=clan_word(key[5:]))
+    elif key == "travel_grey":
+        body = tr("tip.card.travel_grey")
+    elif key.startswith("travel_"):
+        body = tr("tip.card.travel", clan=clan_word(key[7:]))
+    else:
+        body = tr(
+            {"boss": "tip.card.boss", "recruit": "tip.card.recruit", "stop": "tip.card.stop"}[key]
+        )
+    return f"{cardart.card_title(key)}\n{body}"
+
+
+class TableScene(Scene):
+    name = "table"
+
+    def __init__(self, app, session, on_exit=None) -> None:
+        super().__init__(app)
+        self.session = session
+        first = session.view(session.viewer)
+        self.names = [p["name"] for p in first["players"]]
+        self.n = len(self.names)
+        self.board = BoardRenderer()
+        self.plates = PlayerPlates()
+        self.plates.layout(self.n)
+        self.panel = ActionPanel(self)
+        self.hand = HandFan()
+        self.log = LogPanel(self.names)
+        self.director = Director(self)
+        self.director.tweens.speed = app.config.speed_factor
+        self.history = MoneyHistory(self.n)
+        self.toast: tuple[str, float] | None = None
+        self.on_exit = on_exit
+        self.v = first
+        self.legal = LegalActions()
+        self._handoff_pending = False
+        self._results_timer: float | None = None
+        self.results_shown = False
+        self.multi = len(session.seats_local) > 1
+        self.auto_results = True
+        self._tip: tuple[str, float, tuple] | None = None
+        self.card_buttons: list[Button] = []
+        self._card_key = None
+
+    # -- geometry the animations use ----------------------------------------------------
+
+    def seat_anchor(self, seat: int) -> tuple[int, int]:
+        return self.plates.anchor(seat)
+
+    def hand_anchor(self) -> tuple[float, float]:
+        return L.HAND_CENTER
+
+    def card_pos(self, card_id: int) -> tuple[int, int]:
+        r = self.panel.card_rects.get(card_id)
+        if r is None:
+            x = L.RIGHT.x + 24 + 150 + 72 * card_id
+            return (min(x, L.RIGHT.right - 60), L.RIGHT.y + 272)
+        return r.center
+
+    def source_pos(self, src) -> tuple[int, int]:
+        kind, ref = src
+        if kind == "placard":
+            r = self.plates.placard_rects.get(ref)
+            return r.center if r else L.NEGOTIATION_TABLE
+        return self.card_pos(ref)
+
+    def pool_pos(self) -> tuple[int, int]:
+        return (L.CENTER.x + 60, L.CENTER.y + 300)
+
+    def tile_price(self, tile: int) -> int:
+        return self.v["board"]["tiles"][tile - 1]["price"]
+
+    # -- acting --------------------------------------------------------------------------
+
+    def send(self, action) -> None:
+        if action is None:
+            return
+        self.hand.selected = None
+        self.panel.travel_choice = None
+        self.session.send(action)
+        self._refresh()
+
+    def say(self, key: str) -> None:
+        if self.session.viewer is not None:
+            self.session.say(self.session.viewer, key)
+
+    def show_results(self) -> None:
+        if self.results_shown:
+            return
+        self.results_shown = True
+        from ..scenes.results import ResultsScene
+
+        self.app.replace(
+            ResultsScene(
+                self.app, self.session.view(None), self.history, self.names, restart=self.on_exit
+            )
+        )
+
+    # -- scene hooks -------------------------------------------------------------------
+
+    def layout(self) -> None:
+        self.panel._key = None
+        self._card_key = None
+        self._refresh()
+
+    def relayout(self) -> None:
+        self.layout()
+
+    def _refresh(self) -> None:
+        s = self.session
+        self.v = s.view(s.viewer)
+        self.legal = s.legal(s.viewer) if s.viewer is not None else LegalActions()
+        hand = self.v.get("hand") or {}
+        self.hand.set_hand(hand, self._playable())
+        self.widgets = list(self.panel.rebuild(self.v, self.legal, s.viewer))
+        self._card_options()
+        self.widgets += self.card_buttons
+
+    def _playable(self) -> set[str]:
+        out = set()
+        for a in self.legal.fixed:
+            if isinstance(a, LayClan):
+                out.add("clan_" + CLAN_KEYS[int(a.clan)])
+            elif isinstance(a, (PlayTravel, Discard)):
+                out.add(a.card.key)
+            elif isinstance(a, PlayBoss):
+                out.add("boss")
+            elif isinstance(a, Recruit):
+                out.add("recruit")
+            elif isinstance(a, PlayStop):
+                out.add("stop")
+        return out
+
+    def options_for(self, key: str) -> list:
+        """Every legal action that uses a card of this kind."""
+        card = card_from_key(key)
+        out = []
+        for a in self.legal.fixed:
+            if (
+                isinstance(a, LayClan)
+                and key == "clan_" + CLAN_KEYS[int(a.clan)]
+                or isinstance(a, (PlayTravel, Discard))
+                and a.card == card
+                or (
+                    (isinstance(a, PlayBoss) and key == "boss")
+                    or (isinstance(a, Recruit) and key == "recruit")
+                    or (isinstance(a, PlayStop) and key == "stop")
+                )
+            ):
+                out.append(a)
+        return out
+
+    def _card_options(self) -> None:
+        sel = self.hand.selected
+        key = None if sel is None or sel >= len(self.hand.cards) else self.hand.cards[sel]
+        sig = (key, sel, self.v["version"], THEME.epoch, self.panel.travel_choice)
+        if sig == self._card_key:
+            return
+        self._card_key = sig
+        self.card_buttons = []
+        if key is None:
+            return
+        opts = self.options_for(key)
+        x, y = self.hand.anchor(sel)
+        labels = []
+        travel = [a for a in opts if isinstance(a, PlayTravel)]
+        for a in opts:
+            if isinstance(a, LayClan):
+                labels.append((tr("table.lay_card"), a))
+            elif isinstance(a, PlayBoss):
+                labels.append((tr("table.play_boss"), a))
+            elif isinstance(a, Recruit):
+                labels.append((tr("table.recruit_clan", clan=clan_word(int(a.clan))), a))
+            elif isinstance(a, PlayStop):
+                labels.append((tr("card.stop") + "!", a))
+            elif isinstance(a, Discard):
+                labels.append((tr("action.discard"), a))
+        if travel:
+            self.panel.travel_choice = key
+            labels.insert(0, (tr("table.pick_target"), None))
+        if not opts:
+            labels.append((tr("table.cannot_play"), None))
+        w = 300
+        top = L.HAND.y - 12 - 56 * len(labels)
+        for i, (label, a) in enumerate(labels):
+            r = pygame.Rect(0, top + i * 56, w, 48)
+            r.centerx = int(min(max(x, L.HAND.x + w // 2), L.HAND.right - w // 2))
+            b = Button(
+                r,
+                label,
+                (lambda a=a: self.send(a)) if a is not None else None,
+                style="primary" if a is not None else "ghost",
+                size=22,
+                enabled=a is not None,
+                name=f"card.opt.{i}",
+            )
+            self.card_buttons.append(b)
+
+    def travel_targets(self) -> dict[tuple, PlayTravel]:
+        key = self.panel.travel_choice
+        if key is None:
+            return {}
+        card = card_from_key(key)
+        out = {}
+        for a in self.legal.fixed:
+            if isinstance(a, PlayTravel) and a.card == card:
+                out[(a.target.kind.value, a.target.ref)] = a
+        return out
+
+    # -- input -------------------------------------------------------------------------
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.hand.press is not None and self.hand.drag is None:
+                i, start = self.hand.press
+                if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > 14:
+                    self.hand.drag = i
+            if self.hand.drag is not None:
+                self.hand.drag_pos = event.pos
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.panel.editor is not None:
+                self.panel.close_editor()
+                self._refresh()
+                return True
+            if self.hand.selected is not None or self.panel.travel_choice:
+                self.hand.selected = None
+                self.panel.travel_choice = None
+                self._refresh()
+                return True
+            from ..scenes.menu import PauseScene
+
+            self.app.push(PauseScene(self.app, self))
+            return True
+        if event.type == pygame.MOUSEWHEEL and L.LOG.collidepoint(self.mouse):
+            self.log.scroll = max(0, self.log.scroll + event.y)
+            return True
+        if super().handle(event):
+            self._refresh()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._press(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _press(self, pos) -> bool:
+        i = self.hand.at(pos)
+        if i is not None:
+            self.hand.press = (i, pos)
+            return True
+        # travel target?
+        for (kind, ref), a in self.travel_targets().items():
+            r = (
+                self.plates.placard_rects.get(ref)
+                if kind == "placard"
+                else self.panel.card_rects.get(ref)
+            )
+            if r is not None and r.inflate(8, 8).collidepoint(pos):
+                self.send(a)
+                return True
+        # place the marker?
+        for a in self.legal.fixed:
+            if isinstance(a, PlaceMarker) and L.SPACES[a.space].collidepoint(pos):
+                self.send(a)
+                return True
+        if self.hand.selected is not None and not L.HAND.collidepoint(pos):
+            self.hand.selected = None
+            self.panel.travel_choice = None
+            self._refresh()
+        return False
+
+    def _release(self, pos) -> bool:
+        press, self.hand.press = self.hand.press, None
+        drag, self.hand.drag = self.hand.drag, None
+        if press is None:
+            return False
+        i = press[0]
+        if drag is None:
+            if i < len(self.hand.cards):
+                self.hand.selected = None if self.hand.selected == i else i
+                if self.hand.selected is None:
+                    self.panel.travel_choice = None
+                self._refresh()
+            return True
+        # dropped a card
+        key = self.hand.cards[i] if i < len(self.hand.cards) else None
+        if key is None:
+            return True
+        opts = self.options_for(key)
+        for a in opts:
+            if isinstance(a, PlayTravel):
+                r = (
+                    self.plates.placard_rects.get(a.target.ref)
+                    if a.target.kind is SourceKind.PLACARD
+                    else self.panel.card_rects.get(a.target.ref)
+                )
+                if r is not None and r.inflate(16, 16).collidepoint(pos):
+                    self.send(a)
+                    return True
+        plain = [a for a in opts if not isinstance(a, (PlayTravel, Recruit))]
+        if (
+            pos[1] < L.HAND.y - 30
+            and len(plain) == 1
+            and not any(isinstance(a, Recruit) for a in opts)
+        ):
+            self.send(plain[0])
+            return True
+        self.hand.selected = i
+        self._refresh()
+        return True
+
+    def _key(self, event) -> bool:
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.hand.cards:
+            n = len(self.hand.cards)
+            cur = self.hand.selected
+            if cur is None:
+                cur = 0 if event.key == pygame.K_RIGHT else n - 1
+            else:
+                cur = (cur + (1 if event.key == pygame.K_RIGHT else -1)) % n
+            self.hand.selected = cur
+            self.panel.travel_choice = None
+            self._refresh()
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.card_buttons:
+            for b in self.card_buttons:
+                if b.enabled:
+                    b.click()
+                    return True
+        if event.key == pygame.K_TAB and self.panel.travel_choice:
+            targets = list(self.travel_targets().values())
+            if targets:
+                self.send(targets[0])
+                return True
+        return False
+
+    # -- the frame ------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        s = self.session
+        s.hold = self.director.busy()
+        s.update(dt)
+        changed = False
+        for batch in s.poll():
+            changed = True
+            if batch.error:
+                self.toast = (tr("table.refused"), 3.0)
+            for e in batch.events:
+                self.log.add(e)
+                self.history.feed(e)
+            self.director.feed(batch.events, s.viewer)
+        self.director.update(dt)
+        if changed or self.v["version"] != self._version():
+            self._refresh()
+        self.hand.update(dt, self.mouse)
+        if self.toast is not None:
+            self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
+        # hot-seat: hand the screen over before someone else's private decision
+        if self.multi and not self.director.busy():
+            seat = s.decision_seat()
+            if seat is not None and seat != s.viewer:
+                self._hand_off(seat)
+                return
+        if self.v["phase"] == "game_over" and not self.director.busy() and self.auto_results:
+            self._results_timer = (self._results_timer or 0.0) + dt
+            if self._results_timer > 1.2:
+                self.show_results()
+
+    def _version(self) -> int:
+        return self.session.view(self.session.viewer)["version"]
+
+    def _hand_off(self, seat: int) -> None:
+        from ..scenes.handoff import HandOffScene
+
+        s = self.session
+        s.viewer = None  # nothing private is drawn while the screen changes hands
+        self.hand.selected = None
+        self.panel.close_editor()
+        self.panel.travel_choice = None
+        self._refresh()
+
+        def reveal(seat=seat):
+            s.viewer = seat
+            self._refresh()
+
+        self.app.push(HandOffScene(self.app, seat, self.names[seat], reveal))
+
+    def highlights(self) -> dict[int, str]:
+        v = self.v
+        out = {}
+        win = v.get("window")
+        neg = v.get("negotiation")
+        if win is not None:
+            for s in win.get("asked") or []:
+                out[s] = "asked"
+        elif neg is not None:
+            if neg.get("floor") is not None:
+                out[neg["floor"]] = "floor"
+        elif v["phase"] != "game_over":
+            out[v["turn"]] = "turn"
+        return out
+
+    def draw(self, surface) -> None:
+        v = self.v
+        surface.blit(self.board.layer(v), (0, 0))
+        center = self.board.center(v)
+        surface.blit(center, L.CENTER.topleft)
+        # placeable spaces glow
+        t = self.t
+        for a in self.legal.fixed:
+            if isinstance(a, PlaceMarker):
+                draw.draw_glow(
+                    surface,
+                    L.SPACES[a.space],
+                    GOLD,
+                    radius=12,
+                    spread=8,
+                    alpha=int(100 + 155 * draw.pulse(t)),
+                )
+        neg = v.get("negotiation")
+        if neg is not None:
+            draw.draw_glow(
+                surface, L.SPACES[neg["space"]], (120, 230, 140), radius=12, spread=10, alpha=200
+            )
+        hover_space = self._space_at(self.mouse)
+        if hover_space is not None:
+            pygame.draw.rect(
+                surface, (255, 255, 255), L.SPACES[hover_space], width=2, border_radius=12
+            )
+        self.director.draw_marker(surface, self.board, v.get("marker"))
+        self.director.draw_die(surface, v.get("last_roll"))
+        self.plates.draw(surface, v, self.session, t, self.highlights())
+        targets = self.travel_targets()
+        for kind, ref in targets:
+            if kind == "placard" and ref in self.plates.placard_rects:
+                draw.draw_glow(
+                    surface,
+                    self.plates.placard_rects[ref],
+                    GOLD,
+                    radius=8,
+                    spread=8,
+                    alpha=int(140 + 115 * draw.pulse(t, 1.4)),
+                )
+        self.panel.draw(surface, v, self.session.viewer, self.session, t, set(targets))
+        self.log.draw(surface, L.LOG)
+        if self.session.viewer is not None:
+            self.hand.draw(surface)
+            if not self.hand.cards:
+                msg = draw.text(tr("table.empty_hand"), 24, (150, 170, 160))
+                surface.blit(msg, msg.get_rect(center=L.HAND.center))
+        else:
+            self._draw_public_hand_note(surface)
+        for b in self.card_buttons:
+            b.draw(surface, t)
+        self.director.draw(surface)
+        self.director.draw_bubbles(surface, self.seat_anchor)
+        if self.toast is not None:
+            img = draw.text(self.toast[0], 26, TEXT, True)
+            r = img.get_rect(center=(L.W // 2, L.HAND.y - 40)).inflate(40, 20)
+            draw.draw_panel(surface, r, fill=(120, 40, 36), alpha=240)
+            surface.blit(img, img.get_rect(center=r.center))
+
+    def _draw_public_hand_note(self, surface) -> None:
+        text = tr("table.spectating") if not self.session.seats_local else tr("table.hand_hidden")
+        img = draw.text(text, 26, (170, 190, 180))
+        surface.blit(img, img.get_rect(center=L.HAND.center))
+
+    def _space_at(self, pos) -> int | None:
+        if not L.BOARD.collidepoint(pos):
+            return None
+        for i, r in enumerate(L.SPACES):
+            if r.collidepoint(pos):
+                return i
+        return None
+
+    def draw_tooltip(self, surface) -> None:
+        if self.hand.drag is not None:
+            return
+        super().draw_tooltip(surface)
+        if self._hover is not None:
+            return
+        tip = None
+        key = None
+        space = self._space_at(self.mouse)
+        if space is not None:
+            key = ("space", space)
+            tip = space_rules_text(self.v["board"], space, self.v["price"])
+            if str(space) in self.v["covered"]:
+                t = self.v["covered"][str(space)]
+                tip = tr("deal.tile_number", n=t) + "\n" + tip
+        elif (
+            self.session.viewer is not None
+            and self.hand.hover is not None
+            and self.hand.hover < len(self.hand.cards)
+        ):
+            key = ("card", self.hand.hover)
+            tip = card_tip(self.hand.cards[self.hand.hover])
+        else:
+            for clan, r in self.plates.placard_rects.items():
+                if r.collidepoint(self.mouse):
+                    key = ("placard", clan)
+                    travelling = str(clan) in (
+                        (self.v.get("negotiation") or {}).get("travel") or {}
+                    )
+                    tip = tr("tip.placard", clan=clan_word(clan)) + (
+                        "\n" + tr("term.travelling") if travelling else ""
+                    )
+                    break
+        if tip is None:
+            self._tip = None
+            return
+        if self._tip is None or self._tip[2] != key:
+            self._tip = (tip, 0.0, key)
+            return
+        if self.t - self._tip[1] < 0 and False:
+            return
+        self._tip = (tip, self._tip[1] + 1 / 60, key)
+        if self._tip[1] >= TIP_DELAY:
+            draw_tooltip(surface, tip, self.mouse)
+
+
+def source_of(kind: str, ref: int) -> Source:
+    return Source(SourceKind(kind), ref)
+
+
+def clan_enum(c: int) -> Clan:
+    return Clan(c)
+
+
+__all__ = ["TableScene", "MoneyHistory", "card_tip", "seat_colour"]

@@ -1,0 +1,134 @@
+"""Colours, palettes and sizes: one place for the look of the table.
+
+Clans are always drawn as colour *and* letter (C S W D G L, BOARD.md). The colour-blind
+palette uses the Okabe-Ito colours, which stay distinct for the common colour-vision
+deficiencies; the letters carry the meaning in every palette.
+
+`THEME.epoch` changes whenever anything that affects rendered pixels changes (language,
+palette, text size): every cache of drawn surfaces keys on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+LOGICAL_SIZE = (1920, 1080)
+
+CLAN_KEYS = ("red", "blue", "yellow", "magenta", "orange", "green")
+CLAN_LETTERS = ("C", "S", "W", "D", "G", "L")
+FAMILY = ("Cashman", "Sacks", "Wadeworth", "Dougherty", "Goldman", "Liebgeld")
+
+PALETTES = {
+    "standard": (
+        (214, 48, 49),  # red / Cashman
+        (36, 104, 214),  # blue / Sacks
+        (246, 203, 40),  # yellow / Wadeworth
+        (214, 64, 170),  # magenta / Dougherty
+        (243, 136, 30),  # orange / Goldman
+        (46, 160, 80),  # green / Liebgeld
+    ),
+    # Okabe & Ito (2008): vermillion, blue, yellow, reddish purple, orange, bluish green.
+    "okabe_ito": (
+        (213, 94, 0),
+        (0, 114, 178),
+        (240, 228, 66),
+        (204, 121, 167),
+        (230, 159, 0),
+        (0, 158, 115),
+    ),
+}
+# Letters on a clan chip: dark on light colours, light on dark ones.
+INK_DARK = (24, 22, 20)
+INK_LIGHT = (250, 248, 240)
+
+# Seats: each player has a colour for the hand-off screen and name plates, distinct from
+# the clan colours in hue and lightness band (they are never the only cue: names go with it).
+SEAT_COLOURS = (
+    (64, 170, 220),  # sky
+    (150, 110, 210),  # violet
+    (230, 120, 110),  # coral
+    (120, 190, 120),  # sage
+    (220, 180, 90),  # sand
+    (150, 160, 175),  # slate
+)
+
+FELT = (18, 74, 52)
+FELT_DARK = (10, 44, 32)
+WOOD = (120, 78, 44)
+WOOD_DARK = (74, 46, 24)
+GOLD = (236, 190, 70)
+GOLD_DARK = (160, 118, 30)
+PAPER = (246, 240, 224)
+PAPER_DARK = (214, 204, 180)
+INK = (30, 28, 26)
+TEXT = (244, 240, 228)
+TEXT_DIM = (176, 190, 180)
+PANEL = (16, 38, 30)
+PANEL_LIGHT = (30, 60, 48)
+PANEL_EDGE = (70, 110, 90)
+ACCENT = (255, 214, 90)
+GOOD = (90, 200, 120)
+BAD = (230, 90, 80)
+WARN = (240, 170, 60)
+SHADOW = (0, 0, 0, 110)
+DISABLED = (96, 106, 100)
+GLOW = (255, 230, 120)
+
+GREY_CARD = (140, 140, 146)
+
+
+@dataclass
+class Theme:
+    palette: str = "standard"
+    text_scale: float = 1.0
+    lang: str = "en"
+    epoch: int = 0
+    listeners: list = field(default_factory=list)
+
+    def clan(self, clan: int) -> tuple[int, int, int]:
+        return PALETTES[self.palette][clan]
+
+    def clan_ink(self, clan: int) -> tuple[int, int, int]:
+        r, g, b = self.clan(clan)
+        return INK_DARK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else INK_LIGHT
+
+    def font_px(self, size: int) -> int:
+        return max(10, round(size * self.text_scale))
+
+    def configure(self, *, palette=None, text_scale=None, lang=None) -> None:
+        changed = False
+        if palette is not None and palette != self.palette:
+            self.palette, changed = palette, True
+        if text_scale is not None and text_scale != self.text_scale:
+            self.text_scale, changed = text_scale, True
+        if lang is not None and lang != self.lang:
+            self.lang, changed = lang, True
+        if changed:
+            self.epoch += 1
+            for fn in list(self.listeners):
+                fn()
+
+
+THEME = Theme()
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def clan_index(key: str | int) -> int:
+    if isinstance(key, int):
+        return key
+    return CLAN_KEYS.index("magenta" if key == "pink" else key)
+
+
+def lighten(colour, amount: float):
+    return tuple(round(c + (255 - c) * amount) for c in colour[:3])
+
+
+def darken(colour, amount: float):
+    return tuple(round(c * (1 - amount)) for c in colour[:3])
+
+
+def mix(a, b, t: float):
+    return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3], strict=True))

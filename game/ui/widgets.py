@@ -1,0 +1,536 @@
+"""Widgets: button, toggle, slider, stepper (a value chosen from a list), text field and
+tooltips. Each keeps its rect in logical (1920x1080) coordinates; rendering is cached per
+label, size, style and state, so drawing a widget is a blit.
+
+Labels are callables or strings: a callable is re-evaluated when drawn, so a language switch
+shows up at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from functools import lru_cache
+
+import pygame
+
+from . import draw, fonts
+from .theme import (
+    ACCENT,
+    BAD,
+    DISABLED,
+    GOLD,
+    INK,
+    PANEL_EDGE,
+    PANEL_LIGHT,
+    TEXT,
+    TEXT_DIM,
+    THEME,
+    darken,
+    lighten,
+)
+
+Label = str | Callable[[], str]
+
+
+def _label(label: Label) -> str:
+    return label() if callable(label) else label
+
+
+STYLES = {
+    # fill, edge, ink
+    "primary": (GOLD, darken(GOLD, 0.4), INK),
+    "normal": (PANEL_LIGHT, PANEL_EDGE, TEXT),
+    "danger": ((170, 56, 50), (110, 30, 26), TEXT),
+    "good": ((52, 140, 84), (26, 80, 44), TEXT),
+    "ghost": ((30, 40, 36), (60, 80, 70), TEXT_DIM),
+}
+
+
+@lru_cache(maxsize=1024)
+def _button_surface(
+    label: str, w: int, h: int, style: str, state: str, size: int, epoch: int, icon_key
+):
+    fill, edge, ink = STYLES[style]
+    if state == "disabled":
+        fill, edge, ink = darken(fill, 0.55), darken(edge, 0.3), DISABLED
+    elif state == "hover":
+        fill = lighten(fill, 0.14)
+    elif state == "down":
+        fill = darken(fill, 0.12)
+    surf = pygame.Surface((w, h + 4), pygame.SRCALPHA)
+    rad = min(16, h // 3)
+    dy = 2 if state == "down" else 0
+    pygame.draw.rect(surf, (0, 0, 0, 90), (0, 4, w, h), border_radius=rad)
+    pygame.draw.rect(surf, edge, (0, dy, w, h), border_radius=rad)
+    pygame.draw.rect(surf, fill, (2, dy + 2, w - 4, h - 4), border_radius=rad - 1)
+    if state != "disabled":
+        pygame.draw.rect(
+            surf, lighten(fill, 0.18), (4, dy + 3, w - 8, max(2, h // 4)), border_radius=rad - 2
+        )
+    icon = None
+    if icon_key is not None:
+        icon = ICONS[icon_key](max(12, int(h * 0.56)))
+        if state == "disabled":
+            icon = icon.copy()
+            icon.set_alpha(90)
+    avail = w - 20 - (icon.get_width() + 8 if icon else 0)
+    img = draw.fit(label, size, max(20, avail), ink, True, min_size=12) if label else None
+    total = (img.get_width() if img else 0) + (icon.get_width() + (8 if img else 0) if icon else 0)
+    x = (w - total) // 2
+    if icon:
+        surf.blit(icon, (x, dy + (h - icon.get_height()) // 2))
+        x += icon.get_width() + 8
+    if img:
+        surf.blit(img, (x, dy + (h - img.get_height()) // 2 - 1))
+    return surf
+
+
+def _arrow(size: int, left: bool) -> pygame.Surface:
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    a, b = size * 0.28, size * 0.72
+    pts = (
+        [(b, a - size * 0.05), (a, size / 2), (b, b + size * 0.05)]
+        if left
+        else [(a, a - size * 0.05), (b, size / 2), (a, b + size * 0.05)]
+    )
+    pygame.draw.polygon(surf, (235, 232, 220), pts)
+    return surf
+
+
+ICONS: dict[str, Callable[[int], pygame.Surface]] = {
+    "prev": lambda s: _arrow(s, True),
+    "next": lambda s: _arrow(s, False),
+    "crown": draw.crown,
+    "suitcase": draw.suitcase,
+    "coin": draw.coin,
+    "bot": draw.bot_badge,
+    "die": lambda s: draw.die_face(5, s),
+}
+
+
+class Widget:
+    rect: pygame.Rect
+    enabled: bool = True
+    visible: bool = True
+    tip: Label | None = None
+    name: str = ""  # a stable id: tests and keyboard shortcuts find widgets by it
+
+    def handle(self, event) -> bool:
+        return False
+
+    def draw(self, surface, t: float) -> None:
+        pass
+
+    def hit(self, pos) -> bool:
+        return self.visible and self.rect.collidepoint(pos)
+
+
+class Button(Widget):
+    def __init__(
+        self,
+        rect,
+        label: Label,
+        on_click: Callable[[], None] | None = None,
+        style: str = "normal",
+        enabled: bool = True,
+        size: int = 26,
+        icon: str | None = None,
+        tip: Label | None = None,
+        name: str = "",
+        hotkey: int | None = None,
+        sound: str | None = "ui_click",
+    ) -> None:
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.on_click = on_click
+        self.style = style
+        self.enabled = enabled
+        self.size = size
+        self.icon = icon
+        self.tip = tip
+        self.name = name
+        self.hotkey = hotkey
+        self.hover = False
+        self.down = False
+        self.glow = False
+        self.sound = sound
+        self.clicks = 0
+
+    def handle(self, event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+            return False
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            self.down = self.enabled
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.down
+            self.down = False
+            if was and self.enabled and self.rect.collidepoint(event.pos):
+                self.click()
+                return True
+        return False
+
+    def click(self) -> None:
+        if not self.enabled or self.on_click is None:
+            return
+        self.clicks += 1
+        if self.sound and Button.sounds is not None:
+            Button.sounds.play(self.sound, 0.6)
+        self.on_click()
+
+    sounds = None  # set by the app: a Sounds instance for the click
+
+    def state(self) -> str:
+        if not self.enabled:
+            return "disabled"
+        if self.down:
+            return "down"
+        if self.hover:
+            return "hover"
+        return "normal"
+
+    def draw(self, surface, t: float) -> None:
+        if not self.visible:
+            return
+        if self.glow and self.enabled:
+            draw.draw_glow(
+                surface,
+                self.rect,
+                GOLD,
+                radius=min(16, self.rect.height // 3),
+                spread=8,
+                alpha=int(120 + 135 * draw.pulse(t, 1.2)),
+            )
+        img = _button_surface(
+            _label(self.label),
+            self.rect.width,
+            self.rect.height,
+            self.style,
+            self.state(),
+            self.size,
+            THEME.epoch,
+            self.icon,
+        )
+        surface.blit(img, self.rect.topleft)
+
+
+class Toggle(Widget):
+    """A switch with a label on its left; value read and written through callables."""
+
+    def __init__(
+        self,
+        rect,
+        label: Label,
+        get: Callable[[], bool],
+        set_: Callable[[bool], None],
+        tip=None,
+        name="",
+        size=26,
+        enabled=True,
+    ):
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.get = get
+        self.set = set_
+        self.tip = tip
+        self.name = name
+        self.size = size
+        self.enabled = enabled
+        self.hover = False
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            if self.enabled:
+                self.set(not self.get())
+                if Button.sounds is not None:
+                    Button.sounds.play("ui_click", 0.6)
+            return True
+        elif (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            return True
+        return False
+
+    def draw(self, surface, t: float) -> None:
+        on = bool(self.get())
+        sw = pygame.Rect(0, 0, 72, 38)
+        sw.midright = (self.rect.right - 4, self.rect.centery)
+        ink = TEXT if self.enabled else DISABLED
+        if self.hover and self.enabled:
+            pygame.draw.rect(surface, (255, 255, 255, 14), self.rect, border_radius=10)
+        label = draw.fit(_label(self.label), self.size, self.rect.width - sw.width - 24, ink)
+        surface.blit(label, label.get_rect(midleft=(self.rect.x + 10, self.rect.centery)))
+        track = (70, 170, 100) if on else (70, 78, 74)
+        if not self.enabled:
+            track = darken(track, 0.4)
+        pygame.draw.rect(surface, darken(track, 0.35), sw, border_radius=19)
+        pygame.draw.rect(surface, track, sw.inflate(-4, -4), border_radius=17)
+        knob_x = sw.right - 19 if on else sw.left + 19
+        pygame.draw.circle(surface, (0, 0, 0, 80), (knob_x, sw.centery + 2), 15)
+        pygame.draw.circle(surface, (245, 245, 240), (knob_x, sw.centery), 15)
+
+
+class Slider(Widget):
+    def __init__(
+        self,
+        rect,
+        label: Label,
+        get: Callable[[], float],
+        set_: Callable[[float], None],
+        lo=0.0,
+        hi=1.0,
+        fmt=None,
+        name="",
+        size=26,
+    ):
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.get = get
+        self.set = set_
+        self.lo, self.hi = lo, hi
+        self.fmt = fmt or (lambda v: f"{round(v * 100)}%")
+        self.name = name
+        self.size = size
+        self.drag = False
+        self.tip = None
+
+    def track(self) -> pygame.Rect:
+        r = pygame.Rect(0, 0, int(self.rect.width * 0.42), 10)
+        r.midright = (self.rect.right - 110, self.rect.centery)
+        return r
+
+    def _set_from(self, x: int) -> None:
+        tr_ = self.track()
+        frac = min(1.0, max(0.0, (x - tr_.left) / tr_.width))
+        self.set(self.lo + frac * (self.hi - self.lo))
+
+    def handle(self, event) -> bool:
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.track().inflate(24, 30).collidepoint(event.pos)
+        ):
+            self.drag = True
+            self._set_from(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEMOTION and self.drag:
+            self._set_from(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self.drag:
+            self.drag = False
+            return True
+        return False
+
+    def draw(self, surface, t: float) -> None:
+        tr_ = self.track()
+        label = draw.fit(_label(self.label), self.size, tr_.left - self.rect.left - 20, TEXT)
+        surface.blit(label, label.get_rect(midleft=(self.rect.x + 10, self.rect.centery)))
+        frac = (self.get() - self.lo) / (self.hi - self.lo)
+        pygame.draw.rect(surface, (60, 70, 66), tr_, border_radius=5)
+        fill = tr_.copy()
+        fill.width = int(tr_.width * frac)
+        pygame.draw.rect(surface, ACCENT, fill, border_radius=5)
+        knob = (tr_.left + int(tr_.width * frac), tr_.centery)
+        pygame.draw.circle(surface, (0, 0, 0, 90), (knob[0], knob[1] + 2), 15)
+        pygame.draw.circle(surface, (245, 245, 240), knob, 15)
+        val = draw.text(self.fmt(self.get()), self.size, TEXT_DIM)
+        surface.blit(val, val.get_rect(midleft=(tr_.right + 24, self.rect.centery)))
+
+
+class Stepper(Widget):
+    """‹ value › : cycles through options (label per option from a callable)."""
+
+    def __init__(
+        self,
+        rect,
+        label: Label,
+        options: list,
+        get: Callable[[], object],
+        set_: Callable[[object], None],
+        show: Callable[[object], str] = str,
+        name="",
+        size=26,
+        enabled=True,
+        tip=None,
+        value_w=None,
+    ):
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.options = options
+        self.get = get
+        self.set = set_
+        self.show = show
+        self.name = name
+        self.size = size
+        self.enabled = enabled
+        self.tip = tip
+        self.value_w = value_w
+        vw = value_w or int(self.rect.width * 0.48)
+        h = self.rect.height - 8
+        self.box = pygame.Rect(0, 0, vw, h)
+        self.box.midright = (self.rect.right - 4, self.rect.centery)
+        self.prev = Button(
+            (self.box.x, self.box.y, h, h),
+            "",
+            lambda: self.step(-1),
+            icon="prev",
+            name=name + ".prev",
+        )
+        self.next = Button(
+            (self.box.right - h, self.box.y, h, h),
+            "",
+            lambda: self.step(1),
+            icon="next",
+            name=name + ".next",
+        )
+
+    def step(self, d: int) -> None:
+        if not self.enabled:
+            return
+        cur = self.get()
+        i = self.options.index(cur) if cur in self.options else 0
+        self.set(self.options[(i + d) % len(self.options)])
+
+    def handle(self, event) -> bool:
+        self.prev.enabled = self.next.enabled = self.enabled
+        return self.prev.handle(event) or self.next.handle(event)
+
+    def draw(self, surface, t: float) -> None:
+        ink = TEXT if self.enabled else DISABLED
+        if self.label:
+            label = draw.fit(
+                _label(self.label), self.size, self.box.left - self.rect.left - 16, ink
+            )
+            surface.blit(label, label.get_rect(midleft=(self.rect.x + 10, self.rect.centery)))
+        pygame.draw.rect(surface, (12, 26, 20), self.box, border_radius=10)
+        pygame.draw.rect(surface, PANEL_EDGE, self.box, width=2, border_radius=10)
+        self.prev.draw(surface, t)
+        self.next.draw(surface, t)
+        inner = self.box.width - 2 * self.box.height - 8
+        val = draw.fit(self.show(self.get()), self.size, inner, ink, True)
+        surface.blit(val, val.get_rect(center=self.box.center))
+
+
+class TextField(Widget):
+    """One line of text; typed characters no font of the language can draw are refused."""
+
+    focused_field: TextField | None = None
+
+    def __init__(
+        self,
+        rect,
+        get: Callable[[], str],
+        set_: Callable[[str], None],
+        placeholder: Label = "",
+        max_len=16,
+        name="",
+        size=26,
+    ):
+        self.rect = pygame.Rect(rect)
+        self.get = get
+        self.set = set_
+        self.placeholder = placeholder
+        self.max_len = max_len
+        self.name = name
+        self.size = size
+        self.tip = None
+        self.rejected = 0.0
+
+    @property
+    def focused(self) -> bool:
+        return TextField.focused_field is self
+
+    def focus(self) -> None:
+        TextField.focused_field = self
+        with contextlib.suppress(pygame.error):
+            pygame.key.start_text_input()
+
+    def blur(self) -> None:
+        if TextField.focused_field is self:
+            TextField.focused_field = None
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.focus()
+                return True
+            self.blur()
+            return False
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.insert(event.text)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.set(self.get()[:-1])
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+                self.blur()
+                return True
+            return True  # typing keys never reach the scene's shortcuts
+        return False
+
+    def insert(self, s: str) -> None:
+        cur = self.get()
+        ok = "".join(ch for ch in s if ch.isprintable() and not fonts.missing_chars(ch, THEME.lang))
+        if ok != s:
+            self.rejected = 0.6
+        self.set((cur + ok)[: self.max_len])
+
+    def draw(self, surface, t: float) -> None:
+        pygame.draw.rect(surface, (10, 22, 18), self.rect, border_radius=10)
+        edge = ACCENT if self.focused else PANEL_EDGE
+        if self.rejected > 0:
+            edge = BAD
+            self.rejected = max(0.0, self.rejected - 1 / 60)
+        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=10)
+        value = self.get()
+        if value:
+            img = draw.fit(value, self.size, self.rect.width - 28, TEXT)
+        else:
+            img = draw.fit(_label(self.placeholder), self.size, self.rect.width - 28, TEXT_DIM)
+        surface.blit(img, img.get_rect(midleft=(self.rect.x + 14, self.rect.centery)))
+        if self.focused and int(t * 2) % 2 == 0:
+            x = self.rect.x + 14 + (img.get_width() if value else 0) + 2
+            pygame.draw.line(
+                surface, ACCENT, (x, self.rect.centery - 14), (x, self.rect.centery + 14), 2
+            )
+
+
+def draw_tooltip(surface, text: str, pos, max_w: int = 560, size: int = 24) -> None:
+    """A wrapped tooltip box near pos, kept on screen."""
+    lines = draw.wrap(text, size, max_w)
+    lh = round(draw.line_height(size) * 1.15)
+    w = min(max_w, max((draw.text_width(line, size) for line in lines), default=0)) + 32
+    h = lh * len(lines) + 24
+    x, y = pos[0] + 22, pos[1] + 26
+    sw, sh = surface.get_size()
+    if x + w > sw - 8:
+        x = pos[0] - w - 16
+    if y + h > sh - 8:
+        y = pos[1] - h - 16
+    x, y = max(8, x), max(8, y)
+    rect = pygame.Rect(x, y, w, h)
+    draw.draw_panel(surface, rect, fill=(250, 246, 232), alpha=250, edge=(150, 120, 70), radius=12)
+    yy = y + 12
+    for line in lines:
+        if line:
+            surface.blit(draw.text(line, size, INK), (x + 16, yy))
+        yy += lh
