@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+import warnings
 
 import pygame
 
@@ -42,7 +43,9 @@ class App:
         flags = pygame.SCALED | pygame.RESIZABLE
         if self.config.fullscreen and not windowed:
             flags |= pygame.FULLSCREEN
-        self.screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
+        with warnings.catch_warnings():  # SDL's software renderer (dummy driver, no GPU) says so
+            warnings.filterwarnings("ignore", "no fast renderer available")
+            self.screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
         if window_size and not flags & pygame.FULLSCREEN:
             _resize_window(window_size)
         pygame.display.set_caption(i18n.table(self.config.language)["app.title"])

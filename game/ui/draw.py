@@ -206,8 +206,6 @@ def panel_surface(w: int, h: int, fill=PANEL, alpha=226, edge=PANEL_EDGE, radius
             pygame.draw.rect(surf, (0, 0, 0, a), r, border_radius=radius + 6 - 2 * i)
     body = pygame.Rect(pad, pad, w, h)
     pygame.draw.rect(surf, (*fill[:3], alpha), body, border_radius=radius)
-    hi = pygame.Rect(pad + 2, pad + 2, w - 4, max(2, h // 3))
-    pygame.draw.rect(surf, (255, 255, 255, 10), hi, border_radius=radius)
     if edge is not None:
         pygame.draw.rect(surf, (*edge[:3], 255), body, width=2, border_radius=radius)
     return surf

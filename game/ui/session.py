@@ -104,6 +104,7 @@ class LocalSession:
         self.seats_local: tuple[int, ...] = tuple(i for i, s in enumerate(seats) if s.is_human)
         self.viewer: int | None = self.seats_local[0] if len(self.seats_local) == 1 else None
         self.hold = False
+        self.frozen = False  # a still picture: clocks and bots stop (screenshots)
         self.real_time = self.settings.window_mode is WindowMode.REAL_TIME
         if self.real_time and len(self.seats_local) > 1:
             raise ValueError("real-time windows need one screen per human: use ask-around")
@@ -202,6 +203,17 @@ class LocalSession:
             return
         self._apply(action)
 
+    def apply_scripted(self, action: Action) -> None:
+        """Any seat's move, for scripted scenes (screenshots, tests); raises if illegal."""
+        events = self.game.apply(action)
+        self.actions_applied += 1
+        self._queue.append((events, self.version, None))
+        for seat, bot in self.bots.items():
+            bot.observe(events_for(events, seat))
+        if self.real_time:
+            self._clock_events(events)
+        self._planned = None
+
     def say(self, seat: int, phrase: str) -> None:
         if seat in self.seats_local:
             self._queue.append(([_Phrase(seat, phrase)], self.version, None))
@@ -235,7 +247,7 @@ class LocalSession:
     # -- the clock and the bots --------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.over or self.hold:
+        if self.over or self.hold or self.frozen:
             return
         self.clock += dt
         if self.real_time:

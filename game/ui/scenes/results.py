@@ -83,13 +83,18 @@ class ResultsScene(Scene):
         surface.blit(img, img.get_rect(midtop=(440, 150)))
         # ranking table
         x, y = 80, 250
-        cols = (x, x + 110, x + 460, x + 620)
+        cols = (x, x + 150, x + 450, x + 600)
         for txt, cx in (
             (tr("results.rank"), cols[0]),
             (tr("results.money"), cols[2]),
             (tr("results.deals_as_boss"), cols[3]),
         ):
-            surface.blit(draw.fit(txt, 20, 150 if cx != cols[0] else 100, TEXT_DIM), (cx, y))
+            surface.blit(
+                draw.fit(
+                    txt, 20, 150 if cx == cols[2] else 170 if cx == cols[3] else 100, TEXT_DIM
+                ),
+                (cx, y),
+            )
         y += 40
         for place, seat in ranking(self.money):
             row = pygame.Rect(x - 16, y, 760, 84)
@@ -101,7 +106,7 @@ class ResultsScene(Scene):
                 border_radius=4,
             )
             surface.blit(
-                draw.fit(tr("results.place", n=place), 34, 96, GOLD if place == 1 else TEXT, True),
+                draw.fit(tr("results.place", n=place), 34, 130, GOLD if place == 1 else TEXT, True),
                 (cols[0] + 12, y + 20),
             )
             nx = cols[1]

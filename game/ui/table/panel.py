@@ -57,7 +57,7 @@ from . import layout as L
 from .log import clan_word
 
 PHRASES = ("phrase.too_expensive", "phrase.deal", "phrase.no_way", "phrase.last_offer")
-ROW_H = 44
+ROW_H = 38
 
 
 def source_clan(v: dict, src) -> int | None:
@@ -166,6 +166,9 @@ class ActionPanel:
     def _turn_widgets(self, v, legal, viewer, send) -> None:
         phase = v["phase"]
         me = viewer is not None
+        if v.get("window") is not None:
+            self._window_widgets(v, legal, viewer, send)
+            return
         if phase in ("turn", "moved"):
             deal = OpenDeal(viewer) if me else None
             second = Roll(viewer) if phase == "turn" and me else Draw(viewer) if me else None
@@ -224,7 +227,7 @@ class ActionPanel:
     def _common_widgets(self, v, legal, viewer) -> None:
         if viewer is None or v["phase"] == "game_over":
             return
-        y = L.RIGHT.bottom - 60
+        y = L.RIGHT.bottom - 54
         x = L.RIGHT.x + 24
         for key in PHRASES:
             w = min(170, max(110, draw.text_width(tr(key), 20, True) + 30))
@@ -341,56 +344,15 @@ class ActionPanel:
                         )
                     )
             for label, fn, ok, name, style in reversed(buttons):
-                w = 118
+                w = 100
                 r = pygame.Rect(bx - w, y + 3, w, ROW_H - 8)
                 self.widgets.append(
                     Button(r, label, fn, style=style, size=20, enabled=bool(ok), name=name)
                 )
-                bx -= w + 8
+                bx -= w + 6
         # the bottom bar
         if win is not None:
-            asked = me is not None and me in (win.get("asked") or [])
-            a_pass = Pass(me) if me is not None else None
-            a_stop = PlayStop(me) if me is not None else None
-            if win["kind"] == "going_once":
-                self.widgets.append(
-                    Button(
-                        self._bar_rect(0, 2),
-                        tr("table.let_close"),
-                        lambda a=a_pass: send(a),
-                        style="good",
-                        size=26,
-                        enabled=asked and a_pass in legal,
-                        name="win.pass",
-                        hotkey=pygame.K_SPACE,
-                    )
-                )
-            else:
-                self.widgets.append(
-                    Button(
-                        self._bar_rect(0, 2),
-                        tr("table.let_pass"),
-                        lambda a=a_pass: send(a),
-                        style="good",
-                        size=26,
-                        enabled=asked and a_pass in legal,
-                        name="win.pass",
-                        hotkey=pygame.K_SPACE,
-                    )
-                )
-                self.widgets.append(
-                    Button(
-                        self._bar_rect(1, 2),
-                        tr("card.stop") + "!",
-                        lambda a=a_stop: send(a),
-                        style="danger",
-                        size=28,
-                        enabled=asked and a_stop in legal,
-                        name="win.stop",
-                        hotkey=pygame.K_s,
-                        tip=lambda: tr("tip.card.stop"),
-                    )
-                )
+            self._window_widgets(v, legal, me, send)
         elif me is not None and me == boss:
             opts = [
                 (tr("phrase.going_once"), GoingOnce(me), "good", "neg.going_once", pygame.K_g),
@@ -453,6 +415,51 @@ class ActionPanel:
         if self.editor is not None:
             self._editor_widgets(v, legal)
 
+    def _window_widgets(self, v, legal, me, send) -> None:
+        win = v["window"]
+        asked = me is not None and me in (win.get("asked") or [])
+        a_pass = Pass(me) if me is not None else None
+        a_stop = PlayStop(me) if me is not None else None
+        if win["kind"] == "going_once":
+            self.widgets.append(
+                Button(
+                    self._bar_rect(0, 2),
+                    tr("table.let_close"),
+                    lambda a=a_pass: send(a),
+                    style="good",
+                    size=26,
+                    enabled=asked and a_pass in legal,
+                    name="win.pass",
+                    hotkey=pygame.K_SPACE,
+                )
+            )
+        else:
+            self.widgets.append(
+                Button(
+                    self._bar_rect(0, 2),
+                    tr("table.let_pass"),
+                    lambda a=a_pass: send(a),
+                    style="good",
+                    size=26,
+                    enabled=asked and a_pass in legal,
+                    name="win.pass",
+                    hotkey=pygame.K_SPACE,
+                )
+            )
+            self.widgets.append(
+                Button(
+                    self._bar_rect(1, 2),
+                    tr("card.stop") + "!",
+                    lambda a=a_stop: send(a),
+                    style="danger",
+                    size=28,
+                    enabled=asked and a_stop in legal,
+                    name="win.stop",
+                    hotkey=pygame.K_s,
+                    tip=lambda: tr("tip.card.stop"),
+                )
+            )
+
     def _bar_rect(self, i: int, n: int) -> pygame.Rect:
         x0, w = L.RIGHT.x + 24, L.RIGHT.width - 48
         if n <= 2:
@@ -462,10 +469,10 @@ class ActionPanel:
             )
         gap = 12
         bw = (w - gap * (n - 1)) // n
-        return pygame.Rect(x0 + i * (bw + gap), L.RIGHT.bottom - 124, bw, 56)
+        return pygame.Rect(x0 + i * (bw + gap), L.RIGHT.bottom - 112, bw, 50)
 
     def _rows_top(self) -> int:
-        return L.RIGHT.y + 338
+        return L.RIGHT.y + 322
 
     def _row_seats(self, v) -> list[int]:
         boss = v["negotiation"]["boss"]
@@ -514,7 +521,7 @@ class ActionPanel:
 
     def editor_rect(self) -> pygame.Rect:
         return pygame.Rect(
-            L.RIGHT.x + 16, L.RIGHT.y + 322, L.RIGHT.width - 32, L.RIGHT.height - 330
+            L.RIGHT.x + 16, L.RIGHT.y + 296, L.RIGHT.width - 32, L.RIGHT.height - 304
         )
 
     def _editor_widgets(self, v, legal) -> None:
@@ -642,8 +649,8 @@ class ActionPanel:
             return out
         x = L.RIGHT.x + 24 + 150
         for c in neg["laid"]:
-            out[c["id"]] = pygame.Rect(x, L.RIGHT.y + 230, 60, 84)
-            x += 72
+            out[c["id"]] = pygame.Rect(x, L.RIGHT.y + 204, 50, 70)
+            x += 60
         return out
 
     # -- drawing ----------------------------------------------------------------------
@@ -671,9 +678,9 @@ class ActionPanel:
 
     def _draw_countdown(self, surface, cd) -> None:
         if cd.kind == "window":
-            r = pygame.Rect(L.RIGHT.x + 24, L.RIGHT.bottom - 150, L.RIGHT.width - 48, 12)
+            r = pygame.Rect(L.RIGHT.x + 24, L.RIGHT.bottom - 126, L.RIGHT.width - 48, 10)
         else:
-            r = pygame.Rect(L.RIGHT.x + 24, L.RIGHT.y + 98, 300, 8)
+            r = pygame.Rect(L.RIGHT.x + 520, L.RIGHT.y + 88, 200, 6)
         frac = 0.0 if cd.total <= 0 else max(0.0, min(1.0, cd.remaining / cd.total))
         pygame.draw.rect(surface, (40, 50, 46), r, border_radius=6)
         fill = r.copy()
@@ -731,6 +738,8 @@ class ActionPanel:
                 prompt = tr("prompt.turn")
             else:
                 prompt = tr("prompt.moved", n=self._draw_count(v, viewer))
+        if v.get("window") is not None:
+            self._banner(surf, v, v["window"], names, r.x + ox, r.y + oy + r.height - 164)
         col = seat_colour(turn) if phase != "game_over" else GOLD
         pygame.draw.rect(surf, col, (r.x + ox + 24, r.y + oy + 26, 10, 52), border_radius=5)
         surf.blit(draw.fit(title, 40, r.width - 90, TEXT, True), (r.x + ox + 48, r.y + oy + 22))
@@ -803,7 +812,7 @@ class ActionPanel:
         surf.blit(bl, (bx + 50, Y + 24))
         used = neg["actions"]
         lim = neg["limit"]
-        meter = pygame.Rect(bx + 50, Y + 72, 260, 10)
+        meter = pygame.Rect(bx + 50, Y + 70, 200, 8)
         pygame.draw.rect(surf, (40, 54, 48), meter, border_radius=5)
         f = meter.copy()
         f.width = int(meter.width * min(1.0, used / max(1, lim)))
@@ -815,20 +824,18 @@ class ActionPanel:
         involved = [source_clan(v, s) for s in neg["involved"]] if neg["covered"] else None
         travel = {int(k) for k in neg["travel"]}
         owner_of = self._committed_owners(v)
-        lab = draw.fit(tr("table.investors_needed"), 20, 300, TEXT_DIM)
-        surf.blit(lab, (X + 24, Y + 104))
         status = tr("table.covered") if neg["covered"] else tr("table.not_covered")
         st = draw.fit(status, 22, 300, GOOD if neg["covered"] else (240, 190, 90), True)
-        surf.blit(st, st.get_rect(topright=(X + r.width - 24, Y + 102)))
+        surf.blit(st, st.get_rect(topright=(X + r.width - 24, Y + 104)))
         x = X + 24
-        y = Y + 132
-        size = 54
+        y = Y + 98
+        size = 50
         for kind, clans, k, got in fill_slots(sp, committed, involved):
             if kind == "grp":
                 mini = 22
                 head = draw.text(tr("table.k_of", k=k), 20, TEXT, True)
                 width = max(head.get_width() + 6 + len(clans) * (mini + 3), k * (size + 8) - 8)
-                box = pygame.Rect(x - 8, y - 6, width + 16, size + 52)
+                box = pygame.Rect(x - 8, y - 6, width + 16, size + 50)
                 pygame.draw.rect(surf, (255, 255, 255, 18), box, border_radius=10)
                 surf.blit(head, (x, y - 2))
                 mx = x + head.get_width() + 6
@@ -857,12 +864,12 @@ class ActionPanel:
                     x += size + 8
                 x += 16
         # cards on the table
-        ty = Y + 224
+        ty = Y + 200
         lab = draw.fit(tr("table.on_table"), 20, 140, TEXT_DIM)
-        surf.blit(lab, (X + 24, ty + 30))
+        surf.blit(lab, (X + 24, ty + 26))
         if not neg["laid"] and not travel:
             surf.blit(
-                draw.fit(tr("table.nothing_laid"), 20, 600, (120, 140, 130)), (X + 174, ty + 30)
+                draw.fit(tr("table.nothing_laid"), 20, 600, (120, 140, 130)), (X + 174, ty + 26)
             )
         for c in neg["laid"]:
             rr = self.card_rects[c["id"]].move(ox, oy)
@@ -873,17 +880,17 @@ class ActionPanel:
                 draw.ellipsize(names[c["owner"]], 14, rr.width + 6), 14, rr.width + 8, TEXT_DIM
             )
             surf.blit(nm, nm.get_rect(midtop=(rr.centerx, rr.bottom + 2)))
-        tx = X + 174 + 72 * len(neg["laid"]) + (10 if neg["laid"] else 0)
+        tx = X + 174 + 60 * len(neg["laid"]) + (10 if neg["laid"] else 0)
         for k in sorted(travel):
-            surf.blit(draw.clan_chip(k, 44, "dim"), (tx, ty + 14))
-            surf.blit(draw.suitcase(34), (tx + 26, ty + 2))
+            surf.blit(draw.clan_chip(k, 44, "dim"), (tx, ty + 12))
+            surf.blit(draw.suitcase(34), (tx + 26, ty + 0))
             lbl = draw.fit(tr("term.travelling"), 14, 90, TEXT_DIM)
             surf.blit(lbl, lbl.get_rect(midtop=(tx + 22, ty + 62)))
             tx += 96
         # rows: each other player's agreement and pending terms
         top = self._rows_top() + oy
-        head_y = top - 26
-        cols = (X + 24, X + 230, X + 470)
+        head_y = top - 24
+        cols = (X + 24, X + 200, X + 390)
         for txt, cx in ((tr("term.agreement"), cols[1]), (tr("table.pending"), cols[2])):
             surf.blit(draw.fit(txt, 18, 220, TEXT_DIM), (cx, head_y))
         for i, seat in enumerate(self._row_seats(v)):
@@ -898,7 +905,7 @@ class ActionPanel:
             surf.blit(nm, nm.get_rect(midleft=(cols[0] + 4, row.centery)))
             agr = neg["agreements"].get(str(seat))
             if agr:
-                self._terms(surf, v, agr, cols[1], row.centery, GOOD, "✓")
+                self._terms(surf, v, agr, cols[1], row.centery, GOOD, "✓", cols[2] - 8)
             else:
                 surf.blit(draw.text("—", 20, (110, 130, 120)), (cols[1], row.centery - 12))
             pend = neg["pending"].get(str(seat))
@@ -910,19 +917,31 @@ class ActionPanel:
                     if pend["was_agreed"]
                     else tr("table.tag.offer")
                 )
-                self._terms(surf, v, pend, cols[2], row.centery, (240, 200, 110), tag)
+                self._terms(
+                    surf,
+                    v,
+                    pend,
+                    cols[2],
+                    row.centery,
+                    (240, 200, 110),
+                    tag,
+                    X + r.width - 24 - 318,
+                )
         # the window banner / status line above the bottom bar
         win = v.get("window")
-        by = Y + r.height - 186
+        by = Y + r.height - 164
         if win is not None:
-            text = self._window_text(v, win, names)
-            band = pygame.Rect(X + 16, by - 6, r.width - 32, 44)
-            pygame.draw.rect(surf, (70, 50, 20, 200), band, border_radius=10)
-            pygame.draw.rect(surf, GOLD, band, width=2, border_radius=10)
-            surf.blit(draw.fit(text, 22, band.width - 24, TEXT, True), (band.x + 12, band.y + 9))
+            self._banner(surf, v, win, names, X, by)
         else:
             text = self._status_text(v, viewer, names)
             surf.blit(draw.fit(text, 22, r.width - 48, TEXT_DIM), (X + 24, by + 4))
+
+    def _banner(self, surf, v, win, names, X, by) -> None:
+        text = self._window_text(v, win, names)
+        band = pygame.Rect(X + 16, by - 6, L.RIGHT.width - 32, 44)
+        pygame.draw.rect(surf, (70, 50, 20, 200), band, border_radius=10)
+        pygame.draw.rect(surf, GOLD, band, width=2, border_radius=10)
+        surf.blit(draw.fit(text, 22, band.width - 24, TEXT, True), (band.x + 12, band.y + 9))
 
     def _slot(self, surf, x, y, size, clan, owner, names, want=None) -> None:
         if clan is None:
@@ -975,7 +994,7 @@ class ActionPanel:
                 return c["owner"]
         return None
 
-    def _terms(self, surf, v, terms, x, cy, colour, tag) -> None:
+    def _terms(self, surf, v, terms, x, cy, colour, tag, max_x=None) -> None:
         chips = terms["sources"]
         for s in chips[:4]:
             c = source_clan(v, s)
@@ -995,8 +1014,10 @@ class ActionPanel:
         amt = draw.text(tr("money.amount", n=terms["amount"]), 24, colour, True)
         surf.blit(amt, amt.get_rect(midleft=(x + 6, cy)))
         x += amt.get_width() + 12
-        t = draw.fit(tag, 16, 90, colour)
-        surf.blit(t, t.get_rect(midleft=(x, cy + 1)))
+        room = 110 if max_x is None else min(110, max_x - x)
+        if room >= 36:
+            t = draw.fit(tag, 16, room, colour, min_size=11)
+            surf.blit(t, t.get_rect(midleft=(x, cy + 1)))
 
     def _window_text(self, v, win, names) -> str:
         actor = names[win["actor"]]

@@ -180,9 +180,9 @@ class TableScene(Scene):
         self.legal = s.legal(s.viewer) if s.viewer is not None else LegalActions()
         hand = self.v.get("hand") or {}
         self.hand.set_hand(hand, self._playable())
-        self.widgets = list(self.panel.rebuild(self.v, self.legal, s.viewer))
+        panel = self.panel.rebuild(self.v, self.legal, s.viewer)
         self._card_options()
-        self.widgets += self.card_buttons
+        self.widgets = self.card_buttons + list(panel)  # the card's pop-up lies on top
 
     def _playable(self) -> set[str]:
         out = set()

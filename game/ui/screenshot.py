@@ -1,0 +1,240 @@
+"""`python main.py screenshot --scene table --lang th --seed 3 --out shot.png [--size WxH]`:
+render a scene without a display (SDL's dummy video driver) and save it as PNG.
+
+The table scene is a scripted mid-negotiation in real-time mode, played through the engine
+from an explicit setup: a travel marker, two offers, one agreement and a reaction window
+with its countdown running. The results scene comes from a whole bot game of that seed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+SCENES = ("title", "table", "results", "rules", "settings", "newgame", "handoff")
+
+
+def _setup_env() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def table_session(seed: int = 3, players: int = 5):
+    """The scripted mid-negotiation (real time) used by the screenshot and the benchmark."""
+    from game.rules import (
+        Accept,
+        Card,
+        LayClan,
+        Offer,
+        OpenDeal,
+        Pass,
+        PlayBoss,
+        PlayTravel,
+        Settings,
+        Setup,
+        WindowMode,
+        laid,
+        placard,
+    )
+    from game.rules.board import Clan
+    from game.rules.cards import DECK_COUNTS
+
+    from .session import LocalSession, SeatSpec, Timers
+
+    names = ["Mei", "Ann", "Bo", "Cy", "Dee", "Eli"][:players]
+    R, B, Y, M, O, G = list(Clan)  # noqa: E741 - the clans read best as letters
+    owners = [-1] * 6
+    for seat, clan in enumerate((R, B, Y, M, O, G)[:players]):
+        owners[clan] = seat
+    C = Card
+    hands = [
+        [
+            C.CLAN_ORANGE,
+            C.TRAVEL_GREY,
+            C.STOP,
+            C.RECRUIT,
+            C.RECRUIT,
+            C.RECRUIT,
+            C.CLAN_GREEN,
+            C.TRAVEL_BLUE,
+            C.BOSS,
+        ],
+        [C.TRAVEL_MAGENTA, C.CLAN_RED, C.STOP, C.RECRUIT, C.BOSS, C.CLAN_YELLOW],
+        [C.BOSS, C.CLAN_BLUE, C.RECRUIT, C.TRAVEL_GREEN, C.STOP, C.RECRUIT, C.CLAN_MAGENTA],
+        [C.RECRUIT, C.RECRUIT, C.TRAVEL_RED, C.CLAN_RED, C.STOP],
+        [C.CLAN_GREEN, C.RECRUIT, C.TRAVEL_YELLOW, C.BOSS, C.CLAN_ORANGE, C.TRAVEL_ORANGE],
+        [C.RECRUIT, C.STOP, C.CLAN_BLUE, C.BOSS],
+    ][:players]
+    used = [0] * 16
+    for h in hands:
+        for c in h:
+            used[c] += 1
+    deck = []
+    for kind in Card:
+        deck += [kind] * (DECK_COUNTS[kind] - used[kind])
+    import random
+
+    random.Random(seed).shuffle(deck)
+    setup = Setup(
+        placards=tuple(owners),
+        hands=tuple(tuple(h) for h in hands),
+        deck=tuple(deck),
+        first_player=0,
+        marker=0,
+        tiles=tuple(range(6, 16)),
+        covered={3: 1, 5: 2, 9: 3, 13: 4, 14: 5},
+        money=(14, 9, 21, 6, 17, 11)[:players],
+    )
+    settings = Settings(players=players, window_mode=WindowMode.REAL_TIME)
+    seats = [SeatSpec(n, "human" if i == 0 else "random") for i, n in enumerate(names)]
+    s = LocalSession(seats, seed, settings, setup, timers=Timers(stop_seconds=5.0))
+    do = s.apply_scripted
+
+    def all_pass():
+        st = s.game.state
+        while st.window is not None:
+            do(Pass(st.window.waiting[0]))
+
+    do(OpenDeal(0))  # Mei: space 1 needs C S W + 2 of D G L; she brings C
+    do(Offer(1, (placard(B),), 4))  # Ann offers S for $4M ...
+    do(Accept(0, 1))  # ... and Mei accepts: the agreement
+    do(Offer(2, (placard(Y),), 6))  # Bo offers W for $6M: pending
+    do(LayClan(4, G))  # Dee lays a green Clan card ...
+    do(Offer(4, (laid(0),), 3))  # ... and offers it for $3M: pending
+    do(PlayTravel(1, C.TRAVEL_MAGENTA, placard(M)))  # Ann sends Cy's D travelling
+    all_pass()
+    do(PlayBoss(2))  # Bo: "I'm the Boss!" -- the window is open, the clock runs
+    s.frozen = True
+    s.clock += 1.6  # 1.6 s into the 5 s window
+    return s
+
+
+def _frames(app, n: int, dt: float = 1 / 30) -> None:
+    for _ in range(n):
+        app.step(dt, draw=False)
+
+
+def run(args) -> int:
+    _setup_env()
+    import pygame
+
+    from .app import App
+    from .config import Config
+
+    scene = args.scene
+    if scene == "lobby":
+        try:
+            import game.ui.scenes.lobby  # noqa: F401  (the LAN lobby, when it exists)
+        except ImportError:
+            print(
+                "error: the LAN lobby scene is not available in this version yet", file=sys.stderr
+            )
+            return 2
+    size = None
+    if getattr(args, "size", None):
+        from .app import parse_size
+
+        size = parse_size(args.size)
+    cfg = Config(language=args.lang, fullscreen=False)
+    app = App(cfg, sound=False, persist=False)
+    app.present = False
+    render(app, scene, args.seed)
+    out = app.screen
+    if size and size != out.get_size():
+        out = pygame.transform.smoothscale(out, size)
+    path = Path(args.out)
+    if path.parent and not path.parent.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(out, str(path))
+    print(f"{path}: {scene} ({args.lang}, seed {args.seed}) {out.get_width()}x{out.get_height()}")
+    app.shutdown()
+    return 0
+
+
+def render(app, scene: str, seed: int = 3) -> None:
+    """Build `scene` on app's stack and draw one settled frame."""
+    if scene == "title":
+        from .scenes.title import TitleScene
+
+        app.push(TitleScene(app))
+        _frames(app, 20)
+    elif scene == "table":
+        from .table.scene import TableScene
+
+        s = table_session(seed)
+        table = TableScene(app, s)
+        table.director.quiet = True  # a still: the scripted moves are already on the table
+        app.push(table)
+        _frames(app, 3)
+        table.director.quiet = False
+        pygame_mouse(app, (1230, 520))
+        _frames(app, 20)
+    elif scene == "results":
+        play_out(app, seed)
+    elif scene == "rules":
+        from .scenes.rules import RulesScene
+
+        r = RulesScene(app)
+        app.push(r)
+        _frames(app, 2)
+        r.jump("agreements")
+        _frames(app, 60)
+    elif scene == "settings":
+        from .scenes.settings import SettingsScene
+
+        app.push(SettingsScene(app))
+        _frames(app, 2)
+    elif scene == "newgame":
+        from .scenes.newgame import NewGameScene
+
+        app.push(NewGameScene(app))
+        _frames(app, 2)
+    elif scene == "handoff":
+        from .scenes.handoff import HandOffScene
+
+        app.push(HandOffScene(app, 1, "Ann", lambda: None))
+        _frames(app, 10)
+    else:
+        raise SystemExit(f"error: unknown scene {scene!r}")
+    app.draw()
+
+
+def pygame_mouse(app, pos) -> None:
+    import pygame
+
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+
+
+def finished_game(seed: int, players: int = 4, bots: str = "random"):
+    """A whole bot game (engine only, fast): its final public view, the money history and
+    the names, as the results scene needs them."""
+    from game.bots import make_bot
+    from game.rules import Game, Settings
+    from game.rules.view import events_for, view
+    from game.simulate import play
+
+    from .table.scene import MoneyHistory
+
+    names = ["Mei", "Ann", "Bo", "Cy", "Dee", "Eli"][:players]
+    game = Game(names, seed, Settings(players=players))
+    history = MoneyHistory(players)
+
+    def on_step(_game, _action, events):
+        for e in events_for(events, None):
+            history.feed(e)
+
+    play(game, [make_bot(bots, s, seed) for s in range(players)], on_step=on_step)
+    return view(game.state, None), history, names
+
+
+def play_out(app, seed: int, players: int = 4) -> None:
+    """The results screen of a whole bot game of this seed."""
+    from .scenes.results import ResultsScene
+
+    final, history, names = finished_game(seed, players)
+    app.push(ResultsScene(app, final, history, names, restart=lambda: None))
+    _frames(app, 5)
