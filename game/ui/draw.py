@@ -233,11 +233,19 @@ def glow_surface(w: int, h: int, colour=(255, 230, 120), radius=14, spread=10):
 
 
 def draw_glow(surface, rect, colour=(255, 230, 120), radius=14, spread=10, alpha=255) -> None:
-    img = glow_surface(rect.width, rect.height, colour, radius, spread)
-    if alpha < 255:
-        img = img.copy()
-        img.set_alpha(alpha)
+    level = max(0, min(8, round(alpha / 32)))  # 9 cached brightness steps, no per-frame copy
+    img = _glow_level(rect.width, rect.height, tuple(colour[:3]), radius, spread, level)
     surface.blit(img, (rect.x - spread, rect.y - spread))
+
+
+@lru_cache(maxsize=512)
+def _glow_level(w, h, colour, radius, spread, level):
+    img = glow_surface(w, h, colour, radius, spread)
+    if level >= 8:
+        return img
+    img = img.copy()
+    img.fill((255, 255, 255, level * 32), special_flags=pygame.BLEND_RGBA_MULT)
+    return img
 
 
 def vertical_gradient(size, top, bottom) -> pygame.Surface:

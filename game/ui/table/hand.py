@@ -19,6 +19,9 @@ ORDER = [
 ]  # fmt: skip
 
 
+FAN_AREA = pygame.Rect(0, L.HAND.y - 70, L.HAND.right + 40, L.H - L.HAND.y + 70)
+
+
 class HandFan:
     def __init__(self) -> None:
         self.cards: list[str] = []
@@ -31,6 +34,8 @@ class HandFan:
         self.press: tuple[int, tuple[int, int]] | None = None
         self.lift = [0.0] * 0
         self.hidden = 0  # newest cards still flying in from the deck
+        self._fan: pygame.Surface | None = None
+        self._fan_key = None
 
     def set_hand(self, hand: dict[str, int], playable: set[str]) -> None:
         cards = [k for k in ORDER for _ in range(hand.get(k, 0))]
@@ -84,8 +89,34 @@ class HandFan:
         for i in range(len(self.cards)):
             goal = 44.0 if i == self.selected else 26.0 if i == self.hover else 0.0
             self.lift[i] += (goal - self.lift[i]) * min(1.0, dt * 14)
+            if abs(goal - self.lift[i]) < 0.5:
+                self.lift[i] = goal
+
+    def settled_fan(self) -> pygame.Surface | None:
+        """The whole fan as one picture while nothing in it moves (None while a card lifts
+        or is dragged): the table composes it into its static layer."""
+        if self.drag is not None or any(abs(x - round(x)) >= 0.3 for x in self.lift):
+            return None
+        key = (
+            tuple(self.cards),
+            frozenset(self.playable),
+            self.hover,
+            self.selected,
+            self.hidden,
+            tuple(round(x) for x in self.lift),
+            cardart.THEME.epoch,
+        )
+        if key != self._fan_key:
+            fan = pygame.Surface(FAN_AREA.size, pygame.SRCALPHA)
+            self._draw_cards(fan, (-FAN_AREA.x, -FAN_AREA.y))
+            self._fan, self._fan_key = fan, key
+        return self._fan
 
     def draw(self, surface) -> None:
+        self._draw_cards(surface)
+
+    def _draw_cards(self, surface, offset=(0, 0)) -> None:
+        ox, oy = offset
         n = len(self.cards) - self.hidden
         for i in range(max(0, n)):
             if i == self.drag:
@@ -94,7 +125,7 @@ class HandFan:
             x, y, angle = self.slots[i]
             ang = 0 if i in (self.hover, self.selected) else angle
             img = cardart.rotated(key, ang, lift=key in self.playable, dim=key not in self.playable)
-            surface.blit(img, img.get_rect(center=(round(x), round(y - self.lift[i]))))
+            surface.blit(img, img.get_rect(center=(round(x) + ox, round(y - self.lift[i]) + oy)))
         if self.drag is not None and self.drag < len(self.cards):
             img = cardart.rotated(self.cards[self.drag], 0, lift=True)
             surface.blit(img, img.get_rect(center=self.drag_pos))

@@ -208,13 +208,17 @@ class LogPanel:
         ls = self.lines()
         return ls[-1][0] if ls else None
 
-    def draw(self, surface, rect: pygame.Rect) -> None:
+    def surface(self, rect: pygame.Rect) -> tuple[pygame.Surface, tuple[int, int]]:
         lines = self.lines()
         key = (id(lines), len(lines), self.scroll, rect.size, THEME.epoch)
         if key != self._key or self._surface is None:
             self._surface = self._render(rect)
             self._key = key
-        surface.blit(self._surface, (rect.x - 10, rect.y - 10))
+        return self._surface, (rect.x - 10, rect.y - 10)
+
+    def draw(self, surface, rect: pygame.Rect) -> None:
+        img, pos = self.surface(rect)
+        surface.blit(img, pos)
 
     def _render(self, rect: pygame.Rect) -> pygame.Surface:
         surf = draw.panel_surface(rect.width, rect.height, alpha=210).copy()

@@ -655,15 +655,16 @@ class ActionPanel:
 
     # -- drawing ----------------------------------------------------------------------
 
-    def draw(
-        self, surface, v: dict, viewer: int | None, session, t: float, glow_targets: set
-    ) -> None:
+    def static(self, v: dict, viewer: int | None) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The panel's unchanging parts for this view (cached), and where they go."""
         key = (v["version"], viewer, THEME.epoch, self.editor is not None)
         if key != self._static_key:
             self._static = self._render_static(v, viewer)
             self._static_key = key
-        surface.blit(self._static, (L.RIGHT.x - 10, L.RIGHT.y - 10))
-        # live parts: countdowns, glows on travel targets
+        return self._static, (L.RIGHT.x - 10, L.RIGHT.y - 10)
+
+    def draw_live(self, surface, v: dict, session, t: float, glow_targets: set) -> None:
+        """What changes from frame to frame: countdowns, target glows, the editor, widgets."""
         for cid, r in self.card_rects.items():
             if ("card", cid) in glow_targets:
                 draw.draw_glow(

@@ -30,6 +30,7 @@ from ..i18n import tr
 from ..scene import TIP_DELAY, Scene
 from ..theme import CLAN_KEYS, GOLD, TEXT, THEME, seat_colour
 from ..widgets import Button, draw_tooltip
+from . import hand as hand_mod
 from . import layout as L
 from .anim import Director
 from .board import BoardRenderer, space_rules_text
@@ -109,6 +110,10 @@ class TableScene(Scene):
         self._tip: tuple[str, float, tuple] | None = None
         self.card_buttons: list[Button] = []
         self._card_key = None
+        self._base: pygame.Surface | None = None
+        self._base_key = None
+        self._base_parts: list = []
+        self._fan_in_base = False
 
     # -- geometry the animations use ----------------------------------------------------
 
@@ -471,14 +476,41 @@ class TableScene(Scene):
             out[v["turn"]] = "turn"
         return out
 
+    def base_layer(self) -> pygame.Surface:
+        """Everything that changes only with the view, composed into one opaque surface:
+        felt, ring, spaces, the middle of the board, player plates, the panel, the log.
+        Rebuilt when one of its (cached) parts is a new surface; a frame then starts with
+        a single blit."""
+        v = self.v
+        parts = [(self.board.layer(v), (0, 0)), (self.board.center(v), L.CENTER.topleft)]
+        parts += self.plates.surfaces(v, self.session)
+        parts.append(self.panel.static(v, self.session.viewer))
+        parts.append(self.log.surface(L.LOG))
+        fan = self.hand.settled_fan() if self.session.viewer is not None else None
+        self._fan_in_base = fan is not None
+        if fan is not None:
+            parts.append((fan, hand_mod.FAN_AREA.topleft))
+        neg = v.get("negotiation")
+        key = (tuple(id(p[0]) for p in parts), None if neg is None else neg["space"])
+        if key != self._base_key:
+            base = parts[0][0].copy()
+            base.blit(parts[1][0], parts[1][1])
+            if neg is not None:
+                draw.draw_glow(
+                    base, L.SPACES[neg["space"]], (120, 230, 140), radius=12, spread=10, alpha=200
+                )
+            for img, pos in parts[2:]:
+                base.blit(img, pos)
+            self._base = base
+            self._base_key = key
+            self._base_parts = parts  # keeps the parts alive, so their ids stay unique
+        return self._base
+
     def draw(self, surface) -> None:
         v = self.v
-        surface.blit(self.board.layer(v), (0, 0))
-        center = self.board.center(v)
-        surface.blit(center, L.CENTER.topleft)
-        # placeable spaces glow
         t = self.t
-        for a in self.legal.fixed:
+        surface.blit(self.base_layer(), (0, 0))
+        for a in self.legal.fixed:  # placeable spaces glow
             if isinstance(a, PlaceMarker):
                 draw.draw_glow(
                     surface,
@@ -488,11 +520,6 @@ class TableScene(Scene):
                     spread=8,
                     alpha=int(100 + 155 * draw.pulse(t)),
                 )
-        neg = v.get("negotiation")
-        if neg is not None:
-            draw.draw_glow(
-                surface, L.SPACES[neg["space"]], (120, 230, 140), radius=12, spread=10, alpha=200
-            )
         hover_space = self._space_at(self.mouse)
         if hover_space is not None:
             pygame.draw.rect(
@@ -500,7 +527,7 @@ class TableScene(Scene):
             )
         self.director.draw_marker(surface, self.board, v.get("marker"))
         self.director.draw_die(surface, v.get("last_roll"))
-        self.plates.draw(surface, v, self.session, t, self.highlights())
+        self.plates.draw_highlights(surface, t, self.highlights())
         targets = self.travel_targets()
         for kind, ref in targets:
             if kind == "placard" and ref in self.plates.placard_rects:
@@ -512,10 +539,10 @@ class TableScene(Scene):
                     spread=8,
                     alpha=int(140 + 115 * draw.pulse(t, 1.4)),
                 )
-        self.panel.draw(surface, v, self.session.viewer, self.session, t, set(targets))
-        self.log.draw(surface, L.LOG)
+        self.panel.draw_live(surface, v, self.session, t, set(targets))
         if self.session.viewer is not None:
-            self.hand.draw(surface)
+            if not self._fan_in_base:
+                self.hand.draw(surface)
             if not self.hand.cards:
                 msg = draw.text(tr("table.empty_hand"), 24, (150, 170, 160))
                 surface.blit(msg, msg.get_rect(center=L.HAND.center))
