@@ -29,7 +29,7 @@ from .theme import (
 
 # Characters the UI draws besides translated text: all are in the fonts' BASE set
 # (assets/fonts/subset_fonts.py); tests check that every one has a glyph.
-SYMBOLS = "$×·–—…•✓✗←→↑↓+−-/%#()[]:"
+SYMBOLS = "$×·–—…•✓✗←→↑↓+-/%#()[]:"
 
 
 # --------------------------------------------------------------------------- text

@@ -560,7 +560,7 @@ class ActionPanel:
         self.widgets += [
             Button(
                 (cx, ay, 64, 58),
-                "−",
+                "–",
                 lambda: set_amount(ed["amount"] - 1),
                 size=34,
                 enabled=amount > choice.lo,

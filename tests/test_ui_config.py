@@ -1,0 +1,143 @@
+"""Settings persistence (never in the real home), tweens, the scene stack and widgets."""
+
+import json
+import os
+
+import pygame
+import pytest
+
+from game.ui import config as config_mod
+from game.ui.config import Config
+from game.ui.scene import Scene, SceneStack
+from game.ui.tween import EASINGS, Tweener
+
+
+def test_config_round_trip_in_the_override_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path / "cfg"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    cfg = Config(language="th", colour_blind=True, volume=0.3, variants=["V3", "V1"], names=["Mei"])
+    path = cfg.save()
+    assert path == tmp_path / "cfg" / "settings.json"
+    back = Config.load()
+    assert back.language == "th" and back.colour_blind and back.volume == 0.3
+    assert back.variants == ["V1", "V3"] and back.names == ["Mei"]
+    assert not (tmp_path / "home").exists()
+
+
+def test_config_defaults_to_xdg_and_survives_a_bad_file(tmp_path, monkeypatch):
+    monkeypatch.delenv("IMTHEBOSS_CONFIG_DIR", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.delenv("PYTEST_CURRENT_TEST", raising=False)
+    assert config_mod.config_dir() == tmp_path / "xdg" / "imtheboss"
+    folder = tmp_path / "xdg" / "imtheboss"
+    folder.mkdir(parents=True)
+    (folder / "settings.json").write_text(
+        json.dumps(
+            {
+                "language": "fr",
+                "volume": "loud",
+                "seats": 9,
+                "mute": True,
+                "speed": "fast",
+                "junk": 1,
+            }
+        )
+    )
+    cfg = Config.load()
+    assert (
+        cfg.language == "en"
+        and cfg.volume == 0.7
+        and cfg.seats == 6
+        and cfg.mute
+        and cfg.speed == "fast"
+    )
+    (folder / "settings.json").write_text("{not json")
+    assert Config.load() == Config()
+
+
+def test_under_pytest_without_override_no_home_is_touched(tmp_path, monkeypatch):
+    monkeypatch.delenv("IMTHEBOSS_CONFIG_DIR", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    assert "PYTEST_CURRENT_TEST" in os.environ
+    assert str(tmp_path / "home") not in str(config_mod.config_dir())
+
+
+def test_tweens_finish_exactly_with_a_fixed_dt():
+    class Box:
+        x = 0.0
+        y = 10.0
+
+    box, done = Box(), []
+    tw = Tweener()
+    tw.animate(
+        box, duration=0.5, ease="out_back", delay=0.25, x=100, y=0, on_done=lambda: done.append(1)
+    )
+    tw.update(0.2)
+    assert box.x == 0.0 and tw.busy()
+    for _ in range(10):  # 0.7 s in all: not quite there
+        tw.update(0.05)
+    assert box.x != 100 and not done
+    tw.update(0.06)  # past 0.75 s: the delay plus the duration
+    assert (box.x, box.y) == (100, 0) and done == [1] and not tw.busy()
+    for name, ease in EASINGS.items():
+        assert ease(0.0) == pytest.approx(0.0, abs=1e-9), name
+        assert ease(1.0) == pytest.approx(1.0), name
+
+
+def test_tween_chains_started_from_callbacks_and_finish_all():
+    class Box:
+        x = 0.0
+
+    box = Box()
+    tw = Tweener()
+    tw.animate(box, duration=1.0, x=5, on_done=lambda: tw.animate(box, duration=1.0, x=9))
+    tw.finish_all()
+    assert box.x == 9 and not tw.busy()
+
+
+def test_scene_stack_push_pop_replace_and_overlays():
+    pygame.font.init()
+
+    class S(Scene):
+        def __init__(self, name, opaque=True):
+            super().__init__(app=None)
+            self.name, self.opaque, self.entered = name, opaque, 0
+
+        def enter(self):
+            self.entered += 1
+
+    st = SceneStack()
+    a, b, c = S("a"), S("b", opaque=False), S("c")
+    st.push(a)
+    st.push(b)
+    assert [s.name for s in st.visible()] == ["a", "b"]  # an overlay shows what lies below
+    st.push(c)
+    assert [s.name for s in st.visible()] == ["c"]
+    assert st.pop() is c and st.top is b and b.entered == 2
+    st.replace(S("d"))
+    assert [s.name for s in st.scenes] == ["d"]
+
+
+def test_widgets_respond_to_synthetic_events():
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.font.init()
+    from game.ui.widgets import Button, Stepper, Toggle
+
+    hits = []
+    b = Button((10, 10, 100, 40), "OK", lambda: hits.append("b"))
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(20, 20), button=1)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(20, 20), button=1)
+    assert b.handle(down) and b.handle(up) and hits == ["b"]
+    b.enabled = False
+    b.handle(down)
+    b.handle(up)
+    assert hits == ["b"]  # a disabled control does nothing
+    state = {"on": False, "v": 2}
+    t = Toggle((0, 100, 300, 50), "T", lambda: state["on"], lambda v: state.update(on=v))
+    t.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(150, 120), button=1))
+    assert state["on"]
+    st = Stepper((0, 200, 400, 50), "S", [1, 2, 3], lambda: state["v"], lambda v: state.update(v=v))
+    st.next.click()
+    st.next.click()
+    assert state["v"] == 1  # wraps round
