@@ -146,6 +146,21 @@ def _host_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resume", metavar="FILE", help="resume a game from its autosave")
     p.add_argument("--seed", type=int, help="game seed (default: random)")
     p.add_argument("--variant", help="variants, e.g. V1,V3")
+    p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: all)")
+    p.add_argument("--autosave", metavar="FILE", help="autosave file ('none': no autosave)")
+    p.add_argument(
+        "--start-after", type=float, metavar="S", help="start S seconds after hosting (bots fill)"
+    )
+    p.add_argument("--grace", type=float, metavar="S", help="seconds before bots take a lost seat")
+    p.add_argument("--window", type=float, metavar="S", help="Stop window length (default 5)")
+    p.add_argument("--going-once", type=float, metavar="S", help="per 'going once/twice' (3)")
+    p.add_argument("--negotiation-time", type=float, metavar="S", help="negotiation clock (180)")
+    p.add_argument("--turn-time", type=float, metavar="S", help="turn clock (default 0: off)")
+    p.add_argument("--bot-delay", type=float, metavar="S", help="bots' pause before moving")
+    p.add_argument("--negotiation-limit", type=int, help="negotiation actions per deal (60)")
+    p.add_argument("--short", action="store_true", help="short game (tiles 3, 6, 9 removed)")
+    p.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
+    p.add_argument("--verbose", action="store_true", help="log connections and games")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -207,6 +222,9 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--token", help="reconnect token of a seat to take back")
     join.add_argument("--list", action="store_true", help="print the tables found on the LAN")
     join.add_argument("--timeout", type=float, default=2.0, help="seconds to look for tables")
+    join.add_argument("--bot-delay", type=float, metavar="S", help="headless bot's pause (1.5)")
+    join.add_argument("--retry-for", type=float, metavar="S", help="give up reconnecting after S")
+    join.add_argument("--verbose", action="store_true", help="log the connection")
     join.set_defaults(run=_delegate("net.cli", "run_join", "joining a LAN table"))
 
     shot = sub.add_parser("screenshot", help="render a scene to a PNG without a display")

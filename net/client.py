@@ -1,0 +1,954 @@
+"""The LAN client: connect, say hello, get a snapshot, then follow updates.
+
+For a pygame loop (nothing here ever blocks a frame)::
+
+    client = Client("192.168.1.5:40123", name="Mei", code="ABCD").start()
+    ...each frame:
+    for msg in client.poll():            # typed messages, oldest first
+        if isinstance(msg, (Snapshot, Update)):
+            animate(msg.events); redraw(msg.view)
+        elif isinstance(msg, Seats): ...       # lobby / who is connected
+        elif isinstance(msg, ServerError): toast(msg.code, msg.message)
+        elif isinstance(msg, Disconnected): show("reconnecting..." if msg.will_retry else "lost")
+    client.view, client.legal, client.timers  # state as of the last poll()
+    client.send_action(action)           # stamped with the version the player saw
+    client.close()
+
+Headless bots: ``play_bot(...)`` (``main.py join ADDR --bot random --headless``).
+
+The client keeps its seat's view in step with the host: an update's ``base`` must be the
+version it holds and the view it rebuilds must hash to the update's ``hash``; otherwise it
+asks for a snapshot (``sync``). It reconnects by itself with backoff, using the seat's token,
+and computes its own legal actions from its view (``legal_for_view``: legal actions never
+depend on what a seat cannot see).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import queue
+import random
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules import Action, LegalActions, SetAskPreference, legal_actions
+from game.rules.determinize import state_from_view
+
+from . import protocol as P
+
+log = logging.getLogger(__name__)
+
+#: Host error codes after which reconnecting cannot help.
+FINAL_ERRORS = frozenset(
+    {
+        "version",
+        "bad_code",
+        "bad_name",
+        "bad_token",
+        "table_full",
+        "too_many_attempts",
+        "replaced",
+    }
+)
+#: ``bye`` reasons after which the client does not reconnect.
+FINAL_BYES = frozenset({"game_over", "left", "replaced"})
+
+
+def parse_address(text: str, default_port: int | None = None) -> tuple[str, int]:
+    """ "HOST:PORT" (IPv6: "[addr]:port") -> (host, port)."""
+    text = text.strip()
+    host, sep, port = text.rpartition(":")
+    if not sep:
+        if default_port is None:
+            raise ValueError(f"address {text!r} needs a port (HOST:PORT)")
+        host, port = text, str(default_port)
+    host = host.strip("[]")
+    if not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise ValueError(f"bad address {text!r} (HOST:PORT)")
+    return host, int(port)
+
+
+# --------------------------------------------------------------------------- legal actions
+
+
+def may_act(view: dict) -> bool:
+    """False when the seat surely has no move (saves rebuilding a state): outside
+    negotiation only the turn player moves, and an open window only asks its answerers."""
+    seat = view.get("seat")
+    if seat is None or view.get("phase") == "game_over":
+        return False
+    win = view.get("window")
+    if win is not None:
+        return seat in win.get("asked", ())
+    return view.get("phase") == "negotiation" or view.get("turn") == seat
+
+
+def legal_for_view(view: dict) -> LegalActions:
+    """The seat's legal actions, worked out from its own view (exactly the host's, meta
+    actions included: ``.moves()`` leaves those out)."""
+    seat = view.get("seat")
+    if seat is None or view.get("phase") == "game_over":
+        return LegalActions()
+    if not may_act(view):  # only the ask preference, which is always there
+        asks = view["players"][seat]["asks_only_when_touched"]
+        return LegalActions([SetAskPreference(seat, not asks)])
+    return legal_actions(state_from_view(view), seat)
+
+
+# --------------------------------------------------------------------------- messages
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    name: str
+    seats: int
+    code_required: bool
+    started: bool
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """``status``: "open" (no player: a bot plays it once the game runs, and a newcomer
+    may take it), "human" (connected), "away" (dropped; a bot takes over after
+    ``grace`` seconds), "bot" (dropped: a bot plays until the player rejoins)."""
+
+    seat: int
+    name: str | None
+    status: str
+    bot: str | None
+    grace: float | None  # seconds left, when "away"
+
+
+@dataclass(frozen=True)
+class Countdown:
+    """A host countdown, converted to this machine's ``time.monotonic()``."""
+
+    deadline: float
+    total: float
+    kind: str | None = None  # window kind: travel, boss, recruit, going_once
+    stage: str | None = None  # going-once window: "going_once" then "going_twice"
+    seats: tuple[int, ...] = ()  # turn clock: the seats it runs for
+
+    def remaining(self, now: float | None = None) -> float:
+        return max(0.0, self.deadline - (time.monotonic() if now is None else now))
+
+
+@dataclass(frozen=True)
+class Timers:
+    window: Countdown | None = None  # the open reaction window
+    negotiation: Countdown | None = None  # the negotiation clock
+    turn: Countdown | None = None  # the optional turn clock
+
+
+def _timers(data: dict | None, now: float) -> Timers | None:
+    if not isinstance(data, dict):
+        return None
+
+    def cd(d, **extra) -> Countdown | None:
+        if not isinstance(d, dict):
+            return None
+        ms, total = d.get("ms"), d.get("total_ms")
+        if not isinstance(ms, int) or not isinstance(total, int):
+            return None
+        return Countdown(now + ms / 1000, total / 1000, **extra)
+
+    w = data.get("window")
+    t = data.get("turn")
+    return Timers(
+        window=None if not isinstance(w, dict) else cd(w, kind=w.get("kind"), stage=w.get("stage")),
+        negotiation=cd(data.get("negotiation")),
+        turn=None
+        if not isinstance(t, dict)
+        else cd(t, seats=tuple(s for s in t.get("seats", ()) if isinstance(s, int))),
+    )
+
+
+class Message:
+    """Base of everything ``Client.poll()`` returns."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__ if k != "view")
+        return f"{type(self).__name__}({fields})"
+
+
+class Joined(Message):
+    """The host accepted us: our seat (None for a spectator) and its reconnect token."""
+
+    __slots__ = ("seat", "token", "role", "table")
+
+    def __init__(self, seat: int | None, token: str | None, role: str, table: TableInfo) -> None:
+        self.seat, self.token, self.role, self.table = seat, token, role, table
+
+
+class Reconnected(Message):
+    """The connection came back (same seat, via its token); a Snapshot follows."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+
+
+class Seats(Message):
+    """Who sits where and whether they are connected (the lobby, then during the game)."""
+
+    __slots__ = ("seats", "started", "over", "starter", "start_in", "spectators")
+
+    def __init__(self, seats, started, over, starter, start_in, spectators) -> None:
+        self.seats: tuple[SeatInfo, ...] = seats
+        self.started: bool = started
+        self.over: bool = over
+        self.starter: int | None = starter  # the seat that may send start_game()
+        self.start_in: float | None = start_in  # seconds until the host starts by itself
+        self.spectators: int = spectators
+
+
+class _ViewMessage(Message):
+    __slots__ = ("version", "view", "events", "timers", "_legal")
+
+    @property
+    def legal(self) -> LegalActions:
+        """The seat's legal actions in this view (computed once, on first use)."""
+        if self._legal is None:
+            self._legal = legal_for_view(self.view)
+        return self._legal
+
+
+class Snapshot(_ViewMessage):
+    """The whole view (on joining, rejoining, after a desync or a stale action). ``events``
+    is the opening deal at the start of a game, else empty."""
+
+    __slots__ = ()
+
+    def __init__(self, version: int, view: dict, events: list, timers: Timers | None) -> None:
+        self.version, self.view, self.events, self.timers = version, view, events, timers
+        self._legal = None
+
+
+class Update(_ViewMessage):
+    """One action applied: its events (redacted for us) and the new view. ``changed``
+    names the top-level view keys that changed; ``timers`` is None when unchanged;
+    ``ack`` is the id of our own action that this update applied."""
+
+    __slots__ = ("changed", "ack")
+
+    def __init__(self, version, view, events, timers, changed, ack) -> None:
+        self.version, self.view, self.events, self.timers = version, view, events, timers
+        self.changed: frozenset[str] = changed
+        self.ack: int | None = ack
+        self._legal = None
+
+
+class TimersChanged(Message):
+    """A countdown changed between actions (e.g. "going once" became "going twice")."""
+
+    __slots__ = ("timers",)
+
+    def __init__(self, timers: Timers) -> None:
+        self.timers = timers
+
+
+class ServerError(Message):
+    """The host refused something; ``id`` is the action's id, ``rule`` the broken rule."""
+
+    __slots__ = ("code", "message", "id", "rule", "version")
+
+    def __init__(self, code, message, id=None, rule=None, version=None) -> None:
+        self.code, self.message, self.id, self.rule, self.version = code, message, id, rule, version
+
+
+class Said(Message):
+    __slots__ = ("seat", "phrase")
+
+    def __init__(self, seat: int, phrase: str) -> None:
+        self.seat, self.phrase = seat, phrase
+
+
+class Disconnected(Message):
+    """The connection is gone; ``will_retry``: the client is reconnecting by itself."""
+
+    __slots__ = ("reason", "will_retry")
+
+    def __init__(self, reason: str, will_retry: bool) -> None:
+        self.reason, self.will_retry = reason, will_retry
+
+
+# --------------------------------------------------------------------------- session
+
+
+class ClientSession:
+    """The protocol on an asyncio loop: one seat's connection, reconnecting with backoff.
+
+    ``on_message(msg)`` receives every typed message (in the loop's thread). ``run()``
+    returns when the session is over: closed, a final error, or no host for ``retry_for``
+    seconds (then a last ``Disconnected(will_retry=False)``).
+    """
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        *,
+        name: str | None = None,
+        code: str | None = None,
+        role: str = "player",
+        token: str | None = None,
+        on_message: Callable[[Message], None] | None = None,
+        reconnect: bool = True,
+        backoff: float = 0.2,
+        max_backoff: float = 5.0,
+        retry_for: float = 120.0,
+        ping_interval: float = 15.0,
+        connect_timeout: float = 5.0,
+    ) -> None:
+        self.host, self.port = host, port
+        self.name, self.code, self.role, self.token = name, code, role, token
+        self.on_message = on_message or (lambda msg: None)
+        self.reconnect = reconnect
+        self.backoff, self.max_backoff, self.retry_for = backoff, max_backoff, retry_for
+        self.ping_interval, self.connect_timeout = ping_interval, connect_timeout
+        self.seat: int | None = None
+        self.joined = False
+        self.view: dict | None = None
+        self.version: int | None = None
+        self.table: TableInfo | None = None
+        self.connected = False
+        self.closed = False
+        self.final: str | None = None  # why the session ended for good
+        self.stats: Counter = Counter()
+        self._writer: asyncio.StreamWriter | None = None
+        self._resyncing = False
+        self._hasher = P.ViewHasher()
+        self._hash: str | None = None
+        self._bye: str | None = None
+        self._task: asyncio.Task | None = None
+        self._ids = itertools.count(1)
+
+    # -- sending ------------------------------------------------------------------
+
+    def send(self, msg: dict) -> bool:
+        """Send one message now if connected (False otherwise)."""
+        writer = self._writer
+        if writer is None or writer.is_closing():
+            return False
+        frame = P.encode(msg)
+        self.stats["frames_out"] += 1
+        self.stats["bytes_out"] += len(frame)
+        writer.write(frame)
+        return True
+
+    def send_action(self, action: Action, version: int | None = None, id: int | None = None) -> int:
+        """Send ``action`` made on ``version`` (default: the latest view); returns its id."""
+        rid = next(self._ids) if id is None else id
+        stamp = self.version if version is None else version
+        self.send({"t": "action", "version": stamp or 0, "action": action.to_data(), "id": rid})
+        return rid
+
+    def request_snapshot(self) -> None:
+        self._resyncing = True
+        self.send({"t": "sync"})
+
+    # -- running ------------------------------------------------------------------
+
+    async def run(self) -> None:
+        self._task = asyncio.current_task()
+        attempt = 0
+        down_since: float | None = None
+        announced = False
+        try:
+            while not self.closed:
+                try:
+                    reader, writer = await asyncio.wait_for(
+                        asyncio.open_connection(self.host, self.port), self.connect_timeout
+                    )
+                except (OSError, TimeoutError) as exc:
+                    reason = f"cannot connect to {self.host}:{self.port}: {exc or 'timeout'}"
+                    now = time.monotonic()
+                    down_since = now if down_since is None else down_since
+                    if not self.reconnect or now - down_since >= self.retry_for:
+                        self._finish(reason)
+                        return
+                    if not announced:
+                        announced = True
+                        self._emit(Disconnected(reason, True))
+                    await asyncio.sleep(self._delay(attempt))
+                    attempt += 1
+                    continue
+                attempt = 0
+                down_since = None
+                announced = False
+                reason = await self._connection(reader, writer)
+                if self.closed:
+                    return
+                if self.final is not None:
+                    self._finish(self.final)
+                    return
+                if not self.reconnect:
+                    self._finish(reason)
+                    return
+                self.stats["reconnects"] += 1
+                self._emit(Disconnected(reason, True))
+                announced = True
+                down_since = time.monotonic()
+                await asyncio.sleep(self._delay(0))
+        except asyncio.CancelledError:
+            pass
+        finally:
+            self.connected = False
+
+    def _delay(self, attempt: int) -> float:
+        base = min(self.max_backoff, self.backoff * (2**attempt))
+        return base * random.uniform(0.75, 1.25)
+
+    def _finish(self, reason: str) -> None:
+        self.final = self.final or reason
+        self.closed = True
+        self._emit(Disconnected(reason, False))
+
+    def _emit(self, msg: Message) -> None:
+        try:
+            self.on_message(msg)
+        except Exception:
+            log.exception("on_message failed")
+
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> str:
+        """One connection, from hello to its end; returns why it ended."""
+        self._writer = writer
+        self._bye = None
+        self._resyncing = False
+        hello: dict[str, Any] = {"t": "hello", "v": P.PROTOCOL_VERSION, "role": self.role}
+        if self.role == "player":
+            if self.token:
+                hello["token"] = self.token
+            else:
+                hello["name"] = self.name or "Player"
+                hello["code"] = self.code
+        elif self.name:
+            hello["name"] = self.name
+        self.send(hello)
+        decoder = P.FrameDecoder()
+        pinger = asyncio.ensure_future(self._pinger())
+        try:
+            while not self.closed:
+                try:
+                    data = await asyncio.wait_for(
+                        reader.read(decoder.room()), self.ping_interval * 3
+                    )
+                except TimeoutError:
+                    return "the host went silent"
+                if not data:
+                    return f"closed by the host ({self._bye})" if self._bye else "connection lost"
+                self.stats["bytes_in"] += len(data)
+                try:
+                    for raw in decoder.feed(data):
+                        self._on_raw(raw)
+                except P.ProtocolError as exc:
+                    self.stats["bad_frames"] += 1
+                    return f"bad data from the host: {exc}"
+                if self.final is not None:
+                    return self.final
+            return "closed"
+        except (ConnectionError, OSError) as exc:
+            return f"connection lost: {exc}"
+        finally:
+            pinger.cancel()
+            self.connected = False
+            self._writer = None
+            with contextlib.suppress(Exception):
+                writer.close()
+
+    async def _pinger(self) -> None:
+        n = 0
+        while True:
+            await asyncio.sleep(self.ping_interval)
+            n = (n + 1) % (2**31)
+            self.send({"t": "ping", "n": n})
+
+    # -- receiving ----------------------------------------------------------------
+
+    def _on_raw(self, raw: Any) -> None:
+        if (
+            type(raw) is dict
+            and raw.get("t") == "snapshot"
+            and self.view is not None
+            and raw.get("version") == self.version
+            and raw.get("hash") == self._hash
+            and type(raw.get("view")) is dict
+        ):
+            # The view we already hold (the snapshot after a stale action): keep ours
+            # rather than checking and hashing the same few kilobytes again.
+            raw = {**raw, "view": {}}
+            same = True
+        else:
+            same = False
+        try:
+            msg = P.check_host_message(raw)
+        except P.ProtocolError as exc:
+            self.stats["bad_messages"] += 1
+            log.warning("ignoring a bad message from the host: %s", exc)
+            return
+        self.stats["messages_in"] += 1
+        if same:
+            self._resyncing = False
+            self.stats["snapshots_same"] += 1
+            timers = _timers(msg.get("timers"), time.monotonic())
+            self._emit(Snapshot(self.version, self.view, msg["events"], timers))
+            return
+        getattr(self, "_on_" + msg["t"])(msg)
+
+    def _on_welcome(self, msg: dict) -> None:
+        t = msg["table"]
+        self.table = TableInfo(
+            str(t.get("name", "")), int(t.get("seats", 0)), bool(t.get("code_required", True)),
+            bool(t.get("started", False)),
+        )  # fmt: skip
+        self.connected = True
+        seat, token = msg["seat"], msg["token"]
+        if self.joined:
+            self._emit(Reconnected(seat))
+        else:
+            self.joined = True
+            self._emit(Joined(seat, token, msg["role"], self.table))
+        self.seat = seat
+        if token:
+            self.token = token
+
+    def _on_seats(self, msg: dict) -> None:
+        seats = []
+        for d in msg["seats"]:
+            if not isinstance(d, dict):
+                continue
+            grace = d.get("grace_ms")
+            seats.append(
+                SeatInfo(
+                    d.get("seat"), d.get("name"), d.get("status"), d.get("bot"),
+                    grace / 1000 if isinstance(grace, int) else None,
+                )
+            )  # fmt: skip
+        start_ms = msg.get("start_ms")
+        self._emit(
+            Seats(
+                tuple(seats), msg["started"], msg["over"], msg.get("starter"),
+                None if start_ms is None else start_ms / 1000, msg["spectators"],
+            )
+        )  # fmt: skip
+
+    def _on_snapshot(self, msg: dict) -> None:
+        v = msg["view"]
+        self._hasher = P.ViewHasher()
+        self._hash = self._hasher(v)
+        if self._hash != msg["hash"]:
+            self.stats["bad_snapshot_hash"] += 1
+            log.warning("snapshot hash does not match its view")
+        self.view = v
+        self.version = msg["version"]
+        self._resyncing = False
+        self.stats["snapshots"] += 1
+        self._emit(
+            Snapshot(msg["version"], v, msg["events"], _timers(msg.get("timers"), time.monotonic()))
+        )
+
+    def _on_update(self, msg: dict) -> None:
+        if self.view is None or self._resyncing:
+            return  # a snapshot is on its way
+        if msg["base"] != self.version:
+            self.stats["desync_version"] += 1
+            log.info(
+                "update %s on %s, we hold %s: asking for a snapshot",
+                msg["version"],
+                msg["base"],
+                self.version,
+            )
+            self.request_snapshot()
+            return
+        new = P.apply_delta(self.view, msg["delta"])
+        self._hash = self._hasher(new, msg["delta"])
+        if self._hash != msg["hash"]:
+            self.stats["desync_hash"] += 1
+            log.warning("view hash mismatch at version %s: asking for a snapshot", msg["version"])
+            self.request_snapshot()
+            return
+        self.view = new
+        self.version = msg["version"]
+        self.stats["updates"] += 1
+        self._emit(
+            Update(
+                msg["version"], new, msg["events"], _timers(msg.get("timers"), time.monotonic()),
+                frozenset(msg["delta"]), msg.get("ack"),
+            )
+        )  # fmt: skip
+
+    def _on_timers(self, msg: dict) -> None:
+        timers = _timers(msg["timers"], time.monotonic())
+        if timers is not None:
+            self._emit(TimersChanged(timers))
+
+    def _on_error(self, msg: dict) -> None:
+        self.stats["errors." + msg["code"]] += 1
+        if msg["code"] in FINAL_ERRORS:
+            self.final = msg["code"] + ": " + msg["message"]
+        self._emit(
+            ServerError(
+                msg["code"], msg["message"], msg.get("id"), msg.get("rule"), msg.get("version")
+            )
+        )
+
+    def _on_pong(self, msg: dict) -> None:
+        pass
+
+    def _on_said(self, msg: dict) -> None:
+        self._emit(Said(msg["seat"], msg["phrase"]))
+
+    def _on_bye(self, msg: dict) -> None:
+        self._bye = msg["reason"]
+        if msg["reason"] in FINAL_BYES:
+            self.final = self.final or f"bye: {msg['reason']}"
+
+    async def close(self) -> None:
+        """Leave: no more reconnecting. The seat stays ours (the token still works)."""
+        self.closed = True
+        writer = self._writer
+        if writer is not None:
+            with contextlib.suppress(Exception):
+                writer.close()
+        task = self._task
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
+
+
+# --------------------------------------------------------------------------- threaded
+
+
+class Client:
+    """A ClientSession on its own asyncio loop in a daemon thread, for the pygame loop.
+
+    Every method returns at once and may be called from the UI thread. ``poll()`` hands
+    over the messages received since the last call; the properties (``view``, ``legal``,
+    ``seats``, ``timers``, ...) describe the game *as of the last poll()*, so what the UI
+    draws and what it sends agree. Keyword arguments go to ClientSession (``reconnect``,
+    ``retry_for``, ``backoff``, ``ping_interval``...).
+    """
+
+    def __init__(
+        self,
+        address: str | tuple[str, int],
+        *,
+        name: str | None = None,
+        code: str | None = None,
+        role: str = "player",
+        token: str | None = None,
+        **session: Any,
+    ) -> None:
+        host, port = parse_address(address) if isinstance(address, str) else address
+        self.address = (host, port)
+        self._session_args = dict(name=name, code=code, role=role, token=token, **session)
+        self._queue: queue.Queue[Message] = queue.Queue()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._session: ClientSession | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._ids = itertools.count(1)
+        # state as of the last poll()
+        self.role = role
+        self.seat: int | None = None
+        self.token: str | None = token
+        self.table: TableInfo | None = None
+        self.view: dict | None = None
+        self.version: int | None = None
+        self.seats: Seats | None = None
+        self.timers: Timers | None = None
+        self.connected = False
+        self.finished = False  # the session ended for good (see last Disconnected)
+        self._last: _ViewMessage | None = None
+
+    def start(self) -> Client:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="lan-client", daemon=True)
+            self._thread.start()
+            self._ready.wait(5)
+        return self
+
+    def _run(self) -> None:
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        host, port = self.address
+        self._session = ClientSession(host, port, on_message=self._queue.put, **self._session_args)
+        self._ready.set()
+        await self._session.run()
+
+    def poll(self) -> list[Message]:
+        """Every message since the last poll, oldest first; never blocks."""
+        out: list[Message] = []
+        while True:
+            try:
+                msg = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            out.append(msg)
+            if isinstance(msg, Joined):
+                self.seat, self.token, self.table, self.role = (
+                    msg.seat,
+                    msg.token,
+                    msg.table,
+                    msg.role,
+                )
+                self.connected = True
+            elif isinstance(msg, Reconnected):
+                self.connected = True
+            elif isinstance(msg, (Snapshot, Update)):
+                self.view, self.version, self._last = msg.view, msg.version, msg
+                if msg.timers is not None or isinstance(msg, Snapshot):
+                    self.timers = msg.timers
+            elif isinstance(msg, TimersChanged):
+                self.timers = msg.timers
+            elif isinstance(msg, Seats):
+                self.seats = msg
+            elif isinstance(msg, Disconnected):
+                self.connected = False
+                self.finished = not msg.will_retry
+        return out
+
+    @property
+    def legal(self) -> LegalActions:
+        """Our legal actions in the last polled view (empty for spectators)."""
+        return self._last.legal if self._last is not None else LegalActions()
+
+    def _call(self, fn: Callable, *args: Any) -> None:
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(fn, *args)
+
+    def send_action(self, action: Action) -> int:
+        """Send ``action`` stamped with the last polled version; returns its id (an
+        ``Update`` with ``ack == id`` or a ``ServerError`` with ``id == id`` answers)."""
+        rid = next(self._ids)
+        version = self.version
+
+        def go() -> None:
+            if self._session is not None:
+                self._session.send_action(action, version, rid)
+
+        self._call(go)
+        return rid
+
+    def request_snapshot(self) -> None:
+        self._call(lambda: self._session and self._session.request_snapshot())
+
+    def start_game(self) -> None:
+        """Ask the host to start now (only the ``Seats.starter`` seat may); bots fill the
+        empty seats. After a game: a rematch with the same seats."""
+        self._call(lambda: self._session and self._session.send({"t": "start"}))
+
+    def say(self, phrase: str) -> None:
+        """One of ``protocol.PHRASES`` to the whole table."""
+        if phrase not in P.PHRASES:
+            raise ValueError(f"unknown phrase {phrase!r}")
+        self._call(lambda: self._session and self._session.send({"t": "say", "phrase": phrase}))
+
+    def leave(self) -> None:
+        """Give the seat to a bot now (the token can still take it back) and close."""
+
+        def go() -> None:
+            if self._session is not None:
+                self._session.final = "left"
+                self._session.send({"t": "bye"})
+
+        self._call(go)
+
+    def close(self, timeout: float = 3.0) -> None:
+        """Disconnect (no reconnecting) and stop the thread. Idempotent."""
+        if self._thread is None:
+            return
+        if self._loop is not None and self._session is not None:
+            with contextlib.suppress(RuntimeError):
+                asyncio.run_coroutine_threadsafe(self._session.close(), self._loop)
+        self._thread.join(timeout)
+        self._thread = None
+
+    @property
+    def stats(self) -> Counter:
+        return self._session.stats if self._session is not None else Counter()
+
+    def __enter__(self) -> Client:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+# --------------------------------------------------------------------------- bots
+
+
+@dataclass
+class BotOutcome:
+    seat: int | None
+    view: dict | None  # the last view (phase "game_over" when the game ended)
+    finished: bool  # the game ended
+    reason: str | None  # why the session ended
+    stats: Counter
+
+
+class BotPlayer:
+    """A bot playing one seat over the network (headless ``join --bot KIND``).
+
+    Timing policy (so that nothing about its cards shows in its timing): it answers every
+    reaction window ``answer_delay`` seconds after the window opened, whatever it holds;
+    it makes a move the game waits for after ``think``; in real-time negotiation it is
+    offered the moment again every ``idle`` seconds while nothing happens. An action
+    nobody answers within ``resend_after`` seconds is decided and sent again.
+    """
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        *,
+        kind: str = "random",
+        name: str | None = None,
+        code: str | None = None,
+        token: str | None = None,
+        seed: int | None = None,
+        answer_delay: float = 1.5,
+        think: float = 0.3,
+        idle: float = 0.5,
+        resend_after: float = 1.0,
+        on_message: Callable[[Message], None] | None = None,
+        **session: Any,
+    ) -> None:
+        from game.bots import make_bot  # noqa: F401  (fail early on an unknown kind)
+        from game.bots.base import BOT_KINDS
+
+        if kind.partition(":")[0] not in BOT_KINDS:
+            raise ValueError(f"unknown bot kind {kind!r} (known: {', '.join(sorted(BOT_KINDS))})")
+        self.kind = kind
+        self.seed = random.randrange(1 << 30) if seed is None else seed
+        self.answer_delay, self.think, self.idle = answer_delay, think, idle
+        self.resend_after = resend_after
+        self.bot = None
+        self.done = asyncio.Event()
+        self.outcome: BotOutcome | None = None
+        self._extra = on_message
+        self._timer: asyncio.TimerHandle | None = None
+        self._last: _ViewMessage | None = None
+        self._timers: Timers | None = None
+        self._acted_on: int | None = None
+        self._rng = random.Random(self.seed)
+        self.session = ClientSession(
+            host, port, name=name or f"{kind.title()} bot", code=code, token=token,
+            on_message=self._on_message, **session,
+        )  # fmt: skip
+
+    async def run(self) -> BotOutcome:
+        await self.session.run()
+        if self.outcome is None:
+            self._finish(False, self.session.final)
+        return self.outcome
+
+    def _finish(self, finished: bool, reason: str | None) -> None:
+        if self.outcome is None:
+            view = self._last.view if self._last is not None else None
+            self.outcome = BotOutcome(self.session.seat, view, finished, reason, self.session.stats)
+        self.done.set()
+
+    def _on_message(self, msg: Message) -> None:
+        if self._extra is not None:
+            self._extra(msg)
+        if isinstance(msg, Joined) and msg.seat is not None and self.bot is None:
+            from game.bots import make_bot
+
+            self.bot = make_bot(self.kind, msg.seat, self.seed)
+        elif isinstance(msg, TimersChanged):
+            self._timers = msg.timers
+        elif isinstance(msg, (Snapshot, Update)):
+            if msg.timers is not None or isinstance(msg, Snapshot):
+                self._timers = msg.timers
+            if self.bot is not None and msg.events:
+                with contextlib.suppress(Exception):
+                    self.bot.observe(msg.events)
+            self._last = msg
+            if msg.view.get("phase") == "game_over":
+                self._cancel()
+                self._finish(True, "game over")
+                asyncio.ensure_future(self.session.close())
+                return
+            if isinstance(msg, Snapshot) and msg.version == self._acted_on:
+                return  # the snapshot after our stale action: the update already re-planned
+            self._plan()
+        elif isinstance(msg, ServerError) and msg.code != "stale" and self._last is not None:
+            self._acted_on = None
+            self._plan(retry=True)
+        elif isinstance(msg, Disconnected) and not msg.will_retry:
+            self._cancel()
+            self._finish(False, msg.reason)
+
+    def _cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _plan(self, retry: bool = False) -> None:
+        self._cancel()
+        msg = self._last
+        if msg is None or self.bot is None or not may_act(msg.view):
+            return
+        view = msg.view
+        seat = view["seat"]
+        if view.get("window") is not None:
+            # Answer at a fixed time after the window opened, whatever we hold.
+            delay = self.answer_delay
+            w = self._timers.window if self._timers is not None else None
+            if w is not None:
+                delay = self.answer_delay - (w.total - w.remaining())
+        elif seat in view.get("waiting_for", ()):
+            delay = self.think
+        else:
+            delay = self.idle * self._rng.uniform(0.5, 1.5)
+        if retry:
+            delay = max(delay, 0.05)
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_later(max(0.0, delay), self._decide, msg)
+
+    def _decide(self, msg: _ViewMessage) -> None:
+        self._timer = None
+        if msg is not self._last or self.session.closed:
+            return
+        legal = msg.legal.moves()
+        if not legal:
+            return
+        view = msg.view
+        must = view["seat"] in view.get("waiting_for", ())
+        try:
+            action = self.bot.choose(view, legal, must)
+        except Exception:
+            log.exception("bot failed to choose")
+            action = None
+        if action is None or action not in legal:
+            if not must:
+                loop = asyncio.get_running_loop()
+                delay = self.idle * self._rng.uniform(0.5, 1.5)
+                self._timer = loop.call_later(delay, self._decide, msg)
+            return
+        self._acted_on = msg.version
+        self.session.send_action(action, msg.version)
+        # Nothing back (the action was dropped, e.g. over the rate limit)? Decide again.
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_later(self.resend_after, self._decide, msg)
+
+
+async def play_bot(host: str, port: int, **kw: Any) -> BotOutcome:
+    """Play one seat with a bot until the game ends (see BotPlayer for the options)."""
+    return await BotPlayer(host, port, **kw).run()

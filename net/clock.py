@@ -1,0 +1,109 @@
+"""The host's clock: every countdown (reaction windows, the negotiation clock, the turn clock,
+grace periods, bots' pauses, rate limits) reads ``now()`` and schedules with ``call_at``.
+
+``LoopClock`` is real time on the running asyncio loop. ``ManualClock`` only moves when a
+test calls ``advance``: timers then fire in deadline order, each seeing ``now()`` equal to
+its own deadline, so timer tests are exact and need no sleeps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import logging
+from collections.abc import Callable
+
+log = logging.getLogger(__name__)
+
+
+class Timer:
+    """A scheduled callback; ``cancel()`` is idempotent."""
+
+    __slots__ = ("when", "callback", "cancelled", "_handle")
+
+    def __init__(self, when: float, callback: Callable[[], None]) -> None:
+        self.when = when
+        self.callback = callback
+        self.cancelled = False
+        self._handle: asyncio.TimerHandle | None = None
+
+    def cancel(self) -> None:
+        self.cancelled = True
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+
+class Clock:
+    """Interface: ``now()`` in seconds (monotonic) and ``call_at(when, callback)``."""
+
+    def now(self) -> float:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> Timer:  # pragma: no cover
+        raise NotImplementedError
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Timer:
+        return self.call_at(self.now() + max(0.0, delay), callback)
+
+
+def _run(timer: Timer) -> None:
+    if timer.cancelled:
+        return
+    timer.cancelled = True  # fired: a later cancel() is a no-op
+    try:
+        timer.callback()
+    except Exception:  # a timer must never take the host down
+        log.exception("timer callback failed")
+
+
+class LoopClock(Clock):
+    """Real time on an asyncio loop (the loop running when it is created, or ``loop``)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop | None = None) -> None:
+        self.loop = loop or asyncio.get_running_loop()
+
+    def now(self) -> float:
+        return self.loop.time()
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> Timer:
+        timer = Timer(when, callback)
+        timer._handle = self.loop.call_at(when, _run, timer)
+        return timer
+
+
+class ManualClock(Clock):
+    """A clock that stands still until ``advance(seconds)``."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self._now = start
+        self._heap: list[tuple[float, int, Timer]] = []
+        self._seq = itertools.count()
+
+    def now(self) -> float:
+        return self._now
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> Timer:
+        timer = Timer(when, callback)
+        heapq.heappush(self._heap, (when, next(self._seq), timer))
+        return timer
+
+    def pending(self) -> list[float]:
+        """Deadlines of the timers not yet fired nor cancelled."""
+        return sorted(when for when, _, t in self._heap if not t.cancelled)
+
+    def advance(self, seconds: float = 0.0) -> int:
+        """Move time forward, firing every timer due by then (also ones that due timers
+        schedule within the span); returns how many fired."""
+        end = self._now + max(0.0, seconds)
+        fired = 0
+        while self._heap and self._heap[0][0] <= end:
+            when, _, timer = heapq.heappop(self._heap)
+            if timer.cancelled:
+                continue
+            self._now = max(self._now, when)
+            _run(timer)
+            fired += 1
+        self._now = end
+        return fired

@@ -1,0 +1,1601 @@
+"""The LAN host: an asyncio TCP server and the only authority over the game.
+
+    host = Host(HostConfig(seats=4, bots=["random"], code="ABCD"))
+    await host.start()                  # listening; announced on the LAN
+    await host.finished.wait()          # the game is over
+    await host.close()
+
+Every incoming action is checked, in order: the message shape, the sender's seat and token
+(the connection must hold the seat), the game not over, the action in ``legal_actions`` for
+that seat, the client's state version current (a stale action gets an ``error`` and a fresh
+``snapshot``). It is then applied through the engine and every connection gets an
+``update``: its own seat's redacted events, the new version, the top-level keys of its view
+that changed and a short hash of its whole view; spectators get the public view.
+
+Real-time reaction windows, "going once, going twice", the negotiation clock and the optional
+turn clock run on the host's ``clock`` (``net.clock``); bots fill empty seats and stand in
+for players who dropped, until they rejoin with their seat's token. The game is autosaved
+(the engine's save format) after every action; ``HostConfig.resume`` restarts from a save.
+
+Every frame the host sends goes through ``Host._send`` (and ``protocol.encode``); ``tap``
+sees them all, which is how the tests audit what leaves the host.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import logging
+import os
+import random
+import secrets
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import partial
+from pathlib import Path
+
+from game.bots import make_bot
+from game.bots.base import Bot
+from game.rules import (
+    HOST,
+    Action,
+    ActionFormatError,
+    Game,
+    IllegalAction,
+    Pass,
+    Phase,
+    SaveError,
+    Settings,
+    Setup,
+    TimeUp,
+    Variant,
+    WindowMode,
+    action_from_data,
+    default_action,
+    legal_actions,
+    load,
+    opening_events,
+    view,
+    waiting_for,
+)
+from game.rules.engine import explain_illegal
+from game.rules.events import (
+    DealClosed,
+    DealFailed,
+    DealOpened,
+    Event,
+    WindowClosed,
+    WindowOpened,
+)
+from game.rules.view import LazyView, events_for
+
+try:  # the view's sections: the public ones are built once per action for every seat
+    from game.rules.view import SECTIONS as _SECTIONS
+    from game.rules.view import hand_data as _hand_data
+except ImportError:  # pragma: no cover - an engine without sections: whole views
+    _SECTIONS = None
+from game.simulate import GameResult, result_of
+
+from . import protocol as P
+from .clock import Clock, LoopClock, Timer
+from .discovery import TableAnnouncer, clean_name
+
+log = logging.getLogger(__name__)
+
+SIDECAR_FORMAT = "imtheboss-lan-seats"
+#: View sections that depend on who looks (with "hand", only in a seat's own view).
+PER_SEAT_SECTIONS = frozenset({"seat", "players"})
+
+
+def shared_sections(state) -> dict | None:
+    """The view sections every audience sees alike, built once."""
+    if _SECTIONS is None:  # pragma: no cover
+        return None
+    return {k: build(state, None) for k, build in _SECTIONS.items() if k not in PER_SEAT_SECTIONS}
+
+
+def compose_view(shared: dict | None, state, seat: int | None) -> dict:
+    """``view(state, seat)`` from the shared sections plus the seat's own ones."""
+    if shared is None:  # pragma: no cover
+        return view(state, seat)
+    out = {k: shared[k] if k in shared else build(state, seat) for k, build in _SECTIONS.items()}
+    if seat is not None and 0 <= seat < state.players:
+        out["hand"] = _hand_data(state.hands[seat])
+    return out
+
+
+class HostError(RuntimeError):
+    """The host cannot start (bad resume file, port in use, bad settings)."""
+
+
+@dataclass
+class Timing:
+    """Seconds. Defaults follow RULES.md §6 (5 s Stop windows, 3 s per "going once / going
+    twice", a 3-minute negotiation clock)."""
+
+    window: float = 5.0  # Travel / Boss / Recruitment reaction windows
+    going_once: float = 3.0  # per stage: the call's window lasts two stages
+    negotiation: float = 180.0  # then TimeUp: only close or fail (0: no clock)
+    turn: float = 0.0  # turn clock for the seat the game waits for (0: off)
+    grace: float = 30.0  # a dropped player's seat waits this long before a bot plays it
+    bot_answer: float = 1.5  # bots answer every window exactly this long after it opens
+    bot_delay: float = 0.8  # bots' pause before a move the game waits for
+    bot_tick: float = 1.0  # how often bots are offered the moment in real-time negotiation
+    start_after: float | None = None  # start (bots fill empty seats) this long after start()
+
+    def window_length(self, kind: str) -> float:
+        return 2 * self.going_once if kind == "going_once" else self.window
+
+    def answer_delay(self, kind: str) -> float:
+        """When bots answer a window: fixed, whatever they hold, and never after it ends."""
+        return min(self.bot_answer, self.window_length(kind))
+
+
+@dataclass
+class Limits:
+    max_frame: int = P.MAX_FRAME
+    max_connections: int = 32
+    rate: float = 30.0  # messages per second per connection (token bucket)...
+    burst: float = 60.0  # ...with this bucket size
+    max_dropped: int = 300  # messages over the rate before the connection is closed
+    handshake_timeout: float = 10.0  # seconds to send a hello
+    idle_timeout: float = 60.0  # silence before a joined connection is closed (pings count)
+    partial_timeout: float = 10.0  # a message left half-sent this long closes the connection
+    max_write_buffer: int = 1 << 20  # bytes queued to a client that does not read
+    max_code_attempts: int = 5
+
+
+@dataclass
+class HostConfig:
+    seats: int = 4
+    bots: list[str] = field(default_factory=lambda: ["random"])  # per seat, cycled
+    code: str | None = None  # 4 letters; None: random
+    name: str = "I'm the Boss! table"
+    bind: str = "0.0.0.0"
+    port: int = 0
+    seed: int | None = None  # None: a secret random seed
+    variants: frozenset[Variant] = frozenset()
+    short_game: bool = False
+    negotiation_limit: int = 60
+    hidden_money: bool = True
+    setup: Setup | None = None  # scenarios (tests)
+    timing: Timing = field(default_factory=Timing)
+    limits: Limits = field(default_factory=Limits)
+    autosave: Path | None = None  # None: no autosave
+    resume: Path | None = None  # a save to resume (autosaves go back to it)
+    announce: bool = True  # zeroconf (never when bound to loopback)
+    announce_addresses: list[str] | None = None
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def atomic_write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def sidecar_path(save: Path) -> Path:
+    """Where the seats' token digests live next to a save: ``<save>.seats.json``."""
+    return save.with_name(save.name + ".seats.json")
+
+
+class Autosaver:
+    """Writes ``Game.save``'s format after every action without re-encoding the whole log
+    each time: actions are encoded once, the file is rebuilt by joining them and written
+    atomically in a worker thread; writes that pile up while one is running coalesce."""
+
+    def __init__(self, path: Path, game: Game) -> None:
+        self.path = path
+        head = game.to_data()
+        head.pop("actions")
+        self._head = json.dumps(head, separators=(",", ":"))[:-1] + ',"actions":['
+        self._actions = [json.dumps(a.to_data(), separators=(",", ":")) for a in game.log]
+        self._task: asyncio.Task | None = None
+        self._dirty = False
+        self.writes = 0
+
+    def text(self) -> str:
+        return self._head + ",".join(self._actions) + "]}"
+
+    def add(self, action: Action) -> None:
+        self._actions.append(json.dumps(action.to_data(), separators=(",", ":")))
+        if self._task is not None and not self._task.done():
+            self._dirty = True
+            return
+        self._task = asyncio.ensure_future(self._write_loop())
+
+    async def _write_loop(self) -> None:
+        while True:
+            self._dirty = False
+            try:
+                await asyncio.to_thread(atomic_write, self.path, self.text())
+                self.writes += 1
+            except OSError as exc:
+                log.error("autosave to %s failed: %s", self.path, exc)
+                return
+            if not self._dirty:
+                return
+
+    def write_now(self) -> None:
+        atomic_write(self.path, self.text())
+        self.writes += 1
+
+    async def flush(self) -> None:
+        if self._task is not None:
+            with contextlib.suppress(Exception):
+                await self._task
+        with contextlib.suppress(OSError):
+            self.write_now()
+
+
+class Connection:
+    """One TCP connection (a player, a spectator, or someone still saying hello)."""
+
+    _ids = iter(range(1, 1 << 62))
+
+    def __init__(self, writer: asyncio.StreamWriter, now: float, burst: float) -> None:
+        self.id = next(Connection._ids)
+        self.writer = writer
+        self.peer = writer.get_extra_info("peername")
+        self.role: str | None = None  # None until a hello is accepted
+        self.seat: int | None = None
+        self.synced = False  # has a snapshot of the current game
+        self.closed = False
+        self.left = False  # said bye
+        self.bad_codes = 0
+        self.bucket = burst
+        self.bucket_at = now
+        self.dropped = 0
+        self.last_rate_error = -1e18
+        self.opened = time.monotonic()
+
+    @property
+    def audience(self) -> int | None:
+        return self.seat if self.role == "player" else None
+
+    def __repr__(self) -> str:
+        return f"<conn {self.id} {self.role} seat={self.seat}>"
+
+
+@dataclass(eq=False)
+class SeatState:
+    index: int
+    bot_kind: str
+    name: str | None = None  # the human's name
+    token_digest: str | None = None  # None: no human has claimed the seat
+    conn: Connection | None = None
+    grace: Timer | None = None
+    grace_until: float | None = None
+    bot: Bot | None = None
+    joined: int = 0  # join order (the first seated human may start the game)
+    thinking: bool = False
+
+    @property
+    def status(self) -> str:
+        if self.conn is not None:
+            return "human"
+        if self.token_digest is None:
+            return "open"
+        if self.grace is not None and not self.grace.cancelled:
+            return "away"
+        return "bot"
+
+
+# --------------------------------------------------------------------------- host
+
+
+class Host:
+    def __init__(
+        self,
+        config: HostConfig,
+        *,
+        clock: Clock | None = None,
+        tap: Callable[[Connection, dict, bytes], None] | None = None,
+    ) -> None:
+        self.config = config
+        self.timing = config.timing
+        self.limits = config.limits
+        self.clock = clock
+        self.tap = tap
+        if not 2 <= config.seats <= 6:
+            raise HostError(f"seats must be 2..6, not {config.seats}")
+        if not config.bots:
+            raise HostError("at least one bot kind")
+        code = P.normalize_code(config.code) if config.code else P.random_code()
+        if code is None:
+            raise HostError(f"room code must be {P.CODE_LENGTH} letters A-Z, not {config.code!r}")
+        self.code = code
+        self.name = clean_name(config.name)[:40] or "I'm the Boss! table"
+        self.seats = [SeatState(i, config.bots[i % len(config.bots)]) for i in range(config.seats)]
+        self.game: Game | None = None
+        self.result: GameResult | None = None
+        self.conns: set[Connection] = set()
+        self.finished = asyncio.Event()
+        self.stats: Counter = Counter()
+        self.port: int | None = None
+        self._server: asyncio.AbstractServer | None = None
+        self._announcer: TableAnnouncer | None = None
+        self._autosave: Autosaver | None = None
+        self._views: dict[int | None, tuple[int, dict, str, P.ViewHasher]] = {}
+        self._shared: tuple[int, dict | None] | None = None
+        self._rng = random.Random(secrets.randbits(64))
+        self._bot_seed = secrets.randbits(32)
+        self._join_counter = 0
+        self._started_at = 0.0
+        self._closing = False
+        self._tasks: set[asyncio.Task] = set()
+        # timers
+        self._start_timer: Timer | None = None
+        self._start_deadline: float | None = None
+        self._window_id = 0
+        self._window: dict | None = None  # id, kind, opened, deadline, stage, timers
+        self._neg: dict | None = None  # deadline, timer
+        self._turn: dict | None = None  # seats, deadline, timer, version
+        self._bot_timer: Timer | None = None
+        self._answer_timers: dict[tuple[int, int], Timer] = {}
+        self._timers_serial = 0
+        self._timers_sent = -1
+        self._announced_free: int | None = None
+        self._deal_serial = 0
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @property
+    def started(self) -> bool:
+        return self.game is not None
+
+    @property
+    def over(self) -> bool:
+        return self.game is not None and self.game.state.phase is Phase.GAME_OVER
+
+    @property
+    def state(self):
+        return self.game.state
+
+    async def start(self) -> None:
+        """Listen (and announce). A resumed game is running from here on."""
+        loop = asyncio.get_running_loop()
+        if self.clock is None:
+            self.clock = LoopClock(loop)
+        if self.config.resume is not None:
+            self._load_resume(Path(self.config.resume))
+        try:
+            self._server = await asyncio.start_server(
+                self._on_client, self.config.bind, self.config.port, reuse_address=True
+            )
+        except OSError as exc:
+            raise HostError(
+                f"cannot listen on {self.config.bind}:{self.config.port}: {exc}"
+            ) from None
+        self.port = self._server.sockets[0].getsockname()[1]
+        if self._announce_wanted():
+            await self._start_announcer()
+        if self.game is not None:
+            self._after_resume()
+        elif self.timing.start_after is not None:
+            self._start_deadline = self.clock.now() + self.timing.start_after
+            self._start_timer = self.clock.call_at(self._start_deadline, self._start_timeout)
+
+    def _announce_wanted(self) -> bool:
+        if not self.config.announce:
+            return False
+        with contextlib.suppress(ValueError):
+            import ipaddress
+
+            if ipaddress.ip_address(self.config.bind).is_loopback:
+                return False
+        return True
+
+    async def _start_announcer(self) -> None:
+        bind = self.config.bind
+        interfaces = None if bind in ("0.0.0.0", "") else [bind]
+        try:
+            self._announcer = TableAnnouncer(
+                self.name,
+                self.port,
+                protocol_version=P.PROTOCOL_VERSION,
+                seats_free=self._seats_free(),
+                code_required=True,
+                interfaces=interfaces,
+                addresses=self.config.announce_addresses,
+            )
+            await self._announcer.start()
+            self._announced_free = self._seats_free()
+        except Exception as exc:  # discovery is a convenience: typed addresses still work
+            log.warning("LAN announcement unavailable: %s", exc)
+            self._announcer = None
+
+    async def close(self, reason: str = "shutdown") -> None:
+        """Say bye to everyone, stop listening, flush the autosave. Idempotent."""
+        if self._closing:
+            return
+        self._closing = True
+        self._cancel_all_timers()
+        if self._start_timer:
+            self._start_timer.cancel()
+        for conn in list(self.conns):
+            self._send(conn, {"t": "bye", "reason": reason})
+            self._close_conn(conn)
+        if self._server is not None:
+            self._server.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2)
+        if self._announcer is not None:
+            with contextlib.suppress(Exception):
+                await self._announcer.close()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._autosave is not None:
+            await self._autosave.flush()
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ------------------------------------------------------------------ resume
+
+    def _load_resume(self, path: Path) -> None:
+        try:
+            game = load(path)
+        except SaveError as exc:
+            raise HostError(str(exc)) from None
+        if game.state.players != len(self.seats):
+            self.seats = [
+                SeatState(i, self.config.bots[i % len(self.config.bots)])
+                for i in range(game.state.players)
+            ]
+        side = sidecar_path(path)
+        if side.exists():
+            try:
+                data = json.loads(side.read_text(encoding="utf-8"))
+                if data.get("format") != SIDECAR_FORMAT or len(data["seats"]) != len(self.seats):
+                    raise ValueError("not a seats file for this game")
+                if self.config.code is None and P.normalize_code(data.get("code")):
+                    self.code = P.normalize_code(data["code"])
+                if isinstance(data.get("name"), str) and self.config.name == HostConfig.name:
+                    self.name = clean_name(data["name"])[:40] or self.name
+                for seat, d in zip(self.seats, data["seats"], strict=True):
+                    digest = d.get("token_sha256")
+                    if isinstance(digest, str) and len(digest) == 64:
+                        seat.token_digest = digest
+                        seat.name = d.get("name") if isinstance(d.get("name"), str) else None
+                        seat.joined = int(d.get("joined", 0))
+                    if isinstance(d.get("bot"), str):
+                        seat.bot_kind = d["bot"]
+            except (OSError, ValueError, KeyError, TypeError) as exc:
+                raise HostError(f"{side}: {exc}") from None
+        else:
+            log.warning("%s: no seats file; every seat is open to newcomers", side)
+        self._join_counter = max((s.joined for s in self.seats), default=0)
+        self.game = game
+        self.config.autosave = path
+
+    def _after_resume(self) -> None:
+        """Every claimed seat waits for its token for the grace period; bots play the rest."""
+        self._started_at = time.perf_counter()
+        self._autosave = Autosaver(Path(self.config.autosave), self.game)
+        for seat in self.seats:
+            if seat.token_digest is not None:
+                self._start_grace(seat)
+            else:
+                self._make_bot(seat)
+        if self.over:
+            self._game_over()
+        else:
+            self._after_change([])
+            self._schedule_bots()
+
+    # ------------------------------------------------------------------ seats
+
+    def _seats_free(self) -> int:
+        if self.over:
+            return 0
+        return sum(1 for s in self.seats if s.status == "open")
+
+    def _seats_data(self) -> dict:
+        now = self.clock.now()
+        seats = []
+        for s in self.seats:
+            d = {"seat": s.index, "name": s.name, "status": s.status, "bot": None}
+            if self.started and s.status in ("open", "bot"):
+                d["bot"] = s.bot_kind
+            if s.status == "away" and s.grace_until is not None:
+                d["grace_ms"] = max(0, int((s.grace_until - now) * 1000))
+            seats.append(d)
+        starter = self._starter()
+        start_ms = None
+        if self._start_deadline is not None and not self.started:
+            start_ms = max(0, int((self._start_deadline - now) * 1000))
+        return {
+            "t": "seats",
+            "started": self.started,
+            "over": self.over,
+            "seats": seats,
+            "starter": None if starter is None else starter.index,
+            "start_ms": start_ms,
+            "spectators": sum(1 for c in self.conns if c.role == "spectator"),
+        }
+
+    def _starter(self) -> SeatState | None:
+        humans = [s for s in self.seats if s.conn is not None]
+        return min(humans, key=lambda s: s.joined) if humans else None
+
+    def _broadcast_seats(self) -> None:
+        msg = self._seats_data()
+        frame = P.encode(msg)
+        for conn in list(self.conns):
+            if conn.role is not None:
+                self._send(conn, msg, frame)
+        self._update_announcer()
+
+    def _update_announcer(self) -> None:
+        if self._announcer is None or self._closing:
+            return
+        free = self._seats_free()
+        if free != self._announced_free:
+            self._announced_free = free
+            self._spawn(self._announcer.update(seats_free=free))
+
+    def _write_sidecar(self) -> None:
+        path = self.config.autosave
+        if path is None:
+            return
+        data = {
+            "format": SIDECAR_FORMAT,
+            "version": 1,
+            "code": self.code,
+            "name": self.name,
+            "seats": [
+                {
+                    "token_sha256": s.token_digest,
+                    "name": s.name,
+                    "bot": s.bot_kind,
+                    "joined": s.joined,
+                }
+                for s in self.seats
+            ],
+        }
+        try:
+            atomic_write(sidecar_path(Path(path)), json.dumps(data, indent=1))
+        except OSError as exc:
+            log.error("cannot write the seats file: %s", exc)
+
+    def _bot_name(self, seat: SeatState) -> str:
+        kind = seat.bot_kind.split(":")[0]
+        return f"{kind.title()} bot {seat.index + 1}"
+
+    def _make_bot(self, seat: SeatState) -> None:
+        if seat.bot is None:
+            bot = make_bot(seat.bot_kind, seat.index, self._bot_seed + seat.index)
+            if self.game is not None and _listens(bot):
+                self._replay_into(bot, seat.index)
+            seat.bot = bot
+
+    def _replay_into(self, bot: Bot, seat: int) -> None:
+        """A bot with memory taking over mid-game hears the game so far (its seat's view)."""
+        g = self.game
+        try:
+            fresh = Game(list(g.names), g.seed, g.settings, g.setup)
+            bot.observe(events_for(opening_events(fresh.state), seat))
+            for action in g.log:
+                bot.observe(events_for(fresh.apply(action), seat))
+        except Exception:
+            log.exception("replaying the game into bot %d failed", seat)
+
+    def _is_bot(self, seat: int) -> bool:
+        s = self.seats[seat]
+        return self.started and s.bot is not None and s.status in ("open", "bot")
+
+    def _start_grace(self, seat: SeatState) -> None:
+        if seat.grace is not None:
+            seat.grace.cancel()
+        seat.grace_until = self.clock.now() + self.timing.grace
+        seat.grace = self.clock.call_at(seat.grace_until, partial(self._grace_over, seat))
+
+    def _grace_over(self, seat: SeatState) -> None:
+        seat.grace_until = None
+        if seat.conn is not None:
+            return
+        if not self.started:
+            self._free_seat(seat)
+        else:
+            self._make_bot(seat)
+            log.info("seat %d: a bot plays until its player rejoins", seat.index)
+        self._broadcast_seats()
+        if self.started and not self.over:
+            self._schedule_bots()
+
+    def _free_seat(self, seat: SeatState) -> None:
+        seat.token_digest = None
+        seat.name = None
+        seat.conn = None
+        if seat.grace is not None:
+            seat.grace.cancel()
+        seat.grace = None
+        self._write_sidecar()
+
+    # ------------------------------------------------------------------ connections
+
+    async def _on_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Connection(writer, self.clock.now(), self.limits.burst)
+        if self._closing or len(self.conns) >= self.limits.max_connections:
+            self._send(conn, P.error("too_many_connections"))
+            self._close_conn(conn)
+            return
+        self.conns.add(conn)
+        self.stats["connections"] += 1
+        decoder = P.FrameDecoder(self.limits.max_frame)
+        try:
+            while not conn.closed:
+                if conn.role is None:
+                    timeout = self.limits.handshake_timeout - (time.monotonic() - conn.opened)
+                elif decoder.buffered:
+                    timeout = self.limits.partial_timeout
+                else:
+                    timeout = self.limits.idle_timeout
+                if decoder.buffered:
+                    timeout = min(timeout, self.limits.partial_timeout)
+                try:
+                    data = await asyncio.wait_for(reader.read(decoder.room()), max(0.0, timeout))
+                except TimeoutError:
+                    why = (
+                        "no hello in time"
+                        if conn.role is None
+                        else "a message was left half-sent"
+                        if decoder.buffered
+                        else "silent for too long"
+                    )
+                    self._fatal(conn, P.error("timeout", why))
+                    break
+                if not data:
+                    break
+                self.stats["bytes_in"] += len(data)
+                try:
+                    for raw in decoder.feed(data):
+                        self._on_frame(conn, raw)
+                        if conn.closed:
+                            break
+                except P.ProtocolError as exc:
+                    self._fatal(conn, P.error(exc.code, exc.message))
+                    break
+        except (ConnectionError, OSError):
+            pass
+        except asyncio.CancelledError:
+            pass
+        finally:
+            self._drop(conn)
+
+    def _close_conn(self, conn: Connection) -> None:
+        conn.closed = True
+        with contextlib.suppress(Exception):
+            conn.writer.close()
+
+    def _fatal(self, conn: Connection, msg: dict) -> None:
+        self.stats["errors." + msg["code"]] += 1
+        self._send(conn, msg)
+        self._close_conn(conn)
+
+    def _drop(self, conn: Connection) -> None:
+        """A connection ended (EOF, error, bye, replaced, timeout)."""
+        self._close_conn(conn)
+        if conn not in self.conns:
+            return
+        self.conns.discard(conn)
+        if conn.role == "spectator":
+            if not self._closing:
+                self._broadcast_seats()
+            return
+        if conn.seat is None:
+            return
+        seat = self.seats[conn.seat]
+        if seat.conn is not conn or self._closing:
+            return
+        seat.conn = None
+        self._views.pop(seat.index, None)
+        if conn.left:
+            if not self.started:
+                self._free_seat(seat)
+            else:
+                self._make_bot(seat)
+                if not self.over:
+                    self._schedule_bots()
+        else:
+            self._start_grace(seat)
+        self._broadcast_seats()
+
+    def _send(self, conn: Connection, msg: dict, frame: bytes | None = None) -> None:
+        """The single way out: every frame to every connection passes here."""
+        if conn.closed:
+            return
+        if frame is None:
+            frame = P.encode(msg)
+        if self.tap is not None:
+            self.tap(conn, msg, frame)
+        self.stats["frames_out"] += 1
+        self.stats["bytes_out"] += len(frame)
+        try:
+            conn.writer.write(frame)
+            transport = conn.writer.transport
+            if transport.get_write_buffer_size() > self.limits.max_write_buffer:
+                log.warning("%r does not read; closing", conn)
+                conn.closed = True
+                transport.abort()
+        except (ConnectionError, OSError, RuntimeError, AttributeError):
+            self._close_conn(conn)
+
+    def _reply_error(
+        self, conn: Connection, code: str, message: str | None = None, **extra
+    ) -> None:
+        self.stats["errors." + code] += 1
+        msg = P.error(code, message, **extra)
+        if P.ERRORS[code][0]:
+            self._fatal(conn, msg)
+        else:
+            self._send(conn, msg)
+
+    def _rate_ok(self, conn: Connection) -> bool:
+        now = self.clock.now()
+        conn.bucket = min(
+            self.limits.burst, conn.bucket + (now - conn.bucket_at) * self.limits.rate
+        )
+        conn.bucket_at = now
+        if conn.bucket >= 1.0:
+            conn.bucket -= 1.0
+            return True
+        conn.dropped += 1
+        self.stats["rate_limited"] += 1
+        if conn.dropped > self.limits.max_dropped:
+            self._fatal(conn, P.error("rate_limited", "flooding: connection closed"))
+        elif now - conn.last_rate_error >= 1.0:
+            conn.last_rate_error = now
+            self._send(conn, P.error("rate_limited"))
+        return False
+
+    def _on_frame(self, conn: Connection, raw) -> None:
+        self.stats["frames_in"] += 1
+        if not self._rate_ok(conn):
+            return
+        try:
+            msg = P.check_client_message(raw)
+        except P.ProtocolError as exc:
+            extra = {}
+            if isinstance(raw, dict) and raw.get("t") == "action":
+                rid = raw.get("id")
+                if isinstance(rid, int) and not isinstance(rid, bool) and 0 <= rid < 2**31:
+                    extra["id"] = rid
+            self._reply_error(conn, exc.code, exc.message, **extra)
+            return
+        kind = msg["t"]
+        if conn.role is None and kind not in ("hello", "ping"):
+            self._reply_error(conn, "not_joined", f"send 'hello' before '{kind}'")
+            return
+        getattr(self, "_msg_" + kind)(conn, msg)
+
+    # ------------------------------------------------------------------ messages
+
+    def _msg_ping(self, conn: Connection, msg: dict) -> None:
+        self._send(conn, {"t": "pong", "n": msg.get("n")})
+
+    def _msg_hello(self, conn: Connection, msg: dict) -> None:
+        if conn.role is not None:
+            self._reply_error(conn, "already_joined")
+            return
+        if msg["v"] not in P.SUPPORTED_VERSIONS:
+            supported = ", ".join(map(str, P.SUPPORTED_VERSIONS))
+            self._reply_error(
+                conn, "version", f"this host speaks protocol {supported}, not {msg['v']}"
+            )
+            return
+        if msg["role"] == "spectator":
+            conn.role = "spectator"
+            self._welcome(conn, None, None)
+            return
+        token = msg.get("token")
+        if token:
+            self._rejoin(conn, token)
+            return
+        if P.normalize_code(msg.get("code")) != self.code:
+            conn.bad_codes += 1
+            if conn.bad_codes >= self.limits.max_code_attempts:
+                self._reply_error(conn, "too_many_attempts")
+            else:
+                self._reply_error(
+                    conn, "bad_code", "wrong room code (4 letters, shown on the host)"
+                )
+            return
+        name = clean_name(msg.get("name") or "")
+        if not 1 <= len(name) <= P.MAX_NAME:
+            self._reply_error(conn, "bad_name", f"a name needs 1..{P.MAX_NAME} characters")
+            return
+        if self.over:
+            self._reply_error(conn, "table_full", "the game is over")
+            return
+        free = [s for s in self.seats if s.status == "open"]
+        if not free:
+            self._reply_error(conn, "table_full")
+            return
+        seat = free[0]
+        taken = {s.name for s in self.seats if s is not seat and s.name}
+        base, n = name, 2
+        while name in taken:
+            suffix = f" ({n})"
+            name = base[: P.MAX_NAME - len(suffix)] + suffix
+            n += 1
+        token = P.new_token()
+        seat.token_digest = P.token_digest(token)
+        seat.name = name
+        seat.conn = conn
+        self._join_counter += 1
+        seat.joined = self._join_counter
+        conn.role = "player"
+        conn.seat = seat.index
+        self._write_sidecar()
+        log.info("%s took seat %d", name, seat.index)
+        self._welcome(conn, seat.index, token)
+        if not self.started and all(s.conn is not None for s in self.seats):
+            self._start_game()
+
+    def _rejoin(self, conn: Connection, token: str) -> None:
+        digest = P.token_digest(token)
+        seat = next(
+            (
+                s
+                for s in self.seats
+                if s.token_digest is not None and hmac.compare_digest(s.token_digest, digest)
+            ),
+            None,
+        )
+        if seat is None:
+            self._reply_error(conn, "bad_token")
+            return
+        old = seat.conn
+        seat.conn = conn
+        if old is not None:
+            self._send(old, P.error("replaced"))
+            self._send(old, {"t": "bye", "reason": "replaced"})
+            self._close_conn(old)
+        if seat.grace is not None:
+            seat.grace.cancel()
+            seat.grace = None
+            seat.grace_until = None
+        conn.role = "player"
+        conn.seat = seat.index
+        self.stats["rejoins"] += 1
+        log.info("seat %d rejoined", seat.index)
+        self._welcome(conn, seat.index, token)
+
+    def _welcome(self, conn: Connection, seat: int | None, token: str | None) -> None:
+        table = {
+            "name": self.name,
+            "seats": len(self.seats),
+            "code_required": True,
+            "started": self.started,
+        }
+        self._send(
+            conn,
+            {
+                "t": "welcome",
+                "v": P.PROTOCOL_VERSION,
+                "role": conn.role,
+                "seat": seat,
+                "token": token,
+                "table": table,
+            },
+        )
+        self._broadcast_seats()
+        if self.started:
+            self._send_snapshot(conn)
+
+    def _msg_bye(self, conn: Connection, msg: dict) -> None:
+        conn.left = True
+        self._send(conn, {"t": "bye", "reason": "left"})
+        self._drop(conn)
+
+    def _msg_say(self, conn: Connection, msg: dict) -> None:
+        if conn.role != "player" or conn.seat is None:
+            self._reply_error(conn, "not_seated")
+            return
+        out = {"t": "said", "seat": conn.seat, "phrase": msg["phrase"]}
+        frame = P.encode(out)
+        for c in list(self.conns):
+            if c.role is not None:
+                self._send(c, out, frame)
+
+    def _msg_sync(self, conn: Connection, msg: dict) -> None:
+        if not self.started:
+            self._reply_error(conn, "not_started")
+            return
+        self.stats["syncs"] += 1
+        self._send_snapshot(conn)
+
+    def _msg_start(self, conn: Connection, msg: dict) -> None:
+        if conn.role != "player" or conn.seat is None or self.seats[conn.seat].conn is not conn:
+            self._reply_error(conn, "not_seated")
+            return
+        if self.started and not self.over:
+            self._reply_error(conn, "already_started")
+            return
+        starter = self._starter()
+        if starter is None or starter.index != conn.seat:
+            self._reply_error(conn, "start_denied")
+            return
+        if self.over:
+            self._new_round()
+        self._start_game()
+
+    def _msg_action(self, conn: Connection, msg: dict) -> None:
+        rid = msg.get("id")
+        try:
+            action = action_from_data(msg["action"])
+        except ActionFormatError as exc:
+            self._reply_error(conn, "bad_action", str(exc), id=rid)
+            return
+        if conn.role != "player" or conn.seat is None:
+            self._reply_error(conn, "not_seated", id=rid)
+            return
+        if self.seats[conn.seat].conn is not conn:
+            self._reply_error(conn, "replaced", id=rid)
+            return
+        if action.seat != conn.seat:
+            self._reply_error(
+                conn, "wrong_seat", f"you hold seat {conn.seat}, not {action.seat}", id=rid
+            )
+            return
+        if not self.started:
+            self._reply_error(conn, "not_started", id=rid)
+            return
+        st = self.state
+        if st.phase is Phase.GAME_OVER:
+            self._reply_error(conn, "game_over", id=rid)
+            return
+        if action not in legal_actions(st, action.seat):
+            rule, message = explain_illegal(st, action)
+            self._reply_error(conn, "illegal", message, id=rid, rule=rule[:80])
+            return
+        if msg["version"] != st.actions_taken:
+            self.stats["stale"] += 1
+            self._reply_error(
+                conn,
+                "stale",
+                f"made on version {msg['version']}, the game is at {st.actions_taken}",
+                id=rid,
+                version=st.actions_taken,
+            )
+            self._send_snapshot(conn)
+            return
+        self._apply(action, ack_conn=conn, ack=rid)
+
+    # ------------------------------------------------------------------ the game
+
+    def _start_timeout(self) -> None:
+        self._start_timer = None
+        if not self.started and not self._closing:
+            self._start_game()
+
+    def _new_round(self) -> None:
+        """After a game: keep the seated humans, free everyone else, clear the game."""
+        self._cancel_all_timers()
+        for seat in self.seats:
+            seat.bot = None
+            if seat.conn is None:
+                self._free_seat(seat)
+        self.game = None
+        self.result = None
+        self.finished = asyncio.Event()
+        self._views.clear()
+        for conn in self.conns:
+            conn.synced = False
+
+    def _start_game(self) -> None:
+        if self._start_timer is not None:
+            self._start_timer.cancel()
+            self._start_timer = None
+        self._start_deadline = None
+        cfg = self.config
+        names = [s.name if s.token_digest else self._bot_name(s) for s in self.seats]
+        settings = Settings(
+            players=len(self.seats),
+            variants=cfg.variants,
+            short_game=cfg.short_game,
+            hidden_money=cfg.hidden_money,
+            window_mode=WindowMode.REAL_TIME,
+            negotiation_limit=cfg.negotiation_limit,
+        )
+        seed = cfg.seed if cfg.seed is not None else secrets.randbits(62)
+        self.game = Game(names, seed, settings, cfg.setup)
+        self._started_at = time.perf_counter()
+        for seat in self.seats:
+            if seat.status == "open":
+                self._make_bot(seat)
+        if cfg.autosave is not None:
+            self._autosave = Autosaver(Path(cfg.autosave), self.game)
+            try:
+                self._autosave.write_now()
+            except OSError as exc:
+                log.error("autosave to %s failed: %s", cfg.autosave, exc)
+            self._write_sidecar()
+        log.info("game started: %s", ", ".join(names))
+        self._after_change([])
+        opening = opening_events(self.state)
+        for conn in list(self.conns):
+            if conn.role is not None:
+                self._send_snapshot(conn, opening)
+        self._broadcast_seats()
+        self._schedule_bots()
+
+    def _apply(
+        self, action: Action, ack_conn: Connection | None = None, ack: int | None = None
+    ) -> bool:
+        """Apply one action through the engine and tell everyone. False if illegal."""
+        if self.over or self._closing:
+            return False
+        try:
+            events = self.game.apply(action)
+        except IllegalAction as exc:  # the host's own timers and bots only, never a client
+            log.error("host action %r refused: %s", action, exc)
+            return False
+        self.stats["actions"] += 1
+        self._after_change(events)
+        self._broadcast_update(events, ack_conn, ack)
+        if self._autosave is not None:
+            self._autosave.add(action)
+        self._feed_bots(events)
+        if self.over:
+            self._game_over()
+        else:
+            self._schedule_bots()
+        return True
+
+    def _feed_bots(self, events: list[Event]) -> None:
+        for seat in self.seats:
+            bot = seat.bot
+            if bot is not None and _listens(bot):
+                try:
+                    bot.observe(events_for(events, seat.index))
+                except Exception:
+                    log.exception("bot %d observe failed", seat.index)
+
+    def _game_over(self) -> None:
+        self._cancel_all_timers()
+        if self.result is None:
+            kinds = [s.bot_kind if s.token_digest is None else "human" for s in self.seats]
+            self.result = result_of(self.game, time.perf_counter() - self._started_at, kinds)
+        self._broadcast_seats()
+        self.finished.set()
+
+    # ------------------------------------------------------------------ updates
+
+    def _audiences(self) -> dict[int | None, list[Connection]]:
+        out: dict[int | None, list[Connection]] = {}
+        for conn in self.conns:
+            if not conn.synced or conn.closed:
+                continue
+            if conn.role == "player" and (
+                conn.seat is None or self.seats[conn.seat].conn is not conn
+            ):
+                continue
+            out.setdefault(conn.audience, []).append(conn)
+        return out
+
+    def _shared_now(self) -> dict | None:
+        st = self.state
+        if self._shared is None or self._shared[0] != st.actions_taken:
+            self._shared = (st.actions_taken, shared_sections(st))
+        return self._shared[1]
+
+    def _current_view(self, aud: int | None) -> tuple[int, dict, str, P.ViewHasher]:
+        st = self.state
+        cached = self._views.get(aud)
+        if cached is None or cached[0] != st.actions_taken:
+            v = compose_view(self._shared_now(), st, aud)
+            hasher = P.ViewHasher()
+            cached = (st.actions_taken, v, hasher(v), hasher)
+            self._views[aud] = cached
+        return cached
+
+    def _send_snapshot(self, conn: Connection, events: list[Event] = ()) -> None:
+        version, v, h, _ = self._current_view(conn.audience)
+        msg = {
+            "t": "snapshot",
+            "version": version,
+            "hash": h,
+            "view": v,
+            "events": events_for(list(events), conn.audience),
+            "timers": self._timers_data(),
+        }
+        self.stats["snapshots"] += 1
+        self._send(conn, msg)
+        conn.synced = True
+
+    def _broadcast_update(
+        self, events: list[Event], ack_conn: Connection | None, ack: int | None
+    ) -> None:
+        st = self.state
+        version = st.actions_taken
+        timers = None
+        if self._timers_serial != self._timers_sent:
+            timers = self._timers_data()
+            self._timers_sent = self._timers_serial
+        audiences = self._audiences()
+        for aud in list(self._views):
+            if aud not in audiences:
+                del self._views[aud]
+        shared = self._shared_now() if audiences else None
+        memo: dict = {}
+        for aud, conns in audiences.items():
+            prev = self._views.get(aud)
+            if prev is None or prev[0] != version - 1:
+                for conn in conns:  # pragma: no cover - every audience is one version behind
+                    self._send_snapshot(conn)
+                continue
+            new = compose_view(shared, st, aud)
+            delta = P.view_delta(prev[1], new)
+            hasher = prev[3]
+            h = hasher(new, delta, memo)
+            msg = {
+                "t": "update",
+                "version": version,
+                "base": version - 1,
+                "hash": h,
+                "events": events_for(events, aud),
+                "delta": delta,
+            }
+            if timers is not None:
+                msg["timers"] = timers
+            self._views[aud] = (version, new, h, hasher)
+            frame = P.encode(msg)
+            for conn in conns:
+                if conn is ack_conn and ack is not None:
+                    self._send(conn, {**msg, "ack": ack})
+                else:
+                    self._send(conn, msg, frame)
+
+    def _broadcast_timers(self) -> None:
+        if not self.started:
+            return
+        msg = {"t": "timers", "timers": self._timers_data()}
+        self._timers_sent = self._timers_serial
+        frame = P.encode(msg)
+        for conn in list(self.conns):
+            if conn.synced:
+                self._send(conn, msg, frame)
+
+    # ------------------------------------------------------------------ timers
+
+    def _timers_data(self) -> dict:
+        now = self.clock.now()
+
+        def ms(deadline: float) -> int:
+            return max(0, int(round((deadline - now) * 1000)))
+
+        out: dict = {"window": None, "negotiation": None, "turn": None}
+        w = self._window
+        if w is not None:
+            out["window"] = {
+                "kind": w["kind"],
+                "stage": w["stage"],
+                "ms": ms(w["deadline"]),
+                "total_ms": int(round((w["deadline"] - w["opened"]) * 1000)),
+            }
+        n = self._neg
+        if n is not None:
+            out["negotiation"] = {
+                "ms": ms(n["deadline"]),
+                "total_ms": int(self.timing.negotiation * 1000),
+            }
+        t = self._turn
+        if t is not None:
+            out["turn"] = {
+                "seats": t["seats"],
+                "ms": ms(t["deadline"]),
+                "total_ms": int(self.timing.turn * 1000),
+            }
+        return out
+
+    def _touch_timers(self) -> None:
+        self._timers_serial += 1
+
+    def _cancel_all_timers(self) -> None:
+        self._close_window_timer()
+        self._stop_negotiation_clock()
+        self._stop_turn_clock()
+        if self._bot_timer is not None:
+            self._bot_timer.cancel()
+            self._bot_timer = None
+        for timer in self._answer_timers.values():
+            timer.cancel()
+        self._answer_timers.clear()
+
+    def _after_change(self, events: list[Event]) -> None:
+        """Keep the host's countdowns in step with the state after an action (or a start)."""
+        st = self.state
+        for e in events:
+            if isinstance(e, WindowOpened):
+                self._open_window_timer(e.kind)
+            elif isinstance(e, WindowClosed):
+                self._close_window_timer()
+            elif isinstance(e, DealOpened):
+                self._start_negotiation_clock()
+            elif isinstance(e, (DealClosed, DealFailed)):
+                self._stop_negotiation_clock()
+        if st.phase is Phase.GAME_OVER:
+            self._cancel_all_timers()
+            return
+        # A resumed game (no events) may sit in a window or a negotiation: fresh clocks.
+        if st.window is None and self._window is not None:
+            self._close_window_timer()
+        elif st.window is not None and self._window is None:
+            self._open_window_timer(st.window.kind.value)
+        if st.negotiation is None and self._neg is not None:
+            self._stop_negotiation_clock()
+        elif st.negotiation is not None and self._neg is None and not st.negotiation.time_up:
+            self._start_negotiation_clock()
+        self._restart_turn_clock()
+
+    def _open_window_timer(self, kind: str) -> None:
+        self._close_window_timer()
+        self._window_id += 1
+        now = self.clock.now()
+        wid = self._window_id
+        w = {
+            "id": wid,
+            "kind": kind,
+            "opened": now,
+            "deadline": now + self.timing.window_length(kind),
+            "stage": "going_once" if kind == "going_once" else None,
+            "timers": [],
+        }
+        w["timers"].append(self.clock.call_at(w["deadline"], partial(self._window_expired, wid)))
+        if kind == "going_once":
+            w["timers"].append(
+                self.clock.call_at(now + self.timing.going_once, partial(self._going_twice, wid))
+            )
+        self._window = w
+        self._touch_timers()
+
+    def _close_window_timer(self) -> None:
+        w = self._window
+        if w is None:
+            return
+        for timer in w["timers"]:
+            timer.cancel()
+        for key in [k for k in self._answer_timers if k[0] == w["id"]]:
+            self._answer_timers.pop(key).cancel()
+        self._window = None
+        self._touch_timers()
+
+    def _going_twice(self, wid: int) -> None:
+        w = self._window
+        if w is None or w["id"] != wid:
+            return
+        w["stage"] = "going_twice"
+        self._touch_timers()
+        self._broadcast_timers()
+
+    def _window_expired(self, wid: int) -> None:
+        """Time is up: everyone who has not answered passes (in seat order)."""
+        while self._window is not None and self._window["id"] == wid and not self.over:
+            win = self.state.window
+            if win is None or not win.waiting:
+                break
+            self.stats["window_timeouts"] += 1
+            if not self._apply(Pass(win.waiting[0])):
+                break
+
+    def _start_negotiation_clock(self) -> None:
+        self._stop_negotiation_clock()
+        if self.timing.negotiation <= 0:
+            return
+        self._deal_serial += 1
+        deadline = self.clock.now() + self.timing.negotiation
+        serial = self._deal_serial
+        timer = self.clock.call_at(deadline, partial(self._negotiation_expired, serial))
+        self._neg = {"deadline": deadline, "timer": timer, "serial": serial}
+        self._touch_timers()
+
+    def _stop_negotiation_clock(self) -> None:
+        if self._neg is not None:
+            self._neg["timer"].cancel()
+            self._neg = None
+            self._touch_timers()
+
+    def _negotiation_expired(self, serial: int) -> None:
+        n = self._neg
+        if n is None or n["serial"] != serial:
+            return
+        self._neg = None
+        self._touch_timers()
+        neg = self.state.negotiation
+        if neg is not None and not neg.time_up and not self.over:
+            self._apply(TimeUp(HOST))
+
+    def _restart_turn_clock(self) -> None:
+        if self.timing.turn <= 0:
+            return
+        st = self.state
+        waiting = waiting_for(st) if st.window is None else []
+        old = self._turn
+        if old is not None:
+            old["timer"].cancel()
+        if not waiting:
+            if old is not None:
+                self._turn = None
+                self._touch_timers()
+            return
+        deadline = self.clock.now() + self.timing.turn
+        version = st.actions_taken
+        timer = self.clock.call_at(deadline, partial(self._turn_expired, version))
+        self._turn = {"seats": list(waiting), "deadline": deadline, "timer": timer}
+        self._touch_timers()
+
+    def _stop_turn_clock(self) -> None:
+        if self._turn is not None:
+            self._turn["timer"].cancel()
+            self._turn = None
+            self._touch_timers()
+
+    def _turn_expired(self, version: int) -> None:
+        st = self.state
+        if self.over or st.actions_taken != version or st.window is not None:
+            return
+        for seat in waiting_for(st):
+            action = default_action(st, seat)
+            if action is not None:
+                self.stats["turn_timeouts"] += 1
+                self._apply(action)
+                return
+
+    # ------------------------------------------------------------------ bots
+
+    def _schedule_bots(self) -> None:
+        """Plan the bots' next moves after any change (actions, a seat turning bot)."""
+        if not self.started or self.over or self._closing:
+            return
+        st = self.state
+        now = self.clock.now()
+        if st.window is not None and self._window is not None:
+            wid = self._window["id"]
+            when = self._window["opened"] + self.timing.answer_delay(self._window["kind"])
+            for seat in list(st.window.waiting):
+                if self._is_bot(seat) and (wid, seat) not in self._answer_timers:
+                    self._answer_timers[(wid, seat)] = self.clock.call_at(
+                        max(now, when), partial(self._bot_answer, wid, seat)
+                    )
+            return
+        if self._bot_timer is not None:
+            self._bot_timer.cancel()
+            self._bot_timer = None
+        version = st.actions_taken
+        if any(self._is_bot(s) for s in waiting_for(st)):
+            self._bot_timer = self.clock.call_later(
+                self.timing.bot_delay, partial(self._bot_move, version)
+            )
+        elif st.phase is Phase.NEGOTIATION and any(self._is_bot(s.index) for s in self.seats):
+            self._bot_timer = self.clock.call_later(
+                max(0.005, self.timing.bot_tick), partial(self._bot_tick, version)
+            )
+
+    def _valid_at(self, version: int) -> Callable[[], bool]:
+        return lambda: not self.over and self.state.actions_taken == version
+
+    def _decide(self, seat: int, must: bool, valid: Callable[[], bool], done: Callable) -> bool:
+        """Ask the seat's bot; ``done(action or None)`` runs in the loop while ``valid()``.
+        Fast bots (those that need no view) decide inline; others think in a thread so the
+        host keeps serving. Returns False if the bot is busy or has no move."""
+        s = self.seats[seat]
+        bot = s.bot
+        st = self.state
+        legal = legal_actions(st, seat).moves()
+        if bot is None or not legal or s.thinking:
+            return False
+        if not getattr(bot, "needs_view", True):
+            done(_choose(bot, LazyView(st, seat), legal, must))
+            return True
+        v = view(st, seat)
+        s.thinking = True
+
+        async def think() -> None:
+            try:
+                action = await asyncio.to_thread(_choose, bot, v, legal, must)
+            finally:
+                s.thinking = False
+            if valid() and s.bot is bot and self._is_bot(seat):
+                done(action)
+            elif not self.over:
+                self._schedule_bots()
+
+        self._spawn(think())
+        return True
+
+    def _bot_move(self, version: int) -> None:
+        """A bot the game waits for (turn, discard, the Boss once time is up) moves."""
+        self._bot_timer = None
+        valid = self._valid_at(version)
+        if not valid() or self.state.window is not None:
+            return
+        for seat in waiting_for(self.state):
+            if self._is_bot(seat):
+
+                def done(action, seat=seat):
+                    if action is None:
+                        action = default_action(self.state, seat)
+                    if action is not None:
+                        self._apply(action)
+
+                self._decide(seat, True, valid, done)
+                return
+
+    def _bot_tick(self, version: int) -> None:
+        """Real-time negotiation: offer the moment to each bot (shuffled); first taker acts."""
+        self._bot_timer = None
+        valid = self._valid_at(version)
+        if not valid() or self.state.window is not None:
+            return
+        seats = [s.index for s in self.seats if self._is_bot(s.index)]
+        self._rng.shuffle(seats)
+        for seat in seats:
+            acted = []
+
+            def done(action, acted=acted):
+                if action is not None and valid():
+                    acted.append(self._apply(action))
+
+            self._decide(seat, False, valid, done)
+            if acted:
+                return
+        if valid():
+            self._bot_timer = self.clock.call_later(
+                max(0.005, self.timing.bot_tick), partial(self._bot_tick, version)
+            )
+
+    def _bot_answer(self, wid: int, seat: int) -> None:
+        """A bot answers a window, always at the same moment after it opened."""
+        self._answer_timers.pop((wid, seat), None)
+        w = self._window
+        win = self.state.window if self.started else None
+        if w is None or w["id"] != wid or win is None or seat not in win.waiting or self.over:
+            return
+        if not self._is_bot(seat):
+            return
+
+        def valid() -> bool:
+            cur = self.state.window
+            return (
+                self._window is not None
+                and self._window["id"] == wid
+                and cur is not None
+                and seat in cur.waiting
+            )
+
+        def done(action) -> None:
+            if action is None or action not in legal_actions(self.state, seat):
+                action = Pass(seat)
+            self._apply(action)
+
+        if not self._decide(seat, True, valid, done):
+            self._apply(Pass(seat))
+
+
+def _listens(bot: Bot) -> bool:
+    return bool(getattr(bot, "wants_events", False)) or type(bot).observe is not Bot.observe
+
+
+def _choose(bot: Bot, v, legal, must: bool) -> Action | None:
+    try:
+        action = bot.choose(v, legal, must)
+    except Exception:
+        log.exception("bot %s failed to choose", getattr(bot, "kind", "?"))
+        return None
+    if action is not None and action not in legal:
+        log.warning("bot %s chose an illegal action %r", getattr(bot, "kind", "?"), action)
+        return None
+    return action
+
+
+# --------------------------------------------------------------------------- thread
+
+
+class HostThread:
+    """A Host on its own asyncio loop in a daemon thread (for the pygame windows).
+
+    ht = HostThread(HostConfig(...)); ht.start()     # returns once listening
+    ht.port, ht.code, ht.address                      # show them; connect a Client
+    ht.stop()
+    """
+
+    def __init__(self, config: HostConfig) -> None:
+        self.config = config
+        self.host: Host | None = None
+        self.error: BaseException | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.finished = threading.Event()
+
+    def start(self, timeout: float = 15.0) -> HostThread:
+        self._thread = threading.Thread(target=self._run, name="lan-host", daemon=True)
+        self._thread.start()
+        self._ready.wait(timeout)
+        if self.error is not None:
+            raise self.error
+        if self.host is None or self.host.port is None:
+            raise HostError("the host did not start")
+        return self
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except BaseException as exc:  # pragma: no cover - reported through start()
+            self.error = exc
+        finally:
+            self._ready.set()
+            self.finished.set()
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        host = Host(self.config)
+        try:
+            await host.start()
+        except BaseException as exc:
+            self.error = exc
+            self._ready.set()
+            return
+        self.host = host
+        self._ready.set()
+        await self._stop.wait()
+        await host.close()
+
+    @property
+    def port(self) -> int | None:
+        return None if self.host is None else self.host.port
+
+    @property
+    def code(self) -> str | None:
+        return None if self.host is None else self.host.code
+
+    def stop(self, timeout: float = 5.0) -> None:
+        if self._loop is not None and self._stop is not None:
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(self._stop.set)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+
+def config_for_tests(**kw) -> HostConfig:
+    """A loopback host with instant bots and room for bots' message rates (tests, bench)."""
+    timing = kw.pop("timing", None) or Timing(bot_answer=0.0, bot_delay=0.0, bot_tick=0.005)
+    limits = kw.pop("limits", None) or Limits(rate=1000.0, burst=1000.0)
+    return HostConfig(bind="127.0.0.1", announce=False, timing=timing, limits=limits, **kw)
+
+
+__all__ = [
+    "Host",
+    "HostConfig",
+    "HostError",
+    "HostThread",
+    "Limits",
+    "Timing",
+    "Autosaver",
+    "sidecar_path",
+    "config_for_tests",
+    "replace",
+]

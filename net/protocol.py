@@ -1,0 +1,520 @@
+"""The LAN wire protocol: msgpack maps over TCP, one map per message (docs/PROTOCOL.md).
+
+Every message is a plain msgpack map with a string ``t`` (its type) and only ints, strings,
+bools, nil, arrays and string-keyed maps inside: no floats, no binary, no ext types, no
+pickle. The stream is cut into messages by ``msgpack.Unpacker`` alone (``FrameDecoder``);
+a message (frame) is at most ``MAX_FRAME`` bytes.
+
+This module is shared by the host and the client:
+
+* ``FrameDecoder``: bytes in, messages out, with an exact frame-size limit;
+* ``encode``: the one function that turns a message into bytes;
+* ``check_client_message`` / ``check_host_message``: strict schemas (unknown types, missing,
+  extra or ill-typed fields raise ``ProtocolError`` naming the problem);
+* ``view_hash`` / ``view_delta`` / ``apply_delta``: how a client keeps its seat's view in
+  step with the host and proves it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import secrets
+import string
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import msgpack
+
+PROTOCOL_VERSION = 1
+SUPPORTED_VERSIONS = (1,)
+MAX_FRAME = 64 * 1024  # bytes per message, both directions
+MAX_DEPTH = 12  # nesting of maps and arrays in one message
+MAX_NAME = 24  # characters of a player name (after cleaning)
+CODE_LENGTH = 4
+TOKEN_HEX = 32  # a reconnect token: 128 random bits as 32 lower-case hex digits
+HASH_HEX = 16  # the short view hash: 64 bits as 16 lower-case hex digits
+INT_MIN, INT_MAX = -(2**63), 2**64 - 1
+
+#: Quick negotiation phrases a player may say (``say``): the keys of the UI's
+#: "phrase.<key>" translations.
+PHRASES = ("too_expensive", "deal", "no_way", "last_offer", "one_dividend")
+
+ROLES = ("player", "spectator")
+
+# --------------------------------------------------------------------------- errors
+
+#: Error codes the host sends (``{"t": "error", "code": ...}``) and what they mean.
+#: Codes marked fatal are followed by the host closing the connection.
+ERRORS: dict[str, tuple[bool, str]] = {
+    "bad_frame": (True, "the bytes are not a msgpack message (the stream cannot be resynced)"),
+    "frame_too_large": (True, f"a message is longer than {MAX_FRAME} bytes"),
+    "bad_message": (False, "a message with a missing, extra or ill-typed field"),
+    "unknown_type": (False, "a message type the host does not know"),
+    "version": (True, "the protocol version is not supported"),
+    "not_joined": (False, "only 'hello' (and 'ping') before joining"),
+    "already_joined": (False, "'hello' on a connection that has joined"),
+    "bad_code": (False, "wrong room code"),
+    "too_many_attempts": (True, "too many wrong room codes on this connection"),
+    "bad_name": (False, "the name is empty or too long after cleaning"),
+    "bad_token": (True, "no seat has this reconnect token"),
+    "table_full": (True, "no seat is free"),
+    "too_many_connections": (True, "the host has reached its connection limit"),
+    "not_seated": (False, "spectators cannot act"),
+    "replaced": (True, "the seat was taken over by a newer connection with its token"),
+    "not_started": (False, "the game has not started"),
+    "already_started": (False, "the game has already started"),
+    "start_denied": (False, "only the first seated player may start the game early"),
+    "game_over": (False, "the game is over"),
+    "bad_action": (False, "the action map does not describe an action"),
+    "wrong_seat": (False, "an action for another seat"),
+    "illegal": (False, "the rules do not allow this action now (see 'rule')"),
+    "stale": (False, "the action was made on an old version; a snapshot follows"),
+    "rate_limited": (False, "too many messages per second; this one was dropped"),
+    "timeout": (True, "no hello in time, a message left half-sent, or silence too long"),
+    "slow_reader": (True, "the client does not read its messages"),
+}
+
+
+class ProtocolError(Exception):
+    """A problem with what a peer sent; ``code`` is one of ``ERRORS``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+    @property
+    def fatal(self) -> bool:
+        return ERRORS.get(self.code, (True, ""))[0]
+
+
+# --------------------------------------------------------------------------- framing
+
+
+def _no_ext(code: int, data: bytes) -> Any:
+    raise ValueError(f"ext type {code} is not allowed")
+
+
+class FrameDecoder:
+    """Cuts a byte stream into messages with one ``msgpack.Unpacker`` (never raw reads).
+
+    ``room()`` is how many bytes may be read next: the unpacker never holds more than
+    ``max_frame`` bytes, so a longer message can never complete and is reported as
+    ``frame_too_large`` as soon as it fills the buffer. Any decoding problem raises
+    ``ProtocolError("bad_frame")``; after either error the stream is unusable.
+    """
+
+    def __init__(self, max_frame: int = MAX_FRAME) -> None:
+        self.max_frame = max_frame
+        self._fed = 0
+        self._done = 0  # stream offset of the end of the last complete message
+        self._unpacker = msgpack.Unpacker(
+            max_buffer_size=max_frame,
+            strict_map_key=True,
+            raw=False,
+            use_list=True,
+            max_bin_len=0,
+            max_ext_len=0,
+            ext_hook=_no_ext,
+        )
+
+    @property
+    def buffered(self) -> int:
+        """Bytes of an incomplete message waiting in the unpacker."""
+        # Unpacker.tell() is exact only right after a complete object.
+        return self._fed - self._done
+
+    def room(self) -> int:
+        return self.max_frame - self.buffered
+
+    def feed(self, data: bytes) -> Iterator[Any]:
+        """Feed bytes; yields every complete message (decode errors raise mid-way)."""
+        if len(data) > self.room():
+            raise ProtocolError(
+                "frame_too_large", f"a message is longer than {self.max_frame} bytes"
+            )
+        try:
+            self._unpacker.feed(data)
+        except msgpack.BufferFull:  # pragma: no cover - room() prevents it
+            raise ProtocolError("frame_too_large", "buffer full") from None
+        self._fed += len(data)
+        while True:
+            try:
+                obj = next(self._unpacker)
+            except StopIteration:
+                break
+            except (ValueError, TypeError, msgpack.StackError, msgpack.FormatError) as exc:
+                # FormatError/StackError subclass ValueError; UnicodeDecodeError too.
+                why = str(exc) or type(exc).__name__
+                raise ProtocolError("bad_frame", f"undecodable message: {why}") from None
+            self._done = self._unpacker.tell()
+            yield obj
+        if self.buffered >= self.max_frame:
+            raise ProtocolError(
+                "frame_too_large", f"a message is longer than {self.max_frame} bytes"
+            )
+
+
+_packer = msgpack.Packer(use_bin_type=True, autoreset=True)
+
+
+def encode(msg: dict) -> bytes:
+    """The bytes of one message. Host and client send nothing that did not pass here."""
+    frame = _packer.pack(msg)
+    if len(frame) > MAX_FRAME:
+        raise ValueError(f"message {msg.get('t')!r} is {len(frame)} bytes (> {MAX_FRAME})")
+    return frame
+
+
+def decode_all(data: bytes) -> list[Any]:
+    """Every message in ``data`` (tests and tools)."""
+    dec = FrameDecoder(max(MAX_FRAME, len(data) + 1))
+    return list(dec.feed(data))
+
+
+# --------------------------------------------------------------------------- plain data
+
+
+_SCALARS = frozenset({str, int, bool, type(None)})
+
+
+def check_plain(obj: Any) -> None:
+    """Only maps with string keys, arrays, strings, ints, bools and nil, not too deep.
+    (msgpack ints are always within int64/uint64; binary and ext never get this far.)"""
+    stack = [(obj, 0)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        item, depth = pop()
+        kind = type(item)
+        if kind is dict:
+            if depth >= MAX_DEPTH:
+                raise ProtocolError("bad_message", f"nested deeper than {MAX_DEPTH} levels")
+            for key, value in item.items():
+                if type(key) is not str:
+                    raise ProtocolError("bad_message", "map keys must be strings")
+                vk = type(value)
+                if vk is dict or vk is list:
+                    push((value, depth + 1))
+                elif vk not in _SCALARS:
+                    _bad_type(value)
+        elif kind is list:
+            if depth >= MAX_DEPTH:
+                raise ProtocolError("bad_message", f"nested deeper than {MAX_DEPTH} levels")
+            for value in item:
+                vk = type(value)
+                if vk is dict or vk is list:
+                    push((value, depth + 1))
+                elif vk not in _SCALARS:
+                    _bad_type(value)
+        elif kind not in _SCALARS:
+            _bad_type(item)
+
+
+def _bad_type(value: Any) -> None:
+    kind = type(value).__name__
+    raise ProtocolError(
+        "bad_message", f"{kind} values are not allowed (only int, str, bool, nil, array, map)"
+    )
+
+
+# --------------------------------------------------------------------------- schemas
+
+Check = Callable[[str, Any], Any]
+
+
+def _fail(field: str, want: str, value: Any) -> None:
+    shown = repr(value)
+    if len(shown) > 40:
+        shown = shown[:37] + "..."
+    raise ProtocolError("bad_message", f"field {field!r} must be {want}, not {shown}")
+
+
+def _int(lo: int, hi: int) -> Check:
+    def check(field: str, value: Any) -> Any:
+        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+            _fail(field, f"a whole number {lo}..{hi}", value)
+        return value
+
+    return check
+
+
+def _str(lo: int, hi: int, pattern: str | None = None) -> Check:
+    rx = re.compile(pattern) if pattern else None
+
+    def check(field: str, value: Any) -> Any:
+        if not isinstance(value, str) or not lo <= len(value) <= hi:
+            _fail(field, f"a string of {lo}..{hi} characters", value)
+        if rx is not None and not rx.fullmatch(value):
+            _fail(field, f"a string matching {pattern}", value)
+        return value
+
+    return check
+
+
+def _enum(*choices: str) -> Check:
+    def check(field: str, value: Any) -> Any:
+        if value not in choices or not isinstance(value, str):
+            _fail(field, "one of " + ", ".join(choices), value)
+        return value
+
+    return check
+
+
+def _bool(field: str, value: Any) -> Any:
+    if not isinstance(value, bool):
+        _fail(field, "true or false", value)
+    return value
+
+
+def _map(field: str, value: Any) -> Any:
+    if not isinstance(value, dict):
+        _fail(field, "a map", value)
+    return value
+
+
+def _list(field: str, value: Any) -> Any:
+    if not isinstance(value, list):
+        _fail(field, "an array", value)
+    return value
+
+
+def _opt(check: Check) -> Check:
+    def opt(field: str, value: Any) -> Any:
+        return None if value is None else check(field, value)
+
+    opt.optional = True  # type: ignore[attr-defined]
+    return opt
+
+
+def _any_plain(field: str, value: Any) -> Any:
+    return value
+
+
+_UINT = _int(0, 2**53)
+_ID = _int(0, 2**31 - 1)
+_SEAT = _int(0, 5)
+_TOKEN = _str(TOKEN_HEX, TOKEN_HEX, r"[0-9a-f]+")
+_HASH = _str(HASH_HEX, HASH_HEX, r"[0-9a-f]+")
+
+#: Messages a client may send: field -> check. Fields whose check is optional may be
+#: left out; every other field is required; no other field is accepted.
+CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
+    "hello": {
+        "v": _int(1, 65535),
+        "role": _enum(*ROLES),
+        "name": _opt(_str(0, 4 * MAX_NAME)),
+        "code": _opt(_str(0, 16)),
+        "token": _opt(_TOKEN),
+    },
+    "action": {"version": _UINT, "action": _map, "id": _opt(_ID)},
+    "sync": {},
+    "start": {},
+    "ping": {"n": _opt(_ID)},
+    "say": {"phrase": _enum(*PHRASES)},
+    "bye": {},
+}
+
+_SEAT_STATUS = ("open", "human", "away", "bot")
+_TIMERS = _opt(_map)
+
+#: Messages the host sends (the client checks them as strictly).
+HOST_MESSAGES: dict[str, dict[str, Check]] = {
+    "welcome": {
+        "v": _int(1, 65535),
+        "role": _enum(*ROLES),
+        "seat": _opt(_SEAT),
+        "token": _opt(_TOKEN),
+        "table": _map,
+    },
+    "seats": {
+        "started": _bool,
+        "over": _bool,
+        "seats": _list,
+        "starter": _opt(_SEAT),
+        "start_ms": _opt(_UINT),
+        "spectators": _UINT,
+    },
+    "snapshot": {
+        "version": _UINT,
+        "hash": _HASH,
+        "view": _map,
+        "events": _list,
+        "timers": _TIMERS,
+    },
+    "update": {
+        "version": _UINT,
+        "base": _UINT,
+        "hash": _HASH,
+        "events": _list,
+        "delta": _map,
+        "timers": _TIMERS,
+        "ack": _opt(_ID),
+    },
+    "timers": {"timers": _map},
+    "error": {
+        "code": _str(1, 40),
+        "message": _str(0, 500),
+        "id": _opt(_ID),
+        "rule": _opt(_str(1, 80)),
+        "version": _opt(_UINT),
+    },
+    "pong": {"n": _opt(_ID)},
+    "said": {"seat": _SEAT, "phrase": _str(1, 40)},
+    "bye": {"reason": _str(1, 40)},
+}
+
+
+def _check(msg: Any, schemas: dict[str, dict[str, Check]]) -> dict:
+    if not isinstance(msg, dict):
+        raise ProtocolError("bad_message", "a message must be a map")
+    check_plain(msg)
+    kind = msg.get("t")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad_message", "a message needs a string field 't' (its type)")
+    schema = schemas.get(kind)
+    if schema is None:
+        shown = kind if len(kind) <= 40 else kind[:37] + "..."
+        raise ProtocolError("unknown_type", f"unknown message type {shown!r}")
+    extra = set(msg) - set(schema) - {"t"}
+    if extra:
+        names = sorted(extra)[:5]
+        raise ProtocolError("bad_message", f"{kind}: unexpected fields {names}")
+    for field, check in schema.items():
+        if field not in msg:
+            if getattr(check, "optional", False):
+                continue
+            raise ProtocolError("bad_message", f"{kind}: missing field {field!r}")
+        check(field, msg[field])
+    return msg
+
+
+def check_client_message(msg: Any) -> dict:
+    """Validate a message from a client; returns it or raises ProtocolError."""
+    return _check(msg, CLIENT_MESSAGES)
+
+
+def check_host_message(msg: Any) -> dict:
+    """Validate a message from the host (the client trusts the host no more than that)."""
+    return _check(msg, HOST_MESSAGES)
+
+
+def error(code: str, message: str | None = None, **extra: Any) -> dict:
+    """An error reply; ``extra`` may carry id, rule, version."""
+    if code not in ERRORS:  # pragma: no cover - a programming error
+        raise ValueError(f"unknown error code {code}")
+    msg = {"t": "error", "code": code, "message": (message or ERRORS[code][1])[:500]}
+    for key, value in extra.items():
+        if value is not None:
+            msg[key] = value
+    return msg
+
+
+# --------------------------------------------------------------------------- views
+
+STATIC_KEYS = frozenset({"board"})  # never in a delta nor in the hash (``board_id`` is)
+
+
+def canonical(value: Any) -> str:
+    """Canonical JSON: keys sorted, no spaces, non-ASCII escaped (what the hash is over)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def view_hash(view: dict) -> str:
+    """The short hash of a view: the first 16 hex digits of the SHA-256 of its canonical
+    JSON (keys sorted, no spaces, ASCII escapes), leaving out ``board``."""
+    body = {k: v for k, v in view.items() if k not in STATIC_KEYS}
+    return hashlib.sha256(canonical(body).encode("ascii")).hexdigest()[:HASH_HEX]
+
+
+class ViewHasher:
+    """``view_hash`` for a view that changes a few top-level keys at a time: it keeps each
+    key's canonical JSON and re-encodes only the keys named in ``changed``.
+
+    ``memo`` (key -> (value, fragment)) shares fragments between several views holding the
+    very same value objects (the host's per-seat views share their public sections).
+    """
+
+    __slots__ = ("_frags",)
+
+    def __init__(self) -> None:
+        self._frags: dict[str, str] = {}
+
+    def __call__(self, view: dict, changed=None, memo: dict | None = None) -> str:
+        keys = sorted(view)
+        old = self._frags
+        frags: dict[str, str] = {}
+        redo = None if changed is None else set(changed)
+        for k in keys:
+            if k in STATIC_KEYS:
+                continue
+            if redo is not None and k not in redo and k in old:
+                frags[k] = old[k]
+                continue
+            value = view[k]
+            hit = memo.get(k) if memo is not None else None
+            if hit is not None and hit[0] is value:
+                frags[k] = hit[1]
+                continue
+            frags[k] = f"{_key_json(k)}:{canonical(value)}"
+            if memo is not None:
+                memo[k] = (value, frags[k])
+        self._frags = frags
+        blob = "{" + ",".join(frags.values()) + "}"
+        return hashlib.sha256(blob.encode("ascii")).hexdigest()[:HASH_HEX]
+
+
+_KEY_JSON: dict[str, str] = {}
+
+
+def _key_json(key: str) -> str:
+    out = _KEY_JSON.get(key)
+    if out is None:
+        out = json.dumps(key, ensure_ascii=True)
+        if len(_KEY_JSON) < 256:
+            _KEY_JSON[key] = out
+    return out
+
+
+def view_delta(old: dict | None, new: dict) -> dict:
+    """The top-level keys of ``new`` whose values differ from ``old`` (``board`` never)."""
+    if old is None:
+        return {k: v for k, v in new.items() if k not in STATIC_KEYS}
+    return {k: v for k, v in new.items() if k not in STATIC_KEYS and old.get(k, _MISSING) != v}
+
+
+_MISSING = object()
+
+
+def apply_delta(view: dict, delta: dict) -> dict:
+    """A new view: ``view`` with the top-level keys of ``delta`` replaced (``view`` is
+    left untouched, so a copy handed to another thread stays valid)."""
+    out = dict(view)
+    out.update(delta)
+    return out
+
+
+# --------------------------------------------------------------------------- codes
+
+
+def random_code() -> str:
+    return "".join(secrets.choice(string.ascii_uppercase) for _ in range(CODE_LENGTH))
+
+
+def normalize_code(code: str | None) -> str | None:
+    """Upper-case 4-letter room code, or None if ``code`` is not one."""
+    if not isinstance(code, str):
+        return None
+    code = code.strip().upper()
+    if len(code) == CODE_LENGTH and all(c in string.ascii_uppercase for c in code):
+        return code
+    return None
+
+
+def new_token() -> str:
+    return secrets.token_hex(TOKEN_HEX // 2)
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode("ascii")).hexdigest()

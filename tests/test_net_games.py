@@ -1,0 +1,270 @@
+"""Whole games over loopback: 3-6 headless bot clients, the command line (host --once and
+join --bot), a host killed with SIGKILL and resumed from its autosave."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib.util
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import main
+from game.rules import load, view
+from net.client import BotPlayer, Snapshot
+from net.host import Host, config_for_tests
+from tests.net_helpers import CODE, run
+
+ROOT = Path(__file__).resolve().parent.parent
+FAST = dict(answer_delay=0.0, think=0.0, idle=0.005, backoff=0.05)
+
+
+def bots_for(port: int, n: int, **kw) -> list[BotPlayer]:
+    opts = {**FAST, **kw}
+    return [
+        BotPlayer("127.0.0.1", port, kind="random", name=f"Bot{i}", code=CODE, seed=i, **opts)
+        for i in range(n)
+    ]
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("seats, seed", [(3, 21), (4, 22), (6, 23)])
+def test_full_game_with_headless_bot_clients(seats, seed, tmp_path):
+    save = tmp_path / "lan.json"
+
+    async def scenario():
+        host = Host(config_for_tests(seats=seats, code=CODE, seed=seed, autosave=save))
+        await host.start()
+        players = bots_for(host.port, seats)
+        outcomes = await asyncio.gather(*(p.run() for p in players))
+        assert host.over and host.result is not None
+        assert host.result.players == seats
+        st = host.state
+        for out in outcomes:
+            assert out.finished, out.reason
+            assert out.view == view(st, out.seat)  # the client's view is the host's
+            assert out.stats["bad_snapshot_hash"] == 0
+            assert out.stats["desync_hash"] == 0
+        assert sorted(o.seat for o in outcomes) == list(range(seats))
+        await host.close()
+        saved = load(save)
+        assert saved.state.hash() == st.hash()
+        assert saved.state.phase.value == "game_over"
+        return host.result
+
+    result = run(scenario(), timeout=110)
+    assert result.winners and max(result.money) == max(result.money[w] for w in result.winners)
+
+
+@pytest.mark.timeout(120)
+def test_remote_and_host_bots_share_a_table():
+    """Two bot clients and three host-driven bots (one client arrives after the start)."""
+
+    async def scenario():
+        cfg = config_for_tests(seats=5, code=CODE, seed=31, short_game=True)
+        host = Host(cfg)
+        await host.start()
+        first, late = bots_for(host.port, 2)
+        t1 = asyncio.ensure_future(first.run())
+        while not host.seats[0].conn:
+            await asyncio.sleep(0.01)
+        host._start_game()  # as if the first player had pressed "start"
+        t2 = asyncio.ensure_future(late.run())
+        outcomes = await asyncio.gather(t1, t2)
+        assert host.over
+        assert sum(s.token_digest is not None for s in host.seats) == 2
+        assert all(o.finished for o in outcomes)
+        assert outcomes[1].seat == 1  # the late joiner took the first bot seat
+        await host.close()
+
+    run(scenario(), timeout=110)
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def _python(*args: str, **kw) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kw,
+    )
+
+
+def _host_line(proc: subprocess.Popen) -> tuple[int, str]:
+    line = proc.stdout.readline()
+    m = re.search(r"at 127\.0\.0\.1:(\d+)\s+room code ([A-Z]{4})", line)
+    assert m, (line, proc.stderr.read() if proc.poll() is not None else "")
+    return int(m.group(1)), m.group(2)
+
+
+def _reap(*procs: subprocess.Popen) -> None:
+    for p in procs:
+        if p.poll() is None:
+            p.kill()
+        with contextlib.suppress(Exception):
+            p.communicate(timeout=10)
+
+
+HOST_FLAGS = [
+    "--headless",
+    "--bind",
+    "127.0.0.1",
+    "--port",
+    "0",
+    "--bot-delay",
+    "0",
+    "--no-announce",
+]
+
+
+@pytest.mark.timeout(150)
+def test_command_line_host_once_and_bot_joins(tmp_path):
+    save = tmp_path / "cli.json"
+    host = _python(
+        "host", *HOST_FLAGS, "--seats", "3", "--code", "wxyz", "--once", "--short",
+        "--autosave", str(save), "--seed", "5",
+    )  # fmt: skip
+    joins: list[subprocess.Popen] = []
+    try:
+        port, code = _host_line(host)
+        assert code == "WXYZ"
+        for i in range(3):
+            joins.append(
+                _python(
+                    "join",
+                    f"127.0.0.1:{port}",
+                    "--code",
+                    code,
+                    "--name",
+                    f"J{i}",
+                    "--bot",
+                    "random",
+                    "--headless",
+                    "--bot-delay",
+                    "0",
+                )  # fmt: skip
+            )
+        outs = [j.communicate(timeout=120) for j in joins]
+        out, err = host.communicate(timeout=30)
+    finally:
+        _reap(host, *joins)
+    for j, (o, e) in zip(joins, outs, strict=True):
+        assert j.returncode == 0, e
+        summary = json.loads(o.strip().splitlines()[-1])
+        assert summary["finished"] and summary["winners"]
+        assert "--token" in e
+    assert host.returncode == 0, err
+    result = json.loads(out.strip().splitlines()[-1])
+    assert set(result) >= {"seed", "players", "winners", "money", "deals_closed", "actions"}
+    assert result["players"] == 3 and result["seed"] == 5
+    assert load(save).state.phase.value == "game_over"
+
+
+@pytest.mark.timeout(150)
+def test_host_killed_and_resumed_from_its_autosave(tmp_path):
+    save = tmp_path / "resume.json"
+    flags = [*HOST_FLAGS, "--seats", "3", "--code", CODE, "--autosave", str(save), "--once"]
+    first = _python("host", *flags)
+    second = None
+    try:
+        port, _ = _host_line(first)
+        flags[flags.index("--port") + 1] = str(port)
+
+        async def scenario():
+            nonlocal second
+            snaps: list[int] = []
+
+            def seen(msg):
+                if isinstance(msg, Snapshot):
+                    snaps.append(msg.version)
+
+            players = bots_for(port, 3, retry_for=60, on_message=seen)
+            tasks = [asyncio.ensure_future(p.run()) for p in players]
+            while max((p._last.version if p._last else 0) for p in players) < 40:
+                await asyncio.sleep(0.01)
+            first.send_signal(signal.SIGKILL)
+            await asyncio.to_thread(first.wait, 10)
+            killed_at = max(p._last.version for p in players)
+            assert save.exists()
+            second = _python("host", *flags, "--resume", str(save))
+            line = await asyncio.to_thread(second.stdout.readline)
+            assert f":{port}" in line, line
+            outcomes = await asyncio.gather(*tasks)
+            return outcomes, killed_at, snaps
+
+        outcomes, killed_at, snaps = run(scenario(), timeout=140)
+        out, err = second.communicate(timeout=30)
+    finally:
+        _reap(first, *(p for p in [second] if p is not None))
+    assert second.returncode == 0, err
+    for o in outcomes:
+        assert o.finished, o.reason
+        assert o.stats["reconnects"] >= 1
+    assert sorted(o.seat for o in outcomes) == [0, 1, 2]
+    assert len(snaps) >= 6  # a snapshot at the start and again after the restart, per seat
+    final = load(save)
+    assert final.state.phase.value == "game_over"
+    assert len(final.log) > killed_at - 5  # at most a few unsaved actions were replayed
+    result = json.loads(out.strip().splitlines()[-1])
+    assert result["players"] == 3 and result["actions"] == len(final.log)
+
+
+# --------------------------------------------------------------------------- usage errors
+
+no_ui = pytest.mark.skipif(
+    importlib.util.find_spec("game.ui.lan") is not None, reason="the LAN windows exist now"
+)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["host", "--headless", "--code", "12"],
+        ["host", "--headless", "--seats", "7"],
+        ["host", "--headless", "--bots", "random,random", "--seats", "4"],
+        ["host", "--headless", "--bots", "nosuchbot"],
+        ["join", "127.0.0.1:1", "--headless"],
+        ["join", "127.0.0.1:1", "--headless", "--bot", "nosuchbot"],
+        ["join", "127.0.0.1", "--headless", "--bot", "random"],
+        ["join", "127.0.0.1:1", "--headless", "--bot", "random", "--token", "XY"],
+        pytest.param(["join"], marks=no_ui),
+        pytest.param(["join", "127.0.0.1:1"], marks=no_ui),
+        pytest.param(["table", "--no-announce"], marks=no_ui),
+        pytest.param(["host", "--no-announce"], marks=no_ui),
+    ],
+)
+def test_usage_errors_exit_2_with_one_line(argv, capsys):
+    assert main.main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error: "), err
+
+
+def test_resume_of_a_missing_file_fails_cleanly(tmp_path, capsys):
+    argv = ["host", *HOST_FLAGS, "--resume", str(tmp_path / "nope.json")]
+    assert main.main(argv) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "nope.json" in err[0]
+
+
+def test_join_gives_up_when_nobody_listens(capsys):
+    started = time.monotonic()
+    argv = ["join", "127.0.0.1:9", "--headless", "--bot", "random", "--code", "ABCD"]
+    argv += ["--retry-for", "0.3"]
+    assert main.main(argv) == 1
+    assert time.monotonic() - started < 20
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert not summary["finished"] and "cannot connect" in summary["reason"]
