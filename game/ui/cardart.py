@@ -5,6 +5,7 @@ tens of milliseconds; a cached rotation is one blit).
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -116,18 +117,17 @@ def _face(key: str, w: int, h: int, lang: str, palette: str, epoch: int) -> pyga
     elif key == "boss":
         cr = draw.crown(int(w * 0.56))
         surf.blit(cr, cr.get_rect(center=(cx, cy)))
-        sub = draw.fit(
-            tr("phrase.im_the_boss"),
-            max(10, int(h * 0.075)),
-            inner.width - 12,
-            darken(accent, 0.5),
-            True,
-        )
-        surf.blit(sub, sub.get_rect(center=(cx, art.bottom - int(h * 0.09))))
+        if tr("phrase.im_the_boss") != title:  # "老闆卡" also says "我是老闆！"
+            sub = draw.fit(
+                tr("phrase.im_the_boss"),
+                max(10, int(h * 0.075)),
+                inner.width - 12,
+                darken(accent, 0.5),
+                True,
+            )
+            surf.blit(sub, sub.get_rect(center=(cx, art.bottom - int(h * 0.09))))
     elif key == "stop":
         rr = int(w * 0.3)
-        import math
-
         pts = [
             (
                 cx + rr * math.cos(math.radians(22.5 + 45 * i)),

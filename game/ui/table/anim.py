@@ -169,6 +169,9 @@ class Director:
         else:
             self.tweens.wait(delay, fn)
 
+    def _bubble(self, bubble: Bubble, delay: float) -> None:
+        self._at(delay, lambda: self.bubbles.append(bubble))
+
     def _sound(self, name: str, delay: float = 0.0, gain: float = 1.0) -> None:
         sounds = self.table.app.sounds
         self._at(delay, lambda: sounds.play(name, gain))
@@ -337,7 +340,7 @@ class Director:
         elif t in ("offer_made", "proposed"):
             seat = e["seat"] if t == "offer_made" else e["boss"]
             self._sound("card_flick", c, 0.4)
-            self.bubbles.append(Bubble(seat, tr("money.amount", n=e["amount"]), life=1.6))
+            self._bubble(Bubble(seat, tr("money.amount", n=e["amount"]), life=1.6), c)
             adv = 0.2
         elif t == "agreement_made":
             self._sound("coin_clink", c, 0.6)
@@ -376,7 +379,7 @@ class Director:
             self._sound("boss_fanfare", c)
             adv = 1.6
         elif t == "phrase":
-            self.bubbles.append(Bubble(e["seat"], tr(e["key"])))
+            self._bubble(Bubble(e["seat"], tr(e["key"])), c)
         self.cursor = c + adv
 
     def _card_played(self, e, viewer, c) -> float:
@@ -489,7 +492,7 @@ class Director:
                 hold=0.0,
             )
         self._sound("coins_pour" if n > 3 else "coin_clink", c)
-        self.bubbles.append(Bubble(e["payee"], "+" + tr("money.amount", n=e["amount"]), life=1.8))
+        self._bubble(Bubble(e["payee"], "+" + tr("money.amount", n=e["amount"]), life=1.8), c + 0.5)
         return 0.35 + 0.05 * n
 
     def _tile(self, tile: int, space: int, c: float) -> float:

@@ -300,8 +300,8 @@ class BoardRenderer:
         f = space - int(space)
         a = L.SPACES[i]
         b = L.SPACES[(i + 1) % 16]
-        ax, ay = a.centerx, a.y + 16
-        bx, by = b.centerx, b.y + 16
+        ax, ay = a.x + 64, a.y + 14
+        bx, by = b.x + 64, b.y + 14
         return ax + (bx - ax) * f, ay + (by - ay) * f
 
 

@@ -54,7 +54,7 @@ def player_rects(n: int) -> list[pygame.Rect]:
 DECK = (CENTER.x + 330, CENTER.y + 300)
 DISCARD = (CENTER.x + 440, CENTER.y + 300)
 TILE_STACK = (CENTER.x + 80, CENTER.y + 95)
-DIE = (CENTER.x + 268, CENTER.y + 96)
+DIE = (CENTER.x + 450, CENTER.y + 110)
 BANK = (CENTER.centerx, CENTER.centery)
 NEGOTIATION_TABLE = (RIGHT.x + 480, RIGHT.y + 250)
 HAND_CENTER = (HAND.centerx, HAND.y + 120)

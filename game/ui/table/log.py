@@ -229,7 +229,7 @@ class LogPanel:
         lines = self.lines()
         end = len(lines) - self.scroll
         for text, important in reversed(lines[max(0, end - 40) : end]):
-            wrapped = draw.wrap(text, size, inner.width)
+            wrapped = draw.wrap(text, size, inner.width, important)
             block = [(w, important) for w in wrapped]
             rows = block + rows
             if len(rows) * lh > inner.height:

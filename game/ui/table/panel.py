@@ -225,7 +225,7 @@ class ActionPanel:
         return 3
 
     def _common_widgets(self, v, legal, viewer) -> None:
-        if viewer is None or v["phase"] == "game_over":
+        if viewer is None or v["phase"] == "game_over" or self.editor is not None:
             return
         y = L.RIGHT.bottom - 54
         x = L.RIGHT.x + 24
@@ -258,6 +258,9 @@ class ActionPanel:
         self.widgets.append(tog)
 
     def _negotiation_widgets(self, v, legal, viewer, send) -> None:
+        if self.editor is not None:  # the editor is modal: only its own controls
+            self._editor_widgets(v, legal)
+            return
         neg = v["negotiation"]
         boss = neg["boss"]
         win = v.get("window")
@@ -412,8 +415,6 @@ class ActionPanel:
                     hotkey=pygame.K_p,
                 )
             )
-        if self.editor is not None:
-            self._editor_widgets(v, legal)
 
     def _window_widgets(self, v, legal, me, send) -> None:
         win = v["window"]
