@@ -682,7 +682,7 @@ class ActionPanel:
         if cd.kind == "window":
             r = pygame.Rect(L.RIGHT.x + 24, L.RIGHT.bottom - 126, L.RIGHT.width - 48, 10)
         else:
-            r = pygame.Rect(L.RIGHT.x + 520, L.RIGHT.y + 88, 200, 6)
+            r = pygame.Rect(L.RIGHT.x + 590, L.RIGHT.y + 90, 130, 6)
         frac = 0.0 if cd.total <= 0 else max(0.0, min(1.0, cd.remaining / cd.total))
         pygame.draw.rect(surface, (40, 50, 46), r, border_radius=6)
         fill = r.copy()
@@ -697,7 +697,7 @@ class ActionPanel:
         else:
             m, sec = divmod(max(0, int(cd.remaining + 0.999)), 60)
             s = draw.text(f"{m}:{sec:02d}", 18, TEXT_DIM)
-            surface.blit(s, s.get_rect(midleft=(r.right + 10, r.centery)))
+            surface.blit(s, s.get_rect(midright=(r.left - 8, r.centery)))
 
     def _render_static(self, v: dict, viewer: int | None) -> pygame.Surface:
         r = L.RIGHT
