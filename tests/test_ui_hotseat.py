@@ -156,3 +156,46 @@ def test_language_switch_is_live_on_the_table(tmp_path, lang):
         assert f'"language": "{lang}"' in saved
     finally:
         app.shutdown()
+
+
+def test_one_human_real_time_game_with_countdowns(tmp_path):
+    """Real-time windows (one human only): the host's clocks close windows and end long
+    negotiations; the human may act whenever the table offers a control."""
+    app = make_app(
+        tmp_path,
+        speed="fast",
+        short_game=True,
+        seats=4,
+        seat_kinds=["human", "random", "random", "random"],
+        window_mode="real_time",
+        negotiation_minutes=1,
+        stop_seconds=3,
+        going_once_seconds=2,
+    )
+    try:
+        from game.ui.scenes.newgame import start_game
+
+        start_game(app, seed=8)
+        table = app.stack.top
+        s = table.session
+        assert s.real_time
+        human = ScriptedHuman(seed=3)
+        saw_countdown = False
+        for step in range(MAX_STEPS):
+            top = app.stack.top
+            if isinstance(top, ResultsScene):
+                break
+            assert top is table
+            saw_countdown = saw_countdown or any(c.kind == "window" for c in s.countdowns())
+            if not table.director.busy() and (
+                s.decision_seat() == s.viewer or (table.legal.moves() and step % 8 == 0)
+            ):
+                human.act(table)
+            app.step(DT, draw=step % 50 == 0)
+        else:
+            raise AssertionError("the real-time game did not end")
+        assert s.over and saw_countdown
+        assert any(a.seat == 0 for a in s.game.log)
+        assert any(a.type == "pass" and a.seat == 0 for a in s.game.log)
+    finally:
+        app.shutdown()

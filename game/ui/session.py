@@ -14,6 +14,7 @@ closes when its countdown ends (everyone still asked passes), the negotiation cl
 from __future__ import annotations
 
 import random
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from game.bots import make_bot
@@ -39,6 +40,9 @@ from game.rules.view import events_for
 from .session_api import Countdown, SeatInfo, UpdateBatch
 
 HUMAN = "human"
+# Bot kinds that decide in well under a millisecond are asked on the spot; any other kind
+# (a search bot takes up to a second) thinks on the worker thread.
+QUICK_BOTS = frozenset({"random", "heuristic"})
 
 
 @dataclass(frozen=True)
@@ -120,6 +124,11 @@ class LocalSession:
         self._answers: dict[int, float] = {}  # real time: when each bot answers the window
         self._neg_deadline: float | None = None
         self._idle_next = 0.0
+        self._idle_seat: int | None = None
+        self._job = None  # ((version, seat, must), Future) of the bot now thinking
+        self._executor: ThreadPoolExecutor | None = None
+        self._unseen: dict[int, list] = {}  # events a thinking bot will observe afterwards
+        self._planning: tuple | None = None
         self.actions_applied = 0
         self._queue.append((list(opening_events(self.game.state)), 0, None))
         for seat, bot in self.bots.items():
@@ -208,8 +217,7 @@ class LocalSession:
         events = self.game.apply(action)
         self.actions_applied += 1
         self._queue.append((events, self.version, None))
-        for seat, bot in self.bots.items():
-            bot.observe(events_for(events, seat))
+        self._observe(events)
         if self.real_time:
             self._clock_events(events)
         self._planned = None
@@ -228,8 +236,7 @@ class LocalSession:
         self._queue.append((events, self.version, None))
         if self.real_time:
             self._clock_events(events)
-        for seat, bot in self.bots.items():
-            bot.observe(events_for(events, seat))
+        self._observe(events)
         self._planned = None
         return True
 
@@ -251,20 +258,83 @@ class LocalSession:
             return
         self.clock += dt
         if self.real_time:
-            self._update_real_time()
+            self._update_real_time(dt)
         else:
             self._update_ask_around(dt)
 
-    def _choose(self, seat: int, must: bool) -> Action | None:
-        bot = self.bots[seat]
+    # Bots think on a worker thread: a search bot may take a good part of a second, and a
+    # frame must never wait for it. The question is tied to the state version; an answer
+    # to a question the game has moved past is dropped. Events reach a thinking bot only
+    # after it has answered (observe() never runs beside choose()).
+
+    def _ask(self, seat: int, must: bool) -> tuple[bool, Action | None]:
+        """(ready, action): ask bot `seat` for a move now; ready once it has answered."""
+        key = (self.version, seat, must)
+        job = self._job
+        if job is not None:
+            jkey, fut = job
+            if not fut.done():
+                return False, None
+            self._job = None
+            self._flush_observe(jkey[1])
+            if jkey == key:
+                return True, fut.result()
         st = self.game.state
+        bot = self.bots[seat]
         v = view(st, seat) if bot.needs_view else None
-        return bot.choose(v, legal_actions(st, seat).moves(), must)
+        legal = legal_actions(st, seat).moves()
+        if getattr(bot, "kind", "") in QUICK_BOTS:
+            return True, bot.choose(v, legal, must)  # a few microseconds: no thread needed
+        self._job = (key, self._pool().submit(bot.choose, v, legal, must))
+        return False, None
+
+    def _pool(self) -> ThreadPoolExecutor:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        return self._executor
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None
+
+    def _observe(self, events) -> None:
+        thinking = self._job[0][1] if self._job is not None else None
+        for seat, bot in self.bots.items():
+            if seat == thinking:
+                self._unseen.setdefault(seat, []).append(events)
+            else:
+                bot.observe(events_for(events, seat))
+
+    def _flush_observe(self, seat: int) -> None:
+        for events in self._unseen.pop(seat, []):
+            self.bots[seat].observe(events_for(events, seat))
 
     def _delay_for(self, action: Action) -> float:
         kind = _DELAY_KIND.get(action.type, "negotiate")
         lo, hi = DELAYS[kind]
         return self._rng.uniform(lo, hi) / max(0.05, self.timers.bot_pace)
+
+    def _plan(self, seat: int, dt: float) -> None:
+        """The awaited bot thinks (its thinking time counts toward its delay), then acts."""
+        ver = self.version
+        if self._planned is not None and self._planned[0] == ver and self._planned[1] == seat:
+            self._timer += dt
+            if self._timer >= self._delay:
+                self._apply(self._planned[2])
+            return
+        if self._planning != (ver, seat):
+            self._planning = (ver, seat)
+            self._timer = 0.0
+        else:
+            self._timer += dt
+        ready, action = self._ask(seat, True)
+        if not ready:
+            return
+        if action is None:
+            action = default_action(self.game.state, seat)
+        self._planned = (ver, seat, action)
+        self._delay = self._delay_for(action)
 
     def _update_ask_around(self, dt: float) -> None:
         waiting = self.waiting_for()
@@ -274,17 +344,7 @@ class LocalSession:
         if seat not in self.bots:
             self._planned = None
             return
-        if self._planned is None or self._planned[0] != self.version or self._planned[1] != seat:
-            action = self._choose(seat, True)
-            if action is None:
-                action = default_action(self.game.state, seat)
-            self._planned = (self.version, seat, action)
-            self._timer = 0.0
-            self._delay = self._delay_for(action)
-            return
-        self._timer += dt
-        if self._timer >= self._delay:
-            self._apply(self._planned[2])
+        self._plan(seat, dt)
 
     def _clock_events(self, events) -> None:
         """Real time: a window or a negotiation that opens starts its clock."""
@@ -307,7 +367,7 @@ class LocalSession:
                 secs = self.timers.negotiation_seconds
                 self._neg_deadline = self.clock + secs if secs > 0 else None
 
-    def _update_real_time(self) -> None:
+    def _update_real_time(self, dt: float) -> None:
         st = self.game.state
         neg = st.negotiation
         if (
@@ -320,45 +380,41 @@ class LocalSession:
             return
         win = st.window
         if win is not None:
-            for seat in list(win.waiting):
-                if seat in self.bots and self.clock >= self._answers.get(seat, 0.0):
-                    self._apply(self._choose(seat, True) or default_action(st, seat))
-                    return
             if self.clock >= self._window_deadline:
                 # Time is up: everyone still asked lets the play stand.
                 while self.game.state.window is win and win.waiting:
                     self._apply(default_action(self.game.state, win.waiting[0]))
+                return
+            for seat in list(win.waiting):
+                if seat in self.bots and self.clock >= self._answers.get(seat, 0.0):
+                    ready, action = self._ask(seat, True)
+                    if ready:
+                        self._apply(action or default_action(st, seat))
+                    return
             return
         waiting = self.waiting_for()
         must = [s for s in waiting if s in self.bots]
         if must:
-            seat = must[0]
-            if (
-                self._planned is None
-                or self._planned[0] != self.version
-                or self._planned[1] != seat
-            ):
-                action = self._choose(seat, True) or default_action(st, seat)
-                self._planned = (self.version, seat, action)
-                self._delay = self._delay_for(action)
-                self._timer = self.clock
-                return
-            if self.clock - self._timer >= self._delay:
-                self._apply(self._planned[2])
+            self._plan(must[0], dt)
             return
-        if neg is None or self.clock < self._idle_next:
+        if neg is None:
             return
-        # Real-time negotiation: offer the moment to the bots, one at a time, now and then.
-        self._idle_next = self.clock + self._rng.uniform(0.7, 1.6) / max(0.05, self.timers.bot_pace)
-        seats = list(self.bots)
-        self._rng.shuffle(seats)
-        for seat in seats:
-            if not legal_actions(st, seat).moves():
-                continue
-            action = self._choose(seat, seat in waiting)
-            if action is not None:
-                self._apply(action)
+        # Real-time negotiation: now and then one bot gets the moment (it may let it pass).
+        if self._idle_seat is None:
+            if self.clock < self._idle_next:
                 return
+            seats = [s for s in self.bots if legal_actions(st, s).moves()]
+            if not seats:
+                return
+            self._idle_seat = self._rng.choice(seats)
+        seat = self._idle_seat
+        ready, action = self._ask(seat, seat in waiting)
+        if not ready:
+            return
+        self._idle_seat = None
+        self._idle_next = self.clock + self._rng.uniform(0.5, 1.2) / max(0.05, self.timers.bot_pace)
+        if action is not None and action in legal_actions(st, seat):
+            self._apply(action)
 
 
 @dataclass(frozen=True)

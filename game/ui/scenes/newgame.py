@@ -149,19 +149,19 @@ class NewGameScene(Scene):
             if cfg.seat_kinds[i] == HUMAN:
                 self.widgets.append(
                     Toggle(
-                        (x0 + 830, y + 4, 330, 54),
+                        (x0 + 830, y + 4, 400, 54),
                         lambda: tr("newgame.ask_short"),
                         lambda i=i: cfg.ask_only_when_touched[i],
                         lambda val, i=i: self._set_ask(i, val),
                         tip=lambda: tr("table.ask_pref.desc"),
                         name=f"ask.{i}",
-                        size=20,
+                        size=24,
                     )
                 )
-        rx = 1280
+        rx = 1380
         self.widgets += [
             Stepper(
-                (rx, 290, 540, 60),
+                (rx, 290, 480, 60),
                 lambda: tr("settings.window_mode"),
                 ["ask_around", "real_time"],
                 lambda: cfg.window_mode,
@@ -173,7 +173,7 @@ class NewGameScene(Scene):
                 tip=lambda: tr(f"settings.window_mode.{cfg.window_mode}.desc"),
             ),
             Toggle(
-                (rx, 366, 540, 56),
+                (rx, 366, 480, 56),
                 lambda: tr("settings.hidden_money"),
                 lambda: cfg.hidden_money,
                 lambda val: self._set("hidden_money", val),
@@ -182,7 +182,7 @@ class NewGameScene(Scene):
                 size=24,
             ),
             Toggle(
-                (rx, 430, 540, 56),
+                (rx, 430, 480, 56),
                 lambda: tr("settings.short_game"),
                 lambda: cfg.short_game,
                 lambda val: self._set("short_game", val),
@@ -191,14 +191,14 @@ class NewGameScene(Scene):
                 size=24,
             ),
             Button(
-                (rx, 510, 540, 60),
+                (rx, 510, 480, 60),
                 lambda: tr("newgame.more_rules"),
                 self._more,
                 size=24,
                 name="more",
             ),
             Button(
-                (rx, 880, 540, 96),
+                (rx, 880, 480, 96),
                 lambda: tr("newgame.start"),
                 self.start,
                 style="primary",
@@ -273,13 +273,13 @@ class NewGameScene(Scene):
         backdrop(surface, self.t, cards=False)
         title_bar(surface, tr("newgame.title"))
         cfg = self.app.config
-        section(surface, tr("newgame.players"), 120, 150 - 12, 1020)
+        section(surface, tr("newgame.players"), 120, 150 - 12, 1110)
         for i in range(cfg.seats):
             y = 300 + i * 84
             pygame.draw.rect(surface, seat_colour(i), (120, y + 6, 44, 50), border_radius=10)
             num = draw.text(str(i + 1), 26, (20, 20, 20), True)
             surface.blit(num, num.get_rect(center=(142, y + 31)))
-        section(surface, tr("newgame.table_rules"), 1280, 210, 540)
+        section(surface, tr("newgame.table_rules"), 1380, 210, 480)
         notes = []
         if cfg.seats == 2:
             notes.append(tr("settings.two_player.desc"))
@@ -300,7 +300,7 @@ class NewGameScene(Scene):
                 draw.blit_wrapped(
                     surface,
                     note,
-                    pygame.Rect(1280, y, 540, 200),
+                    pygame.Rect(1380, y, 480, 200),
                     22,
                     WARN if note == notes[0] and cfg.seats == 2 else TEXT_DIM,
                 )

@@ -171,6 +171,12 @@ class TableScene(Scene):
 
     # -- scene hooks -------------------------------------------------------------------
 
+    def exit(self) -> None:
+        if self not in self.app.stack.scenes:
+            close = getattr(self.session, "close", None)
+            if close is not None:
+                close()  # the bots' worker thread
+
     def layout(self) -> None:
         self.panel._key = None
         self._card_key = None
