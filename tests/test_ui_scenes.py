@@ -98,3 +98,44 @@ def test_results_ranking_and_history_from_a_bot_game():
     assert places[0][0] == 1 and money[places[0][1]] == max(money)
     assert [m for _, m in sorted((p, money[s]) for p, s in places)] == sorted(money, reverse=True)
     assert ranking([5, 9, 9, 1]) == [(1, 1), (1, 2), (3, 0), (4, 3)]
+
+
+def test_title_language_buttons_and_settings_toggles(app):
+    from game.ui.autoplay import click_widget
+    from game.ui.scenes.title import TitleScene
+
+    while app.stack.top is not None:
+        app.stack.pop()
+    app.set_language("en")
+    title = app.push(TitleScene(app))
+    app.step(0.05)
+    assert click_widget(title, "lang.th")
+    app.step(0.05)
+    assert app.config.language == "th" and THEME.lang == "th"
+    assert click_widget(app.stack.top, "title.settings")
+    app.step(0.05)
+    settings = app.stack.top
+    assert settings.name == "settings"
+    assert click_widget(settings, "colour_blind")
+    app.step(0.05)
+    assert app.config.colour_blind and THEME.palette == "okabe_ito"
+    from game.ui.autoplay import click
+
+    click(settings.find("text_size").next.rect.center)  # the stepper's ▶
+    app.step(0.05)
+    assert app.config.text_size == "large" and THEME.text_scale > 1
+    assert click_widget(settings, "variant.V3")
+    app.step(0.05)
+    assert app.config.variants == ["V3"]
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    )
+    app.step(0.05)
+    assert app.stack.top is title
+    # back to the defaults for the other tests of this module
+    app.config.colour_blind = False
+    app.config.text_size = "normal"
+    app.config.variants = []
+    app.set_language("en")
+    while app.stack.top is not None:
+        app.stack.pop()

@@ -241,10 +241,14 @@ class LocalSession:
         return True
 
     def poll(self) -> list[UpdateBatch]:
+        """New events since the last poll. With one human they are that seat's own; when
+        several humans share the screen they are the public ones, so nothing private
+        outlives a hand-off in the log or the animations."""
+        seat = self.viewer if len(self.seats_local) <= 1 else None
         out = []
         for events, version, error in self._queue:
             data = [
-                e.to_data() if isinstance(e, _Phrase) else e.for_seat(self.viewer).to_data()
+                e.to_data() if isinstance(e, _Phrase) else e.for_seat(seat).to_data()
                 for e in events
             ]
             out.append(UpdateBatch(data, version, error))
