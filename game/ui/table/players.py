@@ -12,7 +12,6 @@ from ..i18n import tr
 from ..theme import (
     BAD,
     GOLD,
-    GOOD,
     TEXT,
     TEXT_DIM,
     THEME,
@@ -63,7 +62,6 @@ class PlayerPlates:
                 boss == seat and not self.hidden_crown,
                 seat == v["seat"],
                 info,
-                p.get("asks_only_when_touched"),
                 tuple(sorted(self.hidden_placards & set(p["placards"]))),
                 r.size,
                 THEME.epoch,
@@ -172,8 +170,4 @@ class PlayerPlates:
         if "money" in p:
             m = draw.fit(tr("money.amount", n=p["money"]), 24, 60, GOLD, True)
             surf.blit(m, m.get_rect(midleft=(mx + 44, oy + 92)))
-        # the ask preference (public in the view: it never reveals a hand)
-        if p.get("asks_only_when_touched"):
-            dot = draw.text("•", 22, GOOD)
-            surf.blit(dot, (ox + 6, oy + r.height - 26))
         return surf
