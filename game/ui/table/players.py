@@ -152,22 +152,26 @@ class PlayerPlates:
         if not p["placards"]:
             none = draw.text("—", 24, TEXT_DIM)
             surf.blit(none, (x, oy + 60))
-        # hand size
-        hx = ox + max(x - ox + 10, r.width // 2 - 40)
-        back = draw.card_back(30, 42)
-        for i in range(min(3, max(1, p["hand_count"]))):
-            surf.blit(back, (hx + i * 6, oy + 54 - i * 2))
-        cnt = draw.text(f"×{p['hand_count']}", 24, TEXT, True)
-        surf.blit(cnt, (hx + 48, oy + 60))
-        # money: a pile of notes, and the figure when it is visible
-        mx = ox + r.width - 94
+        # money (right-aligned): the figure when it is visible, and the pile of notes
+        right = ox + r.width - 12
+        if "money" in p:
+            m = draw.fit(tr("money.amount", n=p["money"]), 24, 80, GOLD, True)
+            mr = m.get_rect(midright=(right, oy + 86))
+            surf.blit(m, mr)
+            right = mr.left - 6
+        mx = right - 40
         note = draw.bill(40, 7)
         pile = min(p["money_pile"], 10)
         for i in range(pile):
-            surf.blit(note, (mx, oy + 96 - i * 5))
+            surf.blit(note, (mx, oy + 100 - i * 5))
         if pile == 0:
-            pygame.draw.rect(surf, (60, 80, 70), (mx, oy + 96, 40, 7), width=1, border_radius=2)
-        if "money" in p:
-            m = draw.fit(tr("money.amount", n=p["money"]), 24, 60, GOLD, True)
-            surf.blit(m, m.get_rect(midleft=(mx + 44, oy + 92)))
+            pygame.draw.rect(surf, (60, 80, 70), (mx, oy + 100, 40, 7), width=1, border_radius=2)
+        # hand size, between the placards and the money
+        cnt = draw.text(f"×{p['hand_count']}", 24, TEXT, True)
+        group = 44 + cnt.get_width()
+        hx = max(x + 6, min(ox + r.width // 2 - group // 2, mx - 10 - group))
+        back = draw.card_back(30, 42)
+        for i in range(min(3, max(1, p["hand_count"]))):
+            surf.blit(back, (hx + i * 6, oy + 54 - i * 2))
+        surf.blit(cnt, (hx + 44, oy + 60))
         return surf
