@@ -29,8 +29,10 @@ def backdrop(surface, t: float, cards: bool = True) -> None:
         return
     for i, key in enumerate(_KEYS):
         phase = i * 1.7
-        x = (i * 233 + t * (14 + i * 3)) % (1920 + 300) - 150
-        y = 140 + (i * 157) % 760 + math.sin(t * 0.6 + phase) * 24
+        # cards float up slowly in the side bands, clear of the title and the buttons
+        band = (60, 520) if i % 2 == 0 else (1400, 1860)
+        x = band[0] + (i * 151) % (band[1] - band[0]) + math.sin(t * 0.5 + phase) * 20
+        y = 1230 - (i * 287 + t * (16 + i * 2)) % (1080 + 300)
         angle = int(((i * 37) % 50) - 25 + math.sin(t * 0.4 + phase) * 4)
         img = cardart.rotated(key, angle, 110, 154, dim=True)
         surface.blit(img, img.get_rect(center=(int(x), int(y))))
