@@ -10,7 +10,6 @@ dial an amount in lo..hi).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations
 
 import pygame
@@ -37,7 +36,6 @@ from game.rules import (
     TermsChoice,
     Withdraw,
 )
-from game.rules.board import Clan
 
 from .. import draw
 from ..i18n import tr
@@ -49,7 +47,6 @@ from ..theme import (
     TEXT,
     TEXT_DIM,
     THEME,
-    darken,
     seat_colour,
 )
 from ..widgets import Button, Toggle, Widget
@@ -463,11 +460,9 @@ class ActionPanel:
 
     def _bar_rect(self, i: int, n: int) -> pygame.Rect:
         x0, w = L.RIGHT.x + 24, L.RIGHT.width - 48
-        if n <= 2:
-            x0, w = (
-                L.RIGHT.x + 24 + (w - 560) if False else L.RIGHT.right - 24 - 2 * 270 - 14,
-                2 * 270 + 14,
-            )
+        if n <= 2:  # one or two big buttons sit on the right, under the thumb of the eye
+            w = 2 * 270 + 14
+            x0 = L.RIGHT.right - 24 - w
         gap = 12
         bw = (w - gap * (n - 1)) // n
         return pygame.Rect(x0 + i * (bw + gap), L.RIGHT.bottom - 112, bw, 50)
@@ -1092,11 +1087,3 @@ class ActionPanel:
             TEXT,
         )
         surface.blit(summary, (r.x + 24, r.bottom - 66))
-
-
-def clan_of(c: int) -> Clan:
-    return Clan(c)
-
-
-Sender = Callable[[object], None]
-__all__ = ["ActionPanel", "fill_slots", "source_clan", "darken"]

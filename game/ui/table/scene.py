@@ -19,16 +19,14 @@ from game.rules import (
     PlayStop,
     PlayTravel,
     Recruit,
-    Source,
     SourceKind,
 )
-from game.rules.board import Clan
 from game.rules.cards import card_from_key
 
 from .. import cardart, draw
 from ..i18n import tr
 from ..scene import TIP_DELAY, Scene
-from ..theme import CLAN_KEYS, GOLD, TEXT, THEME, seat_colour
+from ..theme import CLAN_KEYS, GOLD, TEXT, THEME
 from ..widgets import Button, draw_tooltip
 from . import hand as hand_mod
 from . import layout as L
@@ -616,19 +614,6 @@ class TableScene(Scene):
         if self._tip is None or self._tip[2] != key:
             self._tip = (tip, 0.0, key)
             return
-        if self.t - self._tip[1] < 0 and False:
-            return
         self._tip = (tip, self._tip[1] + 1 / 60, key)
         if self._tip[1] >= TIP_DELAY:
             draw_tooltip(surface, tip, self.mouse)
-
-
-def source_of(kind: str, ref: int) -> Source:
-    return Source(SourceKind(kind), ref)
-
-
-def clan_enum(c: int) -> Clan:
-    return Clan(c)
-
-
-__all__ = ["TableScene", "MoneyHistory", "card_tip", "seat_colour"]
