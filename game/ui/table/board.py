@@ -248,11 +248,15 @@ class BoardRenderer:
             div, price = sp["dividends"], v["price"]
             total = div * price
         else:
-            div = price = total = 0
-        big = draw.fit(tr("money.amount", n=total), 50, box.width - 16, GOLD, True)
-        surf.blit(big, big.get_rect(center=(box.centerx, box.y + 76)))
-        sub = draw.fit(f"{div} × {tr('money.amount', n=price)}", 22, box.width - 16, TEXT)
-        surf.blit(sub, sub.get_rect(midbottom=(box.centerx, box.bottom - 10)))
+            div = price = total = None  # the marker is not placed yet
+        if total is None:
+            big = draw.text("—", 50, GOLD, True)
+            surf.blit(big, big.get_rect(center=(box.centerx, box.y + 76)))
+        else:
+            big = draw.fit(tr("money.amount", n=total), 50, box.width - 16, GOLD, True)
+            surf.blit(big, big.get_rect(center=(box.centerx, box.y + 76)))
+            sub = draw.fit(f"{div} × {tr('money.amount', n=price)}", 22, box.width - 16, TEXT)
+            surf.blit(sub, sub.get_rect(midbottom=(box.centerx, box.bottom - 10)))
         # piles
         dx, dy = L.DECK[0] - ox, L.DECK[1] - oy
         back = draw.card_back(64, 90)
