@@ -38,7 +38,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules import Action, LegalActions, SetAskPreference, legal_actions
+from game.rules import (
+    Action,
+    ActionFormatError,
+    LegalActions,
+    SetAskPreference,
+    legal_actions,
+    legal_from_data,
+)
 from game.rules.determinize import state_from_view
 
 from . import protocol as P
@@ -57,6 +64,7 @@ FINAL_ERRORS = frozenset(
         "replaced",
     }
 )
+_BULKY = frozenset({"update", "snapshot"})
 #: ``bye`` reasons after which the client does not reconnect.
 FINAL_BYES = frozenset({"game_over", "left", "replaced"})
 
@@ -282,6 +290,18 @@ class Disconnected(Message):
         self.reason, self.will_retry = reason, will_retry
 
 
+def _sent_legal(msg: dict) -> LegalActions | None:
+    """The legal actions the host sent (hello with ``legal``), or None."""
+    data = msg.get("legal")
+    if data is None:
+        return None
+    try:
+        return legal_from_data(data)
+    except (ActionFormatError, TypeError, ValueError):
+        log.warning("the host sent unreadable legal actions; working them out here")
+        return None
+
+
 # --------------------------------------------------------------------------- session
 
 
@@ -309,8 +329,10 @@ class ClientSession:
         retry_for: float = 120.0,
         ping_interval: float = 15.0,
         connect_timeout: float = 5.0,
+        want_legal: bool = False,
     ) -> None:
         self.host, self.port = host, port
+        self.want_legal = want_legal  # the host sends our legal actions in every update
         self.name, self.code, self.role, self.token = name, code, role, token
         self.on_message = on_message or (lambda msg: None)
         self.reconnect = reconnect
@@ -426,6 +448,8 @@ class ClientSession:
         self._bye = None
         self._resyncing = False
         hello: dict[str, Any] = {"t": "hello", "v": P.PROTOCOL_VERSION, "role": self.role}
+        if self.want_legal:
+            hello["legal"] = True
         if self.role == "player":
             if self.token:
                 hello["token"] = self.token
@@ -491,7 +515,10 @@ class ClientSession:
         else:
             same = False
         try:
-            msg = P.check_host_message(raw)
+            # Views, deltas and events are large and come often: their fields are checked,
+            # their contents are guarded below instead of walked twice.
+            deep = type(raw) is not dict or raw.get("t") not in _BULKY
+            msg = P.check_host_message(raw, deep=deep)
         except P.ProtocolError as exc:
             self.stats["bad_messages"] += 1
             log.warning("ignoring a bad message from the host: %s", exc)
@@ -503,7 +530,13 @@ class ClientSession:
             timers = _timers(msg.get("timers"), time.monotonic())
             self._emit(Snapshot(self.version, self.view, msg["events"], timers))
             return
-        getattr(self, "_on_" + msg["t"])(msg)
+        try:
+            getattr(self, "_on_" + msg["t"])(msg)
+        except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as exc:
+            self.stats["bad_messages"] += 1
+            log.warning("bad %s from the host: %r", msg["t"], exc)
+            if msg["t"] in ("update", "snapshot") and self.connected:
+                self.request_snapshot()
 
     def _on_welcome(self, msg: dict) -> None:
         t = msg["table"]
@@ -580,12 +613,12 @@ class ClientSession:
         self.view = new
         self.version = msg["version"]
         self.stats["updates"] += 1
-        self._emit(
-            Update(
-                msg["version"], new, msg["events"], _timers(msg.get("timers"), time.monotonic()),
-                frozenset(msg["delta"]), msg.get("ack"),
-            )
+        update = Update(
+            msg["version"], new, msg["events"], _timers(msg.get("timers"), time.monotonic()),
+            frozenset(msg["delta"]), msg.get("ack"),
         )  # fmt: skip
+        update._legal = _sent_legal(msg)
+        self._emit(update)
 
     def _on_timers(self, msg: dict) -> None:
         timers = _timers(msg["timers"], time.monotonic())

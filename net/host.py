@@ -256,6 +256,7 @@ class Connection:
         self.role: str | None = None  # None until a hello is accepted
         self.seat: int | None = None
         self.synced = False  # has a snapshot of the current game
+        self.wants_legal = False  # hello asked for the seat's legal actions in every update
         self.closed = False
         self.left = False  # said bye
         self.bad_codes = 0
@@ -803,6 +804,7 @@ class Host:
                 conn, "version", f"this host speaks protocol {supported}, not {msg['v']}"
             )
             return
+        conn.wants_legal = bool(msg.get("legal"))
         if msg["role"] == "spectator":
             conn.role = "spectator"
             self._welcome(conn, None, None)
@@ -1120,6 +1122,8 @@ class Host:
             "events": events_for(list(events), conn.audience),
             "timers": self._timers_data(),
         }
+        if conn.wants_legal and conn.role == "player":
+            msg["legal"] = legal_actions(self.state, conn.seat).to_data()
         self.stats["snapshots"] += 1
         self._send(conn, msg)
         conn.synced = True
@@ -1139,6 +1143,10 @@ class Host:
                 del self._views[aud]
         shared = self._shared_now() if audiences else None
         memo: dict = {}
+        out: list[tuple[Connection, dict, bytes | None]] = []
+        # Events only differ between audiences when one of them hides something per seat.
+        private = any(type(e).for_seat is not Event.for_seat for e in events)
+        public_events = None if private else events_for(events, None)
         for aud, conns in audiences.items():
             prev = self._views.get(aud)
             if prev is None or prev[0] != version - 1:
@@ -1154,7 +1162,7 @@ class Host:
                 "version": version,
                 "base": version - 1,
                 "hash": h,
-                "events": events_for(events, aud),
+                "events": events_for(events, aud) if private else public_events,
                 "delta": delta,
             }
             if timers is not None:
@@ -1162,10 +1170,20 @@ class Host:
             self._views[aud] = (version, new, h, hasher)
             frame = P.encode(msg)
             for conn in conns:
+                extra = {}
                 if conn is ack_conn and ack is not None:
-                    self._send(conn, {**msg, "ack": ack})
+                    extra["ack"] = ack
+                if conn.wants_legal and aud is not None:
+                    extra["legal"] = legal_actions(st, aud).to_data()
+                if extra:
+                    own = {**msg, **extra}
+                    out.append((conn, own, P.encode(own)))
                 else:
-                    self._send(conn, msg, frame)
+                    out.append((conn, msg, frame))
+        # Every frame is built before the first is written: waking one client does not
+        # slow the others' frames down.
+        for conn, msg, frame in out:
+            self._send(conn, msg, frame)
 
     def _broadcast_timers(self) -> None:
         if not self.started:

@@ -938,3 +938,23 @@ def test_pass_in_window_after_it_closed_is_illegal():
         await host.close()
 
     run(scenario())
+
+
+def test_legal_actions_on_request_for_clients_without_the_engine():
+    from game.rules import legal_actions
+
+    async def scenario():
+        host, clock = await start_host(seats=3)
+        a, b = await seat_peers(host, 2)
+        c = await Peer.connect(host.port)
+        await c.hello("C", legal=True)
+        snap = await c.expect("snapshot")
+        assert snap["legal"] == legal_actions(host.state, 2).to_data()
+        assert "legal" not in await a.expect("snapshot")
+        finish_game(host)
+        ups = [m for m in await c.quiet() if m["t"] == "update"]
+        assert ups and all("legal" in m for m in ups)
+        assert ups[-1]["legal"] == {"actions": [], "terms": []}  # the game is over
+        await host.close()
+
+    run(scenario())

@@ -1,0 +1,319 @@
+"""LAN figures on loopback: action -> all clients updated, and bytes per update.
+
+    .venv/bin/python bench/net.py [--seats 6] [--games 2] [--delay 0.02] [--json]
+
+One host process and one process per seat (headless random-bot clients, as `join --bot`).
+Latency: from the moment a client sends an action the host then applies, to the moment the
+last of the clients has applied the resulting update (delta applied, view hash verified);
+all processes read the same system-wide monotonic clock. Bytes: every update frame the host
+sent to a seat, against the JSON encoding of that seat's full view at that version
+(computed afterwards by replaying the game, so the measurement does not slow the host).
+Goals (ISSUE 5): p99 <= 10 ms (goal 3 ms); bytes <= 0.2x the JSON view.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing as mp
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+CODE = "BNCH"
+
+
+def _pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def host_main(port_q, out_q, seats: int, seed: int, short: bool) -> None:
+    from net.host import Host, config_for_tests
+
+    frames: list[tuple[int, int, int]] = []  # seat, version, bytes
+    snapshots: list[int] = []
+
+    def tap(conn, msg, frame) -> None:
+        if conn.role == "player":
+            if msg["t"] == "update":
+                frames.append((conn.seat, msg["version"], len(frame)))
+            elif msg["t"] == "snapshot":
+                snapshots.append(len(frame))
+
+    async def main() -> None:
+        host = Host(config_for_tests(seats=seats, code=CODE, seed=seed, short_game=short), tap=tap)
+        await host.start()
+        port_q.put(host.port)
+        await host.finished.wait()
+        await asyncio.sleep(0.3)
+        await host.close("game_over")
+        out_q.put(
+            (
+                "host",
+                {
+                    "save": host.game.to_data(),
+                    "frames": frames,
+                    "snapshots": snapshots,
+                    "stats": dict(host.stats),
+                },
+            )
+        )
+
+    asyncio.run(main())
+
+
+def _player(port: int, index: int, delay: float, record: dict):
+    from net.client import BotPlayer, Update
+
+    recv: dict[int, float] = record.setdefault("recv", {})
+    sent: dict[int, float] = {}
+    acked: dict[int, float] = record.setdefault("acked", {})
+
+    def on_message(msg) -> None:
+        if isinstance(msg, Update):
+            now = time.monotonic()
+            recv[msg.version] = now
+            if msg.ack is not None and msg.ack in sent:
+                acked[msg.version] = sent[msg.ack]
+
+    player = BotPlayer(
+        "127.0.0.1", port, kind="random", name=f"Bench{index}", code=CODE, seed=index,
+        answer_delay=delay, think=delay, idle=max(0.005, delay), on_message=on_message,
+    )  # fmt: skip
+    real_send = player.session.send_action
+
+    def send_action(action, version=None, id=None):
+        t = time.monotonic()
+        rid = real_send(action, version, id)
+        sent[rid] = t
+        return rid
+
+    player.session.send_action = send_action
+    return player
+
+
+def client_main(port: int, indexes: list[int], out_q, delay: float) -> None:
+    """One process playing the seats ``indexes`` (one asyncio loop for all of them)."""
+
+    async def main() -> list[dict]:
+        records = [{} for _ in indexes]
+        players = [_player(port, i, delay, r) for i, r in zip(indexes, records, strict=True)]
+        outcomes = await asyncio.gather(*(p.run() for p in players))
+        for r, o in zip(records, outcomes, strict=True):
+            r.update(seat=o.seat, finished=o.finished)
+        return records
+
+    for record in asyncio.run(main()):
+        out_q.put(("client", record))
+
+
+def sequential_main(port: int, seats: int, out_q, gap: float, seed: int) -> None:
+    """Six clients on one loop; one action in flight at a time: a seat's bot decides from
+    its own view (not timed), the timer starts as the action is sent and stops when the
+    last client has applied the update (delta applied, hash verified)."""
+    import random
+
+    from game.bots import make_bot
+    from net.client import ClientSession, Update, legal_for_view
+
+    async def main() -> dict:
+        recv: list[dict[int, float]] = [{} for _ in range(seats)]
+        sessions = []
+        for i in range(seats):
+
+            def on_message(msg, i=i) -> None:
+                if isinstance(msg, Update):
+                    recv[i][msg.version] = time.monotonic()
+
+            sessions.append(
+                ClientSession("127.0.0.1", port, name=f"S{i}", code=CODE, on_message=on_message)
+            )
+        tasks = [asyncio.ensure_future(s.run()) for s in sessions]
+        while any(s.view is None for s in sessions):
+            await asyncio.sleep(0.01)
+        by_seat = {s.seat: s for s in sessions}
+        bots = {seat: make_bot("random", seat, seed) for seat in by_seat}
+        rng = random.Random(seed)
+        latencies = []
+        while True:
+            await asyncio.sleep(gap)
+            version = max(s.version for s in sessions)
+            while any(s.version != version for s in sessions):
+                await asyncio.sleep(0.001)
+            v = sessions[0].view
+            if v["phase"] == "game_over":
+                break
+            if v["window"] is not None:
+                seat = rng.choice(v["window"]["asked"])
+            elif v["waiting_for"]:
+                seat = v["waiting_for"][0]
+            else:
+                movers = [s for s in by_seat if legal_for_view(by_seat[s].view).moves()]
+                seat = rng.choice(movers)
+            me = by_seat[seat]
+            legal = legal_for_view(me.view).moves()
+            action = bots[seat].choose(me.view, legal, True)
+            if action is None:
+                continue
+            t0 = time.monotonic()
+            me.send_action(action, version)
+            while any(version + 1 not in r for r in recv):
+                await asyncio.sleep(0.0002)
+            latencies.append((max(r[version + 1] for r in recv) - t0) * 1000)
+        for s in sessions:
+            await s.close()
+        for t in tasks:
+            t.cancel()
+        return {"latencies": latencies}
+
+    out_q.put(("sequential", asyncio.run(main())))
+
+
+def full_view_sizes(save: dict, frames: list[tuple[int, int, int]]) -> dict[tuple[int, int], int]:
+    """JSON size of each seat's full view at each version the frames mention."""
+    from game.rules import game_from_data, view
+
+    wanted = {(s, v) for s, v, _ in frames}
+    actions = save["actions"]
+    replay = dict(save, actions=[])
+    game = game_from_data(replay)
+    from game.rules import action_from_data
+
+    out = {}
+    seats = range(game.state.players)
+    for i, raw in enumerate(actions):
+        game.apply(action_from_data(raw))
+        version = i + 1
+        for s in seats:
+            if (s, version) in wanted:
+                out[s, version] = len(json.dumps(view(game.state, s)))
+    return out
+
+
+def run_game(
+    seats: int, seed: int, delay: float, short: bool, mode: str, gap: float = 0.01
+) -> dict:
+    """mode "bots": every seat a bot client acting on its own (concurrent, stale actions
+    included); "sequential": one action in flight at a time (see sequential_main)."""
+    ctx = mp.get_context("fork")
+    port_q, out_q = ctx.Queue(), ctx.Queue()
+    host = ctx.Process(target=host_main, args=(port_q, out_q, seats, seed, short), daemon=True)
+    host.start()
+    port = port_q.get(timeout=30)
+    if mode == "sequential":
+        procs = [ctx.Process(target=sequential_main, args=(port, seats, out_q, gap, seed))]
+        expect = 2
+    else:
+        procs = [
+            ctx.Process(target=client_main, args=(port, [i], out_q, delay), daemon=True)
+            for i in range(seats)
+        ]
+        expect = seats + 1
+    for p in procs:
+        p.start()
+    results = [out_q.get(timeout=900) for _ in range(expect)]
+    for p in (host, *procs):
+        p.join(10)
+    host_data = next(d for k, d in results if k == "host")
+    if mode == "sequential":
+        latencies = next(d for k, d in results if k == "sequential")["latencies"]
+        finished = True
+    else:
+        client_data = [d for k, d in results if k == "client"]
+        latencies = []  # acked send -> the last client applied that version
+        for c in client_data:
+            for version, t_send in c["acked"].items():
+                times = [d["recv"].get(version) for d in client_data]
+                if all(t is not None for t in times):
+                    latencies.append((max(times) - t_send) * 1000)
+        finished = all(c["finished"] for c in client_data)
+    sizes = full_view_sizes(host_data["save"], host_data["frames"])
+    ratios = [b / sizes[s, v] for s, v, b in host_data["frames"] if (s, v) in sizes]
+    return {
+        "latencies_ms": latencies,
+        "ratios": ratios,
+        "frame_bytes": [b for _, _, b in host_data["frames"]],
+        "view_bytes": list(sizes.values()),
+        "snapshot_bytes": host_data["snapshots"],
+        "actions": len(host_data["save"]["actions"]),
+        "stale": host_data["stats"].get("stale", 0),
+        "finished": finished,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seats", type=int, default=6)
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--delay", type=float, default=0.02, help="bots' pause (s)")
+    parser.add_argument("--short", action="store_true")
+    parser.add_argument(
+        "--mode",
+        choices=["sequential", "bots"],
+        default="sequential",
+        help="sequential: one action in flight, six clients on one loop (default); "
+        "bots: six bot clients in six processes acting concurrently",
+    )
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    lat, ratios, frame_bytes, view_bytes, snaps = [], [], [], [], []
+    actions = stale = 0
+    t0 = time.perf_counter()
+    for g in range(args.games):
+        r = run_game(args.seats, args.seed + g, args.delay, args.short, args.mode)
+        assert r["finished"], "a game did not finish"
+        lat += r["latencies_ms"]
+        ratios += r["ratios"]
+        frame_bytes += r["frame_bytes"]
+        view_bytes += r["view_bytes"]
+        snaps += r["snapshot_bytes"]
+        actions += r["actions"]
+        stale += r["stale"]
+    figures = {
+        "seats": args.seats,
+        "games": args.games,
+        "actions": actions,
+        "seconds": round(time.perf_counter() - t0, 1),
+        "bot_delay_s": args.delay,
+        "mode": args.mode,
+        "latency_samples": len(lat),
+        "latency_p50_ms": round(_pct(lat, 50), 2),
+        "latency_p99_ms": round(_pct(lat, 99), 2),
+        "latency_max_ms": round(max(lat), 2),
+        "update_bytes_mean": round(statistics.mean(frame_bytes), 1),
+        "full_view_json_bytes_mean": round(statistics.mean(view_bytes), 1),
+        "bytes_ratio_mean": round(statistics.mean(ratios), 3),
+        "bytes_ratio_p50": round(_pct(ratios, 50), 3),
+        "bytes_ratio_p95": round(_pct(ratios, 95), 3),
+        "snapshot_bytes_mean": round(statistics.mean(snaps), 1) if snaps else None,
+        "stale_actions": stale,
+    }
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(
+            f"{args.seats} clients, {args.games} games, {actions} actions "
+            f"({figures['seconds']} s, mode {args.mode}"
+            + (f", bots pause {args.delay * 1000:.0f} ms" if args.mode == "bots" else "")
+            + ")\n"
+            f"action -> all {args.seats} clients updated: p50 {figures['latency_p50_ms']} ms, "
+            f"p99 {figures['latency_p99_ms']} ms, max {figures['latency_max_ms']} ms "
+            f"({len(lat)} actions; bar p99 <= 10 ms, goal 3 ms)\n"
+            f"bytes per update: mean {figures['update_bytes_mean']} B vs full view as JSON "
+            f"{figures['full_view_json_bytes_mean']} B: ratio mean {figures['bytes_ratio_mean']}, "
+            f"p50 {figures['bytes_ratio_p50']}, p95 {figures['bytes_ratio_p95']} (goal <= 0.2)\n"
+            f"snapshots (join, rejoin, stale action): mean {figures['snapshot_bytes_mean']} B; "
+            f"stale actions refused: {stale}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

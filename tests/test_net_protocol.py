@@ -1,0 +1,361 @@
+"""The wire format on its own: framing, schemas, view hashes and deltas, the manual clock,
+the host's composed views, and fuzzed frames against a live host."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+
+import msgpack
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.rules import Settings, WindowMode, view
+from game.simulate import simulate_game
+from net import protocol as P
+from net.client import Countdown, legal_for_view, parse_address
+from net.clock import ManualClock
+from net.host import compose_view, shared_sections
+from tests.net_helpers import Peer, run, seat_peers, start_host
+
+# --------------------------------------------------------------------------- framing
+
+
+def test_decoder_handles_any_split():
+    msgs = [{"t": "ping", "n": i} for i in range(5)] + [{"t": "say", "phrase": "deal"}]
+    data = b"".join(P.encode(m) for m in msgs)
+    for cut in range(1, 12):
+        dec = P.FrameDecoder()
+        got = []
+        for i in range(0, len(data), cut):
+            got.extend(dec.feed(data[i : i + cut]))
+        assert got == msgs and dec.buffered == 0
+
+
+def test_frame_limit_is_exact():
+    # The largest message that fits, byte for byte.
+    head = len(P.encode({"t": "x", "s": ""}))
+    size = P.MAX_FRAME - head - 2  # str16 header grows by two bytes past 255
+    ok = msgpack.packb({"t": "x", "s": "a" * size})
+    assert len(ok) == P.MAX_FRAME
+    dec = P.FrameDecoder()
+    assert list(dec.feed(ok)) == [{"t": "x", "s": "a" * size}]
+    too_big = msgpack.packb({"t": "x", "s": "a" * (size + 1)})
+    dec = P.FrameDecoder()
+    with pytest.raises(P.ProtocolError) as err:
+        list(dec.feed(too_big[: dec.room()]))
+    assert err.value.code == "frame_too_large"
+    with pytest.raises(ValueError):
+        P.encode({"t": "x", "s": "a" * (size + 1)})
+
+
+def test_room_never_lets_the_buffer_overflow():
+    dec = P.FrameDecoder(100)
+    half = msgpack.packb("a" * 150)[:60]
+    assert list(dec.feed(half)) == [] and dec.room() == 40
+    with pytest.raises(P.ProtocolError, match="frame_too_large"):
+        list(dec.feed(b"x" * 41))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=300))
+def test_random_bytes_only_ever_raise_protocol_errors(data):
+    dec = P.FrameDecoder(256)
+    try:
+        for chunk in (data[:7], data[7:]):
+            if len(chunk) > dec.room():
+                break
+            for msg in dec.feed(chunk):
+                with contextlib.suppress(P.ProtocolError):
+                    P.check_client_message(msg)
+    except P.ProtocolError as exc:
+        assert exc.code in ("bad_frame", "frame_too_large")
+
+
+plain = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(plain)
+def test_plain_data_round_trips_and_checks(obj):
+    frame = P.encode({"t": "x", "v": obj})
+    (back,) = P.decode_all(frame)
+    assert back == {"t": "x", "v": obj}
+    P.check_plain(back)  # only depth could fail, and these are shallow
+
+
+@pytest.mark.parametrize(
+    "msg, code",
+    [
+        ({"t": "hello", "v": 1, "role": "player"}, None),
+        ({"t": "hello", "v": 1, "role": "player", "name": None, "code": None, "token": None}, None),
+        ({"t": "action", "version": 3, "action": {"type": "roll", "seat": 0}, "id": 5}, None),
+        ({"t": "sync"}, None),
+        ({"t": "start"}, None),
+        ({"t": "ping"}, None),
+        ({"t": "say", "phrase": "deal"}, None),
+        ({"t": "bye"}, None),
+        ({"t": "bye", "x": 1}, "bad_message"),
+        ({"t": "action", "version": 3}, "bad_message"),
+        ({"t": "action", "version": "3", "action": {}}, "bad_message"),
+        ({"t": "action", "version": True, "action": {}}, "bad_message"),
+        ({"t": "action", "version": 1, "action": []}, "bad_message"),
+        ({"t": "action", "version": 1, "action": {}, "id": 2**31}, "bad_message"),
+        ({"t": "hello", "v": 1, "role": "player", "token": "A" * 32}, "bad_message"),
+        ({"t": "Hello"}, "unknown_type"),
+        ({"t": ""}, "unknown_type"),
+        ({"t": None}, "bad_message"),
+        ({"t": "ping", "n": 1.0}, "bad_message"),
+        ({"t": "ping", "n": b"1"}, "bad_message"),
+        ([], "bad_message"),
+        ("ping", "bad_message"),
+    ],
+)
+def test_client_schema(msg, code):
+    if code is None:
+        assert P.check_client_message(msg) is msg
+    else:
+        with pytest.raises(P.ProtocolError) as err:
+            P.check_client_message(msg)
+        assert err.value.code == code
+        assert len(err.value.message) < 200
+
+
+def test_every_error_code_is_documented():
+    from pathlib import Path
+
+    doc = (Path(P.__file__).resolve().parent.parent / "docs" / "PROTOCOL.md").read_text("utf-8")
+    for code in P.ERRORS:
+        assert f"`{code}`" in doc, code
+    for t in list(P.CLIENT_MESSAGES) + list(P.HOST_MESSAGES):
+        assert f"`{t}`" in doc, t
+
+
+def test_codes_tokens_and_addresses():
+    assert P.normalize_code(" abcd ") == "ABCD"
+    for bad in ("ABC", "ABCDE", "AB1D", "ÄBCD", None, 1234):
+        assert P.normalize_code(bad) is None
+    code = P.random_code()
+    assert P.normalize_code(code) == code
+    tok = P.new_token()
+    assert len(tok) == 32 and int(tok, 16) >= 0 and tok != P.new_token()
+    assert len(P.token_digest(tok)) == 64
+    assert parse_address("10.0.0.5:4000") == ("10.0.0.5", 4000)
+    assert parse_address("[fe80::1]:4000") == ("fe80::1", 4000)
+    for bad in ("host", "host:0", "host:x", ":4000", "host:70000"):
+        with pytest.raises(ValueError):
+            parse_address(bad)
+
+
+# --------------------------------------------------------------------------- views
+
+
+@pytest.fixture(scope="module")
+def views():
+    """Views of every seat and the public table across two real-time bot games."""
+    out = []
+    rng = random.Random(5)
+
+    def keep(game, action, events):
+        if rng.random() < 0.02:
+            s = game.state
+            out.append((s.clone(), [view(s, seat) for seat in [None, *range(s.players)]]))
+
+    for players, seed in ((3, 1), (6, 2)):
+        settings = Settings(players=players, window_mode=WindowMode.REAL_TIME)
+        simulate_game(players, seed, ["random"] * players, settings, on_step=keep)
+    return out
+
+
+def test_hash_and_delta(views):
+    for _, vs in views:
+        for v in vs:
+            h = P.view_hash(v)
+            assert len(h) == 16 and h == P.view_hash(json.loads(json.dumps(v)))
+            # Round trip through msgpack keeps the hash (what a client receives).
+            assert P.view_hash(P.decode_all(P.encode({"t": "x", "v": v}))[0]["v"]) == h
+            changed = dict(v, board={"spaces": []})
+            assert P.view_hash(changed) == h  # the static board is left out
+            assert P.view_hash(dict(v, version=v["version"] + 1)) != h
+    pairs = [
+        (a, b)
+        for (_, va), (_, vb) in zip(views, views[1:], strict=False)
+        for a, b in zip(va, vb, strict=False)
+    ]
+    hasher_cases = 0
+    for old, new in pairs:
+        if old["seat"] != new["seat"] or len(old["players"]) != len(new["players"]):
+            continue
+        delta = P.view_delta(old, new)
+        assert "board" not in delta
+        assert P.apply_delta(old, delta) == new
+        hasher = P.ViewHasher()
+        assert hasher(old) == P.view_hash(old)
+        assert hasher(new, delta) == P.view_hash(new)
+        hasher_cases += 1
+    assert hasher_cases > 20
+
+
+def test_composed_views_equal_the_engine_views(views):
+    """The host builds the public sections once per action; the result must be exactly
+    ``view(state, seat)`` (a seat-dependent section would make this fail)."""
+    for state, vs in views:
+        shared = shared_sections(state)
+        for seat, v in zip([None, *range(state.players)], vs, strict=True):
+            assert compose_view(shared, state, seat) == v
+            assert compose_view(shared_sections(state), state, seat) == view(state, seat)
+
+
+def test_client_legal_actions_match_the_host(views):
+    from game.rules import legal_actions
+
+    for state, vs in views:
+        for seat, v in enumerate(vs[1:]):
+            assert legal_for_view(v).to_data() == legal_actions(state, seat).to_data()
+        assert not legal_for_view(vs[0])  # spectators have none
+
+
+def test_update_is_much_smaller_than_the_full_view(views):
+    ratios = []
+    for (_, va), (_, vb) in zip(views, views[1:], strict=False):
+        for old, new in zip(va, vb, strict=False):
+            if old["seat"] != new["seat"] or len(old["players"]) != len(new["players"]):
+                continue
+            msg = {
+                "t": "update",
+                "version": new["version"],
+                "base": new["version"] - 1,
+                "hash": P.view_hash(new),
+                "events": [],
+                "delta": P.view_delta(old, new),
+            }
+            ratios.append(len(P.encode(msg)) / len(json.dumps(new)))
+    assert ratios and max(ratios) < 1.0
+
+
+# --------------------------------------------------------------------------- clock
+
+
+def test_manual_clock_fires_in_order_and_cancels():
+    clock = ManualClock(start=0.0)
+    fired = []
+    clock.call_at(2.0, lambda: fired.append(("b", clock.now())))
+    t = clock.call_at(1.0, lambda: fired.append(("x", clock.now())))
+    clock.call_later(1.0, lambda: clock.call_later(0.5, lambda: fired.append(("c", clock.now()))))
+    clock.call_at(0.5, lambda: 1 / 0)  # an error in a timer is logged, not raised
+    t.cancel()
+    t.cancel()
+    assert clock.pending() == [0.5, 1.0, 2.0]
+    assert clock.advance(1.9) == 3
+    assert fired == [("c", 1.5)]
+    clock.advance(0.1)
+    assert fired == [("c", 1.5), ("b", 2.0)] and clock.now() == 2.0
+
+
+def test_countdown_remaining():
+    cd = Countdown(deadline=10.0, total=5.0, kind="travel")
+    assert cd.remaining(now=7.5) == 2.5 and cd.remaining(now=11) == 0.0
+
+
+# --------------------------------------------------------------------------- fuzz
+
+
+@pytest.mark.timeout(120)
+def test_fuzzed_messages_never_crash_or_change_the_host():
+    """Random well-formed frames (and some raw garbage) from a seated player: every one
+    gets an answer or is ignored, the host stays up and the game does not move."""
+    rng = random.Random(99)
+    kinds = list(P.CLIENT_MESSAGES) + ["action"] * 6 + ["zap"]
+    actions = ["roll", "draw", "offer", "pass", "play_stop", "lay_clan", "accept", "propose"]
+
+    def junk(depth=0):
+        r = rng.random()
+        if depth > 2 or r < 0.3:
+            return rng.choice([None, True, 0, -1, 7, 2**40, "", "red", "x" * 30, 0.5])
+        if r < 0.6:
+            return [junk(depth + 1) for _ in range(rng.randrange(3))]
+        return {rng.choice(["seat", "type", "sources", "amount", "card", "x"]): junk(depth + 1)}
+
+    def message():
+        t = rng.choice(kinds)
+        msg = {"t": t}
+        for field in rng.sample(["version", "action", "id", "n", "phrase", "v", "role", "x"], 3):
+            msg[field] = junk()
+        if t == "action" and rng.random() < 0.7:
+            act = {"type": rng.choice(actions), "seat": rng.choice([0, 1, 2, -1, 9])}
+            for field in ("sources", "amount", "card", "clan", "of", "to"):
+                if rng.random() < 0.3:
+                    act[field] = junk()
+            msg["action"] = act
+            msg["version"] = rng.choice([0, 1, 2**53, -1])
+        return msg
+
+    async def scenario():
+        host, clock = await start_host(seats=3)
+        a, b, c = await seat_peers(host, 3)
+        token = a.token
+        await a.quiet()
+        before = (host.state.actions_taken, host.state.hash())
+        for i in range(400):
+            if i % 50 == 49:
+                a.send_raw(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 20))))
+                try:
+                    await a.quiet()
+                except AssertionError:  # a bad frame closed it: come back with the token
+                    a = await Peer.connect(host.port)
+                    a.send({"t": "hello", "v": 1, "role": "player", "token": token})
+                    await a.expect("snapshot")
+                continue
+            try:
+                a.send(message())
+            except (TypeError, ValueError):
+                continue
+            if i % 10 == 0:
+                await a.quiet()
+        await a.quiet()
+        assert (host.state.actions_taken, host.state.hash()) == before
+        assert host.stats["errors.bad_message"] + host.stats["errors.bad_action"] > 50
+        await host.close()
+
+    run(scenario(), timeout=110)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(plain, min_size=1, max_size=5))
+def test_hypothesis_frames_against_a_host(objs):
+    async def scenario():
+        host, clock = await start_host(seats=2)
+        p = await Peer.connect(host.port)
+        for obj in objs:
+            p.send(obj if not isinstance(obj, dict) else {"t": "ping", **obj})
+        got = await p.quiet()
+        assert all(m["t"] in ("error", "pong") for m in got)
+        assert host.conns and not host.started
+        await host.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 20))
+
+
+def test_the_documented_hash_test_vector():
+    v = {
+        "version": 2,
+        "seat": 1,
+        "board": {"spaces": []},
+        "players": [{"name": "Mei 茶", "money": 5}],
+        "window": None,
+    }
+    body = {k: x for k, x in v.items() if k != "board"}
+    assert P.canonical(body) == (
+        '{"players":[{"money":5,"name":"Mei \\u8336"}],"seat":1,"version":2,"window":null}'
+    )
+    assert P.view_hash(v) == "b9e9687ae5c47c8a"
+    assert P.ViewHasher()(v) == "b9e9687ae5c47c8a"
