@@ -196,6 +196,11 @@ def render(app, scene: str, seed: int = 3) -> None:
 
         app.push(HandOffScene(app, 1, "Ann", lambda: None))
         _frames(app, 10)
+    elif scene == "lobby":  # the LAN lobby (net/): game/ui/scenes/lobby.py, LobbyScene(app)
+        from .scenes.lobby import LobbyScene
+
+        app.push(LobbyScene(app))
+        _frames(app, 10)
     else:
         raise SystemExit(f"error: unknown scene {scene!r}")
     app.draw()
