@@ -49,7 +49,15 @@ STYLES = {
 
 @lru_cache(maxsize=1024)
 def _button_surface(
-    label: str, w: int, h: int, style: str, state: str, size: int, epoch: int, icon_key
+    label: str,
+    w: int,
+    h: int,
+    style: str,
+    state: str,
+    size: int,
+    epoch: int,
+    icon_key,
+    keycap: str | None = None,
 ):
     fill, edge, ink = STYLES[style]
     if state == "disabled":
@@ -83,7 +91,32 @@ def _button_surface(
         x += icon.get_width() + 8
     if img:
         surf.blit(img, (x, dy + (h - img.get_height()) // 2 - 1))
+    if keycap and h >= 44 and state != "disabled":
+        # the keyboard shortcut, small in the corner
+        cap = draw.text(keycap, 14, ink, True)
+        box = pygame.Rect(0, 0, max(18, cap.get_width() + 8), 18)
+        box.topright = (w - 6, dy + 5)
+        pygame.draw.rect(surf, (*ink[:3], 60), box, width=1, border_radius=5)
+        surf.blit(cap, cap.get_rect(center=box.center))
     return surf
+
+
+KEYCAPS = {
+    pygame.K_SPACE: "key.space",
+    pygame.K_RETURN: "key.enter",
+    pygame.K_ESCAPE: "key.esc",
+    **{getattr(pygame, f"K_{c}"): c.upper() for c in "abcdefghijklmnopqrstuvwxyz"},
+}
+
+
+def keycap(key: int | None) -> str | None:
+    """The label of a shortcut key as printed on the keyboard (named keys translated)."""
+    name = KEYCAPS.get(key) if key is not None else None
+    if name is not None and name.startswith("key."):
+        from .i18n import tr
+
+        return tr(name)
+    return name
 
 
 def _arrow(size: int, left: bool) -> pygame.Surface:
@@ -218,6 +251,7 @@ class Button(Widget):
             self.size,
             THEME.epoch,
             self.icon,
+            keycap(self.hotkey),
         )
         surface.blit(img, self.rect.topleft)
 
