@@ -131,6 +131,12 @@ class ResultsScene(Scene):
                 draw.text(str(self.history.boss_deals[seat]), 30, TEXT), (cols[3] + 40, y + 24)
             )
             y += 96
+        deals = tr(
+            "center.deals",
+            closed=self.v.get("deals_closed", 0),
+            failed=self.v.get("deals_failed", 0),
+        )
+        surface.blit(draw.fit(deals, 24, 760, TEXT_DIM), (x, y + 14))
         surface.blit(self._chart_surface(), (CHART.x - 10, CHART.y - 10))
         super().draw(surface)
 

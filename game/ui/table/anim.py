@@ -250,22 +250,35 @@ class Director:
         tab = self.table
         c = self.cursor
         adv = 0.0
-        if t == "hand_dealt":
+        if t in ("hand_dealt", "cards_drawn"):
             seat = e["seat"]
-            end = tab.hand_anchor() if seat == viewer else tab.seat_anchor(seat)
-            back = draw.card_back(64, 90)
+            step = 0.07 if t == "hand_dealt" else 0.1
+            own = seat == viewer and e.get("cards")
             for k in range(e["count"]):
-                self.fly(back, L.DECK, end, delay=c + 0.07 * k, duration=0.35, z=2)
-            self._sound("card_flick", c, 0.6)
-            adv = 0.25
-        elif t == "cards_drawn":
-            seat = e["seat"]
-            end = tab.hand_anchor() if seat == viewer else tab.seat_anchor(seat)
-            back = draw.card_back(64, 90)
-            for k in range(e["count"]):
-                self.fly(back, L.DECK, end, delay=c + 0.1 * k, duration=0.4, z=2)
-                self._sound("card_flick", c + 0.1 * k, 0.7)
-            adv = 0.2 + 0.1 * e["count"]
+                if own:
+                    # my own card: it lands face up in the fan, which shows it only then
+                    key = e["cards"][k]
+                    tab.hand.hide(key)
+                    img = cardart.face(key, 96, 134)
+                    end = tab.hand_anchor()
+                    land = lambda key=key: tab.hand.reveal(key)  # noqa: E731
+                else:
+                    img, end, land = draw.card_back(64, 90), tab.seat_anchor(seat), None
+                self.fly(
+                    img,
+                    L.DECK,
+                    end,
+                    delay=c + step * k,
+                    duration=0.4,
+                    z=2,
+                    fade=not own,
+                    on_land=land,
+                )
+                if t == "cards_drawn":
+                    self._sound("card_flick", c + step * k, 0.7)
+            if t == "hand_dealt":
+                self._sound("card_flick", c, 0.6)
+            adv = 0.25 if t == "hand_dealt" else 0.2 + 0.1 * e["count"]
         elif t == "deck_reshuffled":
             self._sound("shuffle", c)
             adv = 0.3

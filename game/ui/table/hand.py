@@ -33,7 +33,7 @@ class HandFan:
         self.drag_pos = (0, 0)
         self.press: tuple[int, tuple[int, int]] | None = None
         self.lift = [0.0] * 0
-        self.hidden = 0  # newest cards still flying in from the deck
+        self.hidden: dict[str, int] = {}  # cards still flying in from the deck, by kind
         self._fan: pygame.Surface | None = None
         self._fan_key = None
 
@@ -102,7 +102,7 @@ class HandFan:
             frozenset(self.playable),
             self.hover,
             self.selected,
-            self.hidden,
+            tuple(sorted(self.hidden.items())),
             tuple(round(x) for x in self.lift),
             cardart.THEME.epoch,
         )
@@ -115,11 +115,29 @@ class HandFan:
     def draw(self, surface) -> None:
         self._draw_cards(surface)
 
+    def hide(self, key: str) -> None:
+        self.hidden[key] = self.hidden.get(key, 0) + 1
+
+    def reveal(self, key: str) -> None:
+        left = self.hidden.get(key, 0) - 1
+        if left > 0:
+            self.hidden[key] = left
+        else:
+            self.hidden.pop(key, None)
+
+    def _skipped(self) -> set[int]:
+        """Indices of the cards still in flight (the last ones of each hidden kind)."""
+        out: set[int] = set()
+        for key, count in self.hidden.items():
+            idx = [i for i, k in enumerate(self.cards) if k == key]
+            out.update(idx[-count:] if count else [])
+        return out
+
     def _draw_cards(self, surface, offset=(0, 0)) -> None:
         ox, oy = offset
-        n = len(self.cards) - self.hidden
-        for i in range(max(0, n)):
-            if i == self.drag:
+        skip = self._skipped() if self.hidden else ()
+        for i in range(len(self.cards)):
+            if i == self.drag or i in skip:
                 continue
             key = self.cards[i]
             x, y, angle = self.slots[i]
