@@ -132,7 +132,7 @@ def config_from_args(args):
         seats=seats,
         bots=_bot_specs(g("bots"), seats),
         code=args.code,
-        name=g("name") or f"{os.environ.get('USER', 'LAN').title()}'s table",
+        name=g("name") or (None if resume else _default_table_name()),
         bind=g("bind") or "0.0.0.0",
         port=args.port,
         seed=g("seed"),
@@ -144,6 +144,12 @@ def config_from_args(args):
         resume=resume,
         announce=not g("no_announce", False),
     )
+
+
+def _default_table_name() -> str:
+    import socket
+
+    return f"{socket.gethostname().split('.')[0][:30]}'s table"
 
 
 def _shown_address(bind: str) -> str:

@@ -879,6 +879,8 @@ class BotPlayer:
         self._last: _ViewMessage | None = None
         self._timers: Timers | None = None
         self._acted_on: int | None = None
+        self._stale_snapshot = False
+        self._watch: asyncio.TimerHandle | None = None
         self._rng = random.Random(self.seed)
         self.session = ClientSession(
             host, port, name=name or f"{kind.title()} bot", code=code, token=token,
@@ -900,10 +902,13 @@ class BotPlayer:
     def _on_message(self, msg: Message) -> None:
         if self._extra is not None:
             self._extra(msg)
-        if isinstance(msg, Joined) and msg.seat is not None and self.bot is None:
-            from game.bots import make_bot
+        if isinstance(msg, (Joined, Reconnected)):
+            self._acted_on = None  # whatever we sent before may never have arrived
+            self._stale_snapshot = False
+            if isinstance(msg, Joined) and msg.seat is not None and self.bot is None:
+                from game.bots import make_bot
 
-            self.bot = make_bot(self.kind, msg.seat, self.seed)
+                self.bot = make_bot(self.kind, msg.seat, self.seed)
         elif isinstance(msg, TimersChanged):
             self._timers = msg.timers
         elif isinstance(msg, (Snapshot, Update)):
@@ -912,18 +917,24 @@ class BotPlayer:
             if self.bot is not None and msg.events:
                 with contextlib.suppress(Exception):
                     self.bot.observe(msg.events)
+            same = self._last is not None and self._last.version == msg.version
             self._last = msg
             if msg.view.get("phase") == "game_over":
                 self._cancel()
                 self._finish(True, "game over")
                 asyncio.ensure_future(self.session.close())
                 return
-            if isinstance(msg, Snapshot) and msg.version == self._acted_on:
-                return  # the snapshot after our stale action: the update already re-planned
+            if isinstance(msg, Snapshot) and self._stale_snapshot:
+                self._stale_snapshot = False
+                if same and msg.version == self._acted_on:
+                    return  # after our stale action: we already acted on this version
             self._plan()
-        elif isinstance(msg, ServerError) and msg.code != "stale" and self._last is not None:
-            self._acted_on = None
-            self._plan(retry=True)
+        elif isinstance(msg, ServerError) and self._last is not None:
+            if msg.code == "stale":
+                self._stale_snapshot = True  # a snapshot follows
+            else:
+                self._acted_on = None
+                self._plan(retry=True)
         elif isinstance(msg, Disconnected) and not msg.will_retry:
             self._cancel()
             self._finish(False, msg.reason)
@@ -932,6 +943,9 @@ class BotPlayer:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self._watch is not None:
+            self._watch.cancel()
+            self._watch = None
 
     def _plan(self, retry: bool = False) -> None:
         self._cancel()
@@ -977,9 +991,19 @@ class BotPlayer:
             return
         self._acted_on = msg.version
         self.session.send_action(action, msg.version)
-        # Nothing back (the action was dropped, e.g. over the rate limit)? Decide again.
+        # Nothing new within resend_after (the action was dropped over the rate limit, or
+        # lost with a host that died)? Decide again.
+        if self._watch is not None:
+            self._watch.cancel()
         loop = asyncio.get_running_loop()
-        self._timer = loop.call_later(self.resend_after, self._decide, msg)
+        self._watch = loop.call_later(self.resend_after, self._watchdog, msg.version)
+
+    def _watchdog(self, version: int) -> None:
+        self._watch = None
+        last = self._last
+        if last is not None and last.version == version and not self.session.closed:
+            self._acted_on = None
+            self._plan(retry=True)
 
 
 async def play_bot(host: str, port: int, **kw: Any) -> BotOutcome:

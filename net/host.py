@@ -89,6 +89,7 @@ from .discovery import TableAnnouncer, clean_name
 log = logging.getLogger(__name__)
 
 SIDECAR_FORMAT = "imtheboss-lan-seats"
+DEFAULT_TABLE_NAME = "I'm the Boss! table"
 #: View sections that depend on who looks (with "hand", only in a seat's own view).
 PER_SEAT_SECTIONS = frozenset({"seat", "players"})
 
@@ -156,7 +157,7 @@ class HostConfig:
     seats: int = 4
     bots: list[str] = field(default_factory=lambda: ["random"])  # per seat, cycled
     code: str | None = None  # 4 letters; None: random
-    name: str = "I'm the Boss! table"
+    name: str | None = None  # the table's name in the lobby (None: a default, or the resumed one)
     bind: str = "0.0.0.0"
     port: int = 0
     seed: int | None = None  # None: a secret random seed
@@ -322,7 +323,7 @@ class Host:
         if code is None:
             raise HostError(f"room code must be {P.CODE_LENGTH} letters A-Z, not {config.code!r}")
         self.code = code
-        self.name = clean_name(config.name)[:40] or "I'm the Boss! table"
+        self.name = clean_name(config.name or "")[:40] or DEFAULT_TABLE_NAME
         self.seats = [SeatState(i, config.bots[i % len(config.bots)]) for i in range(config.seats)]
         self.game: Game | None = None
         self.result: GameResult | None = None
@@ -470,7 +471,7 @@ class Host:
                     raise ValueError("not a seats file for this game")
                 if self.config.code is None and P.normalize_code(data.get("code")):
                     self.code = P.normalize_code(data["code"])
-                if isinstance(data.get("name"), str) and self.config.name == HostConfig.name:
+                if isinstance(data.get("name"), str) and self.config.name is None:
                     self.name = clean_name(data["name"])[:40] or self.name
                 for seat, d in zip(self.seats, data["seats"], strict=True):
                     digest = d.get("token_sha256")

@@ -268,3 +268,61 @@ def test_join_gives_up_when_nobody_listens(capsys):
     assert time.monotonic() - started < 20
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert not summary["finished"] and "cannot connect" in summary["reason"]
+
+
+@pytest.mark.timeout(60)
+def test_threaded_client_and_host_thread_for_a_pygame_loop():
+    """The UI's path: a HostThread, Clients polled like a frame loop, a spectator."""
+    from net.client import Client, Joined, Seats, ServerError, Update
+    from net.host import HostThread
+
+    host = HostThread(config_for_tests(seats=3, code=CODE)).start()
+    clients = [Client(("127.0.0.1", host.port), name=n, code=CODE).start() for n in ("Mei", "Ann")]
+    table = Client(("127.0.0.1", host.port), role="spectator").start()
+    got: dict[int, list] = {i: [] for i in range(3)}
+
+    def pump(until, timeout=20.0):
+        deadline = time.monotonic() + timeout
+        while not until():
+            assert time.monotonic() < deadline, {k: v[-3:] for k, v in got.items()}
+            for i, c in enumerate([*clients, table]):
+                got[i].extend(c.poll())  # never blocks
+            time.sleep(0.005)
+
+    try:
+        pump(lambda: all(c.seats is not None for c in clients))
+        mei = next(c for c in clients if c.seat == 0)
+        assert isinstance(got[clients.index(mei)][0], Joined) and len(mei.token) == 32
+        assert mei.seats.starter == 0 and not mei.seats.started
+        mei.start_game()
+        pump(lambda: all(c.view is not None for c in [*clients, table]))
+        assert table.seat is None and "hand" not in table.view
+        assert [s.status for s in mei.seats.seats] == ["human", "human", "open"]
+        # Play whatever the game waits for from this screen, until the first action of ours
+        # is acknowledged.
+        acked = None
+        while acked is None:
+            pump(lambda: any(c.legal.moves() for c in clients), timeout=30)
+            me = next(c for c in clients if c.legal.moves())
+            rid = me.send_action(next(iter(me.legal.moves())))
+            idx = clients.index(me)
+
+            def answered(idx=idx, rid=rid):
+                return any(
+                    (isinstance(m, Update) and m.ack == rid)
+                    or (isinstance(m, ServerError) and m.id == rid)
+                    for m in got[idx]
+                )
+
+            pump(answered)
+            acked = next((m for m in got[idx] if isinstance(m, Update) and m.ack == rid), None)
+        assert me.version >= acked.version
+        pump(lambda: table.version is not None and table.version >= acked.version)
+        assert table.view["seat"] is None and table.view["version"] == table.version
+        assert table.stats["desync_hash"] == 0 and table.stats["updates"] > 0
+        assert any(isinstance(m, Seats) for m in got[2])
+    finally:
+        for c in [*clients, table]:
+            c.close()
+        host.stop()
+    assert host.finished.is_set()

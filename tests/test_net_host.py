@@ -958,3 +958,25 @@ def test_legal_actions_on_request_for_clients_without_the_engine():
         await host.close()
 
     run(scenario())
+
+
+def test_rematch_after_a_game_keeps_the_players():
+    async def scenario():
+        host, clock = await start_host(seats=3)
+        a, b = await seat_peers(host, 2)
+        a.send({"t": "start"})
+        await a.expect("snapshot")
+        finish_game(host)
+        first_seed = host.game.seed
+        await a.until("seats", lambda m: m["over"])
+        b.send({"t": "start"})
+        await b.error("start_denied")
+        a.send({"t": "start"})
+        snap = await a.expect("snapshot")
+        assert snap["version"] == 0 and snap["events"][0]["type"] == "game_started"
+        assert host.started and not host.over and host.game.seed != first_seed
+        assert [s.status for s in host.seats] == ["human", "human", "open"]
+        assert (await b.expect("snapshot"))["view"] == view(host.state, 1)
+        await host.close()
+
+    run(scenario())

@@ -21,6 +21,8 @@ from net.clock import ManualClock
 from net.host import compose_view, shared_sections
 from tests.net_helpers import Peer, run, seat_peers, start_host
 
+pytestmark = pytest.mark.timeout(120)
+
 # --------------------------------------------------------------------------- framing
 
 
@@ -84,7 +86,7 @@ plain = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(plain)
 def test_plain_data_round_trips_and_checks(obj):
     frame = P.encode({"t": "x", "v": obj})
