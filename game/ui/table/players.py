@@ -88,8 +88,8 @@ class PlayerPlates:
         return out
 
     def draw_highlights(self, surface, t: float, highlights: dict[int, str]) -> None:
-        """The pulsing ring round whoever the table waits for (turn, floor, asked): two
-        outlines, no alpha blit, so six of them cost next to nothing."""
+        """The pulsing ring round whoever the table waits for (turn, floor, asked): an
+        outline, no alpha blit, so six of them cost next to nothing."""
         k = draw.pulse(t, 0.9)
         for seat, mark in highlights.items():
             if seat >= len(self.rects):
@@ -97,8 +97,7 @@ class PlayerPlates:
             col = {"turn": GOLD, "asked": (120, 200, 255), "floor": (140, 230, 160)}.get(mark, GOLD)
             r = self.rects[seat]
             bright = tuple(round(c * (0.55 + 0.45 * k)) for c in col)
-            pygame.draw.rect(surface, bright, r.inflate(10, 10), width=4, border_radius=20)
-            pygame.draw.rect(surface, col, r.inflate(2, 2), width=2, border_radius=17)
+            pygame.draw.rect(surface, bright, r.inflate(8, 8), width=4, border_radius=19)
 
     def _render(
         self, p: dict, r: pygame.Rect, info, is_boss: bool, travel: set[int], is_viewer: bool
