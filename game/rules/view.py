@@ -76,6 +76,8 @@ SECTIONS = {
     "tiles": lambda st, seat: list(st.tiles),
     "price": lambda st, seat: engine.current_price(st),
     "hand_limit": lambda st, seat: engine.hand_limit(st),
+    # how many cards the turn player would draw now (V4 makes it depend on placards)
+    "draw_count": lambda st, seat: engine.draw_count(st, st.turn),
     "draw_pile": lambda st, seat: len(st.deck),
     "discard_pile": lambda st, seat: hand_data(_counts(st.discard)),
     "discard_top": lambda st, seat: None if not st.discard else CARD_KEYS[st.discard[-1]],

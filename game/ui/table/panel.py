@@ -172,7 +172,7 @@ class ActionPanel:
             second_label = (
                 tr("action.roll")
                 if phase == "turn"
-                else tr("action.draw", n=self._draw_count(v, viewer))
+                else tr("action.draw", n=v["draw_count"])
             )
             b1 = Button(
                 self._main_rect(0, 2),
@@ -214,12 +214,6 @@ class ActionPanel:
                     )
                 )
                 x += 244
-
-    def _draw_count(self, v, viewer) -> int:
-        if "V4" in v["settings"]["variants"] and viewer is not None:
-            owned = len(v["players"][viewer]["placards"])
-            return (4, 3, 2)[owned] if owned < 3 else 1
-        return 3
 
     def _common_widgets(self, v, legal, viewer) -> None:
         if viewer is None or v["phase"] == "game_over" or self.editor is not None:
