@@ -351,6 +351,8 @@ class ClientSession:
         self._resyncing = False
         self._hasher = P.ViewHasher()
         self._hash: str | None = None
+        self._silent = False
+        self._last_rx = 0.0
         self._bye: str | None = None
         self._task: asyncio.Task | None = None
         self._ids = itertools.count(1)
@@ -460,17 +462,17 @@ class ClientSession:
             hello["name"] = self.name
         self.send(hello)
         decoder = P.FrameDecoder()
-        pinger = asyncio.ensure_future(self._pinger())
+        self._silent = False
+        self._last_rx = time.monotonic()
+        pinger = asyncio.ensure_future(self._pinger(writer))
         try:
             while not self.closed:
-                try:
-                    data = await asyncio.wait_for(
-                        reader.read(decoder.room()), self.ping_interval * 3
-                    )
-                except TimeoutError:
+                data = await reader.read(decoder.room())
+                if self._silent:
                     return "the host went silent"
                 if not data:
                     return f"closed by the host ({self._bye})" if self._bye else "connection lost"
+                self._last_rx = time.monotonic()
                 self.stats["bytes_in"] += len(data)
                 try:
                     for raw in decoder.feed(data):
@@ -490,10 +492,15 @@ class ClientSession:
             with contextlib.suppress(Exception):
                 writer.close()
 
-    async def _pinger(self) -> None:
+    async def _pinger(self, writer: asyncio.StreamWriter) -> None:
+        """Ping every ``ping_interval``; nothing heard for three of them: drop the line."""
         n = 0
         while True:
             await asyncio.sleep(self.ping_interval)
+            if time.monotonic() - self._last_rx > 3 * self.ping_interval:
+                self._silent = True
+                writer.transport.abort()
+                return
             n = (n + 1) % (2**31)
             self.send({"t": "ping", "n": n})
 

@@ -644,29 +644,35 @@ class Host:
         self.conns.add(conn)
         self.stats["connections"] += 1
         decoder = P.FrameDecoder(self.limits.max_frame)
+        loop = asyncio.get_running_loop()
+        limits = self.limits
+        hello_by = loop.time() + limits.handshake_timeout
+        partial_since: float | None = None
+        watchdog: asyncio.TimerHandle | None = None
+
+        def expire(why: str) -> None:
+            self._fatal(conn, P.error("timeout", why))
+
+        def arm() -> None:
+            # One timer per connection, moved after every read (cheaper than a wait_for
+            # task per read): no hello in time, a message left half-sent (counted from its
+            # first byte, so trickling bytes does not help), or silence.
+            nonlocal watchdog
+            if watchdog is not None:
+                watchdog.cancel()
+            if conn.role is None:
+                when, why = hello_by, "no hello in time"
+            else:
+                when, why = loop.time() + limits.idle_timeout, "silent for too long"
+            if partial_since is not None and partial_since + limits.partial_timeout < when:
+                when, why = partial_since + limits.partial_timeout, "a message was left half-sent"
+            watchdog = loop.call_at(when, expire, why)
+
         try:
+            arm()
             while not conn.closed:
-                if conn.role is None:
-                    timeout = self.limits.handshake_timeout - (time.monotonic() - conn.opened)
-                elif decoder.buffered:
-                    timeout = self.limits.partial_timeout
-                else:
-                    timeout = self.limits.idle_timeout
-                if decoder.buffered:
-                    timeout = min(timeout, self.limits.partial_timeout)
-                try:
-                    data = await asyncio.wait_for(reader.read(decoder.room()), max(0.0, timeout))
-                except TimeoutError:
-                    why = (
-                        "no hello in time"
-                        if conn.role is None
-                        else "a message was left half-sent"
-                        if decoder.buffered
-                        else "silent for too long"
-                    )
-                    self._fatal(conn, P.error("timeout", why))
-                    break
-                if not data:
+                data = await reader.read(decoder.room())
+                if not data or conn.closed:
                     break
                 self.stats["bytes_in"] += len(data)
                 try:
@@ -677,11 +683,18 @@ class Host:
                 except P.ProtocolError as exc:
                     self._fatal(conn, P.error(exc.code, exc.message))
                     break
+                if not decoder.buffered:
+                    partial_since = None
+                elif partial_since is None:
+                    partial_since = loop.time()
+                arm()
         except (ConnectionError, OSError):
             pass
         except asyncio.CancelledError:
             pass
         finally:
+            if watchdog is not None:
+                watchdog.cancel()
             self._drop(conn)
 
     def _close_conn(self, conn: Connection) -> None:
@@ -1080,6 +1093,7 @@ class Host:
         if self.result is None:
             kinds = [s.bot_kind if s.token_digest is None else "human" for s in self.seats]
             self.result = result_of(self.game, time.perf_counter() - self._started_at, kinds)
+            log.info("game over: winners %s, money %s", self.result.winners, self.result.money)
         self._broadcast_seats()
         self.finished.set()
 

@@ -980,3 +980,41 @@ def test_rematch_after_a_game_keeps_the_players():
         await host.close()
 
     run(scenario())
+
+
+def test_trickling_a_message_byte_by_byte_does_not_keep_it_open():
+    async def scenario():
+        host, clock = await start_host(seats=3, limits=Limits(partial_timeout=0.3))
+        p = await Peer.connect(host.port)
+        await p.hello("Loris")
+        data = P.encode({"t": "say", "phrase": "too_expensive"})
+        for b in data[:-1]:  # one byte every 50 ms: never a whole message in 0.3 s
+            p.send_raw(bytes([b]))
+            await asyncio.sleep(0.05)
+            if host.seats[0].conn is None:
+                break
+        got = await p.closed()
+        assert got[-1]["code"] == "timeout" and "half" in got[-1]["message"]
+        await host.close()
+
+    run(scenario())
+
+
+def test_client_notices_a_silent_host():
+    async def scenario():
+        async def mute(reader, writer):  # accepts, reads, never answers
+            while await reader.read(1024):
+                pass
+
+        server = await asyncio.start_server(mute, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        got: list = []
+        session = ClientSession(
+            "127.0.0.1", port, name="M", code=CODE, on_message=got.append,
+            ping_interval=0.05, reconnect=False,
+        )  # fmt: skip
+        await session.run()
+        assert isinstance(got[-1], Disconnected) and "silent" in got[-1].reason
+        server.close()
+
+    run(scenario())
