@@ -423,9 +423,12 @@ def error(code: str, message: str | None = None, **extra: Any) -> dict:
 STATIC_KEYS = frozenset({"board"})  # never in a delta nor in the hash (``board_id`` is)
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
 def canonical(value: Any) -> str:
     """Canonical JSON: keys sorted, no spaces, non-ASCII escaped (what the hash is over)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return _CANONICAL.encode(value)
 
 
 def view_hash(view: dict) -> str:
