@@ -1,14 +1,18 @@
 """LAN figures on loopback: action -> all clients updated, and bytes per update.
 
-    .venv/bin/python bench/net.py [--seats 6] [--games 2] [--delay 0.02] [--json]
+    .venv/bin/python bench/net.py [--seats 6] [--games 2] [--mode sequential|bots] [--json]
 
-One host process and one process per seat (headless random-bot clients, as `join --bot`).
-Latency: from the moment a client sends an action the host then applies, to the moment the
-last of the clients has applied the resulting update (delta applied, view hash verified);
-all processes read the same system-wide monotonic clock. Bytes: every update frame the host
+One host process. ``--mode sequential`` (default): six protocol clients on one asyncio loop
+in a second process; one action in flight at a time: a seat's random bot decides from its
+own view (not timed), the clock starts as the action is sent and stops when the last of the
+six clients has applied the update (delta applied, view hash verified). ``--mode bots``:
+six headless bot clients in six processes playing concurrently (``join --bot``), with stale
+actions and their snapshots; latency is measured for the actions the host applied (``ack``).
+All processes read the same system-wide monotonic clock. Also printed: the host's own time
+per applied action (message in -> every frame written). Bytes: every update frame the host
 sent to a seat, against the JSON encoding of that seat's full view at that version
 (computed afterwards by replaying the game, so the measurement does not slow the host).
-Goals (ISSUE 5): p99 <= 10 ms (goal 3 ms); bytes <= 0.2x the JSON view.
+Goals (issue 5): p99 <= 10 ms (goal 3 ms); bytes <= 0.2x the JSON view.
 """
 
 from __future__ import annotations
@@ -38,6 +42,18 @@ def host_main(port_q, out_q, seats: int, seed: int, short: bool) -> None:
 
     frames: list[tuple[int, int, int]] = []  # seat, version, bytes
     snapshots: list[int] = []
+    host_ms: list[float] = []  # an applied action: message in -> every frame written
+
+    real_action = Host._msg_action
+
+    def timed_action(self, conn, msg) -> None:
+        before = self.stats["actions"]
+        t = time.perf_counter()
+        real_action(self, conn, msg)
+        if self.stats["actions"] != before:
+            host_ms.append((time.perf_counter() - t) * 1000)
+
+    Host._msg_action = timed_action
 
     def tap(conn, msg, frame) -> None:
         if conn.role == "player":
@@ -60,6 +76,7 @@ def host_main(port_q, out_q, seats: int, seed: int, short: bool) -> None:
                     "save": host.game.to_data(),
                     "frames": frames,
                     "snapshots": snapshots,
+                    "host_ms": host_ms,
                     "stats": dict(host.stats),
                 },
             )
@@ -241,6 +258,7 @@ def run_game(
         "frame_bytes": [b for _, _, b in host_data["frames"]],
         "view_bytes": list(sizes.values()),
         "snapshot_bytes": host_data["snapshots"],
+        "host_ms": host_data["host_ms"],
         "actions": len(host_data["save"]["actions"]),
         "stale": host_data["stats"].get("stale", 0),
         "finished": finished,
@@ -263,7 +281,7 @@ def main() -> int:
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    lat, ratios, frame_bytes, view_bytes, snaps = [], [], [], [], []
+    lat, ratios, frame_bytes, view_bytes, snaps, host_ms = [], [], [], [], [], []
     actions = stale = 0
     t0 = time.perf_counter()
     for g in range(args.games):
@@ -274,6 +292,7 @@ def main() -> int:
         frame_bytes += r["frame_bytes"]
         view_bytes += r["view_bytes"]
         snaps += r["snapshot_bytes"]
+        host_ms += r["host_ms"]
         actions += r["actions"]
         stale += r["stale"]
     figures = {
@@ -287,6 +306,8 @@ def main() -> int:
         "latency_p50_ms": round(_pct(lat, 50), 2),
         "latency_p99_ms": round(_pct(lat, 99), 2),
         "latency_max_ms": round(max(lat), 2),
+        "host_ms_p50": round(_pct(host_ms, 50), 3),
+        "host_ms_p99": round(_pct(host_ms, 99), 3),
         "update_bytes_mean": round(statistics.mean(frame_bytes), 1),
         "full_view_json_bytes_mean": round(statistics.mean(view_bytes), 1),
         "bytes_ratio_mean": round(statistics.mean(ratios), 3),
@@ -306,6 +327,8 @@ def main() -> int:
             f"action -> all {args.seats} clients updated: p50 {figures['latency_p50_ms']} ms, "
             f"p99 {figures['latency_p99_ms']} ms, max {figures['latency_max_ms']} ms "
             f"({len(lat)} actions; bar p99 <= 10 ms, goal 3 ms)\n"
+            f"host, action in -> all frames written: p50 {figures['host_ms_p50']} ms, "
+            f"p99 {figures['host_ms_p99']} ms\n"
             f"bytes per update: mean {figures['update_bytes_mean']} B vs full view as JSON "
             f"{figures['full_view_json_bytes_mean']} B: ratio mean {figures['bytes_ratio_mean']}, "
             f"p50 {figures['bytes_ratio_p50']}, p95 {figures['bytes_ratio_p95']} (goal <= 0.2)\n"

@@ -286,7 +286,8 @@ class SeatState:
     grace_until: float | None = None
     bot: Bot | None = None
     joined: int = 0  # join order (the first seated human may start the game)
-    thinking: bool = False
+    thinking: bool = False  # its bot is deciding in a worker thread
+    backlog: list = field(default_factory=list)  # events heard meanwhile
 
     @property
     def status(self) -> str:
@@ -1083,10 +1084,22 @@ class Host:
         for seat in self.seats:
             bot = seat.bot
             if bot is not None and _listens(bot):
+                seen = events_for(events, seat.index)
+                if seat.thinking:  # never touch a bot while a worker thread uses it
+                    seat.backlog.append(seen)
+                    continue
                 try:
-                    bot.observe(events_for(events, seat.index))
+                    bot.observe(seen)
                 except Exception:
                     log.exception("bot %d observe failed", seat.index)
+
+    def _flush_backlog(self, seat: SeatState) -> None:
+        backlog, seat.backlog = seat.backlog, []
+        for seen in backlog:
+            try:
+                seat.bot.observe(seen)
+            except Exception:
+                log.exception("bot %d observe failed", seat.index)
 
     def _game_over(self) -> None:
         self._cancel_all_timers()
@@ -1449,6 +1462,8 @@ class Host:
                 action = await asyncio.to_thread(_choose, bot, v, legal, must)
             finally:
                 s.thinking = False
+                if s.bot is bot:
+                    self._flush_backlog(s)
             if valid() and s.bot is bot and self._is_bot(seat):
                 done(action)
             elif not self.over:

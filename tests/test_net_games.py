@@ -326,3 +326,25 @@ def test_threaded_client_and_host_thread_for_a_pygame_loop():
             c.close()
         host.stop()
     assert host.finished.is_set()
+
+
+@pytest.mark.timeout(120)
+def test_host_bots_that_think_in_a_thread():
+    """Bots that need a view decide in a worker thread (the host keeps serving)."""
+    from game.bots import BOT_KINDS
+    from net.host import Timing
+
+    if "heuristic" not in BOT_KINDS:
+        pytest.skip("no heuristic bot registered in this tree")
+
+    async def scenario():
+        timing = Timing(bot_answer=0, bot_delay=0, bot_tick=0.005, start_after=0)
+        cfg = config_for_tests(seats=4, bots=["heuristic", "random"], timing=timing, seed=3)
+        host = Host(cfg)
+        await host.start()
+        await host.finished.wait()
+        assert host.result.players == 4
+        assert host.state.phase.value == "game_over"
+        await host.close()
+
+    run(scenario(), timeout=110)
