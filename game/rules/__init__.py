@@ -41,12 +41,14 @@ from .actions import (
 )
 from .board import CLANS, DEFAULT_BOARD, Board, Clan, load_board
 from .cards import Card
+from .determinize import legal_from_view, state_from_view
 from .engine import (
     Setup,
     SetupError,
     apply,
     asked_seats,
     default_action,
+    explain_illegal,
     legal_actions,
     new_game,
     opening_events,

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 
+from .actions import LegalActions
 from .board import clan_from_key
 from .cards import CARD_KINDS, CARDS, DECK_COUNTS, Card, card_from_key, clan_card
+from .engine import legal_actions
 from .state import (
     POOL,
     GameState,
@@ -27,6 +29,8 @@ from .state import (
 )
 from .variants import Settings
 from .view import board_of
+
+_FIXED = random.Random(0)  # never drawn from when shuffle=False
 
 
 class ViewError(ValueError):
@@ -81,14 +85,17 @@ def state_from_view(
     known: dict[int, list[Card]] | None = None,
     money: list[int] | None = None,
     seed: int = 0,
+    shuffle: bool = True,
 ) -> GameState:
     """A full state consistent with `view`.
 
     `known` pins cards the seat knows another seat holds (e.g. Clan cards that went back to
     its hand); the rest of the unseen cards are shuffled with `rng` into the other hands and
     the draw pile. `money` replaces hidden money figures (default: the pile height x $5M).
+    `shuffle=False` deals the unseen cards in a fixed order (enough for legal actions).
     """
-    rng = rng or random.Random(seed)
+    if rng is None:
+        rng = random.Random(seed) if shuffle else _FIXED
     seat = view["seat"]
     settings = Settings.from_data(view["settings"])
     board = board_of(view)
@@ -109,7 +116,8 @@ def state_from_view(
             hands[s][c] += 1
     for k, count in enumerate(unseen):
         pool_cards.extend([k] * count)
-    rng.shuffle(pool_cards)
+    if shuffle:
+        rng.shuffle(pool_cards)
     for s, p in enumerate(players):
         if s == seat:
             continue
@@ -146,7 +154,7 @@ def state_from_view(
         settings=settings,
         board=board,
         seed=seed,
-        rng=Rng(rng.getrandbits(64)),
+        rng=Rng(rng.getrandbits(64) if shuffle else seed),
         names=[p["name"] for p in players],
         hands=hands,
         money=cash,
@@ -199,3 +207,12 @@ def state_from_view(
             waiting=list(win["waiting"]),
         )
     return st
+
+
+def legal_from_view(view: dict) -> LegalActions:
+    """The seat's legal actions worked out from its view alone (a LAN client's way: legal
+    actions never depend on what the seat cannot see)."""
+    seat = view["seat"]
+    if seat is None:
+        return LegalActions()
+    return legal_actions(state_from_view(view, shuffle=False), seat)

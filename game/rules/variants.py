@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import Enum
 
 
@@ -51,11 +51,6 @@ class Settings:
         if len(ask) != self.players:
             raise SettingsError("ask_only_when_touched needs one entry per seat")
         object.__setattr__(self, "ask_only_when_touched", ask)
-        data = asdict(self)
-        data["variants"] = sorted(v.value for v in self.variants)
-        data["window_mode"] = self.window_mode.value
-        data["ask_only_when_touched"] = list(ask)
-        object.__setattr__(self, "_data", data)
 
     def has(self, variant: Variant) -> bool:
         return variant in self.variants
@@ -66,7 +61,14 @@ class Settings:
 
     def to_data(self) -> dict:
         """Plain data (a fresh copy: callers may change it)."""
-        d = dict(self._data)
+        data = self.__dict__.get("_data")
+        if data is None:  # computed once: views include the settings every time
+            data = {f: getattr(self, f) for f in self.__dataclass_fields__}
+            data["variants"] = sorted(v.value for v in self.variants)
+            data["window_mode"] = self.window_mode.value
+            data["ask_only_when_touched"] = list(self.ask_only_when_touched)
+            object.__setattr__(self, "_data", data)
+        d = dict(data)
         d["variants"] = list(d["variants"])
         d["ask_only_when_touched"] = list(d["ask_only_when_touched"])
         return d
