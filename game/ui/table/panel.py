@@ -728,7 +728,7 @@ class ActionPanel:
             elif phase == "turn":
                 prompt = tr("prompt.turn")
             else:
-                prompt = tr("prompt.moved", n=self._draw_count(v, viewer))
+                prompt = tr("prompt.moved", n=v["draw_count"])
         if v.get("window") is not None:
             self._banner(surf, v, v["window"], names, r.x + ox, r.y + oy + r.height - 164)
         col = seat_colour(turn) if phase != "game_over" else GOLD
