@@ -58,6 +58,8 @@ class App:
         self.present = True  # flip the display after drawing (tests may skip it)
         self.frames = 0
         self.first_frame_at: float | None = None
+        self.lan = None  # the screen's LAN connection (a NetSession), see game/ui/lan.py
+        self.autosaver = None  # the hot-seat autosave writer, see game/ui/autosave.py
         self.apply_config(save=False)
 
     # -- settings ----------------------------------------------------------------------
@@ -150,6 +152,13 @@ class App:
         return 0
 
     def shutdown(self) -> None:
+        lan = getattr(self, "lan", None)
+        if lan is not None:  # a LAN connection (and the table this screen hosts)
+            self.lan = None
+            lan.disconnect()
+        saver = getattr(self, "autosaver", None)
+        if saver is not None:  # the last hot-seat save reaches the disk
+            saver.close()
         TextField.focused_field = None
         fonts.clear_caches()
         pygame.quit()

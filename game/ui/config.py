@@ -56,6 +56,18 @@ class Config:
     going_once_seconds: int = 3
     negotiation_minutes: int = 3  # real-time mode's clock (0: none)
     negotiation_limit: int = 60  # negotiation actions per deal
+    # LAN: the lobby's choices
+    lan_name: str = ""  # my name at LAN tables (empty: the first player name, or "Player")
+    lan_table_name: str = ""  # the name of a table I host (empty: "<name>'s table")
+    lan_seats: int = 4
+    lan_bot: str = ""  # bot kind for empty seats (empty: the strongest registered)
+    lan_display: bool = False  # host as a public table display instead of playing
+    lan_turn_seconds: int = 0  # turn clock when hosting (0: off)
+    lan_address: str = ""  # the last typed HOST:PORT
+    # the last LAN table joined: "Rejoin" after a restart (its seat's reconnect token)
+    last_table_address: str = ""
+    last_table_token: str = ""
+    last_table_name: str = ""
 
     # -- persistence --
 
@@ -125,6 +137,17 @@ class Config:
         self.going_once_seconds = min(30, max(2, int(self.going_once_seconds)))
         self.negotiation_minutes = min(30, max(0, int(self.negotiation_minutes)))
         self.negotiation_limit = min(500, max(10, int(self.negotiation_limit)))
+        self.lan_name = self.lan_name[:24]
+        self.lan_table_name = self.lan_table_name[:40]
+        self.lan_seats = min(MAX_SEATS, max(2, int(self.lan_seats)))
+        self.lan_bot = self.lan_bot[:40]
+        self.lan_turn_seconds = min(600, max(0, int(self.lan_turn_seconds)))
+        self.lan_address = self.lan_address[:80]
+        self.last_table_address = self.last_table_address[:80]
+        self.last_table_name = self.last_table_name[:40]
+        token = self.last_table_token
+        if len(token) != 32 or any(c not in "0123456789abcdef" for c in token):
+            self.last_table_token = ""
 
     @property
     def text_scale(self) -> float:

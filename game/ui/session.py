@@ -130,6 +130,9 @@ class LocalSession:
         self._unseen: dict[int, list] = {}  # events a thinking bot will observe afterwards
         self._planning: tuple | None = None
         self.actions_applied = 0
+        self.autosave = None  # an autosave.AutosaveWriter: saves after every action
+        self._saved = -1  # how many actions the last autosave request held
+        self._head: dict | None = None
         self._queue.append((list(opening_events(self.game.state)), 0, None))
         for seat, bot in self.bots.items():
             bot.observe(events_for(self._queue[0][0], seat))
@@ -255,9 +258,50 @@ class LocalSession:
         self._queue.clear()
         return out
 
+    # -- autosave ----------------------------------------------------------------------
+
+    def attach_autosave(self, writer) -> None:
+        """Save this game after every action from now on (hot-seat: nothing lost on a
+        crash); the first save is requested at once."""
+        self.autosave = writer
+        self._saved = -1
+        self._autosave_tick()
+
+    def _autosave_tick(self) -> None:
+        """Once a frame: a save request when actions were applied since the last one (the
+        writer works on its own thread); a finished game removes the autosave."""
+        writer = self.autosave
+        if writer is None:
+            return
+        if self.over:
+            writer.discard()
+            self.autosave = None
+            return
+        n = len(self.game.log)
+        if n != self._saved:
+            from .autosave import seats_data
+
+            self._saved = n
+            writer.save(self._header(), self.game.log, seats_data(self))
+
+    def _header(self) -> dict:
+        """The save file without its actions (made once)."""
+        if self._head is None:
+            head = self.game.to_data()
+            head.pop("actions")
+            self._head = head
+        return self._head
+
+    def abandon(self) -> None:
+        """The players left the game: its autosave goes."""
+        if self.autosave is not None:
+            self.autosave.discard()
+            self.autosave = None
+
     # -- the clock and the bots --------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._autosave_tick()
         if self.over or self.hold or self.frozen:
             return
         self.clock += dt

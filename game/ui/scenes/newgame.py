@@ -91,9 +91,12 @@ def build_session(cfg, seed: int | None = None) -> LocalSession:
 
 
 def start_game(app, seed: int | None = None) -> None:
+    from ..autosave import writer_for
     from ..table.scene import TableScene
 
     session = build_session(app.config, seed)
+    if app.persist:  # saved after every action: "Continue" on the title after a crash
+        session.attach_autosave(writer_for(app))
     app.replace(TableScene(app, session, on_exit=lambda: start_game(app)))
 
 

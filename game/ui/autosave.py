@@ -1,0 +1,275 @@
+"""Hot-seat autosave: a crash loses nothing.
+
+A `LocalSession` with a writer attached saves its game after every action (checked once a
+frame, never per frame when nothing happened): the engine's save format, so
+`python main.py replay <config>/autosave/hotseat.json` reads it too, next to
+`hotseat.seats.json` with who sits where (names, human or bot kind) and the real-time timers.
+The title offers "Continue" while an unfinished autosave exists; finishing or abandoning
+the game removes it.
+
+Writing a whole game and syncing it to disk takes tens of milliseconds, so it happens on a
+worker thread: the frame only copies the action list (references to frozen actions). The
+newest request wins; each file is written atomically (temporary file, fsync, rename), so a
+crash mid-write leaves the previous save whole.
+
+A file that cannot be read or replayed raises `AutosaveError` with the reason; the title then
+shows a clear message and sets the files aside (`*.corrupt`), never crashing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import threading
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from .config import config_dir
+
+FORMAT = "imtheboss-hotseat"
+VERSION = 1
+GAME_FILE = "hotseat.json"
+SEATS_FILE = "hotseat.seats.json"
+
+
+class AutosaveError(Exception):
+    """The autosave exists but cannot be used (the message says why, in English: logs)."""
+
+
+@dataclass(frozen=True)
+class AutosaveInfo:
+    names: list[str]
+    kinds: list[str]
+    actions: int
+
+
+def folder() -> Path:
+    return config_dir() / "autosave"
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+# --------------------------------------------------------------------------- writing
+
+
+class AutosaveWriter:
+    """Writes hot-seat saves on a worker thread (one per app); the newest request wins."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.directory = Path(directory) if directory is not None else folder()
+        self._cond = threading.Condition()
+        self._job: tuple | None = None
+        self._busy = False
+        self._stop = False
+        self._thread: threading.Thread | None = None
+        self._seats_text: str | None = None
+        self.writes = 0
+        self.error: str | None = None  # the last write's failure (a full disk, ...)
+
+    @property
+    def game_path(self) -> Path:
+        return self.directory / GAME_FILE
+
+    @property
+    def seats_path(self) -> Path:
+        return self.directory / SEATS_FILE
+
+    def save(self, header: dict, actions: list, seats: dict) -> None:
+        """Queue a save of this game (`header`: the save file without its actions)."""
+        self._submit(("save", header, list(actions), seats))
+
+    def discard(self) -> None:
+        """Remove the autosave (the game finished or was abandoned)."""
+        self._submit(("discard",))
+
+    def _submit(self, job: tuple) -> None:
+        with self._cond:
+            if self._stop:
+                return
+            self._job = job
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every queued request is on disk; False on timeout."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self._job is None and not self._busy, timeout)
+
+    def close(self, timeout: float = 10.0) -> None:
+        self.flush(timeout)
+        with self._cond:
+            self._stop = True
+            self._cond.notify_all()
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._job is not None or self._stop)
+                if self._job is None:
+                    return
+                job, self._job = self._job, None
+                self._busy = True
+            try:
+                self._do(job)
+                self.error = None
+            except OSError as exc:  # a read-only or full disk must not stop the game
+                self.error = str(exc)
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def _do(self, job: tuple) -> None:
+        if job[0] == "discard":
+            for path in (self.game_path, self.seats_path):
+                path.unlink(missing_ok=True)
+            self._seats_text = None
+            return
+        _, header, actions, seats = job
+        seats_text = json.dumps(seats, ensure_ascii=False, sort_keys=True)
+        data = dict(header)
+        data["actions"] = [a.to_data() for a in actions]
+        if seats_text != self._seats_text or not self.seats_path.exists():
+            _atomic_write(self.seats_path, seats_text)
+            self._seats_text = seats_text
+        _atomic_write(self.game_path, json.dumps(data, separators=(",", ":")))
+        self.writes += 1
+
+
+def seats_data(session) -> dict:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "seats": [{"name": s.name, "kind": s.kind} for s in session.specs],
+        "timers": asdict(session.timers),
+    }
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _read(directory: Path) -> tuple[dict, dict] | None:
+    game_path, seats_path = directory / GAME_FILE, directory / SEATS_FILE
+    if not game_path.exists():
+        return None
+    try:
+        game = json.loads(game_path.read_text(encoding="utf-8"))
+        seats = json.loads(seats_path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise AutosaveError(f"{seats_path.name} is missing") from None
+    except (OSError, ValueError) as exc:  # JSON and Unicode errors are ValueErrors
+        raise AutosaveError(f"unreadable: {exc}") from None
+    if not isinstance(game, dict) or game.get("format") != "imtheboss-save":
+        raise AutosaveError(f"{game_path.name} is not a save file")
+    if not isinstance(seats, dict) or seats.get("format") != FORMAT:
+        raise AutosaveError(f"{seats_path.name} is not a seats file")
+    if seats.get("version") != VERSION:
+        raise AutosaveError(f"seats version {seats.get('version')!r} is not supported")
+    specs = seats.get("seats")
+    players = game.get("players")
+    if (
+        not isinstance(specs, list)
+        or not isinstance(players, list)
+        or len(specs) != len(players)
+        or not all(
+            isinstance(s, dict)
+            and isinstance(s.get("name"), str)
+            and isinstance(s.get("kind"), str)
+            for s in specs
+        )
+    ):
+        raise AutosaveError("the seats do not match the game")
+    if not isinstance(game.get("actions"), list):
+        raise AutosaveError("no action list")
+    return game, seats
+
+
+def peek(directory: Path | None = None) -> AutosaveInfo | None:
+    """What the autosave holds (cheap: no replay); None when there is none."""
+    got = _read(Path(directory) if directory is not None else folder())
+    if got is None:
+        return None
+    game, seats = got
+    return AutosaveInfo(
+        [s["name"] for s in seats["seats"]],
+        [s["kind"] for s in seats["seats"]],
+        len(game["actions"]),
+    )
+
+
+def restore(directory: Path | None = None):
+    """The saved hot-seat session, replayed to where it stopped (its events queued for the
+    table's log and money history). None when there is no autosave; AutosaveError when it
+    cannot be replayed."""
+    from game.bots import BOT_KINDS
+    from game.rules import Game, SaveError
+    from game.rules.actions import ActionFormatError, action_from_data
+    from game.rules.errors import IllegalAction
+    from game.rules.replay import game_from_data
+
+    from .session import HUMAN, LocalSession, SeatSpec, Timers
+
+    got = _read(Path(directory) if directory is not None else folder())
+    if got is None:
+        return None
+    data, seats = got
+    try:
+        start: Game = game_from_data({**data, "actions": []}, GAME_FILE)
+        specs = []
+        for s in seats["seats"]:
+            kind = s["kind"]
+            if kind != HUMAN and kind.partition(":")[0] not in BOT_KINDS:
+                raise AutosaveError(f"unknown bot kind {kind!r}")
+            specs.append(SeatSpec(s["name"], kind))
+        timers = Timers(**{k: float(v) for k, v in (seats.get("timers") or {}).items()})
+        session = LocalSession(specs, start.seed, start.settings, start.setup, timers=timers)
+        for i, raw in enumerate(data["actions"]):
+            try:
+                session.apply_scripted(action_from_data(raw))
+            except ActionFormatError as exc:
+                raise AutosaveError(f"action {i}: {exc}") from None
+            except IllegalAction as exc:
+                raise AutosaveError(f"action {i}: [{exc.rule}] {exc.message}") from None
+    except AutosaveError:
+        raise
+    except (SaveError, TypeError, ValueError, KeyError, AttributeError) as exc:
+        raise AutosaveError(str(exc) or type(exc).__name__) from None
+    return session
+
+
+def set_aside(directory: Path | None = None) -> None:
+    """Move an unusable autosave out of the way (kept as *.corrupt for a bug report)."""
+    d = Path(directory) if directory is not None else folder()
+    for name in (GAME_FILE, SEATS_FILE):
+        path = d / name
+        if path.exists():
+            try:
+                os.replace(path, path.with_name(path.name + ".corrupt"))
+            except OSError:
+                path.unlink(missing_ok=True)
+
+
+def writer_for(app) -> AutosaveWriter:
+    """The app's writer (created on first use; closed by App.shutdown)."""
+    w = getattr(app, "autosaver", None)
+    if w is None:
+        w = AutosaveWriter()
+        app.autosaver = w
+    return w
