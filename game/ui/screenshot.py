@@ -4,6 +4,12 @@ render a scene without a display (SDL's dummy video driver) and save it as PNG.
 The table scene is a scripted mid-negotiation in real-time mode, played through the engine
 from an explicit setup: a travel marker, two offers, one agreement and a reaction window
 with its countdown running. The results scene comes from a whole bot game of that seed.
+
+The LAN scenes are stills too, with no network: the lobby lists three sample tables from a
+stand-in browser, and `display` (the public table display) and `lan_table` (a player's LAN
+table) show the scripted negotiation through a `NetSession` fed one fixed moment by a
+stand-in client: a dropped player in the grace period, a bot standing in for another, the
+host's countdowns. `render(app, "display")` makes docs/screenshots/display_en.png.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import sys
 from pathlib import Path
 
 SCENES = ("title", "table", "results", "rules", "settings", "newgame", "handoff")
+LAN_SCENES = ("lobby", "room", "display", "lan_table")
 
 
 def _setup_env() -> None:
@@ -199,8 +206,26 @@ def render(app, scene: str, seed: int = 3) -> None:
     elif scene == "lobby":  # the LAN lobby (net/): game/ui/scenes/lobby.py, LobbyScene(app)
         from .scenes.lobby import LobbyScene
 
-        app.push(LobbyScene(app))
+        lobby = LobbyScene(app, browser=SampleBrowser())
+        lobby.host_code = "KMRT"  # a still: not a random code
+        app.push(lobby)
         _frames(app, 10)
+    elif scene == "room":
+        from .scenes.room import RoomScene
+
+        app.push(RoomScene(app, still_session(seed, seat=0, started=False)))
+        _frames(app, 10)
+    elif scene in ("display", "lan_table"):
+        from .lan import make_table
+
+        session = still_session(seed, seat=None if scene == "display" else 0)
+        session.update(0.0)
+        table = make_table(app, session)
+        table.director.quiet = True
+        app.push(table)
+        _frames(app, 3)
+        table.director.quiet = False
+        _frames(app, 20)
     else:
         raise SystemExit(f"error: unknown scene {scene!r}")
     app.draw()
@@ -243,3 +268,135 @@ def play_out(app, seed: int, players: int = 4) -> None:
     final, history, names = finished_game(seed, players)
     app.push(ResultsScene(app, final, history, names, restart=lambda: None))
     _frames(app, 5)
+
+
+# --------------------------------------------------------------------------- LAN stills
+
+
+class SampleBrowser:
+    """A stand-in for net.discovery.BackgroundBrowser: three tables, no network."""
+
+    def __init__(self) -> None:
+        from net.discovery import TableFound
+
+        self.events = [
+            TableFound(
+                "mei._imtheboss._tcp.local.", "Mei's table", "192.168.1.5", 40123, 1, 3, True
+            ),
+            TableFound(
+                "fri._imtheboss._tcp.local.", "Friday night", "192.168.1.23", 41877, 1, 1, True
+            ),
+            TableFound(
+                "bo._imtheboss._tcp.local.", "Bo's big game", "192.168.1.40", 40007, 1, 0, True
+            ),
+        ]
+
+    def start(self) -> None:
+        pass
+
+    def poll(self) -> list:
+        out, self.events = self.events, []
+        return out
+
+    def close(self) -> None:
+        pass
+
+
+class StillClient:
+    """A stand-in for net.client.Client holding one fixed moment of a LAN table (stills
+    and tests of the drawing): it hands out Joined, Seats and a Snapshot once."""
+
+    def __init__(self, v, seat, seats, timers, name="Mei's table", events=()) -> None:
+        from game.rules import LegalActions
+        from net.client import Joined, Snapshot, TableInfo, legal_for_view
+
+        self.role = "spectator" if seat is None else "player"
+        self.address = ("192.168.1.5", 40123)
+        self.connected = True
+        self.finished = False
+        self.timers = timers
+        self.version = v["version"]
+        self.legal = legal_for_view(v) if seat is not None else LegalActions()
+        table = TableInfo(name, len(v["players"]), True, seats.started)
+        token = None if seat is None else "0" * 32
+        self._messages = [Joined(seat, token, self.role, table), seats]
+        if seats.started:
+            self._messages.append(Snapshot(v["version"], v, list(events), timers))
+
+    def poll(self) -> list:
+        out, self._messages = self._messages, []
+        return out
+
+    def send_action(self, action) -> int:
+        return 0
+
+    def say(self, phrase: str) -> None:
+        pass
+
+    def start_game(self) -> None:
+        pass
+
+    def leave(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def still_session(seed: int = 3, seat: int | None = 0, started: bool = True):
+    """The scripted negotiation as a LAN table: Bo dropped (a bot takes over in 23 s), a
+    bot stands in for Cy, Dee's seat is a bot's; the host's countdowns are running."""
+    import time
+
+    from game.rules import view
+    from net.client import Countdown, SeatInfo, Seats, Timers
+
+    from .net_session import NetSession
+
+    local = table_session(seed)
+    v = view(local.game.state, seat)
+    local.viewer = seat  # the scripted moves' events, as this connection hears them
+    events = [e for batch in local.poll() for e in batch.events]
+    names = [p["name"] for p in v["players"]]
+    if started:
+        status = [("human", None, None), ("human", None, None), ("away", None, 23.4)]
+        status += [("bot", "heuristic", None), ("open", "random", None)]
+    else:
+        status = [("human", None, None), ("human", None, None), ("human", None, None)]
+        status += [("open", None, None), ("open", None, None)]
+    seats = Seats(
+        tuple(
+            SeatInfo(i, names[i] if st != "open" else None, st, bot, grace)
+            for i, (st, bot, grace) in enumerate(status)
+        ),
+        started,
+        False,
+        0,
+        None,
+        2 if seat is None else 1,
+    )
+    now = time.monotonic()
+    timers = Timers(
+        window=Countdown(now + 3.4, 5.0, "boss", None),
+        negotiation=Countdown(now + 151.0, 180.0),
+    )
+    client = StillClient(v, seat, seats, timers, events=events)
+    return NetSession(client, code="KMRT", address="192.168.1.5:40123")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m game.ui.screenshot --scene display ...`: like `main.py screenshot`, with
+    the LAN stills too (room, display, lan_table)."""
+    import argparse
+
+    p = argparse.ArgumentParser(prog="python -m game.ui.screenshot")
+    p.add_argument("--scene", default="table", choices=[*SCENES, *LAN_SCENES])
+    p.add_argument("--lang", default="en", choices=["en", "zh_Hant", "zh_Hans", "th"])
+    p.add_argument("--seed", type=int, default=3)
+    p.add_argument("--out", default="shot.png")
+    p.add_argument("--size", default="1920x1080")
+    return run(p.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

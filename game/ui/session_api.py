@@ -1,9 +1,14 @@
 """What the table scene talks to: a `Session`. Hot-seat play has `LocalSession`
-(game/ui/session.py); a LAN client implements the same protocol on top of net/client.py.
+(game/ui/session.py); a LAN client has `NetSession` (game/ui/net_session.py) on top of
+net/client.py.
 
 The table scene never touches the engine's GameState. It only sees what a LAN client has:
 per-seat views (`view(seat)`, plain data), the seat's `LegalActions`, and redacted events as
 plain data, delivered in batches by `poll()`.
+
+Optional extras the table looks for with getattr: `notice() -> str | None` (a line shown
+over the board, e.g. "Reconnecting…" on LAN) and `live` (True: events arrive at someone
+else's pace, so the table skips animations it has fallen behind on).
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ class UpdateBatch:
     events: list[dict] = field(default_factory=list)
     version: int = 0
     error: str | None = None
+    toast: str | None = None  # a translated message to show (refusals and notices)
+    toast_kind: str = "error"  # "error" (red) or "info"
 
 
 @dataclass(frozen=True)
@@ -32,15 +39,21 @@ class SeatInfo:
     bot_kind: str | None = None
     connected: bool = True
     local: bool = False  # this screen may act for the seat
+    # LAN only: "connected", "away" (dropped, a bot takes over after `grace` seconds) or
+    # "standing_in" (the player dropped and a bot plays the seat until they rejoin)
+    status: str | None = None
+    grace: int | None = None  # whole seconds left, while "away"
 
 
 @dataclass(frozen=True)
 class Countdown:
     """A clock the host runs (real-time windows and the negotiation limit)."""
 
-    kind: str  # "window" or "negotiation"
+    kind: str  # "window", "negotiation" or "turn"
     remaining: float
     total: float
+    stage: str | None = None  # a "going once" window: "going_once", then "going_twice"
+    seats: tuple[int, ...] = ()  # the turn clock: whom it runs for
 
 
 @runtime_checkable

@@ -1,4 +1,7 @@
-"""The pause menu over the table (Esc): resume, rules, settings, leave the game."""
+"""The pause menu over the table (Esc): resume, rules, settings, leave the game.
+
+Leaving abandons the game: a hot-seat game's autosave goes, a LAN seat goes to a bot (its
+token can still take it back). Over the LAN nothing pauses: the menu says so."""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ import pygame
 from .. import draw
 from ..i18n import tr
 from ..scene import Scene
-from ..theme import GOLD
+from ..theme import GOLD, TEXT_DIM
 from ..widgets import Button
 
 
@@ -73,6 +76,9 @@ class PauseScene(Scene):
     def leave(self) -> None:
         from .title import TitleScene
 
+        abandon = getattr(self.table.session, "abandon", None)
+        if abandon is not None:
+            abandon()
         self.app.replace(TitleScene(self.app))
 
     def draw(self, surface) -> None:
@@ -82,6 +88,10 @@ class PauseScene(Scene):
         surface.blit(self._veil, (0, 0))
         panel = pygame.Rect(960 - 320, 240, 640, 520)
         draw.draw_panel(surface, panel, alpha=245)
-        title = draw.fit(tr("menu.paused"), 48, 560, GOLD, True)
+        live = getattr(self.table.session, "live", False)
+        title = draw.fit(tr("menu.title_lan" if live else "menu.paused"), 48, 560, GOLD, True)
         surface.blit(title, title.get_rect(center=(960, 300)))
+        if live:
+            note = draw.fit(tr("menu.lan_note"), 22, 580, TEXT_DIM)
+            surface.blit(note, note.get_rect(center=(960, 350)))
         super().draw(surface)

@@ -1,5 +1,7 @@
-"""The title screen: Play (→ new game, defaults ready: one human and three bots), Settings,
-Rules, Quit, and the language picker (each language's name drawn in its own script)."""
+"""The title screen: Play (→ new game, defaults ready: one human and three bots), Continue
+(when a hot-seat game was autosaved unfinished), Play on the network (the LAN lobby),
+Settings, Rules, Quit, and the language picker (each language's name drawn in its own
+script). An autosave that cannot be read is set aside with a clear message."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import pygame
 from .. import draw, fonts, i18n
 from ..i18n import tr
 from ..scene import Scene
-from ..theme import GOLD, TEXT, TEXT_DIM
+from ..theme import GOLD, TEXT, TEXT_DIM, WARN
 from ..widgets import Button
 from .common import backdrop
 
@@ -35,12 +37,56 @@ class LanguageButton(Button):
 class TitleScene(Scene):
     name = "title"
 
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.saved = None  # what the hot-seat autosave holds (autosave.AutosaveInfo)
+        self.notice: str | None = None  # e.g. the autosave could not be read
+
+    def enter(self) -> None:
+        from ..lan import close_link
+
+        close_link(self.app)  # back at the title: any LAN connection is over
+        self._check_autosave()
+        super().enter()
+
+    def _check_autosave(self) -> None:
+        from .. import autosave
+
+        self.saved = None
+        if not self.app.persist:
+            return
+        try:
+            self.saved = autosave.peek()
+        except autosave.AutosaveError:
+            autosave.set_aside()
+            self.notice = tr("title.autosave_corrupt")
+
     def layout(self) -> None:
         app = self.app
         cx = 960
         w, h = 460, 78
-        y = 520
-        self.widgets = [
+        y = 500 if self.saved is not None else 520
+        self.widgets = []
+        if self.saved is not None:
+            self.widgets.append(
+                Button(
+                    (cx - w // 2, y, w, h - 8),
+                    lambda: tr("title.continue"),
+                    self.resume,
+                    style="good",
+                    size=30,
+                    name="title.continue",
+                    hotkey=pygame.K_c,
+                    tip=lambda: tr(
+                        "title.continue.desc",
+                        names=", ".join(self.saved.names),
+                        n=self.saved.actions,
+                    ),
+                )
+            )
+            y += 86
+        half = (w - 12) // 2
+        self.widgets += [
             Button(
                 (cx - w // 2, y, w, h),
                 lambda: tr("title.play"),
@@ -52,23 +98,31 @@ class TitleScene(Scene):
                 hotkey=pygame.K_RETURN,
             ),
             Button(
-                (cx - w // 2, y + 96, w, h - 8),
+                (cx - w // 2, y + 94, w, h - 8),
+                lambda: tr("title.lan"),
+                self.lan,
+                size=30,
+                name="title.lan",
+                hotkey=pygame.K_n,
+            ),
+            Button(
+                (cx - w // 2, y + 180, half, h - 8),
                 lambda: tr("title.settings"),
                 self.settings,
-                size=30,
+                size=28,
                 name="title.settings",
                 hotkey=pygame.K_s,
             ),
             Button(
-                (cx - w // 2, y + 184, w, h - 8),
+                (cx - w // 2 + half + 12, y + 180, half, h - 8),
                 lambda: tr("title.rules"),
                 self.rules,
-                size=30,
+                size=28,
                 name="title.rules",
                 hotkey=pygame.K_r,
             ),
             Button(
-                (cx - w // 2, y + 272, w, h - 8),
+                (cx - w // 2, y + 266, w, h - 14),
                 lambda: tr("title.quit"),
                 app.quit,
                 style="ghost",
@@ -89,6 +143,34 @@ class TitleScene(Scene):
                     f"lang.{lang}",
                 )
             )
+
+    def resume(self) -> None:
+        """Continue the autosaved hot-seat game where it stopped."""
+        from .. import autosave
+        from ..table.scene import TableScene
+        from .newgame import start_game
+
+        try:
+            session = autosave.restore()
+        except autosave.AutosaveError:
+            autosave.set_aside()
+            self.notice = tr("title.autosave_corrupt")
+            self.saved = None
+            self.layout()
+            return
+        if session is None or session.over:
+            autosave.writer_for(self.app).discard()
+            self.saved = None
+            self.layout()
+            return
+        session.attach_autosave(autosave.writer_for(self.app))
+        table = TableScene(self.app, session, on_exit=lambda: start_game(self.app), catch_up=True)
+        self.app.replace(table)
+
+    def lan(self) -> None:
+        from .lobby import LobbyScene
+
+        self.app.push(LobbyScene(self.app))
 
     def play(self) -> None:
         from .newgame import NewGameScene
@@ -126,6 +208,11 @@ class TitleScene(Scene):
         surface.blit(img, r)
         sub = draw.fit(tr("title.subtitle"), 32, 1400, TEXT)
         surface.blit(sub, sub.get_rect(center=(960, 430)))
+        if self.notice:
+            note = draw.fit(self.notice, 24, 1400, WARN, True)
+            r = note.get_rect(center=(960, 474)).inflate(40, 16)
+            draw.draw_panel(surface, r, fill=(60, 36, 20), alpha=230, radius=12, shadow=False)
+            surface.blit(note, note.get_rect(center=r.center))
         hint = draw.fit(tr("title.hint"), 20, 1600, TEXT_DIM)
         surface.blit(hint, hint.get_rect(center=(960, 1050)))
         super().draw(surface)

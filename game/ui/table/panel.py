@@ -170,9 +170,7 @@ class ActionPanel:
             deal = OpenDeal(viewer) if me else None
             second = Roll(viewer) if phase == "turn" and me else Draw(viewer) if me else None
             second_label = (
-                tr("action.roll")
-                if phase == "turn"
-                else tr("action.draw", n=v["draw_count"])
+                tr("action.roll") if phase == "turn" else tr("action.draw", n=v["draw_count"])
             )
             b1 = Button(
                 self._main_rect(0, 2),
@@ -670,6 +668,8 @@ class ActionPanel:
     def _draw_countdown(self, surface, cd) -> None:
         if cd.kind == "window":
             r = pygame.Rect(L.RIGHT.x + 24, L.RIGHT.bottom - 126, L.RIGHT.width - 48, 10)
+        elif cd.kind == "turn":  # LAN turn clock: a thin bar over the turn buttons
+            r = pygame.Rect(L.RIGHT.x + 24, L.RIGHT.bottom - 158, L.RIGHT.width - 48, 8)
         else:
             r = pygame.Rect(L.RIGHT.x + 590, L.RIGHT.y + 90, 130, 6)
         frac = 0.0 if cd.total <= 0 else max(0.0, min(1.0, cd.remaining / cd.total))
@@ -678,13 +678,25 @@ class ActionPanel:
         fill.width = max(0, int(r.width * frac))
         col = GOOD if frac > 0.5 else (240, 190, 60) if frac > 0.2 else BAD
         pygame.draw.rect(surface, col, fill, border_radius=6)
+        secs = max(0, int(cd.remaining + 0.999))
         if cd.kind == "window":
-            s = draw.text(
-                tr("window.countdown", s=max(0, int(cd.remaining + 0.999))), 22, TEXT, True
-            )
+            s = draw.text(tr("window.countdown", s=secs), 22, TEXT, True)
+            surface.blit(s, s.get_rect(bottomright=(r.right, r.top - 4)))
+            if cd.stage in ("going_once", "going_twice"):
+                # "going once" then "going twice": the call's two halves, a tick between
+                mid = r.x + r.width // 2
+                pygame.draw.line(surface, TEXT, (mid, r.top - 3), (mid, r.bottom + 2), 2)
+                slot = self._bar_rect(1, 2)
+                word = draw.fit(tr(f"window.stage.{cd.stage}"), 28, slot.width - 20, GOLD, True)
+                surface.blit(word, word.get_rect(center=slot.center))
+        elif cd.kind == "turn":
+            names = self.table.names
+            who = ", ".join(names[s] for s in cd.seats if 0 <= s < len(names))
+            label = tr("window.turn_clock", name=who, s=secs)
+            s = draw.fit(label, 20, r.width, TEXT_DIM, True)
             surface.blit(s, s.get_rect(bottomright=(r.right, r.top - 4)))
         else:
-            m, sec = divmod(max(0, int(cd.remaining + 0.999)), 60)
+            m, sec = divmod(secs, 60)
             s = draw.text(f"{m}:{sec:02d}", 18, TEXT_DIM)
             surface.blit(s, s.get_rect(midright=(r.left - 8, r.centery)))
 

@@ -12,9 +12,11 @@ from ..i18n import tr
 from ..theme import (
     BAD,
     GOLD,
+    GOOD,
     TEXT,
     TEXT_DIM,
     THEME,
+    WARN,
     darken,
     seat_colour,
 )
@@ -120,9 +122,12 @@ class PlayerPlates:
             surf.blit(b, (badge_x, oy + 7))
             badge_x += 36
             name_w -= 36
-        elif info.kind == "remote" and not info.connected:
-            pygame.draw.circle(surf, BAD, (badge_x + 10, oy + 23), 8)
-            badge_x += 26
+        elif info.kind == "remote":  # a LAN player: connected (green) or dropped (red)
+            dot = GOOD if info.connected else BAD
+            pygame.draw.circle(surf, (0, 0, 0), (badge_x + 9, oy + 24), 8)
+            pygame.draw.circle(surf, dot, (badge_x + 9, oy + 23), 7)
+            badge_x += 24
+            name_w -= 24
         name = draw.fit(draw.ellipsize(p["name"], 28, name_w, True), 28, name_w, TEXT, True)
         surf.blit(name, name.get_rect(midleft=(badge_x, oy + 23)))
         if is_viewer:
@@ -173,4 +178,15 @@ class PlayerPlates:
         for i in range(min(3, max(1, p["hand_count"]))):
             surf.blit(back, (hx + i * 6, oy + 54 - i * 2))
         surf.blit(cnt, (hx + 44, oy + 60))
+        # LAN: a dropped player's seat (grace period running, or a bot standing in)
+        pill = None
+        if info.status == "away":
+            pill = (tr("player.away", s=info.grace or 0), WARN)
+        elif info.status == "standing_in":
+            pill = (tr("player.standing_in"), (150, 200, 230))
+        if pill is not None:
+            img = draw.fit(pill[0], 17, max(40, mx - ox - 44), (20, 20, 20), True)
+            box = pygame.Rect(ox + 12, oy + 103, img.get_width() + 16, 24)
+            pygame.draw.rect(surf, pill[1], box, border_radius=12)
+            surf.blit(img, img.get_rect(center=box.center))
         return surf

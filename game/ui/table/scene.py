@@ -1,7 +1,8 @@
 """The table scene: board, players, negotiation panel, hand fan, log and animations.
 
 It talks only to a Session (views, legal actions, redacted events), so the same scene
-serves hot-seat play (LocalSession) and, later, a LAN client. Hot-seat hand-offs: when the
+serves hot-seat play (LocalSession) and a LAN seat (NetSession; the public table display
+is a subclass, table/display.py). Hot-seat hand-offs: when the
 seat whose private decision is needed is a different human from the one looking, the
 table shows a full-screen "Pass to …" screen first (never with a single human).
 """
@@ -36,6 +37,8 @@ from .hand import HandFan
 from .log import LogPanel, clan_word
 from .panel import ActionPanel
 from .players import PlayerPlates
+
+MAX_LAG = 2.5  # seconds of queued animation a live (LAN) table may fall behind
 
 
 class MoneyHistory:
@@ -81,7 +84,10 @@ def card_tip(key: str) -> str:
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, app, session, on_exit=None) -> None:
+    def __init__(self, app, session, on_exit=None, results=None, catch_up=False) -> None:
+        """`on_exit`: "play again" on the results; `results(table)`: the results scene to
+        show instead of the hot-seat one; `catch_up`: the session's first batches are a
+        game replayed (a restored autosave): log them, do not animate them."""
         super().__init__(app)
         self.session = session
         first = session.view(session.viewer)
@@ -96,8 +102,10 @@ class TableScene(Scene):
         self.director = Director(self)
         self.director.tweens.speed = app.config.speed_factor
         self.history = MoneyHistory(self.n)
-        self.toast: tuple[str, float] | None = None
+        self.toast: tuple[str, float, str] | None = None  # (text, seconds left, kind)
         self.on_exit = on_exit
+        self.results = results
+        self._catch_up = catch_up
         self.v = first
         self.legal = LegalActions()
         self._handoff_pending = False
@@ -159,6 +167,9 @@ class TableScene(Scene):
         if self.results_shown:
             return
         self.results_shown = True
+        if self.results is not None:
+            self.app.replace(self.results(self))
+            return
         from ..scenes.results import ResultsScene
 
         self.app.replace(
@@ -421,20 +432,27 @@ class TableScene(Scene):
         s.hold = self.director.busy()
         s.update(dt)
         changed = False
+        quiet, self._catch_up = self._catch_up, False
         for batch in s.poll():
             changed = True
-            if batch.error:
-                self.toast = (tr("table.refused"), 3.0)
+            if batch.toast or batch.error:
+                self.toast = (batch.toast or tr("table.refused"), 3.0, batch.toast_kind)
             for e in batch.events:
                 self.log.add(e)
                 self.history.feed(e)
-            self.director.feed(batch.events, s.viewer)
+            if not quiet:
+                self.director.feed(batch.events, s.viewer)
+        if getattr(s, "live", False) and self.director.cursor > MAX_LAG:
+            # over the network the table moves at the host's pace: rather than fall ever
+            # further behind, jump to the end of what is queued
+            self.director.finish()
         self.director.update(dt)
         if changed or self.v["version"] != self._version():
             self._refresh()
         self.hand.update(dt, self.mouse)
         if self.toast is not None:
-            self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
+            text, left, kind = self.toast
+            self.toast = (text, left - dt, kind) if left > dt else None
         # hot-seat: hand the screen over before someone else's private decision
         if self.multi and not self.director.busy():
             seat = s.decision_seat()
@@ -557,10 +575,25 @@ class TableScene(Scene):
         self.director.draw(surface)
         self.director.draw_bubbles(surface, self.seat_anchor)
         if self.toast is not None:
-            img = draw.text(self.toast[0], 26, TEXT, True)
+            img = draw.fit(self.toast[0], 26, L.W - 200, TEXT, True)
             r = img.get_rect(center=(L.W // 2, L.HAND.y - 40)).inflate(40, 20)
-            draw.draw_panel(surface, r, fill=(120, 40, 36), alpha=240)
+            fill = (120, 40, 36) if self.toast[2] == "error" else (30, 84, 64)
+            draw.draw_panel(surface, r, fill=fill, alpha=240)
             surface.blit(img, img.get_rect(center=r.center))
+        self._draw_notice(surface)
+
+    def _draw_notice(self, surface) -> None:
+        """The session's line over the board (LAN: "Reconnecting…")."""
+        notice = getattr(self.session, "notice", None)
+        text = notice() if notice is not None else None
+        if not text:
+            return
+        img = draw.fit(text, 30, 1200, TEXT, True)
+        r = img.get_rect(midtop=(L.W // 2, L.BOARD.y + 8)).inflate(64, 26)
+        glow = int(150 + 90 * draw.pulse(self.t, 1.2))
+        draw.draw_panel(surface, r, fill=(120, 84, 20), alpha=240, radius=16)
+        pygame.draw.rect(surface, (glow, glow, 120), r, width=3, border_radius=16)
+        surface.blit(img, img.get_rect(center=r.center))
 
     def _draw_public_hand_note(self, surface) -> None:
         text = tr("table.spectating") if not self.session.seats_local else tr("table.hand_hidden")

@@ -1,0 +1,291 @@
+"""LAN play in the window: hosting and joining from the lobby, and the entry points that
+`net/cli.py` looks up for `main.py join | host | table`:
+
+    run_lobby(args)                        join without an address: the lobby
+    run_client(client, args)               join ADDR: that table (a started Client)
+    run_host(host_thread, client, args)    host (not headless): the host plays too
+    run_table(host_thread, client, args)   table: the fullscreen public table display
+
+The screen's connection is a `NetSession` (net_session.py) kept in `app.lan`; the room
+(scenes/room.py) shows it before and between games, the table scene during a game. Going
+back to the title or the lobby ends it (`close_link`), and so does closing the window.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import time
+from pathlib import Path
+
+from .config import Config, config_dir
+from .net_session import NetSession
+
+# Where a table hosted from the lobby listens (tests bind to loopback).
+HOST_BIND = "0.0.0.0"
+ANNOUNCE = True
+
+
+def lan_address() -> str:
+    """This machine's address on the LAN, to show to people joining (no packet is sent)."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("10.255.255.255", 1))
+        return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        s.close()
+
+
+def player_name(cfg: Config) -> str:
+    name = cfg.lan_name.strip() or (cfg.names[0].strip() if cfg.names else "")
+    if name:
+        return name[:24]
+    user = os.environ.get("USER") or os.environ.get("USERNAME") or ""
+    return user.title()[:24] or "Player"
+
+
+def table_name(cfg: Config) -> str:
+    return cfg.lan_table_name.strip() or f"{player_name(cfg)}'s table"[:40]
+
+
+# --------------------------------------------------------------------------- the link
+
+
+def remember_table(app, session: NetSession, token: str | None) -> None:
+    """Persist (or forget) the last table joined, for "Rejoin" after a restart."""
+    cfg = app.config
+    if token is None:
+        cfg.last_table_address = cfg.last_table_token = cfg.last_table_name = ""
+    else:
+        cfg.last_table_address = session.address
+        cfg.last_table_token = token
+        cfg.last_table_name = (session.table_name or session.address)[:40]
+    cfg.sanitize()
+    if app.persist:
+        with contextlib.suppress(OSError):
+            cfg.save()
+
+
+def close_link(app) -> None:
+    """End the screen's LAN connection (and the table it hosts), if any."""
+    session = getattr(app, "lan", None)
+    app.lan = None
+    if session is not None:
+        session.disconnect()
+
+
+def join(app, address: str, *, code: str | None = None, name: str | None = None, token=None):
+    """Connect to a table as a player (a token takes a seat back); returns the session."""
+    from net.client import Client, parse_address
+
+    host, port = parse_address(address)
+    client = Client((host, port), name=name, code=code, token=token).start()
+    session = NetSession(
+        client,
+        code=code,
+        address=f"{host}:{port}",
+        remember=lambda s, tok: remember_table(app, s, tok),
+    )
+    return session
+
+
+def host_config(cfg: Config, code: str | None = None):
+    """A HostConfig from the lobby's choices (saved in the settings)."""
+    from game.rules import Variant
+    from net.host import HostConfig, Timing
+
+    from .scenes.newgame import default_bot
+
+    timing = Timing(
+        window=float(cfg.stop_seconds),
+        going_once=float(cfg.going_once_seconds),
+        negotiation=float(cfg.negotiation_minutes * 60),
+        turn=float(cfg.lan_turn_seconds),
+    )
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return HostConfig(
+        seats=cfg.lan_seats,
+        bots=[cfg.lan_bot or default_bot()],
+        code=code,
+        name=table_name(cfg),
+        bind=HOST_BIND,
+        variants=frozenset(Variant(v) for v in cfg.variants),
+        short_game=cfg.short_game,
+        hidden_money=cfg.hidden_money,
+        negotiation_limit=cfg.negotiation_limit,
+        timing=timing,
+        autosave=Path(config_dir()) / "lan" / f"lan-{stamp}.json",
+        announce=ANNOUNCE,
+    )
+
+
+def host(app, code: str | None = None, display: bool = False) -> NetSession:
+    """Host a table from the lobby (HostError if it cannot listen): this screen plays at it,
+    or shows it as the public table display."""
+    from net.client import Client
+    from net.host import HostThread
+
+    ht = HostThread(host_config(app.config, code)).start()
+    try:
+        role = "spectator" if display else "player"
+        name = None if display else player_name(app.config)
+        client = Client(("127.0.0.1", ht.port), name=name, code=ht.code, role=role).start()
+    except BaseException:
+        ht.stop()
+        raise
+    return NetSession(
+        client, host=ht, owns_host=True, code=ht.code, address=f"{lan_address()}:{ht.port}"
+    )
+
+
+def open_room(app, session: NetSession, *, push: bool = True) -> None:
+    """Show the room for this connection (it moves on to the table when a game runs)."""
+    from .scenes.room import RoomScene
+
+    close_link(app)
+    app.lan = session
+    room = RoomScene(app, session)
+    if push:
+        app.push(room)
+    else:
+        app.replace(room)
+
+
+def make_table(app, session: NetSession):
+    """The table scene for the game the session is in: a player's table, or the display."""
+    from .table.display import TableDisplayScene
+    from .table.scene import TableScene
+
+    cls = TableDisplayScene if session.spectator else TableScene
+    return cls(
+        app,
+        session,
+        on_exit=lambda: back_to_room(app, session),
+        results=lambda table: LanResults(app, session, table),
+    )
+
+
+def back_to_room(app, session: NetSession) -> None:
+    from .scenes.room import RoomScene
+
+    app.lan = session
+    app.replace(RoomScene(app, session))
+
+
+def LanResults(app, session: NetSession, table):  # noqa: N802 - a scene factory
+    from .scenes.room import LanResultsScene
+
+    return LanResultsScene(app, session, table)
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def _open_app(args, *, fullscreen: bool | None = None):
+    import pygame
+
+    from .app import App
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    config = Config.load()
+    if getattr(args, "lang", None):
+        config.language = args.lang
+    want = config.fullscreen
+    if fullscreen is not None:
+        config.fullscreen = fullscreen
+    try:
+        app = App(config, windowed=bool(getattr(args, "windowed", False)))
+    except pygame.error as exc:
+        print(f"error: cannot open a window: {exc}")
+        return None
+    config.fullscreen = want  # a forced fullscreen (the table display) is not saved
+    return app
+
+
+def _run(app) -> int:
+    try:
+        return app.run()
+    finally:
+        close_link(app)
+        if app.persist:
+            with contextlib.suppress(OSError):
+                app.config.save()
+        app.shutdown()
+
+
+def _with_title(app):
+    from .scenes.title import TitleScene
+
+    app.push(TitleScene(app))
+
+
+def run_lobby(args) -> int:
+    """`main.py join` without an address: the lobby (host or join; Back: the title)."""
+    app = _open_app(args)
+    if app is None:
+        return 1
+    cfg = app.config
+    if getattr(args, "name", None):
+        cfg.lan_name = args.name[:24]
+    from .scenes.lobby import LobbyScene
+
+    _with_title(app)
+    app.push(LobbyScene(app, code=getattr(args, "code", None)))
+    return _run(app)
+
+
+def run_client(client, args) -> int:
+    """`main.py join ADDR`: the room of that table, then its game."""
+    app = _open_app(args)
+    if app is None:
+        return 1
+    _with_title(app)
+    session = NetSession(
+        client,
+        code=getattr(args, "code", None),
+        remember=lambda s, tok: remember_table(app, s, tok),
+    )
+    open_room(app, session)
+    return _run(app)
+
+
+def run_host(host_thread, client, args) -> int:
+    """`main.py host`: this screen hosts and plays (net/cli.py owns the host thread)."""
+    app = _open_app(args)
+    if app is None:
+        return 1
+    _with_title(app)
+    session = NetSession(
+        client,
+        host=host_thread,
+        owns_host=True,  # leaving the room or the table ends the table hosted here
+        code=host_thread.code,
+        address=f"{_shown(args)}:{host_thread.port}",
+    )
+    open_room(app, session)
+    return _run(app)
+
+
+def run_table(host_thread, client, args) -> int:
+    """`main.py table`: the fullscreen public table display of a table hosted here."""
+    app = _open_app(args, fullscreen=True)
+    if app is None:
+        return 1
+    _with_title(app)
+    session = NetSession(
+        client,
+        host=host_thread,
+        owns_host=True,  # leaving the room or the table ends the table hosted here
+        code=host_thread.code,
+        address=f"{_shown(args)}:{host_thread.port}",
+    )
+    open_room(app, session)
+    return _run(app)
+
+
+def _shown(args) -> str:
+    bind = getattr(args, "bind", None) or "0.0.0.0"
+    return lan_address() if bind in ("0.0.0.0", "") else bind

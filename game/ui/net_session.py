@@ -1,0 +1,381 @@
+"""A LAN seat, or the public table display, as a `Session` on top of `net.client.Client`.
+
+The table scene draws a `NetSession` exactly like a hot-seat `LocalSession`: the seat's view,
+its `LegalActions` and its redacted events, now from the host's `snapshot`/`update`
+messages. Everything here runs in the UI thread and never blocks: `update(dt)` (once a
+frame) drains `client.poll()`, and the client's own thread does the networking (including
+reconnecting with the seat's token after a drop).
+
+What the LAN adds to the table:
+- countdowns from the host's clocks: the reaction window (with its "going once / going
+  twice" stage), the negotiation clock and the optional turn clock;
+- each seat's connection state for the player plates (connected, dropped with the grace
+  period running, a bot standing in until the player rejoins);
+- refusals as short toasts in the player's language. An action the host bounced as
+  `stale` (someone else's move arrived first) is sent again once, if it is still legal in
+  the snapshot that follows; otherwise the player is told;
+- quick phrases go to everybody (`say`) and come back from the host as speech bubbles;
+- `notice()`: "Reconnecting…" while the link is down.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+from game.rules import Action, LegalActions
+from net import protocol as P
+from net.client import (
+    Client,
+    Disconnected,
+    Joined,
+    Reconnected,
+    Said,
+    Seats,
+    ServerError,
+    Snapshot,
+    TimersChanged,
+    Update,
+)
+
+from .i18n import tr
+from .session_api import Countdown, SeatInfo, UpdateBatch
+
+# Host error codes -> what the player reads (None: nothing to say).
+ERROR_KEYS = {
+    "illegal": "table.refused",
+    "wrong_seat": "table.refused",
+    "bad_action": "table.refused",
+    "not_seated": "table.refused",
+    "game_over": "net.error.game_over",
+    "not_started": "net.error.not_started",
+    "stale": "net.error.stale",
+    "rate_limited": "net.error.rate_limited",
+    "start_denied": "net.error.start_denied",
+    "already_started": None,
+    "bad_code": "net.error.bad_code",
+    "too_many_attempts": "net.error.too_many_attempts",
+    "bad_name": "net.error.bad_name",
+    "table_full": "net.error.table_full",
+    "too_many_connections": "net.error.table_full",
+    "bad_token": "net.error.bad_token",
+    "version": "net.error.version",
+    "replaced": "net.error.replaced",
+}
+#: Errors after which the client gives up (the room shows them with a way back).
+FINAL = frozenset(
+    {"version", "bad_code", "bad_name", "bad_token", "table_full", "too_many_attempts"}
+    | {"replaced", "too_many_connections"}
+)
+
+
+def error_text(code: str) -> str | None:
+    key = ERROR_KEYS.get(code, "net.error.other")
+    if key is None:
+        return None
+    return tr(key, code=code) if key == "net.error.other" else tr(key)
+
+
+class NetSession:
+    """One connection to a LAN table: a player's seat, or the public view (spectator)."""
+
+    live = True  # events come at the host's pace: the table may skip animations to keep up
+
+    def __init__(
+        self,
+        client: Client,
+        *,
+        host=None,
+        owns_host: bool = False,
+        code: str | None = None,
+        address: str | None = None,
+        remember: Callable[[NetSession, str | None], None] | None = None,
+    ) -> None:
+        self.client = client
+        self.host = host  # a net.host.HostThread when this screen hosts the table
+        self.owns_host = owns_host  # stop it with the session (the lobby's own host)
+        self.code = code or (host.code if host is not None else None)
+        self.address = address or "{}:{}".format(*client.address)
+        # called with the seat's token once joined as a player (persist it for a rejoin
+        # after a restart), and with None when the host no longer knows the token
+        self.remember = remember
+        self.spectator = client.role == "spectator"
+        self.seats_local: tuple[int, ...] = ()
+        self.viewer: int | None = None
+        self.hold = False
+        self.status = "connecting"  # connecting, joined, reconnecting, failed
+        self.failure: str | None = None  # why the connection ended for good (translated)
+        self.joined = False
+        self.table_name: str | None = None
+        self.table_seats = 0
+        self.seats: Seats | None = None
+        self.serial = 0  # counts the games seen (a rematch starts a new table scene)
+        self.actions_sent = 0
+        self.resent = 0
+        self._view: dict | None = None
+        self._batches: list[UpdateBatch] = []
+        self._pending: dict[int, Action] = {}  # action id -> the action, until answered
+        self._resend: Action | None = None  # bounced as stale: retry after the snapshot
+        self._resent_ids: set[int] = set()
+        self._away_until: dict[int, float] = {}  # seat -> monotonic end of its grace
+        self._closed = False
+
+    # -- the table's Session -------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        if self._view is not None:
+            return len(self._view["players"])
+        return self.table_seats
+
+    @property
+    def has_view(self) -> bool:
+        return self._view is not None
+
+    @property
+    def game_running(self) -> bool:
+        return self._view is not None and self._view["phase"] != "game_over"
+
+    @property
+    def over(self) -> bool:
+        return self._view is not None and self._view["phase"] == "game_over"
+
+    def view(self, seat: int | None) -> dict:
+        """The one view this connection has: the seat's own (a player) or the public table
+        (the display). At the end of a game every figure in it is public anyway."""
+        if self._view is None:
+            raise RuntimeError("no view yet: the game has not started")
+        return self._view
+
+    def legal(self, seat: int | None) -> LegalActions:
+        if seat is None or seat != self.viewer or not self.game_running:
+            return LegalActions()
+        return self.client.legal
+
+    def waiting_for(self) -> list[int]:
+        return list(self._view.get("waiting_for", ())) if self._view is not None else []
+
+    def decision_seat(self) -> int | None:
+        if self.viewer is not None and self.viewer in self.waiting_for():
+            return self.viewer
+        return None
+
+    def send(self, action: Action) -> None:
+        if self.viewer is None or action.seat != self.viewer:
+            self._toast(tr("table.refused"))
+            return
+        if not self.client.connected:
+            self._toast(tr("net.error.offline"))
+            return
+        rid = self.client.send_action(action)
+        self._pending[rid] = action
+        self.actions_sent += 1
+
+    def say(self, seat: int, phrase: str) -> None:
+        word = phrase.removeprefix("phrase.")
+        if seat == self.viewer and word in P.PHRASES and self.client.connected:
+            self.client.say(word)  # the host echoes it to everyone, us included
+
+    def poll(self) -> list[UpdateBatch]:
+        out, self._batches = self._batches, []
+        return out
+
+    def countdowns(self) -> list[Countdown]:
+        timers = self.client.timers
+        if timers is None or not self.game_running:
+            return []
+        now = time.monotonic()
+        out = []
+        w = timers.window
+        if w is not None and self._view.get("window") is not None:
+            out.append(Countdown("window", w.remaining(now), w.total, stage=w.stage))
+        n = timers.negotiation
+        if n is not None and self._view.get("negotiation") is not None:
+            out.append(Countdown("negotiation", n.remaining(now), n.total))
+        t = timers.turn
+        if t is not None and w is None:
+            out.append(Countdown("turn", t.remaining(now), t.total, seats=tuple(t.seats)))
+        return out
+
+    def seat_info(self, seat: int) -> SeatInfo:
+        local = seat == self.viewer
+        info = None
+        if self.seats is not None:
+            info = next((s for s in self.seats.seats if s.seat == seat), None)
+        if info is None or info.status == "human":
+            return SeatInfo("human" if local else "remote", None, True, local, "connected")
+        if info.status == "away":
+            left = self._away_until.get(seat, 0.0) - time.monotonic()
+            return SeatInfo("remote", None, False, local, "away", max(0, math.ceil(left)))
+        if info.status == "bot":
+            return SeatInfo("bot", info.bot, False, local, "standing_in")
+        return SeatInfo("bot", info.bot, True, False)  # an open seat a bot plays
+
+    def notice(self) -> str | None:
+        """A line for the top of the table while the link is not normal."""
+        if self.status == "reconnecting":
+            return tr("net.reconnecting")
+        if self.status == "failed":
+            return tr("net.lost_table")
+        return None
+
+    def close(self) -> None:
+        """The table scene went away: the connection stays (results, a rematch); the
+        owner ends it with `disconnect()`."""
+
+    def abandon(self) -> None:
+        """Leave the table on purpose (the pause menu): a bot takes the seat at once."""
+        self.disconnect(leave=True)
+
+    # -- the room (before and between games) --------------------------------------------
+
+    @property
+    def starter(self) -> int | None:
+        return self.seats.starter if self.seats is not None else None
+
+    @property
+    def may_start(self) -> bool:
+        return (
+            self.viewer is not None
+            and self.starter == self.viewer
+            and self.client.connected
+            and not self.game_running
+        )
+
+    def start_game(self) -> None:
+        if self.may_start:
+            self.client.start_game()
+
+    def seat_name(self, seat: int) -> str | None:
+        if self._view is not None and self.game_running:
+            return self._view["players"][seat]["name"]
+        if self.seats is not None:
+            info = next((s for s in self.seats.seats if s.seat == seat), None)
+            if info is not None:
+                return info.name
+        return None
+
+    # -- the link -------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self._closed:
+            return
+        for msg in self.client.poll():
+            self._on(msg)
+
+    def _on(self, msg) -> None:
+        if isinstance(msg, Joined):
+            self.joined = True
+            self.status = "joined"
+            self.viewer = msg.seat
+            self.seats_local = (msg.seat,) if msg.seat is not None else ()
+            self.table_name = msg.table.name
+            self.table_seats = msg.table.seats
+            if msg.seat is not None and msg.token and self.remember is not None:
+                self.remember(self, msg.token)
+        elif isinstance(msg, Reconnected):
+            self.status = "joined"
+            self._toast(tr("net.reconnected"), "info")
+        elif isinstance(msg, Seats):
+            self._on_seats(msg)
+        elif isinstance(msg, Snapshot):
+            self._on_snapshot(msg)
+        elif isinstance(msg, Update):
+            self._view = msg.view
+            if msg.ack is not None:
+                self._pending.pop(msg.ack, None)
+            self._batches.append(UpdateBatch(list(msg.events), msg.version))
+        elif isinstance(msg, ServerError):
+            self._on_error(msg)
+        elif isinstance(msg, Said):
+            event = {"type": "phrase", "seat": msg.seat, "key": "phrase." + msg.phrase}
+            self._batches.append(UpdateBatch([event], self._version()))
+        elif isinstance(msg, Disconnected):
+            if msg.will_retry:
+                self.status = "reconnecting" if self.joined else "connecting"
+            else:
+                self.status = "failed"
+                if self.failure is None:
+                    self.failure = (
+                        tr("net.lost_table")
+                        if self.joined
+                        else tr("net.cannot_connect", address=self.address)
+                    )
+        elif isinstance(msg, TimersChanged):
+            pass  # client.timers holds them; countdowns() reads them every frame
+
+    def _version(self) -> int:
+        return self._view["version"] if self._view is not None else 0
+
+    def _on_seats(self, msg: Seats) -> None:
+        old = {s.seat: s for s in self.seats.seats} if self.seats is not None else {}
+        now = time.monotonic()
+        for s in msg.seats:
+            if s.status == "away" and s.grace is not None:
+                self._away_until[s.seat] = now + s.grace
+            else:
+                self._away_until.pop(s.seat, None)
+            before = old.get(s.seat)
+            if before is None or not msg.started or s.seat == self.viewer:
+                continue
+            name = s.name or self.seat_name(s.seat) or "?"
+            if before.status == "human" and s.status in ("away", "bot"):
+                self._toast(tr("net.dropped", name=name), "info")
+            elif before.status in ("away", "bot") and s.status == "human":
+                self._toast(tr("net.back", name=name), "info")
+        self.seats = msg
+        self.table_seats = len(msg.seats) or self.table_seats
+
+    def _on_snapshot(self, msg: Snapshot) -> None:
+        before = self._view
+        new_game = (
+            before is None
+            or any(e.get("type") == "game_started" for e in msg.events)
+            or (before["phase"] == "game_over" and msg.view["phase"] != "game_over")
+        )
+        if new_game:
+            self.serial += 1
+            self._batches = []
+            self._pending.clear()
+            self._resend = None
+        self._view = msg.view
+        self._batches.append(UpdateBatch(list(msg.events), msg.version))
+        action, self._resend = self._resend, None
+        if action is not None:
+            if action in self.client.legal:
+                rid = self.client.send_action(action)
+                self._pending[rid] = action
+                self._resent_ids.add(rid)
+                self.resent += 1
+            else:
+                self._toast(tr("net.error.stale"))
+
+    def _on_error(self, msg: ServerError) -> None:
+        action = self._pending.pop(msg.id, None) if msg.id is not None else None
+        if msg.code == "stale" and action is not None and msg.id not in self._resent_ids:
+            self._resend = action  # a snapshot follows: try once more if still legal
+            return
+        text = error_text(msg.code)
+        if msg.code in FINAL:
+            self.failure = text
+            if self.joined and msg.code != "replaced":
+                return
+        if msg.code == "bad_token" and self.remember is not None:
+            self.remember(self, None)  # forget a token the host no longer knows
+        if text is not None:
+            self._toast(text)
+
+    def _toast(self, text: str, kind: str = "error") -> None:
+        self._batches.append(UpdateBatch([], self._version(), None, text, kind))
+
+    def disconnect(self, leave: bool = False) -> None:
+        """End the link (and the host, when this screen started it)."""
+        if self._closed:
+            return
+        self._closed = True
+        if leave and self.client.connected:
+            self.client.leave()
+        self.client.close()
+        if self.owns_host and self.host is not None:
+            self.host.stop()
