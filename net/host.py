@@ -14,8 +14,9 @@ that changed and a short hash of its whole view; spectators get the public view.
 
 Real-time reaction windows, "going once, going twice", the negotiation clock and the optional
 turn clock run on the host's ``clock`` (``net.clock``); bots fill empty seats and stand in
-for players who dropped, until they rejoin with their seat's token. The game is autosaved
-(the engine's save format) after every action; ``HostConfig.resume`` restarts from a save.
+for players who dropped, until they rejoin with their seat's token. Every applied action is
+written to the autosave's journal before any frame about it is sent (``net.journal``), so
+``HostConfig.resume`` restarts a killed host at the last action anyone saw.
 
 Every frame the host sends goes through ``Host._send`` (and ``protocol.encode``); ``tap``
 sees them all, which is how the tests audit what leaves the host.
@@ -28,10 +29,8 @@ import contextlib
 import hmac
 import json
 import logging
-import os
 import random
 import secrets
-import tempfile
 import threading
 import time
 from collections import Counter
@@ -59,7 +58,6 @@ from game.rules import (
     action_from_data,
     default_action,
     legal_actions,
-    load,
     opening_events,
     view,
     waiting_for,
@@ -85,6 +83,7 @@ from game.simulate import GameResult, result_of
 from . import protocol as P
 from .clock import Clock, LoopClock, Timer
 from .discovery import TableAnnouncer, clean_name
+from .journal import Autosaver, atomic_write, load_game
 
 log = logging.getLogger(__name__)
 
@@ -170,6 +169,12 @@ class HostConfig:
     limits: Limits = field(default_factory=Limits)
     autosave: Path | None = None  # None: no autosave
     resume: Path | None = None  # a save to resume (autosaves go back to it)
+    #: "batch": each action's journal line reaches the OS before its frames are sent and
+    #: the disk right after (a killed host loses nothing; a power cut the last moments);
+    #: "always": fdatasync before the frames (also survives a power cut; ~ms per action);
+    #: "none": no fsync at all (tests, benchmarks).
+    autosave_sync: str = "batch"
+    compact_every: int = 256  # journal records between two rewrites of the whole save
     announce: bool = True  # zeroconf (never when bound to loopback)
     announce_addresses: list[str] | None = None
 
@@ -177,72 +182,9 @@ class HostConfig:
 # --------------------------------------------------------------------------- helpers
 
 
-def atomic_write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def sidecar_path(save: Path) -> Path:
     """Where the seats' token digests live next to a save: ``<save>.seats.json``."""
     return save.with_name(save.name + ".seats.json")
-
-
-class Autosaver:
-    """Writes ``Game.save``'s format after every action without re-encoding the whole log
-    each time: actions are encoded once, the file is rebuilt by joining them and written
-    atomically in a worker thread; writes that pile up while one is running coalesce."""
-
-    def __init__(self, path: Path, game: Game) -> None:
-        self.path = path
-        head = game.to_data()
-        head.pop("actions")
-        self._head = json.dumps(head, separators=(",", ":"))[:-1] + ',"actions":['
-        self._actions = [json.dumps(a.to_data(), separators=(",", ":")) for a in game.log]
-        self._task: asyncio.Task | None = None
-        self._dirty = False
-        self.writes = 0
-
-    def text(self) -> str:
-        return self._head + ",".join(self._actions) + "]}"
-
-    def add(self, action: Action) -> None:
-        self._actions.append(json.dumps(action.to_data(), separators=(",", ":")))
-        if self._task is not None and not self._task.done():
-            self._dirty = True
-            return
-        self._task = asyncio.ensure_future(self._write_loop())
-
-    async def _write_loop(self) -> None:
-        while True:
-            self._dirty = False
-            try:
-                await asyncio.to_thread(atomic_write, self.path, self.text())
-                self.writes += 1
-            except OSError as exc:
-                log.error("autosave to %s failed: %s", self.path, exc)
-                return
-            if not self._dirty:
-                return
-
-    def write_now(self) -> None:
-        atomic_write(self.path, self.text())
-        self.writes += 1
-
-    async def flush(self) -> None:
-        if self._task is not None:
-            with contextlib.suppress(Exception):
-                await self._task
-        with contextlib.suppress(OSError):
-            self.write_now()
 
 
 class Connection:
@@ -335,6 +277,7 @@ class Host:
         self._server: asyncio.AbstractServer | None = None
         self._announcer: TableAnnouncer | None = None
         self._autosave: Autosaver | None = None
+        self.resume_report = None  # what the journal gave back (a resumed host)
         self._views: dict[int | None, tuple[int, dict, str, P.ViewHasher]] = {}
         self._shared: tuple[int, dict | None] | None = None
         self._rng = random.Random(secrets.randbits(64))
@@ -446,6 +389,17 @@ class Host:
             task.cancel()
         if self._autosave is not None:
             await self._autosave.flush()
+            self._autosave.close()
+
+    def _new_autosaver(self) -> None:
+        """A full save of the game now and a fresh journal beside it."""
+        if self._autosave is not None:
+            self._autosave.close()
+        cfg = self.config
+        self._autosave = Autosaver(
+            Path(cfg.autosave), self.game, compact_every=cfg.compact_every, sync=cfg.autosave_sync
+        )
+        self._autosave.start()
 
     def _spawn(self, coro) -> None:
         task = asyncio.ensure_future(coro)
@@ -456,9 +410,20 @@ class Host:
 
     def _load_resume(self, path: Path) -> None:
         try:
-            game = load(path)
+            game, report = load_game(path)
         except SaveError as exc:
             raise HostError(str(exc)) from None
+        self.resume_report = report
+        if report.replayed or report.problem or report.ignored:
+            log.warning(
+                "resumed %s: %d saved actions, %d from the journal%s",
+                path,
+                report.saved,
+                report.replayed,
+                f"; dropped {report.dropped_lines} line(s): {report.problem}"
+                if report.problem
+                else (f"; journal ignored: {report.ignored}" if report.ignored else ""),
+            )
         if game.state.players != len(self.seats):
             self.seats = [
                 SeatState(i, self.config.bots[i % len(self.config.bots)])
@@ -493,7 +458,7 @@ class Host:
     def _after_resume(self) -> None:
         """Every claimed seat waits for its token for the grace period; bots play the rest."""
         self._started_at = time.perf_counter()
-        self._autosave = Autosaver(Path(self.config.autosave), self.game)
+        self._new_autosaver()
         for seat in self.seats:
             if seat.token_digest is not None:
                 self._start_grace(seat)
@@ -1042,11 +1007,7 @@ class Host:
             if seat.status == "open":
                 self._make_bot(seat)
         if cfg.autosave is not None:
-            self._autosave = Autosaver(Path(cfg.autosave), self.game)
-            try:
-                self._autosave.write_now()
-            except OSError as exc:
-                log.error("autosave to %s failed: %s", cfg.autosave, exc)
+            self._new_autosaver()
             self._write_sidecar()
         log.info("game started: %s", ", ".join(names))
         self._after_change([])
@@ -1069,10 +1030,12 @@ class Host:
             log.error("host action %r refused: %s", action, exc)
             return False
         self.stats["actions"] += 1
+        if self._autosave is not None:
+            # In the journal (the OS has it) before any frame tells anyone about it: a host
+            # killed from here on resumes with this action.
+            self._autosave.add(action)
         self._after_change(events)
         self._broadcast_update(events, ack_conn, ack)
-        if self._autosave is not None:
-            self._autosave.add(action)
         self._feed_bots(events)
         if self.over:
             self._game_over()
