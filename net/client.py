@@ -814,8 +814,11 @@ class Client:
         if self._thread is None:
             return
         if self._loop is not None and self._session is not None:
-            with contextlib.suppress(RuntimeError):
-                asyncio.run_coroutine_threadsafe(self._session.close(), self._loop)
+            closing = self._session.close()
+            try:
+                asyncio.run_coroutine_threadsafe(closing, self._loop)
+            except RuntimeError:  # the session had ended and its loop closed already
+                closing.close()
         self._thread.join(timeout)
         self._thread = None
 
