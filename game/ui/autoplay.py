@@ -18,12 +18,19 @@ from .table import layout as L
 DT = 0.25
 
 
-def make_app(tmp_path, **cfg) -> App:
-    """An app for headless driving; its settings live under tmp_path."""
+def make_app(tmp_path, load: bool = False, **cfg) -> App:
+    """An app for headless driving; its settings live under tmp_path. `load`: start from
+    the settings saved there (an app started again), else from the defaults."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["IMTHEBOSS_CONFIG_DIR"] = str(tmp_path / "config")
-    config = Config(fullscreen=False, **cfg)
+    if load:
+        config = Config.load()
+        config.fullscreen = False
+        for k, v in cfg.items():
+            setattr(config, k, v)
+    else:
+        config = Config(fullscreen=False, **cfg)
     app = App(config, sound=True, persist=True)
     app.present = False
     return app

@@ -138,6 +138,11 @@ class NetSession:
         return self._view is not None and self._view["phase"] != "game_over"
 
     @property
+    def busy(self) -> bool:
+        """An action of ours is on its way (not yet applied or refused)."""
+        return bool(self._pending) or self._resend is not None
+
+    @property
     def over(self) -> bool:
         return self._view is not None and self._view["phase"] == "game_over"
 
@@ -376,6 +381,7 @@ class NetSession:
         self._closed = True
         if leave and self.client.connected:
             self.client.leave()
-        self.client.close()
+        if not self.client.finished:  # else its thread has ended already
+            self.client.close()
         if self.owns_host and self.host is not None:
             self.host.stop()

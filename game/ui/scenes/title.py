@@ -55,6 +55,9 @@ class TitleScene(Scene):
         self.saved = None
         if not self.app.persist:
             return
+        writer = getattr(self.app, "autosaver", None)
+        if writer is not None:
+            writer.flush(5.0)  # a game just left: its save is being removed
         try:
             self.saved = autosave.peek()
         except autosave.AutosaveError:

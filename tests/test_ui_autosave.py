@@ -1,0 +1,158 @@
+"""Hot-seat autosave: the game is saved after every action (engine save format plus the
+seats), "Continue" on the title restores exactly that state, finishing or abandoning the
+game removes the save, and an unreadable save never crashes the title."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.rules import load
+from game.ui import autosave
+from game.ui.autoplay import DT, ScriptedHuman, click_widget, key, make_app
+from game.ui.scenes.menu import PauseScene
+from game.ui.scenes.newgame import start_game
+from game.ui.scenes.title import TitleScene
+from game.ui.session import LocalSession, SeatSpec
+from game.ui.table.scene import TableScene
+
+
+def play_until(app, table, actions: int, guard: int = 4000) -> None:
+    """Step the app until the session has applied `actions` actions."""
+    for _ in range(guard):
+        if len(table.session.game.log) >= actions:
+            return
+        app.step(DT, draw=False)
+    raise AssertionError("the bots did not play")
+
+
+def test_continue_restores_the_autosaved_game_and_leaving_removes_it(tmp_path):
+    kinds = ["human", "random", "random"]
+    app = make_app(tmp_path, speed="fast", seats=3, seat_kinds=kinds, names=["Mei", "", ""])
+    folder = tmp_path / "config" / "autosave"
+    try:
+        start_game(app, seed=12)
+        table = app.stack.top
+        s = table.session
+        assert s.autosave is not None
+        # the human plays through the table; bots too; saved after every action
+        human = ScriptedHuman(seed=4)
+        for _ in range(3000):
+            if len(s.game.log) >= 25 and s.decision_seat() is None:
+                break
+            if s.decision_seat() == 0 and not table.director.busy():
+                human.act(table)
+            app.step(DT, draw=False)
+        assert len(s.game.log) >= 25 and any(a.seat == 0 for a in s.game.log)
+        assert app.autosaver.flush()
+        saved = load(folder / autosave.GAME_FILE)  # the engine's own format
+        assert saved.state.hash() == s.state.hash() and len(saved.log) == len(s.game.log)
+        seats = json.loads((folder / autosave.SEATS_FILE).read_text(encoding="utf-8"))
+        assert [x["kind"] for x in seats["seats"]] == kinds
+        assert seats["seats"][0]["name"] == "Mei"
+        state_hash, n = s.state.hash(), len(s.game.log)
+        assert app.autosaver.writes >= 2
+    finally:
+        app.shutdown()  # the window goes away without "leave": as after a crash
+
+    app = make_app(tmp_path, load=True, speed="fast")
+    try:
+        title = app.push(TitleScene(app))
+        app.step(DT)
+        assert title.saved is not None and title.saved.actions == n
+        assert title.saved.names[0] == "Mei"
+        assert click_widget(title, "title.continue")
+        app.step(DT)
+        table = app.stack.top
+        assert isinstance(table, TableScene)
+        s = table.session
+        assert isinstance(s, LocalSession) and s.state.hash() == state_hash
+        assert s.specs[1] == SeatSpec(s.specs[1].name, "random") and s.seats_local == (0,)
+        # the log and the money history were rebuilt from the replayed events, unanimated
+        assert len(table.log.events) > 10 and not table.director.busy()
+        # the game goes on and keeps saving
+        play_until(app, table, n + 3)
+        app.step(DT, draw=False)  # saved at the start of the next frame
+        assert app.autosaver.flush()
+        again = load(folder / autosave.GAME_FILE).log
+        assert len(again) >= n + 3 and again == s.game.log[: len(again)]
+        # leaving from the pause menu abandons it: no more Continue
+        key(27)  # Esc
+        app.step(DT)
+        assert isinstance(app.stack.top, PauseScene)
+        assert click_widget(app.stack.top, "menu.leave")
+        app.step(DT)
+        assert app.autosaver.flush()
+        assert not (folder / autosave.GAME_FILE).exists()
+        title = app.stack.top
+        assert isinstance(title, TitleScene) and title.saved is None
+        assert title.find("title.continue") is None and title.find("title.play") is not None
+    finally:
+        app.shutdown()
+
+
+def test_a_finished_game_removes_its_autosave(tmp_path):
+    writer = autosave.AutosaveWriter(tmp_path / "saves")
+    s = LocalSession([SeatSpec("A", "random"), SeatSpec("B", "random")], seed=3)
+    s.attach_autosave(writer)
+    assert writer.flush() and writer.game_path.exists()
+    for _ in range(20000):
+        if s.over:
+            break
+        s.update(5.0)  # long frames: bots act at once
+    assert s.over
+    s.update(0.1)
+    assert writer.flush()
+    assert not writer.game_path.exists() and not writer.seats_path.exists()
+    writer.close()
+
+
+@pytest.mark.parametrize(
+    "game_text, seats_ok",
+    [
+        ("{not json", True),  # a truncated or garbled file
+        (None, False),  # the seats file is missing
+        ("replayable", True),  # a well-formed save whose actions cannot be replayed
+    ],
+)
+def test_a_corrupt_autosave_never_crashes_the_title(tmp_path, game_text, seats_ok):
+    app = make_app(tmp_path)
+    folder = tmp_path / "config" / "autosave"
+    folder.mkdir(parents=True)
+    try:
+        good = LocalSession([SeatSpec("A"), SeatSpec("B", "random")], seed=5)
+        data = good.game.to_data()
+        if game_text == "replayable":
+            data["actions"] = [{"type": "draw", "seat": 1}]  # never legal at the start
+            game_text = json.dumps(data)
+            seats_ok = True
+        elif game_text is None:
+            game_text = json.dumps(data)
+        (folder / autosave.GAME_FILE).write_text(game_text, encoding="utf-8")
+        if seats_ok:
+            seats = {"format": autosave.FORMAT, "version": 1, "timers": {}}
+            seats["seats"] = [{"name": "A", "kind": "human"}, {"name": "B", "kind": "random"}]
+            (folder / autosave.SEATS_FILE).write_text(json.dumps(seats), encoding="utf-8")
+        title = app.push(TitleScene(app))
+        app.step(DT)
+        if title.find("title.continue") is not None:  # it looked fine until replayed
+            assert click_widget(title, "title.continue")
+            app.step(DT)
+            assert app.stack.top is title
+        assert title.notice == autosave_message()
+        assert title.find("title.continue") is None
+        app.draw()  # the message is drawn; the title works on
+        assert not (folder / autosave.GAME_FILE).exists()
+        assert (folder / (autosave.GAME_FILE + ".corrupt")).exists()
+        assert click_widget(title, "title.play")
+        app.step(DT)
+        assert app.stack.top.name == "newgame"
+    finally:
+        app.shutdown()
+
+
+def autosave_message() -> str:
+    from game.ui.i18n import tr
+
+    return tr("title.autosave_corrupt")

@@ -1,0 +1,693 @@
+"""LAN play in the window (SDL dummy drivers, loopback only): the lobby and its live list of
+discovered tables, a whole LAN game played through the table's own controls against bot
+clients and host bots, the public table display, a drop and a rejoin in the middle of a
+negotiation (in place, and after restarting the app), and how the session treats refusals.
+
+Hosts run in `net.host.HostThread`; bot clients are `net.client.BotPlayer`s on their own
+loops. Nothing sleeps for correctness: loops step the app and poll until a condition holds,
+with a generous wall-clock guard that only turns a hang into a failure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pygame
+import pytest
+
+from game.rules import Setup, view
+from game.ui import i18n, lan
+from game.ui.autoplay import DT, ScriptedHuman, click, click_widget, key, make_app
+from game.ui.net_session import NetSession
+from game.ui.scenes.lobby import LobbyScene
+from game.ui.scenes.room import LanResultsScene, RoomScene
+from game.ui.scenes.title import TitleScene
+from game.ui.table.display import TableDisplayScene
+from game.ui.table.scene import TableScene
+from net import protocol as P
+from net.client import (
+    Client,
+    Joined,
+    Said,
+    SeatInfo,
+    Seats,
+    ServerError,
+    Snapshot,
+    Update,
+    play_bot,
+)
+from net.discovery import DiscoveryError, TableFound, TableLost
+from net.host import HostThread, Timing, config_for_tests
+
+CODE = "WXYZ"
+FAST_BOT = dict(answer_delay=0.0, think=0.0, idle=0.01, backoff=0.05)
+GUARD = 90.0  # seconds: a hang fails the test instead of stalling the suite
+
+
+@pytest.fixture(autouse=True)
+def _loopback(monkeypatch):
+    monkeypatch.setattr(lan, "HOST_BIND", "127.0.0.1")
+    monkeypatch.setattr(lan, "ANNOUNCE", False)
+
+
+def until(app, cond, what: str, draw_every: int = 0, guard: float = GUARD):
+    """Step the app until cond() holds (the network runs on its own threads)."""
+    end = time.monotonic() + guard
+    step = 0
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        app.step(DT, draw=bool(draw_every) and step % draw_every == 0)
+        step += 1
+        time.sleep(0.001)  # pacing only: let the host and client threads run
+
+
+def on_host(ht: HostThread, fn):
+    """Run fn(host) on the host's own loop (a consistent read of its state)."""
+
+    async def call():
+        return fn(ht.host)
+
+    return asyncio.run_coroutine_threadsafe(call(), ht._loop).result(10)
+
+
+def host_view(ht: HostThread, seat):
+    return on_host(
+        ht, lambda h: (h.state.actions_taken, P.view_hash(view(h.state, seat)), h.state.hash())
+    )
+
+
+def bot_thread(port: int, i: int, results: dict) -> threading.Thread:
+    def go():
+        results[i] = asyncio.run(
+            play_bot(
+                "127.0.0.1", port, kind="random", name=f"Bot{i}", code=CODE, seed=i, **FAST_BOT
+            )
+        )
+
+    t = threading.Thread(target=go, name=f"bot-{i}", daemon=True)
+    t.start()
+    return t
+
+
+def recording(client: Client) -> list:
+    """Wrap client.poll to keep every message the UI received."""
+    seen: list = []
+    poll = client.poll
+
+    def wrapped():
+        got = poll()
+        seen.extend(got)
+        return got
+
+    client.poll = wrapped
+    return seen
+
+
+# --------------------------------------------------------------------------- the lobby
+
+
+class FakeBrowser:
+    """Stands in for net.discovery.BackgroundBrowser: the test pushes events."""
+
+    def __init__(self) -> None:
+        self.queue: list = []
+        self.started = self.closed = False
+
+    def start(self) -> None:
+        self.started = True
+
+    def poll(self) -> list:
+        out, self.queue = self.queue, []
+        return out
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def table(key: str, name: str, free: int = 2, port: int = 40100, pv: int = 1) -> TableFound:
+    return TableFound(key, name, "192.168.7.20", port, pv, free, True)
+
+
+def rows(lobby) -> dict[str, str]:
+    return {w.table.key: w.table.name for w in lobby.widgets if w.name.startswith("join.table.")}
+
+
+def test_lobby_renders_in_every_language_and_its_list_follows_discovery(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        browser = FakeBrowser()
+        app.push(TitleScene(app))
+        lobby = app.push(LobbyScene(app, browser=browser))
+        assert browser.started
+        app.step(DT)
+        assert rows(lobby) == {}
+        browser.queue += [table("a", "Mei's table"), table("b", "Bo's table", free=0)]
+        app.step(DT)
+        assert rows(lobby) == {"a": "Mei's table", "b": "Bo's table"}
+        # a table's data changes (same key), another appears, one disappears
+        browser.queue += [table("a", "Mei's table", free=1), table("c", "Friday", pv=9)]
+        browser.queue.append(TableLost("b"))
+        app.step(DT)
+        assert rows(lobby) == {"a": "Mei's table", "c": "Friday"}
+        row_a = next(w for w in lobby.widgets if getattr(w, "table", None) and w.table.key == "a")
+        assert row_a.table.seats_free == 1 and row_a.compatible
+        assert not next(w for w in lobby.widgets if w.name == "join.table.1").compatible
+        # picking a row fills the address to join
+        click(row_a.rect.center)
+        app.step(DT)
+        assert lobby.selected == "a" and app.config.lan_address == "192.168.7.20:40100"
+        browser.queue.append(TableLost("a"))
+        app.step(DT)
+        assert rows(lobby) == {"c": "Friday"} and lobby.selected is None
+        # every language draws the lobby (its own strings, no blank screen)
+        shots = set()
+        for lang in i18n.LANGUAGES:
+            app.set_language(lang)
+            app.step(DT)
+            shot = pygame.transform.scale(app.screen, (192, 108))
+            colours = {shot.get_at((x, y))[:3] for x in range(0, 192, 4) for y in range(0, 108, 4)}
+            assert len(colours) > 30, lang
+            shots.add(pygame.image.tobytes(shot, "RGB"))
+        assert len(shots) == len(i18n.LANGUAGES)
+        app.set_language("en")
+        # discovery unavailable: the list says so; typed addresses still work
+        browser.queue += [TableLost("c"), DiscoveryError("mDNS refused")]
+        app.step(DT)
+        assert lobby.discovery_error and rows(lobby) == {}
+        # a bad address or code is explained, nothing is started
+        app.config.lan_address = "not an address"
+        assert click_widget(lobby, "join.go")
+        app.step(DT)
+        assert app.stack.top is lobby and lobby.message[0] == i18n.tr("lobby.bad_address")
+        app.config.lan_address = "127.0.0.1:9"
+        lobby.join_code = "AB"
+        assert click_widget(lobby, "join.go")
+        app.step(DT)
+        assert app.stack.top is lobby and lobby.message[0] == i18n.tr("lobby.bad_code")
+        # back to the title: the browser is closed
+        assert click_widget(lobby, "back")
+        app.step(DT)
+        assert isinstance(app.stack.top, TitleScene) and browser.closed
+    finally:
+        app.shutdown()
+
+
+# --------------------------------------------------------------------------- a whole game
+
+
+def needs_me(table) -> bool:
+    v = table.v
+    me = table.session.viewer
+    if me in v["waiting_for"]:
+        return True
+    neg = v.get("negotiation")
+    return neg is not None and neg["boss"] == me and v.get("window") is None
+
+
+@pytest.mark.timeout(150)
+def test_a_whole_lan_game_in_the_window_against_bot_clients(tmp_path):
+    ht = HostThread(config_for_tests(seats=4, code=CODE, seed=41, short_game=True)).start()
+    app = make_app(tmp_path, speed="fast", lan_name="Mei")
+    bots: dict = {}
+    try:
+        app.push(TitleScene(app))
+        app.step(DT)
+        assert click_widget(app.stack.top, "title.lan")
+        app.step(DT)
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        # type the address and the code (mDNS is not used on loopback)
+        lobby.browser.close()
+        click(lobby.find("join.address").rect.center)
+        app.step(DT)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=f"127.0.0.1:{ht.port}"))
+        click(lobby.find("join.code").rect.center)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=CODE.lower()))
+        app.step(DT)
+        assert app.config.lan_address == f"127.0.0.1:{ht.port}" and lobby.join_code == CODE
+        assert click_widget(lobby, "join.go")
+        app.step(DT)
+        room = app.stack.top
+        assert isinstance(room, RoomScene)
+        s = room.session
+        seen = recording(s.client)
+        until(app, lambda: s.joined and s.may_start, "joining as the starter")
+        assert s.viewer == 0 and s.seats_local == (0,)
+        assert app.config.last_table_token and app.config.last_table_name  # rejoin later
+        threads = [bot_thread(ht.port, i, bots) for i in (1, 2)]
+        until(
+            app,
+            lambda: s.seats and sum(x.status == "human" for x in s.seats.seats) == 3,
+            "two bot clients",
+        )
+        assert click_widget(room, "room.start")  # the fourth seat goes to a host bot
+        until(app, lambda: isinstance(app.stack.top, TableScene), "the table")
+        table = app.stack.top
+        assert table.session is s and app.lan is s
+        human = ScriptedHuman(seed=5)
+        said = False
+        end = time.monotonic() + 120
+        step = 0
+        while not isinstance(app.stack.top, LanResultsScene):
+            assert time.monotonic() < end, "the LAN game did not finish"
+            top = app.stack.top
+            if isinstance(top, TableScene) and not top.director.busy() and not s.busy:
+                if not said and top.v["phase"] == "negotiation":
+                    said = click_widget(top, "phrase.deal")  # a quick phrase, over the LAN
+                elif needs_me(top) and top.legal.moves():
+                    human.act(top)
+            app.step(DT, draw=step % 40 == 0)
+            step += 1
+            time.sleep(0.0005)
+        results = app.stack.top
+        app.draw()
+        # the UI really played, through its own controls
+        assert s.actions_sent >= 10 and len(human.gestures) >= 4, human.gestures
+        assert said
+        # what the screen holds is exactly the host's final view of that seat
+        version, digest, _ = host_view(ht, 0)
+        assert s.view(0)["version"] == version and P.view_hash(s.view(0)) == digest
+        assert s.view(0)["phase"] == "game_over"
+        assert results.winners == on_host(ht, lambda h: list(h.state.winners))
+        # the phrase went to the host and came back to everyone (a speech bubble here)
+        assert any(isinstance(m, Said) and (m.seat, m.phrase) == (0, "deal") for m in seen)
+        # this seat's own stream: cards dealt or drawn show only for seat 0
+        for m in seen:
+            if isinstance(m, (Snapshot, Update)):
+                assert m.view["seat"] == 0 and "hand" in m.view
+                for e in m.events:
+                    if e["type"] in ("hand_dealt", "cards_drawn") and e["seat"] != 0:
+                        assert e.get("cards") is None, e
+        for t in threads:
+            t.join(20)
+        assert all(b.finished for b in bots.values()), bots
+        # back to the title ends the link
+        assert click_widget(results, "results.title")
+        app.step(DT)
+        assert isinstance(app.stack.top, TitleScene) and app.lan is None
+    finally:
+        app.shutdown()
+        ht.stop()
+
+
+# --------------------------------------------------------------------------- the display
+
+
+@pytest.mark.timeout(120)
+def test_the_table_display_only_ever_gets_the_public_view(tmp_path):
+    ht = HostThread(config_for_tests(seats=3, code=CODE, seed=52, short_game=True)).start()
+    app = make_app(tmp_path, speed="fast")
+    try:
+        client = Client(("127.0.0.1", ht.port), role="spectator").start()
+        seen = recording(client)
+        session = NetSession(client, host=ht, code=ht.code, address=f"127.0.0.1:{ht.port}")
+        app.push(TitleScene(app))
+        lan.open_room(app, session)
+        until(app, lambda: session.joined and session.seats is not None, "the room")
+        room = app.stack.top
+        assert isinstance(room, RoomScene) and "room.start" not in [w.name for w in room.widgets]
+        app.draw()
+        # nobody sits at the table: start it from the host, bots take every seat
+        on_host(ht, lambda h: h._start_game())
+        until(app, lambda: isinstance(app.stack.top, TableDisplayScene), "the table display")
+        display = app.stack.top
+        assert session.viewer is None and session.seats_local == () and session.spectator
+        for _ in range(6):
+            app.step(DT)
+        app.draw()
+        shot = pygame.transform.scale(app.screen, (192, 108))
+        assert (
+            len({shot.get_at((x, y))[:3] for x in range(0, 192, 3) for y in range(0, 108, 3)}) > 40
+        )
+        # read-only: no control anyone could press, no hand
+        assert all(getattr(w, "enabled", True) for w in display.widgets)
+        assert not display.legal.moves() and not display.hand.cards
+        until(app, lambda: isinstance(app.stack.top, LanResultsScene), "the results", 5)
+        views = [m.view for m in seen if isinstance(m, (Snapshot, Update))]
+        assert views and all("hand" not in v and v["seat"] is None for v in views)
+        events = [e for m in seen if isinstance(m, (Snapshot, Update)) for e in m.events]
+        assert any(e["type"] == "hand_dealt" for e in events)
+        private = [e for e in events if e["type"] in ("hand_dealt", "cards_drawn")]
+        assert private and all(e.get("cards") is None for e in private)
+        assert P.view_hash(views[-1]) == host_view(ht, None)[1]
+    finally:
+        app.shutdown()
+        ht.stop()
+
+
+# --------------------------------------------------------------------------- drop and rejoin
+
+
+def slow_host(grace: float) -> HostThread:
+    """Bots that take half a minute and long windows: nothing moves unless the UI acts."""
+    timing = Timing(
+        window=60, going_once=60, negotiation=600, grace=grace,
+        bot_answer=30, bot_delay=30, bot_tick=30,
+    )  # fmt: skip
+    setup = Setup(first_player=0, marker=0)  # seat 0 (the UI) moves first
+    cfg = config_for_tests(seats=3, code=CODE, seed=7, setup=setup, timing=timing)
+    return HostThread(cfg).start()
+
+
+@pytest.mark.timeout(120)
+def test_drop_and_rejoin_in_the_middle_of_a_negotiation(tmp_path):
+    ht = slow_host(grace=0.3)
+    app = make_app(tmp_path, speed="fast", lan_name="Mei")
+    watcher = None
+    try:
+        session = lan.join(app, f"127.0.0.1:{ht.port}", code=CODE, name="Mei")
+        app.push(TitleScene(app))
+        lan.open_room(app, session)
+        until(app, lambda: session.may_start, "the room")
+        assert click_widget(app.stack.top, "room.start")
+        until(app, lambda: isinstance(app.stack.top, TableScene), "the table")
+        table = app.stack.top
+        # "Let's make a deal!": a negotiation, the UI's seat is the Boss
+        until(app, lambda: not table.director.busy() and table.legal.moves(), "my turn")
+        assert table.v["phase"] == "turn" and table.v["turn"] == 0
+        assert click_widget(table, "turn.deal")
+        until(app, lambda: table.v["phase"] == "negotiation" and not session.busy, "the deal")
+        token = app.config.last_table_token
+        assert token and app.config.last_table_address == f"127.0.0.1:{ht.port}"
+        before = host_view(ht, 0)
+        assert P.view_hash(session.view(0)) == before[1]
+
+        # 1. the connection drops: the client reconnects by itself with its token
+        watcher = Client(("127.0.0.1", ht.port), role="spectator").start()
+        watched = recording(watcher)
+        watch = NetSession(watcher)
+        client = session.client
+        client._call(lambda: client._session._writer.transport.abort())
+        until(app, lambda: session.status == "reconnecting", "the drop to show")
+        assert session.notice() == i18n.tr("net.reconnecting")
+        app.draw()  # the banner is drawn over the board
+        until(app, lambda: session.status == "joined", "the reconnection")
+        until(app, lambda: P.view_hash(session.view(0)) == host_view(ht, 0)[1], "the same view")
+        assert session.viewer == 0 and host_view(ht, 0)[2] == before[2]
+
+        # 2. the app goes away (no goodbye): others see the seat dropped, then a bot in it
+        app.shutdown()
+        app = None
+        statuses = []
+
+        def seat0():
+            watch.update(0)
+            info = watch.seat_info(0)
+            statuses.append(info.status)
+            return info.status == "standing_in"
+
+        end = time.monotonic() + GUARD
+        while not seat0():
+            assert time.monotonic() < end, statuses
+            time.sleep(0.005)
+        assert watch.seat_info(0).kind == "bot"
+        seat0_states = [
+            (x.status, x.grace is not None)
+            for m in watched
+            if isinstance(m, Seats) and m.started
+            for x in m.seats
+            if x.seat == 0
+        ]
+        assert ("away", True) in seat0_states, seat0_states  # the grace period, then...
+        assert seat0_states[-1] == ("bot", False)  # ...a bot stands in
+
+        # 3. a new app: the lobby offers "Rejoin <table>" from the settings
+        app = make_app(tmp_path, load=True, speed="fast")
+        assert app.config.last_table_token == token
+        app.push(TitleScene(app))
+        lobby = app.push(LobbyScene(app, browser=FakeBrowser()))
+        app.step(DT)
+        assert click_widget(lobby, "join.rejoin")
+        until(app, lambda: isinstance(app.stack.top, TableScene), "the table again")
+        again = app.stack.top.session
+        assert again.viewer == 0 and again.client.seat == 0
+        assert again.view(0)["phase"] == "negotiation"
+        version, digest, state_hash = host_view(ht, 0)
+        assert P.view_hash(again.view(0)) == digest and state_hash == before[2]
+        until(
+            app,
+            lambda: (watch.update(0) or True) and watch.seat_info(0).status == "connected",
+            "the seat back",
+        )
+        # the seat is ours again: an offer from the table goes through
+        assert again.view(0)["negotiation"]["boss"] == 0
+    finally:
+        if app is not None:
+            app.shutdown()
+        if watcher is not None:
+            watcher.close()
+        ht.stop()
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+class StubClient:
+    """Just enough of net.client.Client for NetSession's bookkeeping."""
+
+    def __init__(self, view_: dict) -> None:
+        from net.client import legal_for_view
+
+        self.role = "player"
+        self.address = ("127.0.0.1", 1)
+        self.connected = True
+        self.finished = False
+        self.timers = None
+        self.inbox: list = []
+        self.sent: list = []
+        self._view = view_
+        self.legal = legal_for_view(view_)
+
+    def poll(self):
+        out, self.inbox = self.inbox, []
+        return out
+
+    def send_action(self, action) -> int:
+        self.sent.append(action)
+        return len(self.sent)
+
+    def set_view(self, v) -> None:
+        from net.client import legal_for_view
+
+        self._view = v
+        self.legal = legal_for_view(v)
+
+
+def test_a_stale_action_is_sent_again_once_if_still_legal_else_the_player_is_told():
+    from game.rules import Game, OpenDeal, Settings
+    from net.client import TableInfo
+
+    g = Game(["Mei", "Ann", "Bo"], 3, Settings(players=3), Setup(first_player=0, marker=0))
+    v0 = view(g.state, 0)
+    stub = StubClient(v0)
+    s = NetSession(stub)
+    stub.inbox += [
+        Joined(0, "a" * 32, "player", TableInfo("T", 3, True, True)),
+        Seats((SeatInfo(0, "Mei", "human", None, None),), True, False, 0, None, 0),
+        Snapshot(0, v0, [], None),
+    ]
+    s.update(0)
+    deal = OpenDeal(0)
+    s.send(deal)
+    assert stub.sent == [deal] and s.busy
+    # the host bounced it as stale; the snapshot that follows still allows it: sent again
+    stub.inbox += [ServerError("stale", "old", 1, None, 0), Snapshot(0, v0, [], None)]
+    s.update(0)
+    assert stub.sent == [deal, deal] and s.resent == 1
+    assert not [b for b in s.poll() if b.toast]
+    # bounced again: no third try, the player reads why
+    stub.inbox += [ServerError("stale", "old", 2, None, 0), Snapshot(0, v0, [], None)]
+    s.update(0)
+    assert stub.sent == [deal, deal]
+    toasts = [b.toast for b in s.poll() if b.toast]
+    assert toasts == [i18n.tr("net.error.stale")]
+    # a stale action no longer legal after the snapshot (the deal is open already): told
+    g.apply(deal)
+    s.send(deal)
+    v1 = view(g.state, 0)
+    stub.set_view(v1)
+    stub.inbox += [ServerError("stale", "old", 3, None, 1), Snapshot(1, v1, [], None)]
+    s.update(0)
+    assert stub.sent == [deal, deal, deal]
+    assert [b.toast for b in s.poll() if b.toast] == [i18n.tr("net.error.stale")]
+    # other refusals: translated toasts; rate limits too
+    s.send(deal)
+    stub.inbox.append(ServerError("illegal", "no", 4, "x", None))
+    stub.inbox.append(ServerError("rate_limited", "slow", None, None, None))
+    s.update(0)
+    assert [b.toast for b in s.poll() if b.toast] == [
+        i18n.tr("table.refused"),
+        i18n.tr("net.error.rate_limited"),
+    ]
+
+
+# --------------------------------------------------------------------------- hosting
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("display", [False, True])
+def test_hosting_from_the_lobby_and_leaving_stops_the_table(tmp_path, display):
+    app = make_app(tmp_path, speed="fast", lan_name="Mei", lan_seats=3, lan_display=display)
+    joiner = None
+    try:
+        app.push(TitleScene(app))
+        lobby = app.push(LobbyScene(app, browser=FakeBrowser()))
+        app.step(DT)
+        click(lobby.find("host.code").rect.center)
+        for _ in range(4):
+            key(pygame.K_BACKSPACE)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="qqqq"))
+        app.step(DT)
+        assert lobby.host_code == "QQQQ"
+        assert click_widget(lobby, "host.go")
+        app.step(DT)
+        room = app.stack.top
+        assert isinstance(room, RoomScene)
+        s = room.session
+        ht = s.host
+        assert s.owns_host and ht.code == "QQQQ" and s.code == "QQQQ"
+        assert s.spectator is display
+        until(app, lambda: s.joined and s.seats is not None, "the room")
+        app.draw()
+        joiner = NetSession(Client(("127.0.0.1", ht.port), name="Ann", code="QQQQ").start())
+        until(app, lambda: (joiner.update(0) or True) and joiner.joined, "a second player")
+        if display:  # the display takes no seat and cannot start; the first player can
+            until(app, lambda: (joiner.update(0) or True) and joiner.may_start, "a starter")
+            assert not s.may_start
+            joiner.start_game()
+            until(app, lambda: isinstance(app.stack.top, TableDisplayScene), "the display")
+        else:
+            assert s.viewer == 0 and joiner.viewer == 1 and not joiner.may_start
+            until(app, lambda: s.may_start, "the Start button")
+            assert click_widget(app.stack.top, "room.start")
+            until(app, lambda: isinstance(app.stack.top, TableScene), "the table")
+            table = app.stack.top
+            assert table.session.seat_info(2).kind == "bot"  # the empty seat: a host bot
+            assert table.session.seat_info(1).status == "connected"
+        # Esc, leave: the table this screen hosts stops, the other player loses it
+        key(pygame.K_ESCAPE)
+        app.step(DT)
+        assert click_widget(app.stack.top, "menu.leave")
+        app.step(DT)
+        assert isinstance(app.stack.top, TitleScene) and app.lan is None
+        assert ht.finished.wait(10)
+        until(app, lambda: (joiner.update(0) or True) and joiner.status != "joined", "the end")
+    finally:
+        if joiner is not None:
+            joiner.disconnect()
+        app.shutdown()
+
+
+# --------------------------------------------------------------------------- stills
+
+
+def test_lan_scenes_render_in_every_language_with_their_badges_and_clocks(tmp_path):
+    from game.ui.screenshot import render
+    from net.client import Countdown, Timers
+
+    app = make_app(tmp_path)
+    try:
+        for lang in i18n.LANGUAGES:
+            app.set_language(lang)
+            pictures = set()
+            for scene in ("room", "display", "lan_table"):
+                while app.stack.top is not None:
+                    app.stack.pop()
+                render(app, scene)
+                top = app.stack.top
+                pictures.add(
+                    pygame.image.tobytes(pygame.transform.scale(app.screen, (96, 54)), "RGB")
+                )
+            assert len(pictures) == 3, lang
+            # the LAN table: Bo dropped (grace running), a bot stands in for Cy
+            s = top.session
+            assert s.seat_info(2).status == "away" and 0 < s.seat_info(2).grace <= 24
+            assert s.seat_info(3).status == "standing_in" and s.seat_info(3).kind == "bot"
+            assert s.seat_info(1).status == "connected" and s.seat_info(0).local
+            kinds = {c.kind for c in s.countdowns()}
+            assert kinds == {"window", "negotiation"}
+            before = pygame.image.tobytes(app.screen, "RGB")
+            # "going twice" and a turn clock draw too
+            import time as _t
+
+            now = _t.monotonic()
+            s.client.timers = Timers(
+                window=Countdown(now + 1.5, 6.0, "going_once", "going_twice"),
+                negotiation=Countdown(now + 20, 180.0),
+            )
+            stage = [c.stage for c in s.countdowns() if c.kind == "window"]
+            assert stage == ["going_twice"]
+            app.step(DT)
+            assert pygame.image.tobytes(app.screen, "RGB") != before
+        app.set_language("en")
+    finally:
+        app.shutdown()
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def drive(monkeypatch, check):
+    """Replace App.run with a driver: step until check(app) says done (returns 0)."""
+    from game.ui.app import App
+
+    seen = {}
+
+    def run(self):
+        self.present = False
+        until(self, lambda: check(self), "the entry point's scene")
+        seen["app"] = self
+        seen["top"] = self.stack.top
+        return 0
+
+    monkeypatch.setattr(App, "run", run)
+    return seen
+
+
+HOST_ARGS = ["--seats", "3", "--bind", "127.0.0.1", "--no-announce", "--autosave", "none"]
+
+
+@pytest.mark.timeout(60)
+def test_main_host_table_and_join_open_their_windows(tmp_path, monkeypatch):
+    import main
+    import net.discovery
+
+    monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path / "config"))
+    # host: this screen plays, seated first, with Start
+    seen = drive(
+        monkeypatch, lambda app: isinstance(app.stack.top, RoomScene) and app.lan.may_start
+    )
+    assert main.main(["host", *HOST_ARGS, "--code", "HOST"]) == 0
+    s = seen["top"].session
+    assert s.viewer == 0 and s.code == "HOST" and s.host is not None and s.owns_host
+    assert s.host.finished.is_set()  # stopped when the window closed
+    # table: the public display, no seat
+    seen = drive(monkeypatch, lambda app: isinstance(app.stack.top, RoomScene) and app.lan.joined)
+    assert main.main(["table", *HOST_ARGS, "--code", "SHOW"]) == 0
+    s = seen["top"].session
+    assert s.spectator and s.viewer is None and s.code == "SHOW" and not s.may_start
+    # join ADDR: the room of that table, as a player (the token is remembered)
+    ht = HostThread(config_for_tests(seats=3, code=CODE)).start()
+    try:
+        seen = drive(
+            monkeypatch, lambda app: isinstance(app.stack.top, RoomScene) and app.lan.joined
+        )
+        assert main.main(["join", f"127.0.0.1:{ht.port}", "--code", CODE, "--name", "Zed"]) == 0
+        s = seen["top"].session
+        assert s.viewer == 0 and s.seat_name(0) == "Zed"
+        from game.ui.config import Config
+
+        assert Config.load().last_table_token == s.client.token
+    finally:
+        ht.stop()
+    # join without an address: the lobby over the title (discovery stubbed: loopback only)
+    monkeypatch.setattr(net.discovery, "BackgroundBrowser", FakeBrowser)
+    seen = drive(monkeypatch, lambda app: isinstance(app.stack.top, LobbyScene))
+    assert main.main(["join", "--name", "Ann", "--code", "abcd"]) == 0
+    lobby = seen["top"]
+    assert lobby.join_code == "ABCD" and seen["app"].config.lan_name == "Ann"
+    assert isinstance(lobby.browser, FakeBrowser) and lobby.browser.started
+    assert isinstance(seen["app"].stack.scenes[0], TitleScene)
