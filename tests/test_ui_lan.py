@@ -691,3 +691,30 @@ def test_main_host_table_and_join_open_their_windows(tmp_path, monkeypatch):
     assert lobby.join_code == "ABCD" and seen["app"].config.lan_name == "Ann"
     assert isinstance(lobby.browser, FakeBrowser) and lobby.browser.started
     assert isinstance(seen["app"].stack.scenes[0], TitleScene)
+
+
+@pytest.mark.timeout(60)
+def test_a_wrong_room_code_is_explained_and_back_returns_to_the_lobby(tmp_path):
+    ht = HostThread(config_for_tests(seats=3, code=CODE)).start()
+    app = make_app(tmp_path, lan_name="Mei")
+    try:
+        app.push(TitleScene(app))
+        lobby = app.push(LobbyScene(app, browser=FakeBrowser()))
+        app.step(DT)
+        app.config.lan_address = f"127.0.0.1:{ht.port}"
+        lobby.join_code = "NOPE"
+        assert click_widget(lobby, "join.go")
+        app.step(DT)
+        room = app.stack.top
+        s = room.session
+        until(app, lambda: s.status == "failed", "the refusal")
+        assert s.failure == i18n.tr("net.error.bad_code") and not s.joined
+        app.draw()
+        assert room.find("room.start") is None and room.find("room.leave") is not None
+        assert click_widget(room, "room.leave")
+        app.step(DT)
+        assert app.stack.top is lobby and app.lan is None
+        assert not app.config.last_table_token
+    finally:
+        app.shutdown()
+        ht.stop()

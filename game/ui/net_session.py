@@ -119,6 +119,7 @@ class NetSession:
         self._resend: Action | None = None  # bounced as stale: retry after the snapshot
         self._resent_ids: set[int] = set()
         self._away_until: dict[int, float] = {}  # seat -> monotonic end of its grace
+        self.start_at: float | None = None  # the host starts by itself then (monotonic)
         self._closed = False
 
     # -- the table's Session -------------------------------------------------------------
@@ -248,6 +249,13 @@ class NetSession:
             and not self.game_running
         )
 
+    @property
+    def starts_in(self) -> int | None:
+        """Whole seconds until the host starts the game by itself (`--start-after`)."""
+        if self.start_at is None or self.game_running:
+            return None
+        return max(0, math.ceil(self.start_at - time.monotonic()))
+
     def start_game(self) -> None:
         if self.may_start:
             self.client.start_game()
@@ -331,6 +339,7 @@ class NetSession:
                 self._toast(tr("net.back", name=name), "info")
         self.seats = msg
         self.table_seats = len(msg.seats) or self.table_seats
+        self.start_at = None if msg.start_in is None else now + msg.start_in
 
     def _on_snapshot(self, msg: Snapshot) -> None:
         before = self._view

@@ -92,6 +92,7 @@ class PauseScene(Scene):
         title = draw.fit(tr("menu.title_lan" if live else "menu.paused"), 48, 560, GOLD, True)
         surface.blit(title, title.get_rect(center=(960, 300)))
         if live:
-            note = draw.fit(tr("menu.lan_note"), 22, 580, TEXT_DIM)
+            hosting = getattr(self.table.session, "owns_host", False)
+            note = draw.fit(tr("menu.host_note" if hosting else "menu.lan_note"), 22, 600, TEXT_DIM)
             surface.blit(note, note.get_rect(center=(960, 350)))
         super().draw(surface)

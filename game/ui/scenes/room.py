@@ -205,8 +205,8 @@ class RoomScene(Scene):
         if seats is None:
             return None
         head = tr("room.game_over") + " " if s.over else ""
-        if seats.start_in is not None and not seats.started:
-            return head + tr("room.starting_in", s=max(0, int(seats.start_in))), GOLD
+        if s.starts_in is not None and not seats.started:
+            return head + tr("room.starting_in", s=s.starts_in), GOLD
         if s.may_start:
             return head + tr("room.you_start"), TEXT
         starter = seats.starter
