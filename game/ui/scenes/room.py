@@ -180,7 +180,9 @@ class RoomScene(Scene):
         x = RIGHT.x + 40
         lab = draw.fit(tr("lobby.room_code"), 26, RIGHT.width - 80, TEXT_DIM, True)
         surface.blit(lab, (x, RIGHT.y + 30))
-        code = " ".join(s.code) if s.code else "—"
+        # a code typed in the lobby is only shown once the host has accepted it
+        known = s.code and (s.joined or s.host is not None)
+        code = " ".join(s.code) if known else "—"
         big = draw.fit(code, 120, RIGHT.width - 80, GOLD, True)
         surface.blit(big, (x, RIGHT.y + 70))
         lab2 = draw.fit(tr("lobby.address"), 26, RIGHT.width - 80, TEXT_DIM, True)

@@ -588,8 +588,8 @@ class TableScene(Scene):
         text = notice() if notice is not None else None
         if not text:
             return
-        img = draw.fit(text, 30, 1200, TEXT, True)
-        r = img.get_rect(midtop=(L.W // 2, L.BOARD.y + 8)).inflate(64, 26)
+        img = draw.fit(text, 30, L.CENTER.width - 60, TEXT, True)
+        r = img.get_rect(midtop=(L.CENTER.centerx, L.CENTER.y + 12)).inflate(56, 26)
         glow = int(150 + 90 * draw.pulse(self.t, 1.2))
         draw.draw_panel(surface, r, fill=(120, 84, 20), alpha=240, radius=16)
         pygame.draw.rect(surface, (glow, glow, 120), r, width=3, border_radius=16)
