@@ -718,3 +718,30 @@ def test_a_wrong_room_code_is_explained_and_back_returns_to_the_lobby(tmp_path):
     finally:
         app.shutdown()
         ht.stop()
+
+
+@pytest.mark.timeout(60)
+def test_an_unreachable_address_keeps_trying_until_the_player_leaves(tmp_path):
+    import socket
+
+    with socket.socket() as probe:  # a loopback port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = make_app(tmp_path, lan_name="Mei")
+    try:
+        app.push(TitleScene(app))
+        lobby = app.push(LobbyScene(app, browser=FakeBrowser()))
+        app.config.lan_address = f"127.0.0.1:{port}"
+        lobby.join_code = CODE
+        assert click_widget(lobby, "join.go")
+        app.step(DT)
+        room = app.stack.top
+        s = room.session
+        until(app, lambda: s.unreachable, "the first failed attempt")
+        assert s.status == "connecting" and not s.joined and s.failure is None
+        app.draw()
+        key(pygame.K_ESCAPE)  # Leave
+        app.step(DT)
+        assert app.stack.top is lobby and app.lan is None
+    finally:
+        app.shutdown()

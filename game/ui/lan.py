@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
-import time
 from pathlib import Path
 
 from .config import Config, config_dir
@@ -105,7 +104,6 @@ def host_config(cfg: Config, code: str | None = None):
         negotiation=float(cfg.negotiation_minutes * 60),
         turn=float(cfg.lan_turn_seconds),
     )
-    stamp = time.strftime("%Y%m%d-%H%M%S")
     return HostConfig(
         seats=cfg.lan_seats,
         bots=[cfg.lan_bot or default_bot()],
@@ -117,7 +115,8 @@ def host_config(cfg: Config, code: str | None = None):
         hidden_money=cfg.hidden_money,
         negotiation_limit=cfg.negotiation_limit,
         timing=timing,
-        autosave=Path(config_dir()) / "lan" / f"lan-{stamp}.json",
+        # the host's own autosave (`main.py host --resume` reads it); one file, overwritten
+        autosave=Path(config_dir()) / "lan" / "hosted.json",
         announce=ANNOUNCE,
     )
 

@@ -105,6 +105,7 @@ class NetSession:
         self.viewer: int | None = None
         self.hold = False
         self.status = "connecting"  # connecting, joined, reconnecting, failed
+        self.unreachable = False  # not joined yet and the host did not answer: retrying
         self.failure: str | None = None  # why the connection ended for good (translated)
         self.joined = False
         self.table_name: str | None = None
@@ -307,6 +308,7 @@ class NetSession:
         elif isinstance(msg, Disconnected):
             if msg.will_retry:
                 self.status = "reconnecting" if self.joined else "connecting"
+                self.unreachable = not self.joined
             else:
                 self.status = "failed"
                 if self.failure is None:

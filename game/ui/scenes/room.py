@@ -127,6 +127,13 @@ class RoomScene(Scene):
             )
             return
         dots = "." * (1 + int(self.t * 2.5) % 3)
+        if s.unreachable:  # the client keeps trying (the host may not be up yet)
+            head = draw.fit(tr("net.cannot_connect", address=s.address), 34, box.width, WARN, True)
+            surface.blit(head, head.get_rect(center=(box.centerx, box.centery - 30)))
+            more = tr("room.retrying").rstrip("…. ") + dots
+            img = draw.fit(more, 26, box.width, TEXT_DIM)
+            surface.blit(img, img.get_rect(center=(box.centerx, box.centery + 24)))
+            return
         text = tr("room.connecting", address=s.address).rstrip("…. ") + dots
         img = draw.fit(text, 34, box.width, TEXT, True)
         surface.blit(img, img.get_rect(center=box.center))

@@ -113,6 +113,7 @@ class TableScene(Scene):
         self.results_shown = False
         self.multi = len(session.seats_local) > 1
         self.auto_results = True
+        self._serial = getattr(session, "serial", None)  # LAN: which game this table shows
         self._tip: tuple[str, float, tuple] | None = None
         self.card_buttons: list[Button] = []
         self._card_key = None
@@ -431,6 +432,10 @@ class TableScene(Scene):
         s = self.session
         s.hold = self.director.busy()
         s.update(dt)
+        if self._serial is not None and s.serial != self._serial and self.on_exit is not None:
+            # LAN: a rematch started before this table showed its results: a fresh table
+            self.on_exit()
+            return
         changed = False
         quiet, self._catch_up = self._catch_up, False
         for batch in s.poll():
