@@ -47,17 +47,19 @@ from .obs import Memory, Obs
 
 @dataclass(frozen=True)
 class Personality:
-    """The numbers behind a negotiating style."""
+    """The numbers behind a negotiating style. The balanced defaults were tuned in 4-player
+    self-play (bench/bots.py): ask for a good share, hold out near it, keep cards for the
+    rich deals at the end of the game, draw rather than deal cheaply."""
 
     name: str = "balanced"
-    ask_sole: float = 1.0  # investor's first ask as sole source, x fair share
-    ask_shared: float = 0.6  # ... when the Boss has another source for the slot
-    floor: float = 0.6  # lowest price accepted, x first ask
+    ask_sole: float = 1.35  # investor's first ask as sole source, x fair share
+    ask_shared: float = 1.1  # ... when the Boss has another source for the slot
+    floor: float = 0.85  # lowest price accepted, x first ask
     boss_margin: float = 0.2  # the Boss keeps at least this share of the proceeds
     boss_first: float = 0.7  # the Boss's first counter, x its estimate of the fair price
     leader_markup: float = 0.4  # extra asked of (and refused to) the money leader late on
-    draw_bias: float = 1.0  # x the value of drawing cards
-    card_keep: float = 1.0  # x the value of cards in hand (higher: plays them less)
+    draw_bias: float = 2.5  # x the value of drawing cards
+    card_keep: float = 2.5  # x the value of cards in hand (higher: plays them less)
     steal: float = 1.0  # x the appetite for Boss cards
     fee: float = 0.08  # a blocker's fee ask, x proceeds (0: never asks one)
     noise: float = 0.0  # random jitter on every valuation (chaotic)
@@ -66,16 +68,16 @@ class Personality:
 PERSONALITIES = {
     "balanced": Personality(),
     "tight": Personality(
-        "tight", ask_sole=0.85, ask_shared=0.5, floor=0.7, boss_margin=0.3, boss_first=0.55,
-        card_keep=1.4, steal=0.7, fee=0.0,
+        "tight", ask_sole=1.1, ask_shared=0.8, floor=0.9, boss_margin=0.3, boss_first=0.55,
+        card_keep=3.0, steal=0.7, fee=0.0,
     ),
     "greedy": Personality(
-        "greedy", ask_sole=1.35, ask_shared=0.85, floor=0.7, boss_margin=0.3, boss_first=0.6,
+        "greedy", ask_sole=1.7, ask_shared=1.35, floor=0.85, boss_margin=0.3, boss_first=0.6,
         leader_markup=0.6, steal=1.3, fee=0.15,
     ),
     "chaotic": Personality(
-        "chaotic", ask_sole=1.1, ask_shared=0.7, floor=0.5, card_keep=0.6, steal=1.5,
-        fee=0.12, noise=0.35,
+        "chaotic", ask_sole=1.2, ask_shared=0.9, floor=0.6, card_keep=1.2, draw_bias=1.5,
+        steal=1.5, fee=0.12, noise=0.35,
     ),
 }  # fmt: skip
 
@@ -271,6 +273,14 @@ def plan_deal(
         cost += share * SETTLE_SOLE * len(hope) + CARD_COST * len(lay)
         left = remaining - cost
         value = chance * left
+        if prefer is not None:
+            # the investor's question: the best plan that buys from me, if there is one
+            with_me = prefer in seats
+            if best.feasible and (prefer in best.seats) != with_me:
+                if with_me:
+                    best.feasible = False
+                else:
+                    continue
         if not best.feasible or value > best.value:
             best.feasible = True
             best.mask = m
@@ -305,6 +315,18 @@ def deals_left(board, tiles) -> float:
             break
         alive *= 1.0 - len(board.tiles[t - 1].end_faces) / 6.0
     return total
+
+
+TALK_BASE = 8  # negotiation moves a Boss and an investor need to meet halfway
+TALK_PER_SEAT = 3  # ... plus this many per player at the table
+
+
+def talk_progress(o: Obs) -> float:
+    """How far the talks have run: 0 at the opening, 1 once both sides should have met
+    (the negotiation limit is a hard stop; bots settle or give up well before it)."""
+    neg = o.neg
+    horizon = min(neg.limit * 0.75, TALK_BASE + TALK_PER_SEAT * o.n)
+    return min(1.0, neg.actions / max(1.0, horizon))
 
 
 class Policy:
@@ -486,18 +508,27 @@ class Policy:
         plan = plan_deal(o, space, me, proceeds, have)
         if not plan.feasible:
             return -1.0
+        failed = o.failed.get(space, 0)
         # Others take what they are paid from the table; against the leader that is worse.
         value = plan.value
         for q, entry in plan.seats.items():
             value -= entry[PRICE] * self.leader_factor(o, q)
+        if failed:
+            value = value * 0.5**failed - failed  # it failed here since the last close
         return self._jit(value)
 
     def draw_value(self, o: Obs) -> float:
-        room = o.hand_limit - o.hand_counts[o.seat]
+        """Three cards: worth their mean value while the hand has room; past the hand limit
+        only what they improve on the cards that would be discarded."""
+        room = max(0, o.hand_limit - o.hand_counts[o.seat])
+        mean = self.mean_card_value(o)
         count = 3
-        v = self.mean_card_value(o)
-        useful = min(count, max(0, room)) + 0.35 * max(0, count - max(0, room))
-        return self._jit(useful * v * self.p.draw_bias)
+        value = min(count, room) * mean
+        if count > room:
+            held = sorted(self.card_value(o, k) for k, x in enumerate(o.hand) for _ in range(x))
+            for worst in held[: count - room]:
+                value += max(0.0, mean - worst)
+        return self._jit(value * self.p.draw_bias)
 
     def roll_targets(self, o: Obs) -> list[int]:
         n = len(o.board.spaces)
@@ -712,6 +743,8 @@ class Policy:
                     reserve -= self.leader_factor(o, q) * t.amount
                     if t.amount <= reserve and acc is not None:
                         return acc
+                    if fail is not None and talk_progress(o) >= 1.0:
+                        return fail  # still asks more than the deal can pay me
                     counter = self._counter(o, legal, entry, q, t.amount, reserve)
                     if counter is not None:
                         return counter
@@ -759,11 +792,12 @@ class Policy:
         neg = o.neg
         if reserve < 1:
             return None
+        # start near my estimate, meet the ask as the limit nears, never beyond my reserve
         target = entry[EST] * self.p.boss_first
-        frac = min(1.0, neg.actions / max(1, neg.limit * 0.6))
-        amount = target + (asked - target) * (0.4 + 0.5 * frac)
-        amount = int(round(min(reserve, max(amount, 0))))
-        if amount >= asked:
+        frac = talk_progress(o)
+        amount = asked - (asked - target) * 0.6 * (1.0 - frac)
+        amount = int(min(reserve, amount))
+        if amount >= asked or amount < 1:
             return None
         return self._proposal(legal, q, entry[CLANS_], amount, neg)
 
@@ -873,7 +907,7 @@ class Policy:
         # what I lose against the others if I sell cheap to a Boss who is ahead of me
         ask = self._jit(ask)
         floor = ask * self.p.floor
-        frac = min(1.0, neg.actions / max(1, neg.limit * 0.75))
+        frac = talk_progress(o)
         now = floor + (ask - floor) * (1.0 - frac)
         cap = max(0, neg.cap)
         now_i = max(1, min(cap, int(round(now))))
@@ -1140,15 +1174,34 @@ def _brings(neg, terms, need: int) -> bool:
 # --------------------------------------------------------------------------- the bot
 
 
-def personality(name: str | None) -> Personality:
-    if not name:
+def personality(spec: str | None) -> Personality:
+    """A personality by name ("greedy"), optionally with numbers changed
+    ("greedy+fee=0", "ask_sole=1.2+floor=0.7": changes to the balanced one)."""
+    if not spec:
         return PERSONALITIES["balanced"]
-    try:
-        return PERSONALITIES[name]
-    except KeyError:
-        raise ValueError(
-            f"unknown personality {name!r} (known: {', '.join(sorted(PERSONALITIES))})"
-        ) from None
+    base = PERSONALITIES["balanced"]
+    changes: dict[str, float] = {}
+    for part in spec.replace(";", "+").replace(",", "+").split("+"):
+        part = part.strip()
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        if not eq:
+            if key not in PERSONALITIES:
+                raise ValueError(
+                    f"unknown personality {key!r} (known: {', '.join(sorted(PERSONALITIES))})"
+                )
+            base = PERSONALITIES[key]
+            continue
+        if key not in Personality.__dataclass_fields__ or key == "name":
+            raise ValueError(f"unknown personality number {key!r}")
+        try:
+            changes[key] = float(value)
+        except ValueError:
+            raise ValueError(f"{key} must be a number, not {value!r}") from None
+    if changes:
+        base = replace(base, name=spec, **changes)
+    return base
 
 
 @register("heuristic")
@@ -1171,7 +1224,7 @@ class HeuristicBot(Bot):
     def choose(
         self, view: dict | None, legal: LegalActions, must_act: bool = True
     ) -> Action | None:
-        o = Obs.from_view(view, self.memory.money_for(view))
+        o = Obs.from_view(view, self.memory.money_for(view), self.memory.failed)
         a = self.policy.decide(o, legal, must_act)
         if a is None and must_act:
             a = _passive(legal)

@@ -98,6 +98,7 @@ class Obs:
         "discard",
         "neg",
         "win",
+        "failed",
         "_unseen",
         "_discard_src",
         "_cache",
@@ -106,8 +107,11 @@ class Obs:
     # -- construction --------------------------------------------------------------------
 
     @classmethod
-    def from_view(cls, v: dict, money: list[int] | None = None) -> Obs:
+    def from_view(
+        cls, v: dict, money: list[int] | None = None, failed: dict[int, int] | None = None
+    ) -> Obs:
         o = cls()
+        o.failed = failed or {}
         o.seat = v["seat"]
         players = v["players"]
         o.n = len(players)
@@ -202,6 +206,7 @@ class Obs:
         from game.rules import negotiation as nego
 
         o = cls()
+        o.failed = {}
         o.seat = seat
         o.n = n = len(s.names)
         o.phase = s.phase
@@ -412,13 +417,14 @@ class Memory:
     """What a seat remembers from the public events: everyone's money (the `paid` events add
     up exactly when followed from the start) and Clan cards known to be in other hands."""
 
-    __slots__ = ("seat", "money", "from_start", "known")
+    __slots__ = ("seat", "money", "from_start", "known", "failed")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.money: list[int] | None = None
         self.from_start = False
         self.known: dict[int, list[int]] = {}  # seat -> count per card kind known in hand
+        self.failed: dict[int, int] = {}  # space -> deals failed there since the last close
 
     def observe(self, events: list[dict]) -> None:
         for e in events:
@@ -433,6 +439,10 @@ class Memory:
                 self.money = [0] * len(e["names"])
                 self.from_start = True
                 self.known = {}
+            elif t == "deal_failed":
+                self.failed[e["space"]] = self.failed.get(e["space"], 0) + 1
+            elif t == "deal_closed":
+                self.failed = {}
             elif t == "cards_returned":
                 if e["seat"] != self.seat:
                     counts = self.known.setdefault(e["seat"], [0] * CARD_KINDS)

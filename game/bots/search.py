@@ -14,7 +14,7 @@ money rank.
 * The budget counts simulated actions (`steps`, deterministic: same seed, same choice);
   `ms=` adds a wall-clock cap for tables that prefer a fixed thinking time.
 
-Spec: `search`, `search:steps=3000`, `search:ms=150`, `search:steps=6000,rollout=greedy`.
+Spec: `search`, `search:steps=3000`, `search:ms=150`, `search:steps=6000+rollout=greedy`.
 """
 
 from __future__ import annotations
@@ -48,7 +48,11 @@ from .obs import Memory, Obs
 
 DEFAULT_STEPS = 2500  # simulated actions per searched decision
 MAX_ROLLOUT = 400  # actions in one rollout, a safety net (a deal takes a few dozen)
-MARGIN_WEIGHT = 0.25  # utility: rank share + this x tanh(lead / 10 $M)
+PRUNE_EVERY = 4  # samples between prunings of clearly worse candidates
+PRUNE_Z = 2.5  # ... "clearly": this many standard errors below the leader
+PICK_Z = 1.0  # an alternative must beat the heuristic's choice by this many standard errors
+MIN_GAIN = 0.01  # ... and by at least this much utility
+RANK_SPREAD = 4.0  # $M of money still to move per sqrt(deal left), for the soft rank
 
 # Worth of a card still in hand at the end of a rollout, in $M early in the game.
 _CARD_WORTH = [CLAN_VALUE] * 6 + [TRAVEL_VALUE] * 6 + [GREY_VALUE, RECRUIT_VALUE, BOSS_VALUE]
@@ -61,7 +65,7 @@ def parse_params(param: str | None) -> dict:
     out = {"steps": DEFAULT_STEPS, "ms": None, "rollout": None, "style": None}
     if not param:
         return out
-    for part in param.replace(";", ",").split(","):
+    for part in param.replace(";", "+").replace(",", "+").split("+"):
         part = part.strip()
         if not part:
             continue
@@ -105,13 +109,14 @@ class SearchBot(Bot):
         self, view: dict | None, legal: LegalActions, must_act: bool = True
     ) -> Action | None:
         money = self.memory.money_for(view)
-        o = Obs.from_view(view, money)
+        failed = self.memory.failed
+        o = Obs.from_view(view, money, failed)
         self.last_stats = None
         if not must_act:
             # Real time, nobody waiting on me: move only when the heuristic sees a reason.
             if self.policy.decide(o, legal, False) is None:
                 return None
-            o = Obs.from_view(view, money)
+            o = Obs.from_view(view, money, failed)
         cands = self.policy.candidates(o, legal, must_act)
         if not cands:
             return _passive(legal) if must_act else None
@@ -129,29 +134,73 @@ class SearchBot(Bot):
             return state_from_view(view, self.rng, money=money)
 
     def _search(self, view: dict, cands: list[Action], money: list[int]) -> Action:
+        """Paired comparison on common samples: every live candidate is played out on the
+        same sampled state with the same dice. Candidates clearly worse than the leader are
+        dropped as the samples come in; an alternative replaces the heuristic's own choice
+        (candidate 0) only when it is better by more than the noise."""
         seat = self.seat
-        total = [0.0] * len(cands)
-        count = [0] * len(cands)
+        k = len(cands)
+        utils: list[list[float]] = [[] for _ in range(k)]
+        live = list(range(k))
         used = 0
+        rounds = 0
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
-        rollout_policy = Policy(self.rollout_personality, random.Random(0))
+        policy = Policy(self.rollout_personality, random.Random(0))
         while used < self.steps:
             base = self._sample(view, money)
             seed = self.rng.getrandbits(32)
-            for i, a in enumerate(cands):
+            for i in range(k):
+                if i not in live:
+                    utils[i].append(None)
+                    continue
                 st = base.clone()
-                apply(st, a)
-                rollout_policy.rng.seed(seed)
-                u, n = rollout(st, seat, rollout_policy, seed)
-                total[i] += u
-                count[i] += 1
+                apply(st, cands[i])
+                policy.rng.seed(seed)
+                u, n = rollout(st, seat, policy, seed)
+                utils[i].append(u)
                 used += n + 1
+            rounds += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        means = [t / c for t, c in zip(total, count, strict=True)]
-        best = max(range(len(cands)), key=lambda i: (means[i], -i))
-        self.last_stats = [(cands[i], means[i], count[i]) for i in range(len(cands))]
+            if rounds % PRUNE_EVERY == 0 and len(live) > 2:
+                lead = max(live, key=lambda i: _mean_of(utils[i]))
+                for i in list(live):
+                    if i in (0, lead):
+                        continue
+                    m, se = _paired(utils[i], utils[lead])
+                    if m + PRUNE_Z * se < 0:
+                        live.remove(i)
+        means = [_mean_of(u) for u in utils]
+        best = 0
+        best_gain = 0.0
+        for i in live:
+            if i == 0:
+                continue
+            m, se = _paired(utils[i], utils[0])
+            if m > max(MIN_GAIN, PICK_Z * se) and m > best_gain:
+                best, best_gain = i, m
+        self.last_stats = [
+            (cands[i], means[i], sum(1 for x in utils[i] if x is not None)) for i in range(k)
+        ]
         return cands[best]
+
+
+def _mean_of(xs) -> float:
+    vals = [x for x in xs if x is not None]
+    return sum(vals) / len(vals) if vals else -1e9
+
+
+def _paired(a: list, b: list) -> tuple[float, float]:
+    """Mean and standard error of a - b over the samples where both were played."""
+    d = [x - y for x, y in zip(a, b, strict=True) if x is not None and y is not None]
+    n = len(d)
+    if n == 0:
+        return 0.0, 1e9
+    m = sum(d) / n
+    if n == 1:
+        return m, abs(m) + 1.0
+    var = sum((x - m) ** 2 for x in d) / (n - 1)
+    return m, math.sqrt(var / n)
 
 
 def rollout(st: GameState, me: int, policy: Policy, seed: int) -> tuple[float, int]:
@@ -199,23 +248,20 @@ def _real_time_step(st: GameState, policy: Policy, order: random.Random, n: int)
 
 
 def utility(st: GameState, me: int) -> float:
-    """My share of the seats I beat (ties half) plus a little for the margin over the best
-    other seat, on money plus the worth of what is still held."""
+    """My expected share of the other seats I finish ahead of (ties half): a soft money
+    rank, sharp at the end of the game, blurred by the deals still to come."""
     scores = score(st)
     mine = scores[me]
-    beat = 0.0
-    best_other = -1e9
-    for s, x in enumerate(scores):
-        if s == me:
-            continue
-        if x < mine:
-            beat += 1.0
-        elif x == mine:
-            beat += 0.5
-        if x > best_other:
-            best_other = x
     n = len(scores)
-    return beat / (n - 1) + MARGIN_WEIGHT * math.tanh((mine - best_other) / 10.0)
+    if st.phase is Phase.GAME_OVER:
+        beat = sum(1.0 if x < mine else 0.5 if x == mine else 0.0 for x in scores)
+        return (beat - 0.5) / (n - 1)
+    spread = RANK_SPREAD * math.sqrt(max(0.25, _deals_left(st)))
+    beat = 0.0
+    for s, x in enumerate(scores):
+        if s != me:
+            beat += 1.0 / (1.0 + math.exp((x - mine) / spread))
+    return beat / (n - 1)
 
 
 def score(st: GameState) -> list[float]:

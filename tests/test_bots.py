@@ -1,0 +1,498 @@
+"""The heuristic and search bots: legal, honest, deterministic, and sensible in the
+situations the rules make interesting. (Strength is measured by `bench/bots.py`.)"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.bots import make_bot
+from game.bots.heuristic import PERSONALITIES, HeuristicBot, Policy, personality, plan_deal
+from game.bots.obs import Memory, Obs, pile_estimate
+from game.bots.search import SearchBot, parse_params, utility
+from game.rules import (
+    Accept,
+    AcceptProposal,
+    Card,
+    Discard,
+    FailDeal,
+    GoingOnce,
+    Offer,
+    OpenDeal,
+    Pass,
+    PassFloor,
+    PlayBoss,
+    PlayStop,
+    Propose,
+    Recruit,
+    Roll,
+    Settings,
+    WindowMode,
+    legal_actions,
+    legal_from_data,
+    view,
+    waiting_for,
+)
+from game.rules.view import events_for
+from game.simulate import simulate_game
+from tests.scenario import Scenario
+from tests.test_simulation import _perturbed_hidden
+
+FAST_SEARCH = "search:steps=120"
+
+
+def _choose(bot, st, seat, must=True):
+    return bot.choose(view(st, seat), legal_actions(st, seat).moves(), must)
+
+
+# -- whole games ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "mode", "specs"),
+    [
+        (3, WindowMode.ASK_AROUND, ["heuristic", "heuristic:greedy", "random"]),
+        (4, WindowMode.ASK_AROUND, ["heuristic", "heuristic:tight", "heuristic:chaotic", "random"]),
+        (4, WindowMode.REAL_TIME, ["heuristic", "heuristic:greedy", "random", "heuristic"]),
+        (6, WindowMode.REAL_TIME, ["heuristic:tight", "random"] * 3),
+        (2, WindowMode.ASK_AROUND, ["heuristic", "heuristic:greedy"]),
+        (5, WindowMode.ASK_AROUND, ["heuristic"] * 5),
+    ],
+)
+def test_heuristic_games_end_legally(players, mode, specs):
+    # `apply` raises IllegalAction on anything illegal: finishing is the legality check.
+    for seed in range(3):
+        game, result = simulate_game(
+            players, seed, specs, Settings(players=players, window_mode=mode)
+        )
+        assert game.state.phase.value == "game_over"
+        assert result.deals_closed >= 7
+
+
+@pytest.mark.parametrize("mode", [WindowMode.ASK_AROUND, WindowMode.REAL_TIME])
+def test_search_game_ends_legally(mode):
+    specs = [FAST_SEARCH, "heuristic", "random"]
+    game, _ = simulate_game(3, 11, specs, Settings(players=3, window_mode=mode))
+    assert game.state.phase.value == "game_over"
+
+
+def test_games_are_deterministic_with_bots():
+    specs = [FAST_SEARCH, "heuristic:chaotic", "heuristic", "random"]
+    a, _ = simulate_game(4, 5, specs)
+    b, _ = simulate_game(4, 5, specs)
+    assert [x.to_data() for x in a.log] == [x.to_data() for x in b.log]
+    c, _ = simulate_game(4, 6, specs)
+    assert [x.to_data() for x in c.log] != [x.to_data() for x in a.log]
+
+
+def test_heuristic_beats_random_more_often_than_parity():
+    # A cheap smoke check of strength (the real figures come from bench/bots.py).
+    wins = 0.0
+    for seed in range(12):
+        k = seed % 4
+        specs = ["random"] * 4
+        specs[k] = "heuristic"
+        _, r = simulate_game(4, 300 + seed, specs)
+        wins += 1 / len(r.winners) if k in r.winners else 0
+    assert wins / 12 > 0.5
+
+
+# -- honesty ----------------------------------------------------------------------------------
+
+
+def _states_along_a_game(players=4, seed=21, every=9, specs=None):
+    states = []
+
+    def grab(game, action, events):
+        if len(game.log) % every == 0:
+            states.append(game.state.clone())
+
+    simulate_game(players, seed, specs or ["heuristic"] * players, on_step=grab)
+    return states
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "heuristic:chaotic", FAST_SEARCH])
+def test_hidden_cards_do_not_change_a_choice(spec):
+    rng = random.Random(3)
+    states = _states_along_a_game(every=5)
+    checked = 0
+    for st in states[:: 2 if spec.startswith("search") else 1]:
+        for seat in range(st.players):
+            legal = legal_actions(st, seat).moves()
+            if not legal:
+                continue
+            twin = _perturbed_hidden(st, seat, rng)
+            assert twin.hands != st.hands or twin.deck != st.deck
+            v1, v2 = view(st, seat), view(twin, seat)
+            assert v1 == v2
+            a1 = make_bot(spec, seat, 9).choose(v1, legal, True)
+            a2 = make_bot(spec, seat, 9).choose(v2, legal_actions(twin, seat).moves(), True)
+            assert a1 == a2
+            checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("spec", ["heuristic:greedy", FAST_SEARCH])
+def test_bots_decide_from_plain_data_only(spec):
+    # The view and the legal actions go through JSON and the wire format: nothing the bot
+    # reads can reach back into the state.
+    states = _states_along_a_game(every=23)
+    for st in states:
+        seat = (waiting_for(st) or [0])[0]
+        legal = legal_actions(st, seat).moves()
+        if not legal:
+            continue
+        plain_view = json.loads(json.dumps(view(st, seat)))
+        plain_legal = legal_from_data(json.loads(json.dumps(legal.to_data())))
+        a1 = make_bot(spec, seat, 4).choose(view(st, seat), legal, True)
+        a2 = make_bot(spec, seat, 4).choose(plain_view, plain_legal, True)
+        assert a1 == a2
+
+
+def test_observation_from_a_view_equals_observation_from_the_state():
+    # The search bot's rollouts read sampled states directly; they must see what a view shows.
+    for st in _states_along_a_game(players=3, seed=8, every=3):
+        for seat in range(st.players):
+            a = Obs.from_view(view(st, seat), list(st.money)).key()
+            b = Obs.from_state(st, seat).key()
+            assert a == b
+
+
+def test_memory_tracks_hidden_money_from_public_payments():
+    memories = [Memory(s) for s in range(4)]
+    seen = []
+
+    def listen(game, action, events):
+        for s, m in enumerate(memories):
+            m.observe(events_for(events, s))
+        if len(game.log) % 17 == 0:
+            st = game.state
+            for s in range(4):
+                seen.append((memories[s].money_for(view(st, s)), list(st.money)))
+
+    from game.rules import Game
+    from game.simulate import play
+
+    game = Game(["A", "B", "C", "D"], 12, Settings(players=4))
+    for s, m in enumerate(memories):
+        from game.rules import opening_events
+
+        m.observe(events_for(opening_events(game.state), s))
+    bots = [make_bot("heuristic", s, 1) for s in range(4)]
+    play(game, bots, on_step=listen)
+    assert seen and all(est == true for est, true in seen)
+    assert any(max(true) > 0 for _, true in seen)
+
+
+def test_memory_without_history_falls_back_to_the_piles():
+    st = _states_along_a_game(every=40)[-1]
+    v = view(st, 0)
+    est = Memory(0).money_for(v)  # joined mid-game: heard no payments
+    assert est[0] == st.money[0]
+    for s in range(1, 4):
+        assert abs(est[s] - st.money[s]) <= 3
+        assert est[s] == pile_estimate(v["players"][s]["money_pile"])
+
+
+# -- personalities and parameters --------------------------------------------------------------
+
+
+def test_personalities_by_name_and_with_changes():
+    assert personality(None) is PERSONALITIES["balanced"]
+    assert personality("greedy") is PERSONALITIES["greedy"]
+    p = personality("greedy+fee=0+floor=0.9")
+    assert p.fee == 0 and p.floor == 0.9 and p.ask_sole == PERSONALITIES["greedy"].ask_sole
+    assert make_bot("heuristic:tight", 0, 1).personality.name == "tight"
+    with pytest.raises(ValueError):
+        personality("reckless")
+    with pytest.raises(ValueError):
+        personality("fee=lots")
+    with pytest.raises(ValueError):
+        personality("colour=3")
+    assert parse_params("steps=50+ms=20")["steps"] == 50
+    with pytest.raises(ValueError):
+        make_bot("search:depth=3", 0, 1)
+
+
+# -- situations ---------------------------------------------------------------------------------
+
+# Four players: Ann (0) Red+pool, Bo (1) Blue, Cy (2) Yellow, Di (3) Orange; Magenta and
+# Green in the pool. Space 3 needs Red and Orange (3 dividends); space 10 Blue, Red, Orange.
+PLACARDS = {"red": 0, "blue": 1, "yellow": 2, "orange": 3}
+
+
+FILLER = ["recruit", "recruit", "travel_grey"]  # hands not given: a few cards, no triple
+
+
+def _scenario(hands, marker=3, **kw):
+    hands = [list(h) for h in hands] + [list(FILLER) for _ in range(4 - len(hands))]
+    return Scenario(["Ann", "Bo", "Cy", "Di"], placards=PLACARDS, hands=hands, marker=marker, **kw)
+
+
+def _bot(seat, spec="heuristic"):
+    return make_bot(spec, seat, 1)
+
+
+def test_boss_calls_going_once_as_soon_as_covered():
+    t = _scenario([["clan_orange"]])
+    t.open(0)
+    a = _choose(_bot(0), t.state, 0)
+    assert a.type == "lay_clan"  # its own Clan card covers Orange for free
+    t.do(a)
+    assert _choose(_bot(0), t.state, 0) == GoingOnce(0)
+
+
+def test_active_player_deals_when_it_covers_alone_and_rolls_when_it_cannot():
+    # Late in the game ($5M a dividend) a deal it covers alone beats three more cards.
+    t = _scenario([["clan_orange", "recruit"]], tiles=[13, 14, 15])
+    assert _choose(_bot(0), t.state, 0) == OpenDeal(0)
+    # Early on, the same small deal is worth less than building a hand.
+    t = _scenario([["clan_orange", "recruit"]])
+    assert _choose(_bot(0), t.state, 0) == Roll(0)
+    # space 14 needs Magenta, which lies in the pool: only a Clan card nobody is known to
+    # hold could fill it
+    t2 = _scenario([["recruit", "recruit"]], marker=14)
+    assert _choose(_bot(0), t2.state, 0) == Roll(0)
+
+
+def test_investor_asks_more_as_sole_source_than_as_one_of_several():
+    # Space 15: Yellow + 1 of {Magenta, Green} + 1 of {Red, Blue}. Bo (Blue) competes with
+    # Ann's Red for the second group; Cy's Yellow is required and only Cy has it.
+    t = _scenario([["clan_magenta"]], marker=15, first_player=3)
+    t.open(3)  # Di is Boss: needs Yellow (Cy, sole), Magenta/Green, Red/Blue (Ann or Bo)
+    t.pass_floor(3)
+    t.pass_floor(0)
+    bo = _choose(_bot(1), t.state, 1)
+    t.pass_floor(1)
+    cy = _choose(_bot(2), t.state, 2)
+    assert isinstance(bo, Offer) and isinstance(cy, Offer)
+    assert cy.amount > bo.amount
+
+
+def test_investor_concedes_as_the_limit_runs_out():
+    t = _scenario([["clan_orange"]], marker=10, first_player=3)
+    t.open(3)  # Di: needs Blue (Bo) and Red (Ann)
+    t.pass_floor(3)
+    early = _choose(_bot(0), t.state, 0)
+    t.state.negotiation.actions = 40  # most of the 60-action limit spent
+    t.state._legal_cache.clear()
+    late = _choose(_bot(0), t.state, 0)
+    assert isinstance(early, Offer) and isinstance(late, Offer)
+    assert late.amount < early.amount
+
+
+def test_boss_accepts_a_fair_offer_and_counters_a_greedy_one():
+    for amount, fair in ((2, True), (8, False)):
+        t = _scenario(
+            [[]], marker=3, tiles=list(range(6, 16)), first_player=3
+        )  # price 3: proceeds 9
+        t.open(3)  # Di (Orange) needs Red from Ann
+        t.pass_floor(3)
+        t.offer(0, [t.placard("red")], amount)
+        t.floor_round()
+        a = _choose(_bot(3), t.state, 3)
+        if fair:
+            assert a == Accept(3, 0)
+        else:
+            assert isinstance(a, Propose) and a.to == 0 and 0 < a.amount < amount
+
+
+def test_investor_accepts_a_counter_above_its_floor_and_not_below():
+    outcomes = []
+    for amount in (6, 2):
+        t = _scenario([[]], marker=3, tiles=list(range(6, 16)), first_player=3)
+        t.open(3)
+        t.propose(3, 0, [t.placard("red")], amount)
+        t.pass_floor(3)
+        outcomes.append(_choose(_bot(0), t.state, 0))
+    assert outcomes[0] == AcceptProposal(0)
+    assert isinstance(outcomes[1], Offer) and outcomes[1].amount > 2
+
+
+def test_boss_fails_a_deal_nobody_can_cover():
+    # Space 14 needs Magenta and Orange. Magenta lies in the pool, so only a Magenta Clan
+    # card can fill it: while one may be out there the Boss waits; once a quiet round has
+    # passed, or every Magenta card is in the discard pile, it fails the deal.
+    t = _scenario([[]], marker=14)
+    t.open(0)
+    assert _choose(_bot(0), t.state, 0) != FailDeal(0)
+    t.state.negotiation.quiet = True
+    t.state._legal_cache.clear()
+    assert _choose(_bot(0), t.state, 0) == FailDeal(0)
+
+    t = _scenario([[]], marker=14)
+    st = t.state
+    for _ in range(4):
+        st.deck.remove(Card.CLAN_MAGENTA)
+        st.discard.append(Card.CLAN_MAGENTA)
+    t.open(0)
+    assert _choose(_bot(0), t.state, 0) == FailDeal(0)
+
+
+def test_boss_plays_stop_against_a_boss_card_on_its_rich_deal():
+    t = _scenario([["clan_orange", "stop"], ["boss"]], marker=3, tiles=list(range(13, 16)))
+    t.open(0)
+    t.lay(0, "orange")
+    t.pass_floor(0)
+    t.boss(1)  # Bo takes over a $15M deal Ann covers alone
+    assert t.state.window is not None
+    # ask-around: Cy and Di are asked first
+    t.pass_(2)
+    t.pass_(3)
+    assert _choose(_bot(0), t.state, 0) == PlayStop(0)
+
+
+def test_a_player_without_a_stake_lets_a_boss_card_pass():
+    t = _scenario([["clan_orange"], ["boss"], ["stop"]], marker=3)
+    t.open(0)
+    t.lay(0, "orange")
+    t.pass_floor(0)
+    t.boss(1)
+    assert _choose(_bot(2), t.state, 2) == Pass(2)  # cheap deal, not its business
+
+
+def test_boss_card_steals_a_rich_deal_it_can_cover():
+    # Space 3 (Red, Orange) at $5M: $15M. Bo holds Red and Orange Clan cards and a Boss card.
+    t = _scenario(
+        [[], ["boss", "clan_red", "clan_orange"]],
+        marker=3,
+        tiles=list(range(13, 16)),
+        first_player=2,
+    )
+    t.open(2)  # Cy (Yellow) opens: needs both Red and Orange from others
+    t.pass_floor(2)
+    t.pass_floor(3)
+    t.pass_floor(0)
+    a = _choose(_bot(1), t.state, 1)
+    assert a == PlayBoss(1) or a.type == "lay_clan"
+
+
+def test_discard_keeps_boss_and_stop_cards():
+    hand = ["boss", "stop", "stop", "clan_red", "recruit", "recruit", "recruit", "recruit"]
+    hand += ["recruit", "recruit", "recruit", "travel_blue"]
+    t = _scenario([hand], marker=3, deck_top=["recruit", "recruit", "travel_green"])
+    t.roll(0)
+    t.draw(0)
+    assert t.state.phase.value == "discard"
+    a = _choose(_bot(0), t.state, 0)
+    assert isinstance(a, (Discard, Recruit))
+    if isinstance(a, Discard):
+        assert a.card.key not in ("boss", "stop")
+
+
+def test_recruitment_triple_takes_the_pool_placard_worth_most():
+    t = _scenario([["recruit", "recruit", "recruit"]], marker=3, first_player=3)
+    t.open(3)
+    t.pass_floor(3)
+    pol = Policy(personality(None), random.Random(1))
+    o = Obs.from_view(view(t.state, 0))
+    values = {c: pol.placard_value(o, c) for c in (3, 5)}  # Magenta, Green in the pool
+    a = _choose(_bot(0), t.state, 0)
+    if isinstance(a, Recruit):
+        assert int(a.clan) == max(values, key=values.get)
+
+
+def test_leader_is_asked_more_late_in_the_game():
+    asks = []
+    for money in ([0, 0, 0, 0], [0, 0, 0, 60]):
+        t = _scenario(
+            [[]], marker=3, tiles=[12, 13, 14, 15], money=money, hidden_money=False, first_player=3
+        )
+        t.open(3)  # Di (Orange) needs Red from Ann
+        t.pass_floor(3)
+        asks.append(_choose(_bot(0), t.state, 0).amount)
+    assert asks[1] > asks[0]
+
+
+def test_plan_finds_the_cheapest_cover():
+    t = _scenario([["clan_blue"]], marker=15)
+    t.open(0)  # Ann: Yellow (Cy) + Magenta/Green (pool: only Clan cards) + Red (own)
+    o = Obs.from_view(view(t.state, 0))
+    neg = o.neg
+    plan = plan_deal(o, neg.space, 0, neg.proceeds, neg.committed, neg.pending, neg.laid)
+    assert plan.feasible
+    assert 2 in plan.seats  # Cy's Yellow is required
+    assert not plan.lay  # Red covers the Red/Blue group: no need to spend the Blue card
+
+
+# -- real time and the search ------------------------------------------------------------------
+
+
+def test_real_time_bots_may_let_the_moment_pass():
+    t = _scenario(
+        [["clan_orange"], [], []], marker=10, window_mode=WindowMode.REAL_TIME, first_player=3
+    )
+    t.open(3)
+    # Cy has nothing this deal uses: nothing to do, nobody waits for Cy
+    assert _choose(_bot(2), t.state, 2, must=False) is None
+    assert _choose(_bot(2, FAST_SEARCH), t.state, 2, must=False) is None
+    # Ann holds the Red the Boss needs: she makes an offer unprompted
+    assert isinstance(_choose(_bot(0), t.state, 0, must=False), Offer)
+
+
+def test_search_with_one_sensible_move_does_not_search():
+    t = _scenario([["clan_orange"]], marker=3)
+    t.open(0)
+    t.lay(0, "orange")
+    bot = SearchBot(0, 1, "steps=100")
+    a = _choose(bot, t.state, 0)
+    assert a == GoingOnce(0) or bot.last_stats is not None
+
+
+def test_search_prefers_closing_a_covered_deal_to_failing_it():
+    t = _scenario([["clan_orange"]], marker=3, tiles=list(range(10, 16)))
+    t.open(0)
+    t.lay(0, "orange")
+    bot = SearchBot(0, 1, "steps=300")
+    o = Obs.from_view(view(t.state, 0))
+    legal = legal_actions(t.state, 0).moves()
+    cands = bot.policy.candidates(o, legal)
+    assert cands[0] == GoingOnce(0) and FailDeal(0) in cands
+    assert _choose(bot, t.state, 0) == GoingOnce(0)
+    stats = {type(a).__name__: m for a, m, _n in bot.last_stats}
+    assert stats["GoingOnce"] > stats["FailDeal"]
+
+
+def test_utility_ranks_money():
+    st = _states_along_a_game(every=50)[-1].clone()
+    st.money = [10, 20, 30, 40]
+    us = [utility(st, s) for s in range(4)]
+    assert us == sorted(us)
+    st.money = [40, 30, 20, 10]
+    assert utility(st, 0) > utility(st, 3)
+
+
+def test_heuristic_bot_needs_events_and_the_random_bot_does_not():
+    assert HeuristicBot.wants_events and SearchBot.wants_events
+    assert not make_bot("random", 0, 1).wants_events
+
+
+def test_candidates_start_with_the_heuristic_choice_and_are_legal():
+    rng = random.Random(5)
+    for st in _states_along_a_game(every=5):
+        for seat in range(st.players):
+            legal = legal_actions(st, seat).moves()
+            if not legal:
+                continue
+            o = Obs.from_view(view(st, seat))
+            pol = Policy(personality(None), random.Random(1))
+            cands = pol.candidates(o, legal)
+            again = Policy(personality(None), random.Random(1)).decide(
+                Obs.from_view(view(st, seat)), legal
+            )
+            assert cands[0] == again
+            assert len(set(cands)) == len(cands) <= 5
+            for a in cands:
+                assert a in legal_actions(st, seat)
+        rng.random()
+
+
+def test_pass_floor_is_the_idle_move_in_ask_around():
+    t = _scenario([[], []], marker=3, first_player=3)
+    t.open(3)
+    t.pass_floor(3)
+    t.pass_floor(0)
+    # Bo has no card and nothing space 3 (Red, Orange) uses: he passes the floor
+    assert _choose(_bot(1), t.state, 1) == PassFloor(1)
