@@ -93,6 +93,7 @@ def join(app, address: str, *, code: str | None = None, name: str | None = None,
 
 def host_config(cfg: Config, code: str | None = None):
     """A HostConfig from the lobby's choices (saved in the settings)."""
+    from game.bots import BOT_KINDS
     from game.rules import Variant
     from net.host import HostConfig, Timing
 
@@ -106,7 +107,7 @@ def host_config(cfg: Config, code: str | None = None):
     )
     return HostConfig(
         seats=cfg.lan_seats,
-        bots=[cfg.lan_bot or default_bot()],
+        bots=[cfg.lan_bot if cfg.lan_bot.partition(":")[0] in BOT_KINDS else default_bot()],
         code=code,
         name=table_name(cfg),
         bind=HOST_BIND,
@@ -163,7 +164,7 @@ def make_table(app, session: NetSession):
         app,
         session,
         on_exit=lambda: back_to_room(app, session),
-        results=lambda table: LanResults(app, session, table),
+        results=lambda table: lan_results(app, session, table),
     )
 
 
@@ -174,7 +175,8 @@ def back_to_room(app, session: NetSession) -> None:
     app.replace(RoomScene(app, session))
 
 
-def LanResults(app, session: NetSession, table):  # noqa: N802 - a scene factory
+def lan_results(app, session: NetSession, table):
+    """The results of a LAN game (the link stays up for a rematch)."""
     from .scenes.room import LanResultsScene
 
     return LanResultsScene(app, session, table)
@@ -252,7 +254,8 @@ def run_client(client, args) -> int:
 
 
 def run_host(host_thread, client, args) -> int:
-    """`main.py host`: this screen hosts and plays (net/cli.py owns the host thread)."""
+    """`main.py host`: this screen hosts and plays. net/cli.py started the host thread (and
+    stops it after); leaving the table here stops it at once."""
     app = _open_app(args)
     if app is None:
         return 1
