@@ -413,6 +413,8 @@ def test_drop_and_rejoin_in_the_middle_of_a_negotiation(tmp_path):
         ]
         assert ("away", True) in seat0_states, seat0_states  # the grace period, then...
         assert seat0_states[-1] == ("bot", False)  # ...a bot stands in
+        told = [b.toast for b in watch.poll() if b.toast]
+        assert i18n.tr("net.dropped", name="Mei") in told
 
         # 3. a new app: the lobby offers "Rejoin <table>" from the settings
         app = make_app(tmp_path, load=True, speed="fast")
@@ -432,7 +434,7 @@ def test_drop_and_rejoin_in_the_middle_of_a_negotiation(tmp_path):
             lambda: (watch.update(0) or True) and watch.seat_info(0).status == "connected",
             "the seat back",
         )
-        # the seat is ours again: an offer from the table goes through
+        assert i18n.tr("net.back", name="Mei") in [b.toast for b in watch.poll() if b.toast]
         assert again.view(0)["negotiation"]["boss"] == 0
     finally:
         if app is not None:
