@@ -290,6 +290,7 @@ class NetSession:
                 self.remember(self, msg.token)
         elif isinstance(msg, Reconnected):
             self.status = "joined"
+            self._pending.clear()  # whatever was in flight may never have arrived
             self._toast(tr("net.reconnected"), "info")
         elif isinstance(msg, Seats):
             self._on_seats(msg)
@@ -369,6 +370,8 @@ class NetSession:
 
     def _on_error(self, msg: ServerError) -> None:
         action = self._pending.pop(msg.id, None) if msg.id is not None else None
+        if msg.code == "rate_limited":
+            self._pending.clear()  # dropped unread: none of them will be answered
         if msg.code == "stale" and action is not None and msg.id not in self._resent_ids:
             self._resend = action  # a snapshot follows: try once more if still legal
             return
