@@ -395,6 +395,8 @@ class NetSession:
         self._closed = True
         if leave and self.client.connected:
             self.client.leave()
+        if leave and self.joined and self.remember is not None:
+            self.remember(self, None)  # left on purpose: no "Rejoin" offer for it
         if not self.client.finished:  # else its thread has ended already
             self.client.close()
         if self.owns_host and self.host is not None:

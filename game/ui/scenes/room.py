@@ -261,6 +261,12 @@ class LanResultsScene(ResultsScene):
         self.session = session
         self.serial = session.serial
 
+    def title(self) -> None:
+        s = self.session
+        if s.remember is not None:
+            s.remember(s, None)  # that game is over: no "Rejoin" offer for it
+        super().title()
+
     def update(self, dt: float) -> None:
         super().update(dt)
         s = self.session
