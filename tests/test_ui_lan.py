@@ -288,6 +288,7 @@ def test_a_whole_lan_game_in_the_window_against_bot_clients(tmp_path):
         assert click_widget(results, "results.title")
         app.step(DT)
         assert isinstance(app.stack.top, TitleScene) and app.lan is None
+        assert app.config.last_table_token == ""  # a finished game offers no "Rejoin"
     finally:
         app.shutdown()
         ht.stop()
