@@ -231,7 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument(
         "--scene",
         default="table",
-        choices=["title", "table", "results", "rules", "lobby", "settings", "newgame", "handoff"],
+        choices=["title", "table", "results", "rules", "lobby", "settings", "newgame", "handoff", "room", "display", "lan_table"],
     )
     shot.add_argument("--lang", default="en", choices=["en", "zh_Hant", "zh_Hans", "th"])
     shot.add_argument("--seed", type=int, default=3)
