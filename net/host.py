@@ -148,7 +148,17 @@ class Limits:
     idle_timeout: float = 60.0  # silence before a joined connection is closed (pings count)
     partial_timeout: float = 10.0  # a message left half-sent this long closes the connection
     max_write_buffer: int = 1 << 20  # bytes queued to a client that does not read
-    max_code_attempts: int = 5
+    max_code_attempts: int = 5  # wrong room codes per connection
+    #: after a fatal error the host stops sending (FIN) but keeps reading this long before
+    #: closing, so the error is not lost to a reset while the client is still sending
+    linger: float = 2.0
+    max_lingering: int = 64  # beyond this many lingering connections, close at once
+    max_spectators: int = 8  # so that watchers can never crowd players out
+    #: wrong room codes per remote address (all its connections together): a bucket of
+    #: ``code_burst`` refilled one every ``code_refill`` seconds; while it is empty the
+    #: address's codes are not even checked (a 4-letter code cannot be brute-forced).
+    code_burst: float = 10.0
+    code_refill: float = 6.0
 
 
 @dataclass
@@ -201,6 +211,7 @@ class Connection:
         self.synced = False  # has a snapshot of the current game
         self.wants_legal = False  # hello asked for the seat's legal actions in every update
         self.closed = False
+        self.lingering = False  # closed for output, still read (and discarded) for a moment
         self.left = False  # said bye
         self.bad_codes = 0
         self.bucket = burst
@@ -283,6 +294,8 @@ class Host:
         self._rng = random.Random(secrets.randbits(64))
         self._bot_seed = secrets.randbits(32)
         self._join_counter = 0
+        self._code_buckets: dict[str, list] = {}  # address -> [tokens, when]
+        self._lingering = 0
         self._started_at = 0.0
         self._closing = False
         self._tasks: set[asyncio.Task] = set()
@@ -377,7 +390,7 @@ class Host:
             self._start_timer.cancel()
         for conn in list(self.conns):
             self._send(conn, {"t": "bye", "reason": reason})
-            self._close_conn(conn)
+            self._close_conn(conn, linger=False)
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(Exception):
@@ -603,7 +616,7 @@ class Host:
 
     async def _on_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(writer, self.clock.now(), self.limits.burst)
-        if self._closing or len(self.conns) >= self.limits.max_connections:
+        if not self._admit():
             self._send(conn, P.error("too_many_connections"))
             self._close_conn(conn)
             return
@@ -649,11 +662,20 @@ class Host:
                 except P.ProtocolError as exc:
                     self._fatal(conn, P.error(exc.code, exc.message))
                     break
+                except Exception:  # a bug: never let one message take the host down
+                    log.exception("internal error on a message from %r", conn)
+                    self.stats["internal_errors"] += 1
+                    self._fatal(conn, P.error("internal_error"))
+                    break
                 if not decoder.buffered:
                     partial_since = None
                 elif partial_since is None:
                     partial_since = loop.time()
                 arm()
+            if watchdog is not None:
+                watchdog.cancel()
+            while conn.lingering and await reader.read(1 << 16):
+                pass  # discarded, until the client closes or the linger time is over
         except (ConnectionError, OSError):
             pass
         except asyncio.CancelledError:
@@ -661,21 +683,99 @@ class Host:
         finally:
             if watchdog is not None:
                 watchdog.cancel()
-            self._drop(conn)
+            self._drop(conn, linger=False)
 
-    def _close_conn(self, conn: Connection) -> None:
+    def _admit(self) -> bool:
+        """Room for one more connection? When full, the oldest connection that has not said
+        hello yet makes room: players (at most one per seat) and a capped number of
+        spectators can never fill the host, so a seat's owner always gets back in."""
+        if self._closing:
+            return False
+        if len(self.conns) < self.limits.max_connections:
+            return True
+        pending = [c for c in self.conns if c.role is None]
+        if not pending:
+            return False
+        oldest = min(pending, key=lambda c: c.id)
+        self.stats["evicted"] += 1
+        self._fatal(oldest, P.error("too_many_connections", "the host is full: a newer one won"))
+        self.conns.discard(oldest)
+        return True
+
+    def _code_allowed(self, conn: Connection) -> bool:
+        """May this connection's address try a room code now? (Wrong codes cost a token.)"""
+        bucket = self._code_buckets.get(self._addr(conn))
+        if bucket is None:
+            return True
+        self._refill_code_bucket(bucket)
+        return bucket[0] >= 1.0
+
+    def _wrong_code(self, conn: Connection) -> None:
+        key = self._addr(conn)
+        bucket = self._code_buckets.get(key)
+        if bucket is None:
+            if len(self._code_buckets) >= 4096:  # bounded: forget the oldest address
+                self._code_buckets.pop(next(iter(self._code_buckets)))
+            bucket = self._code_buckets[key] = [self.limits.code_burst, self.clock.now()]
+        self._refill_code_bucket(bucket)
+        bucket[0] = max(0.0, bucket[0] - 1.0)
+
+    def _refill_code_bucket(self, bucket: list) -> None:
+        now = self.clock.now()
+        refill = self.limits.code_refill
+        gained = (now - bucket[1]) / refill if refill > 0 else float("inf")
+        bucket[0] = min(self.limits.code_burst, bucket[0] + gained)
+        bucket[1] = now
+
+    @staticmethod
+    def _addr(conn: Connection) -> str:
+        peer = conn.peer
+        return str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+
+    def _close_conn(self, conn: Connection, linger: bool = True) -> None:
+        """No more frames to ``conn``. With ``linger``, what was sent goes out followed by
+        a FIN while the host keeps reading for ``Limits.linger`` seconds: closing a socket
+        with unread input makes the kernel send a reset, and a client still writing (a ping,
+        the rest of a flood) could then lose the error it was sent."""
+        if conn.closed:
+            return
         conn.closed = True
+        transport = conn.writer.transport
+        try:
+            if (
+                linger
+                and self._lingering < self.limits.max_lingering
+                and transport is not None
+                and not transport.is_closing()
+                and transport.can_write_eof()
+            ):
+                transport.write_eof()
+                conn.lingering = True
+                self._lingering += 1
+                asyncio.get_running_loop().call_later(
+                    self.limits.linger, self._end_linger, conn, transport
+                )
+                return
+        except Exception:  # pragma: no cover - a transport that cannot half-close
+            pass
         with contextlib.suppress(Exception):
             conn.writer.close()
 
+    def _end_linger(self, conn: Connection, transport) -> None:
+        self._lingering -= 1
+        conn.lingering = False
+        with contextlib.suppress(Exception):
+            transport.abort()
+
     def _fatal(self, conn: Connection, msg: dict) -> None:
+        log.debug("closing %r (%s): %s", conn, conn.peer, msg["code"])
         self.stats["errors." + msg["code"]] += 1
         self._send(conn, msg)
-        self._close_conn(conn)
+        self._drop(conn)
 
-    def _drop(self, conn: Connection) -> None:
+    def _drop(self, conn: Connection, linger: bool = True) -> None:
         """A connection ended (EOF, error, bye, replaced, timeout)."""
-        self._close_conn(conn)
+        self._close_conn(conn, linger)
         if conn not in self.conns:
             return
         self.conns.discard(conn)
@@ -715,7 +815,9 @@ class Host:
             conn.writer.write(frame)
             transport = conn.writer.transport
             if transport.get_write_buffer_size() > self.limits.max_write_buffer:
+                # No error message: it would only join the unread pile.
                 log.warning("%r does not read; closing", conn)
+                self.stats["errors.slow_reader"] += 1
                 conn.closed = True
                 transport.abort()
         except (ConnectionError, OSError, RuntimeError, AttributeError):
@@ -724,11 +826,11 @@ class Host:
     def _reply_error(
         self, conn: Connection, code: str, message: str | None = None, **extra
     ) -> None:
-        self.stats["errors." + code] += 1
         msg = P.error(code, message, **extra)
         if P.ERRORS[code][0]:
-            self._fatal(conn, msg)
+            self._fatal(conn, msg)  # counts it
         else:
+            self.stats["errors." + code] += 1
             self._send(conn, msg)
 
     def _rate_ok(self, conn: Connection) -> bool:
@@ -786,6 +888,10 @@ class Host:
             return
         conn.wants_legal = bool(msg.get("legal"))
         if msg["role"] == "spectator":
+            watching = sum(1 for c in self.conns if c.role == "spectator")
+            if watching >= self.limits.max_spectators:
+                self._reply_error(conn, "too_many_connections", "too many spectators")
+                return
             conn.role = "spectator"
             self._welcome(conn, None, None)
             return
@@ -793,8 +899,14 @@ class Host:
         if token:
             self._rejoin(conn, token)
             return
+        if not self._code_allowed(conn):
+            self._reply_error(
+                conn, "too_many_attempts", "too many wrong room codes from this address; wait"
+            )
+            return
         if P.normalize_code(msg.get("code")) != self.code:
             conn.bad_codes += 1
+            self._wrong_code(conn)
             if conn.bad_codes >= self.limits.max_code_attempts:
                 self._reply_error(conn, "too_many_attempts")
             else:

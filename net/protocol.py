@@ -74,6 +74,7 @@ ERRORS: dict[str, tuple[bool, str]] = {
     "rate_limited": (False, "too many messages per second; this one was dropped"),
     "timeout": (True, "no hello in time, a message left half-sent, or silence too long"),
     "slow_reader": (True, "the client does not read its messages"),
+    "internal_error": (True, "the host failed on this message (a bug; its log has the details)"),
 }
 
 

@@ -1,0 +1,152 @@
+"""Regression tests for what the fuzzers and the threat model found in the host: errors lost
+to a reset, connection slots that hostile peers could fill, brute-forcing the room code,
+and a bug in one handler taking more than its own connection down."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from net import protocol as P
+from net.host import Host, Limits
+from tests.net_helpers import CODE, Peer, run, seat_peers, start_host
+
+pytestmark = pytest.mark.timeout(60)
+
+
+async def _read_all(peer: Peer, timeout: float = 3.0) -> list[dict]:
+    """Everything until EOF, reading the raw stream like any asyncio client."""
+    got = []
+    while True:
+        try:
+            data = await asyncio.wait_for(peer.reader.read(65536), timeout)
+        except (ConnectionError, OSError):  # a reset: whatever was unread is lost
+            return got
+        if not data:
+            return got
+        got.extend(peer.decoder.feed(data))
+
+
+def test_a_fatal_error_reaches_a_client_that_keeps_writing():
+    """Found by bench/fuzz_host.py: the host closed the socket right after a fatal error;
+    input still arriving then made the kernel reset the connection, and an asyncio client
+    (ours included) lost the error it had been sent (20 times out of 20 in this loop).
+    The host now half-closes and keeps reading for ``Limits.linger`` seconds."""
+
+    async def scenario():
+        host, clock = await start_host(seats=3)
+        for _ in range(8):
+            p = await Peer.connect(host.port)
+            p.send({"t": "hello", "v": 1, "role": "player", "token": "0" * 32})
+            await asyncio.sleep(0.03)  # the error and the host's close are on their way
+            for _ in range(4):
+                p.send_raw(P.encode({"t": "ping", "n": 1}))  # the client is still talking
+                await asyncio.sleep(0.01)
+            got = await _read_all(p)
+            assert [m["code"] for m in got if m["t"] == "error"] == ["bad_token"]
+            await p.close()
+        assert host.stats["errors.bad_token"] == 8
+        await host.close()
+
+    run(scenario())
+
+
+def test_spectators_and_handshakes_cannot_lock_a_seat_out():
+    """Found by the threat model: spectators need no code, so 32 of them (or 32 connections
+    that never say hello) used to fill the host and a player could not get back in."""
+
+    async def scenario():
+        limits = Limits(max_connections=12, max_spectators=3)
+        host, clock = await start_host(seats=3, limits=limits)
+        a, b, c = await seat_peers(host, 3)
+        token = b.token
+        await b.close()
+        await a.until("seats", lambda m: m["seats"][1]["status"] == "away")
+        watchers = []
+        for _ in range(5):
+            w = await Peer.connect(host.port)
+            w.send({"t": "hello", "v": 1, "role": "spectator"})
+            watchers.append(w)
+        codes = []
+        for w in watchers:
+            msg = await w.recv()
+            codes.append(msg["t"] if msg["t"] != "error" else msg["code"])
+        assert codes.count("welcome") == 3 and codes.count("too_many_connections") == 2
+        idle = [await Peer.connect(host.port) for _ in range(20)]  # never say hello
+        await asyncio.sleep(0.05)
+        assert len(host.conns) <= limits.max_connections
+        back = await Peer.connect(host.port)  # the seat's owner comes back
+        back.send({"t": "hello", "v": 1, "role": "player", "token": token})
+        assert (await back.expect("welcome"))["seat"] == 1
+        await back.expect("snapshot")
+        assert host.seats[1].status == "human" and host.stats["evicted"] >= 10
+        for p in idle:
+            await p.close()
+        await host.close()
+
+    run(scenario())
+
+
+def test_room_code_guesses_are_limited_per_address():
+    """Five wrong codes closed a connection, but a new connection could guess again: the
+    456,976 codes fell to a loop of reconnects. Now an address has 10 wrong guesses, then
+    one per ``code_refill`` seconds, and while it has none its codes are not even checked
+    (so guessing learns nothing)."""
+
+    async def scenario():
+        limits = Limits(code_burst=4, code_refill=60.0)
+        host, clock = await start_host(seats=3, limits=limits)
+        wrong = 0
+        while True:  # one guess per connection: the per-connection limit never bites
+            p = await Peer.connect(host.port)
+            p.send({"t": "hello", "v": 1, "role": "player", "name": "G", "code": "ZZZZ"})
+            code = (await p.expect("error"))["code"]
+            await p.close()
+            if code != "bad_code":
+                assert code == "too_many_attempts"
+                break
+            wrong += 1
+        assert wrong == 4  # then the address's guesses ran out
+        p = await Peer.connect(host.port)
+        p.send({"t": "hello", "v": 1, "role": "player", "name": "G", "code": CODE})
+        await p.error("too_many_attempts")  # even the right code: nothing to learn
+        await p.closed()
+        clock.advance(60)  # one guess back
+        p = await Peer.connect(host.port)
+        await p.hello("G")
+        assert p.seat == 0
+        # A seat's token never needs the code: a locked-out address still rejoins.
+        await p.close()
+        back = await Peer.connect(host.port)
+        back.send({"t": "hello", "v": 1, "role": "player", "token": p.token})
+        assert (await back.expect("welcome"))["seat"] == 0
+        await host.close()
+
+    run(scenario())
+
+
+def test_a_bug_in_a_handler_closes_only_its_connection(monkeypatch):
+    async def scenario():
+        host, clock = await start_host(seats=3)
+        a, b, c = await seat_peers(host, 3)
+        for p in (a, b, c):
+            await p.expect("snapshot")
+        before = (host.state.actions_taken, host.state.hash())
+
+        def broken(self, conn, msg):
+            raise KeyError("a bug")
+
+        monkeypatch.setattr(Host, "_msg_say", broken)
+        a.send({"t": "say", "phrase": "deal"})
+        got = await a.closed()
+        assert got[-1]["code"] == "internal_error"
+        assert host.stats["internal_errors"] == 1
+        assert (await b.quiet()) is not None  # everyone else is still served
+        assert (host.state.actions_taken, host.state.hash()) == before
+        back = await Peer.connect(host.port)
+        back.send({"t": "hello", "v": 1, "role": "player", "token": a.token})
+        await back.expect("snapshot")
+        await host.close()
+
+    run(scenario())
