@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import copy
 import json
 import os
 import random
@@ -100,6 +101,11 @@ WORDS = ["t", "v", "role", "name", "code", "token", "action", "version", "id", "
          "type", "seat", "x", "legal", "", "é", "\x00"]  # fmt: skip
 
 
+def _wrong(rng: random.Random):
+    """A wrong value (a fresh copy: the fuzzer mutates what it builds)."""
+    return copy.deepcopy(rng.choice(WRONG_VALUES))
+
+
 def _pack(obj) -> bytes:
     return msgpack.packb(obj, use_bin_type=True)
 
@@ -107,7 +113,7 @@ def _pack(obj) -> bytes:
 def _junk(rng: random.Random, depth: int = 0):
     r = rng.random()
     if depth > 3 or r < 0.45:
-        return rng.choice(WRONG_VALUES)
+        return _wrong(rng)
     if r < 0.7:
         return [_junk(rng, depth + 1) for _ in range(rng.randrange(4))]
     return {rng.choice(WORDS): _junk(rng, depth + 1) for _ in range(rng.randrange(4))}
@@ -179,7 +185,7 @@ def _action_case(rng: random.Random, ctx: Ctx, kind: str) -> Case:
         if rng.random() < 0.3:
             act.pop(field_, None)
         else:
-            act[field_] = rng.choice(WRONG_VALUES)
+            act[field_] = _wrong(rng)
     else:
         act = _random_action(rng, ctx)
     msg = {"t": "action", "version": version, "action": act, "id": rid}
@@ -223,7 +229,7 @@ def _wrong_type_case(rng: random.Random, ctx: Ctx) -> Case:
     msg = dict(base)
     fields = list(P.CLIENT_MESSAGES[t]) or ["x"]
     name = rng.choice([*fields, "extra", "t"] if rng.random() < 0.2 else fields)
-    msg[name] = rng.choice(WRONG_VALUES)
+    msg[name] = _wrong(rng)
     code = _schema_code(msg)
     if code is not None:
         return Case("wrong_type", _pack(msg), frozenset({code}))
@@ -276,9 +282,9 @@ def make_case(rng: random.Random, ctx: Ctx) -> Case:
         b = _pack({"t": "ping", "n": 5})
         return Case(kind, a[: rng.randrange(1, max(2, len(a)))] + b, None, must_answer=False)
     if kind == "shape":
-        obj = rng.choice([_junk(rng), [_junk(rng)], rng.choice(WRONG_VALUES), {"x": _junk(rng)}])
+        obj = rng.choice([_junk(rng), [_junk(rng)], _wrong(rng), {"x": _junk(rng)}])
         if isinstance(obj, dict) and rng.random() < 0.5:
-            obj["t"] = rng.choice(WRONG_VALUES)
+            obj["t"] = _wrong(rng)
         code = _schema_code(obj)
         if code is None:  # by chance a real message (a ping)
             return Case(kind, _pack(obj), None, must_answer=False)
@@ -338,7 +344,9 @@ class Closed(Exception):
 class FuzzConn:
     """One connection to the host: sends cases, reads every answer, follows its view."""
 
-    def __init__(self, port: int, ctx: Ctx, stats: Counter, problems: list[str]) -> None:
+    def __init__(
+        self, port: int, ctx: Ctx, stats: Counter, problems: list[str], stall: float = 0.7
+    ) -> None:
         self.port = port
         self.ctx = ctx
         self.stats = stats
@@ -351,6 +359,8 @@ class FuzzConn:
         self.pings = 0
         self.legit_acks = 0
         self.hasher = P.ViewHasher()
+        self.stall = stall  # no pong this long: a half-read frame swallowed the ping
+        self.last_sent = 0.0
 
     async def open(self) -> None:
         self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
@@ -442,7 +452,7 @@ class FuzzConn:
             if left <= 0:
                 raise TimeoutError("no pong")
             try:
-                await self._fill(min(left, 0.7))
+                await self._fill(min(left, self.stall))
             except TimeoutError:
                 if not filled:  # a half-read frame swallowed the ping: finish it off (or make
                     filled = True  # it too long: a frame is at most 64 KiB)
@@ -507,6 +517,9 @@ class Session:
     legit_every: float = 0.15  # chance per exchange that a seated connection moves instead
     events: bool = True  # floods, slow-loris connections and storms
     event_gap: tuple = (2.0, 8.0)  # seconds between two of them
+    finish: bool = True  # play the game to its end afterwards
+    started: asyncio.Event = field(default_factory=asyncio.Event)  # every seat has joined
+    stall: float = 0.7  # seconds without a pong before finishing off a half-read frame
     serial: asyncio.Lock | None = None  # exchanges one at a time (in-process state checks)
     probe: object = None  # probe(case or None) after every exchange (in-process checks)
     stats: Counter = field(default_factory=Counter)
@@ -514,7 +527,7 @@ class Session:
 
     async def run(self) -> dict:
         rng = random.Random(self.seed)
-        seated = [FuzzConn(self.port, Ctx(seats=self.seats), self.stats, self.problems)
+        seated = [FuzzConn(self.port, Ctx(seats=self.seats), self.stats, self.problems, self.stall)
                   for _ in range(self.seats)]  # fmt: skip
         for i, c in enumerate(seated):
             await c.open()
@@ -523,9 +536,10 @@ class Session:
         for c in seated:
             while c.ctx.view is None:
                 await c.exchange(b"")
+        self.started.set()
         others = []
         for i in range(max(0, self.connections - self.seats)):
-            c = FuzzConn(self.port, Ctx(seats=self.seats), self.stats, self.problems)
+            c = FuzzConn(self.port, Ctx(seats=self.seats), self.stats, self.problems, self.stall)
             await c.open()
             if i % 2 == 0:
                 await c.hello(role="spectator")
@@ -545,7 +559,10 @@ class Session:
         if self._lorises:
             await asyncio.wait(self._lorises, timeout=60)
         # The frame budget is spent: play the game to its end with legal moves only.
-        finished = await self._finish(seated)
+        self.seated = seated
+        finished = await self._finish(seated) if self.finish else None
+        for c in seated:  # everyone reads what is left: the last view of every seat
+            await self._exchange(c, None, b"")
         for c in [*seated, *others]:
             c.close()
         st = self.stats
@@ -562,6 +579,10 @@ class Session:
         }
 
     async def _exchange(self, conn: FuzzConn, case: Case | None, data: bytes) -> list[dict]:
+        wait = conn.last_sent + self.pace - time.monotonic()
+        if wait > 0:  # stay under the host's rate limit on this connection
+            await asyncio.sleep(wait)
+        conn.last_sent = time.monotonic()
         lock = self.serial or contextlib.nullcontext()
         async with lock:
             try:
@@ -602,7 +623,7 @@ class Session:
 
     async def _fuzz(self, conn: FuzzConn, rng: random.Random) -> None:
         while self.sent < self.frames:
-            await asyncio.sleep(self.pace * rng.uniform(0.8, 1.2))
+            await asyncio.sleep(self.pace * rng.uniform(0.0, 0.4))
             if conn.ctx.seat is not None and conn.ctx.token and rng.random() < self.legit_every:
                 await self._move(conn)
                 continue
@@ -635,23 +656,30 @@ class Session:
         return True
 
     async def _finish(self, seated: list[FuzzConn], limit: float = 300.0) -> bool:
+        """Legal moves only until the game is over: the seat the game waits for moves (or,
+        in real-time negotiation, whoever wants to); each catches up with the host first."""
         deadline = time.monotonic() + limit
         rng = random.Random(self.seed + 1)
+        by_seat = {c.ctx.seat: c for c in seated}
+        fresh = seated[0]
+        await self._exchange(fresh, None, b"")
         while time.monotonic() < deadline:
-            views = [c.ctx.view for c in seated]
-            if views[0] is not None and views[0].get("phase") == "game_over":
+            v = fresh.ctx.view
+            if v is None:
+                await self._exchange(fresh, None, b"")
+                continue
+            if v.get("phase") == "game_over":
                 return True
-            order = list(seated)
+            win = v.get("window")
+            waiting = list(win.get("waiting", ())) if win else list(v.get("waiting_for", ()))
+            order = [by_seat[s] for s in waiting if s in by_seat] or list(seated)
             rng.shuffle(order)
-            moved = False
             for c in order:
-                if await self._move(c, must_only=False):
-                    moved = True
+                if c is not fresh:
+                    await self._exchange(c, None, b"")  # catch up with the host
+                    fresh = c
+                if await self._move(c):
                     break
-            if not moved:
-                for c in order:
-                    await self._exchange(c, None, b"")  # just listen
-            await asyncio.sleep(self.pace / 2)
         self.problems.append("the legal game did not finish")
         return False
 
@@ -669,7 +697,7 @@ class Session:
                 await self._storm(rng)
 
     async def _flood(self, rng: random.Random) -> None:
-        c = FuzzConn(self.port, Ctx(seats=self.seats), self.stats, self.problems)
+        c = FuzzConn(self.port, Ctx(seats=self.seats), self.stats, self.problems, self.stall)
         await c.open()
         n = 400
         c.write(b"".join(P.encode({"t": "ping", "n": i}) for i in range(n)))
@@ -688,7 +716,7 @@ class Session:
 
     async def _loris(self, rng: random.Random) -> None:
         """Half a frame, then nothing: the host must close it (partial-frame timeout)."""
-        c = FuzzConn(self.port, Ctx(seats=self.seats), self.stats, self.problems)
+        c = FuzzConn(self.port, Ctx(seats=self.seats), self.stats, self.problems, self.stall)
         try:
             await c.open()
         except OSError:
@@ -711,7 +739,7 @@ class Session:
         """Many connections at once: the limit holds, and then everyone is served again."""
         conns = []
         for _ in range(n):
-            c = FuzzConn(self.port, Ctx(seats=self.seats), self.stats, self.problems)
+            c = FuzzConn(self.port, Ctx(seats=self.seats), self.stats, self.problems, self.stall)
             try:
                 await c.open()
             except OSError:
@@ -763,6 +791,43 @@ def serve(args) -> int:
     return 0
 
 
+async def hog(port: int, seconds: float = 20.0) -> dict:
+    """The worst a crowd can make the host hold: every connection slot taken, 24 of them
+    with a frame of 64,000 bytes left unfinished and 8 spectators that ask for snapshots
+    and never read. Returns what happened to them."""
+    import socket
+
+    out = Counter()
+    conns = []
+    for i in range(32):
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.setblocking(False)
+        try:
+            await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+        except OSError:
+            out["refused"] += 1
+            continue
+        reader, writer = await asyncio.open_connection(sock=sock)
+        if i < 24:
+            writer.write(b"\xda\xff\xff" + b"x" * 64_000)  # a str16 never finished
+        else:
+            writer.write(P.encode({"t": "hello", "v": 1, "role": "spectator"}))
+        conns.append((reader, writer, i >= 24))
+    out["connections"] = len(conns)
+    t_end = time.monotonic() + seconds
+    while time.monotonic() < t_end:
+        for _reader, writer, spectator in conns:
+            if spectator and not writer.is_closing():
+                with contextlib.suppress(Exception):
+                    writer.write(P.encode({"t": "sync"}))  # a snapshot each, never read
+        await asyncio.sleep(1 / 25)
+    for _reader, writer, _spectator in conns:
+        with contextlib.suppress(Exception):
+            writer.transport.abort()
+    return dict(out)
+
+
 def _mem(pid: int) -> dict:
     out = {}
     with contextlib.suppress(OSError):
@@ -783,6 +848,8 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--rate", type=float, default=0, help="host rate limit (0: the default 30/s)")
     p.add_argument("--pace", type=float, default=0.085)
+    p.add_argument("--hog", action=argparse.BooleanOptionalAction, default=True,
+                   help="first fill every connection slot with the most memory it can hold")  # fmt: skip
     p.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--save", default=None, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
@@ -800,7 +867,11 @@ def main(argv=None) -> int:
            "--seats", str(args.seats), "--seed", str(args.seed)]  # fmt: skip
     if args.rate:
         cmd += ["--rate", str(args.rate)]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+    host_err = open(Path(tmp) / "host.stderr", "w")  # noqa: SIM115
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=host_err, text=True
+    )
+    print(f"host log: {host_err.name}", file=sys.stderr)
     try:
         line = proc.stdout.readline()
         port = int(line.split()[1])
@@ -812,7 +883,7 @@ def main(argv=None) -> int:
 
         async def sample() -> None:
             while True:
-                await asyncio.sleep(0.5)
+                await asyncio.sleep(0.25)
                 m = _mem(proc.pid)
                 if proc.poll() is not None:
                     session.problems.append(f"the host died (exit {proc.returncode})")
@@ -824,10 +895,17 @@ def main(argv=None) -> int:
                     print(f"  {done} frames, {len(session.problems)} violations, "
                           f"host RSS {m.get('VmRSS')} MiB", file=sys.stderr, flush=True)  # fmt: skip
 
+        hogged: dict = {}
+
         async def go() -> dict:
             sampler = asyncio.ensure_future(sample())
             try:
-                return await session.run()
+                running = asyncio.ensure_future(session.run())
+                if args.hog:  # while the game runs and is fuzzed
+                    await session.started.wait()
+                    hogged.update(await hog(port))
+                    hogged["peak_rss_mib"] = peak.get("VmRSS")
+                return await running
             finally:
                 sampler.cancel()
 
@@ -856,6 +934,14 @@ def main(argv=None) -> int:
                 "hwm": mem1.get("VmHWM"),
             },  # fmt: skip
             host_internal_errors=host_stats.get("internal_errors", 0),
+            hog=dict(
+                hogged,
+                host_timeouts=host_stats.get("errors.timeout"),
+                host_slow_readers=host_stats.get("errors.slow_reader"),
+                host_evicted=host_stats.get("evicted"),
+            )
+            if hogged
+            else None,  # fmt: skip
             host_frames_in=host_stats.get("frames_in"),
             host_rate_limited=host_stats.get("rate_limited", 0),
             host_errors={
