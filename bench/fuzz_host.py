@@ -32,6 +32,7 @@ import argparse
 import asyncio
 import contextlib
 import copy
+import dataclasses
 import json
 import os
 import random
@@ -132,7 +133,7 @@ def _random_action(rng: random.Random, ctx: Ctx) -> dict:
     """A well-typed action map of any type for any seat (mostly illegal)."""
     cls = rng.choice(list(ACTION_TYPES.values()))
     out: dict = {"type": cls.type, "seat": rng.choice([ctx.seat or 0, rng.randrange(-1, 6)])}
-    for name in cls.__dataclass_fields__:
+    for name in (f.name for f in dataclasses.fields(cls)):
         if name in ("seat", "type"):
             continue
         if name == "space":

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 
 import msgpack
 import pytest
@@ -85,7 +86,7 @@ def action_message(draw, seats: int):
 
     cls = draw(st.sampled_from(sorted(ACTION_TYPES.values(), key=lambda c: c.type)))
     act = {"type": cls.type, "seat": draw(st.integers(-2, seats + 1))}
-    for name in cls.__dataclass_fields__:
+    for name in (f.name for f in dataclasses.fields(cls)):
         if name in ("seat", "type") or draw(st.integers(0, 9)) == 0:
             continue
         act[name] = draw(
