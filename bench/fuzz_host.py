@@ -882,6 +882,8 @@ def main(argv=None) -> int:
             port, args.seats, args.frames, args.connections, args.seed, pace=args.pace
         )
 
+        shown: list = []
+
         async def sample() -> None:
             while True:
                 await asyncio.sleep(0.25)
@@ -890,6 +892,9 @@ def main(argv=None) -> int:
                     session.problems.append(f"the host died (exit {proc.returncode})")
                     return
                 peak["VmRSS"] = max(peak.get("VmRSS", 0), m.get("VmRSS", 0))
+                for prob in session.problems[len(shown) :]:  # as soon as they are found
+                    shown.append(prob)
+                    print("VIOLATION", prob[:500], file=sys.stderr, flush=True)
                 done = session.sent
                 if done // 10_000 != getattr(sample, "shown", 0):
                     sample.shown = done // 10_000
@@ -958,8 +963,8 @@ def main(argv=None) -> int:
         if host_stats.get("internal_errors"):
             session.problems.append("host internal errors")
             out["violations"] = len(session.problems)
-        for prob in session.problems[:20]:
-            print("VIOLATION", prob, file=sys.stderr)
+        for prob in session.problems[len(shown) :]:
+            print("VIOLATION", prob[:500], file=sys.stderr)
         print(json.dumps(out))
         return 1 if session.problems or not alive else 0
     finally:

@@ -175,16 +175,24 @@ def load_game(path: str | Path) -> tuple[Game, JournalReport]:
     Raises SaveError when the save itself cannot be loaded; a damaged journal only loses
     its damaged tail (reported in the JournalReport, never raised)."""
     path = Path(path)
+    jpath = journal_path(path)
+    # The journal first, then the save: a running host writes a save before the journal
+    # that continues it, so a save read after a journal is never older than the journal's
+    # base (the other order could pair an old save with a newer, rotated journal).
+    try:
+        data: bytes | None = jpath.read_bytes()
+        read_error = None
+    except FileNotFoundError:
+        data, read_error = None, None
+    except OSError as exc:
+        data, read_error = None, f"cannot read {jpath}: {exc.strerror or exc}"
     game = load(path)
     report = JournalReport(saved=len(game.log))
-    jpath = journal_path(path)
-    try:
-        data = jpath.read_bytes()
-    except FileNotFoundError:
-        return game, report
-    except OSError as exc:
-        report.ignored = f"cannot read {jpath}: {exc.strerror or exc}"
+    if read_error is not None:
+        report.ignored = read_error
         log.error("%s", report.ignored)
+        return game, report
+    if data is None:
         return game, report
     lines = data.split(b"\n")
     # The last element is what follows the last newline: empty, or a torn line.

@@ -179,3 +179,25 @@ def test_every_journaled_action_was_legal(tmp_path, played):
         assert a in legal_actions(replay.state, a.seat)
         replay.apply(a)
     assert replay.state.hash() == game.state.hash()
+
+
+def test_reading_while_the_host_compacts_never_loses_actions(tmp_path, played, monkeypatch):
+    """Found by bench/soak.py: ``load_game`` read the save, then the journal; a host that
+    compacted in between (new save, new journal continuing it) left the reader with the old
+    save and a journal starting after it, so the last actions seemed lost. The journal is
+    now read first: a save read later is never older than the journal's base."""
+    import net.journal as J
+
+    path = tmp_path / "g.json"
+    store = write_through(path, played, 90, compact_every=10_000, sync="none")
+    real_load = J.load
+
+    def load_then_compact(p):
+        game = real_load(p)
+        store.start()  # the host compacts right after the reader got the save
+        return game
+
+    monkeypatch.setattr(J, "load", load_then_compact)
+    game, report = load_game(path)
+    assert len(game.log) == 90 and report.problem is None
+    store.close()
