@@ -154,6 +154,9 @@ class Limits:
     linger: float = 2.0
     max_lingering: int = 64  # beyond this many lingering connections, close at once
     max_spectators: int = 8  # so that watchers can never crowd players out
+    #: a preference (``set_ask_preference``) is always legal and each one is an action
+    #: everyone receives and the autosave keeps: at most one per seat this often
+    meta_interval: float = 1.0
     #: wrong room codes per remote address (all its connections together): a bucket of
     #: ``code_burst`` refilled one every ``code_refill`` seconds; while it is empty the
     #: address's codes are not even checked (a 4-letter code cannot be brute-forced).
@@ -296,6 +299,7 @@ class Host:
         self._join_counter = 0
         self._code_buckets: dict[str, list] = {}  # address -> [tokens, when]
         self._lingering = 0
+        self._meta_at: dict[int, float] = {}  # seat -> when its last preference was applied
         self._started_at = 0.0
         self._closing = False
         self._tasks: set[asyncio.Task] = set()
@@ -1063,6 +1067,14 @@ class Host:
             rule, message = explain_illegal(st, action)
             self._reply_error(conn, "illegal", message, id=rid, rule=rule[:80])
             return
+        if action.meta:
+            now = self.clock.now()
+            last = self._meta_at.get(action.seat)
+            if last is not None and now - last < self.limits.meta_interval:
+                self._reply_error(
+                    conn, "rate_limited", "one preference change a second at most", id=rid
+                )
+                return
         if msg["version"] != st.actions_taken:
             self.stats["stale"] += 1
             self._reply_error(
@@ -1074,6 +1086,8 @@ class Host:
             )
             self._send_snapshot(conn)
             return
+        if action.meta:
+            self._meta_at[action.seat] = self.clock.now()
         self._apply(action, ack_conn=conn, ack=rid)
 
     # ------------------------------------------------------------------ the game

@@ -150,3 +150,28 @@ def test_a_bug_in_a_handler_closes_only_its_connection(monkeypatch):
         await host.close()
 
     run(scenario())
+
+
+def test_preference_changes_cannot_flood_the_game():
+    """Found by the threat model: ``set_ask_preference`` is always legal, and each one is an
+    action every connection receives and the autosave keeps; a seated client could add 30 a
+    second for as long as it liked. Now one per seat per ``Limits.meta_interval``."""
+    from game.rules import SetAskPreference
+
+    async def scenario():
+        host, clock = await start_host(seats=3)
+        a, b, c = await seat_peers(host, 3)
+        snap = await a.expect("snapshot")
+        v = snap["version"]
+        asks = snap["view"]["players"][0]["asks_only_when_touched"]
+        for i in range(20):
+            a.act(SetAskPreference(0, not asks if i % 2 == 0 else asks), v + (1 if i else 0), id=i)
+        await a.quiet()
+        assert host.state.actions_taken == v + 1  # the first one only
+        assert host.stats["errors.rate_limited"] >= 10
+        clock.advance(1.0)
+        a.act(SetAskPreference(0, asks), v + 1, id=99)
+        assert (await a.expect("update"))["ack"] == 99
+        await host.close()
+
+    run(scenario())
