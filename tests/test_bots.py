@@ -441,18 +441,21 @@ def test_search_with_one_sensible_move_does_not_search():
     assert a == GoingOnce(0) or bot.last_stats is not None
 
 
-def test_search_prefers_closing_a_covered_deal_to_failing_it():
+def test_search_finds_the_better_move_when_the_heuristic_errs():
+    # Put the failing move first (as if it were the heuristic's choice): the rollouts show
+    # that closing the covered $12M deal is better by far, and the search switches.
     t = _scenario([["clan_orange"]], marker=3, tiles=list(range(10, 16)))
     t.open(0)
     t.lay(0, "orange")
     bot = SearchBot(0, 1, "steps=300")
-    o = Obs.from_view(view(t.state, 0))
+    v = view(t.state, 0)
     legal = legal_actions(t.state, 0).moves()
-    cands = bot.policy.candidates(o, legal)
+    cands = bot.policy.candidates(Obs.from_view(v), legal)
     assert cands[0] == GoingOnce(0) and FailDeal(0) in cands
-    assert _choose(bot, t.state, 0) == GoingOnce(0)
+    worse_first = [FailDeal(0)] + [a for a in cands if a != FailDeal(0)]
+    assert bot._search(v, worse_first, bot.memory.money_for(v)) == GoingOnce(0)
     stats = {type(a).__name__: m for a, m, _n in bot.last_stats}
-    assert stats["GoingOnce"] > stats["FailDeal"]
+    assert stats["GoingOnce"] > stats["FailDeal"] + 0.1
 
 
 def test_utility_ranks_money():
@@ -496,3 +499,64 @@ def test_pass_floor_is_the_idle_move_in_ask_around():
     t.pass_floor(0)
     # Bo has no card and nothing space 3 (Red, Orange) uses: he passes the floor
     assert _choose(_bot(1), t.state, 1) == PassFloor(1)
+
+
+def test_memory_starts_counting_when_it_joins_before_the_first_payment():
+    # A driver that never sent the opening events: before any deal closes all money is 0,
+    # so the memory can still follow every payment exactly.
+    from game.rules import Game
+    from game.simulate import play
+
+    memory = Memory(2)
+    checks = []
+
+    def listen(game, action, events):
+        st = game.state
+        if not memory.from_start and memory.money is None:
+            memory.money_for(view(st, 2))  # a decision before this action: starts counting
+        memory.observe(events_for(events, 2))
+        checks.append(memory.money_for(view(st, 2)) == st.money)
+
+    game = Game(["A", "B", "C", "D"], 4, Settings(players=4))
+    play(game, [make_bot("heuristic", s, 1) for s in range(4)], on_step=listen)
+    assert all(checks) and max(game.state.money) > 0
+
+
+def test_the_driver_feeds_events_to_bots_that_want_them():
+    from game.bots.base import Bot
+    from game.rules import Game
+    from game.simulate import play
+
+    class Listener(Bot):
+        wants_events = True
+
+        def __init__(self, seat, seed=0):
+            super().__init__(seat, seed)
+            self.inner = make_bot("random", seat, seed)
+            self.types = []
+
+        def observe(self, events):
+            self.types.extend(e["type"] for e in events)
+
+        def choose(self, view, legal, must_act=True):
+            return self.inner.choose(view, legal, must_act)
+
+    bots = [Listener(0, 1)] + [make_bot("random", s, 1) for s in (1, 2)]
+    play(Game(["A", "B", "C"], 3, Settings(players=3)), bots)
+    assert bots[0].types[0] == "game_started" and "game_over" in bots[0].types
+    assert "hand_dealt" in bots[0].types and "paid" in bots[0].types
+
+
+def test_search_leaves_routine_boss_moves_to_the_heuristic():
+    from game.bots.search import worth_searching
+
+    t = _scenario([["clan_orange"]], marker=3)
+    t.open(0)
+    o = Obs.from_view(view(t.state, 0))
+    assert not worth_searching(o, PassFloor(0))
+    assert not worth_searching(o, GoingOnce(0))
+    assert worth_searching(o, Accept(0, 1))
+    t.pass_floor(0)
+    o = Obs.from_view(view(t.state, 1))
+    assert worth_searching(o, PassFloor(1))  # an investor's pass may hide a better offer
+    assert parse_params("cards=1.5")["cards"] == 1.5

@@ -294,6 +294,62 @@ def plan_deal(
     return best
 
 
+_PLACARD_USE: dict[tuple, tuple[float, float]] = {}
+
+
+def _placard_use(board, covered, clan: int) -> tuple[float, float]:
+    """(share of the open spaces' dividends a clan can take part in, mean dividends of an
+    open space), memoised per board and set of covered spaces."""
+    key = (id(board), frozenset(covered), clan)
+    out = _PLACARD_USE.get(key)
+    if out is None:
+        use = 0.0
+        total = 0.0
+        for s, sp in enumerate(board.spaces):
+            if s in covered:
+                continue
+            total += sp.dividends
+            if clan in sp.required:
+                use += sp.dividends
+            else:
+                for g in sp.groups:
+                    if clan in g.clans:
+                        use += sp.dividends * g.count / len(g.clans)
+        n_open = max(1, len(board.spaces) - len(covered))
+        out = (use / total, total / n_open) if total > 0 else (0.0, 0.0)
+        if len(_PLACARD_USE) > 20_000:
+            _PLACARD_USE.clear()
+        _PLACARD_USE[key] = out
+    return out
+
+
+_TURN_PLANS: dict[tuple, Plan] = {}
+
+
+def _turn_plan(o: Obs, space: int, proceeds: int, have: int) -> Plan:
+    """`plan_deal` for opening a deal, memoised on everything it reads (search rollouts ask
+    the same question many times)."""
+    unseen = o.unseen()
+    key = (
+        id(o.board),
+        space,
+        o.seat,
+        proceeds,
+        have,
+        tuple(o.placards),
+        tuple(o.hand[:6]),
+        tuple(o.hand_counts),
+        tuple(unseen[:6]),
+        sum(unseen),
+    )
+    plan = _TURN_PLANS.get(key)
+    if plan is None:
+        if len(_TURN_PLANS) > 50_000:
+            _TURN_PLANS.clear()
+        plan = _TURN_PLANS[key] = plan_deal(o, space, o.seat, proceeds, have)
+    return plan
+
+
 # --------------------------------------------------------------------------- the policy
 
 
@@ -306,7 +362,20 @@ def expected_deals_left(o: Obs) -> float:
     return total
 
 
+_DEALS_LEFT: dict[tuple, float] = {}
+
+
 def deals_left(board, tiles) -> float:
+    key = (id(board), tuple(tiles))
+    v = _DEALS_LEFT.get(key)
+    if v is None:
+        if len(_DEALS_LEFT) > 5000:
+            _DEALS_LEFT.clear()
+        v = _DEALS_LEFT[key] = _deals_left(board, tiles)
+    return v
+
+
+def _deals_left(board, tiles) -> float:
     alive = 1.0
     total = 0.0
     for t in tiles:
@@ -404,6 +473,10 @@ class Policy:
         neg = o.neg
         if neg is None or neg.boss == o.seat or o.seat in neg.agreements:
             return None
+        if self.leader_factor(o, neg.boss) <= 0.0 and not any(
+            self._could_sell(o, c) for c in BITS[o.board.clan_masks[neg.space]]
+        ):
+            return None  # neither a leader to stop nor a slot I could fill afterwards
         best, best_v = None, 0.0
         seen = set()
         for a in legal.fixed:
@@ -426,8 +499,12 @@ class Policy:
         return min(1.0, expected_deals_left(o) / 7.0)
 
     def card_value(self, o: Obs, card: int, held: int | None = None) -> float:
-        hand = o.hand
-        held = hand[card] if held is None else held
+        if held is None:
+            held = o.hand[card]
+        key = ("card", card, held)
+        v = o._cache.get(key)
+        if v is not None:
+            return v
         if card <= Card.CLAN_GREEN:
             v = CLAN_OWN_VALUE if o.placards[card] == o.seat else CLAN_VALUE
             if held > 1:
@@ -442,13 +519,24 @@ class Policy:
             v = BOSS_VALUE
         else:
             v = STOP_VALUE
-        return v * self.fade(o) * self.p.card_keep
+        v = o._cache[key] = v * self.fade(o) * self.p.card_keep
+        return v
 
     def mean_card_value(self, o: Obs) -> float:
-        total = 0.0
-        for k, n in enumerate(DECK_COUNTS):
-            total += n * self.card_value(o, k, held=o.hand[k] + 1)
-        return total / DECK_SIZE
+        """The value of a card drawn blind."""
+        v = o._cache.get("mean_card")
+        if v is None:
+            hand = o.hand
+            me = o.seat
+            total = 0.0
+            for c in range(6):
+                x = CLAN_OWN_VALUE if o.placards[c] == me else CLAN_VALUE
+                total += DECK_COUNTS[c] * (x * 0.5 if hand[c] else x)
+            total += 18 * TRAVEL_VALUE + 3 * GREY_VALUE + 10 * BOSS_VALUE + 10 * STOP_VALUE
+            total += 33 * (RECRUIT_VALUE if hand[Card.RECRUIT] < 6 else RECRUIT_SPARE_VALUE)
+            v = total / DECK_SIZE * self.fade(o) * self.p.card_keep
+            o._cache["mean_card"] = v
+        return v
 
     def leader(self, o: Obs) -> tuple[int, float]:
         """The richest other seat and how far ahead of me it is."""
@@ -474,24 +562,16 @@ class Policy:
 
     def placard_value(self, o: Obs, clan: int) -> float:
         """Future income from holding a clan's placard."""
-        board = o.board
-        use = 0.0
-        total = 0.0
-        for s, sp in enumerate(board.spaces):
-            if s in o.covered:
-                continue
-            total += sp.dividends
-            if clan in sp.required:
-                use += sp.dividends
-            else:
-                for g in sp.groups:
-                    if clan in g.clans:
-                        use += sp.dividends * g.count / len(g.clans)
-        if total <= 0:
-            return 0.0
+        key = ("placard", clan)
+        v = o._cache.get(key)
+        if v is None:
+            v = o._cache[key] = self._placard_value(o, clan)
+        return v
+
+    def _placard_value(self, o: Obs, clan: int) -> float:
+        share, avg = _placard_use(o.board, o.covered, clan)
         price = o.price or 3
-        avg = total / max(1, 16 - len(o.covered)) * price
-        return use / total * expected_deals_left(o) * avg * 0.3
+        return share * expected_deals_left(o) * avg * price * 0.3
 
     # -- values of turns ----------------------------------------------------------------
 
@@ -505,7 +585,7 @@ class Policy:
         for c in _bits(board.clan_masks[space]):
             if o.placards[c] == me:
                 have |= 1 << c
-        plan = plan_deal(o, space, me, proceeds, have)
+        plan = _turn_plan(o, space, proceeds, have)
         if not plan.feasible:
             return -1.0
         failed = o.failed.get(space, 0)
@@ -525,9 +605,13 @@ class Policy:
         count = 3
         value = min(count, room) * mean
         if count > room:
-            held = sorted(self.card_value(o, k) for k, x in enumerate(o.hand) for _ in range(x))
-            for worst in held[: count - room]:
-                value += max(0.0, mean - worst)
+            excess = count - room
+            for worst, x in sorted((self.card_value(o, k), x) for k, x in enumerate(o.hand) if x):
+                if worst >= mean or excess <= 0:
+                    break
+                take = min(x, excess)
+                value += take * (mean - worst)
+                excess -= take
         return self._jit(value * self.p.draw_bias)
 
     def roll_targets(self, o: Obs) -> list[int]:
@@ -569,19 +653,30 @@ class Policy:
 
     def _turn(self, o: Obs, legal: LegalActions) -> Action:
         opn = _first(legal, OpenDeal)
-        here = self.boss_value(o, o.marker) if opn is not None else -1e9
+        draw = self.draw_value(o)
         if o.phase is Phase.TURN:
             roll = _first(legal, Roll)
-            draw = self.draw_value(o)
-            outs = [max(self.boss_value(o, s), draw) for s in self.roll_targets(o)]
+            outs = [self._at_least(o, s, draw) for s in self.roll_targets(o)]
             roll_value = sum(outs) / len(outs)
-            if opn is not None and here > 0 and here >= roll_value:
+            if opn is not None and self._at_least(o, o.marker, roll_value, 0.0) >= roll_value:
                 return opn
             return roll
-        draw = _first(legal, Draw)
-        if opn is not None and (draw is None or here > 0 and here >= self.draw_value(o)):
+        dr = _first(legal, Draw)
+        if opn is not None and (dr is None or self._at_least(o, o.marker, draw, 0.0) >= draw):
             return opn
-        return draw if draw is not None else opn
+        return dr if dr is not None else opn
+
+    def _at_least(self, o: Obs, space: int, floor: float, positive: float | None = None):
+        """max(value of dealing on `space`, floor), without planning a deal that could not
+        beat the floor even if nobody had to be paid. With `positive`, a deal worth no more
+        than that counts as nothing."""
+        bound = o.board.spaces[space].dividends * o.price * (1.0 + self.p.noise)
+        if bound < floor or bound <= 0:
+            return floor if positive is None else -1e9
+        v = self.boss_value(o, space)
+        if positive is not None:
+            return v if v > positive else -1e9
+        return v if v > floor else floor
 
     def _place_marker(self, o: Obs, legal: LegalActions) -> Action:
         # The first player deals next: put the marker where it needs me most.
@@ -974,6 +1069,12 @@ class Policy:
         neg = o.neg
         me = o.seat
         board = o.board
+        lead = self.leader_factor(o, neg.boss) * neg.proceeds * 0.5
+        p_stop = 0.85 * o.p_holds(neg.boss, Card.STOP)
+        cost = self.card_value(o, Card.BOSS) + 0.08 * neg.proceeds
+        jit = 1.0 + self.p.noise
+        if (1.0 - p_stop) * (neg.proceeds + lead) * self.p.steal * jit <= cost:
+            return 0.0  # even for nothing, the deal is not worth the card
         have = 0
         for c in _bits(board.clan_masks[neg.space]):
             if o.placards[c] == me and c not in neg.travel:
@@ -994,9 +1095,7 @@ class Policy:
         agreed = neg.agreements.get(me)
         if agreed is not None:
             mine_now = agreed.amount
-        gain = plan.value - mine_now
-        gain += self.leader_factor(o, neg.boss) * neg.proceeds * 0.5
-        p_stop = 0.85 * o.p_holds(neg.boss, Card.STOP)
+        gain = plan.value - mine_now + lead
         gain = (1.0 - p_stop) * gain * self.p.steal - self.card_value(o, Card.BOSS)
         return self._jit(gain) - 0.08 * neg.proceeds
 
@@ -1030,6 +1129,9 @@ class Policy:
         lead = self.leader_factor(o, neg.boss)
         if lead <= 0.0 and not self._could_sell(o, clan):
             return 0.0  # neither a leader to stop nor a slot I could fill afterwards
+        cost = self.card_value(o, a.card) + 1.0
+        if remaining * (0.8 + 2.0 * lead) * (1.0 + self.p.noise) <= cost:
+            return 0.0  # even at best, not worth the card
         before = self.current_plan(o)
         after = plan_deal(
             o, neg.space, neg.boss, remaining, have, neg.pending, neg.laid, neg.travel, exclude=t
@@ -1040,12 +1142,8 @@ class Policy:
         boss_loss = max(0.0, (before.value if before.feasible else 0.0))
         boss_loss -= max(0.0, after.value) if after.feasible else 0.0
         gain += boss_loss * lead * 2.0
-        if a.card == Card.TRAVEL_GREY:
-            cost = self.card_value(o, Card.TRAVEL_GREY)
-        else:
-            cost = self.card_value(o, a.card)
         p_stop = self._p_stop(o, [neg.boss])
-        return self._jit((1.0 - p_stop) * gain) - cost - 1.0
+        return self._jit((1.0 - p_stop) * gain) - cost
 
     def _could_sell(self, o: Obs, clan: int) -> bool:
         """Could I fill the slot of `clan` once it is gone (a Clan card, or my placard of

@@ -463,6 +463,13 @@ class Memory:
         """Best estimate of every seat's money: exact figures where the view shows them,
         the tracked sums where they agree with the piles, else the middle of the pile."""
         players = view["players"]
+        if (
+            self.money is None
+            and view["deals_closed"] == 0
+            and view["phase"] != "game_over"
+            and all(p.get("money", 0) == 0 and p["money_pile"] == 0 for p in players)
+        ):
+            self.money = [0] * len(players)  # nobody is paid before the first deal closes
         out = []
         tracked = self.money if self.money is not None and len(self.money) == len(players) else None
         for i, p in enumerate(players):

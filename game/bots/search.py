@@ -23,7 +23,17 @@ import math
 import random
 import time
 
-from game.rules import Action, LegalActions, Phase, apply, legal_actions, waiting_for
+from game.rules import (
+    Action,
+    GoingOnce,
+    LegalActions,
+    PassFloor,
+    Phase,
+    Propose,
+    apply,
+    legal_actions,
+    waiting_for,
+)
 from game.rules.actions import HOST, TimeUp
 from game.rules.cards import CARD_KINDS, Card
 from game.rules.determinize import ViewError, state_from_view
@@ -39,7 +49,10 @@ from .heuristic import (
     RECRUIT_VALUE,
     STOP_VALUE,
     TRAVEL_VALUE,
+    Personality,
     Policy,
+    _first,
+    _nothing_to_do,
     _passive,
     expected_deals_left,
     personality,
@@ -59,10 +72,11 @@ _CARD_WORTH = [CLAN_VALUE] * 6 + [TRAVEL_VALUE] * 6 + [GREY_VALUE, RECRUIT_VALUE
 _CARD_WORTH += [STOP_VALUE]
 assert len(_CARD_WORTH) == CARD_KINDS
 PLACARD_WORTH = 1.5  # $M per placard per deal still expected
+CARD_SCALE = Personality().card_keep  # cards in hand count as much as the heuristic thinks
 
 
 def parse_params(param: str | None) -> dict:
-    out = {"steps": DEFAULT_STEPS, "ms": None, "rollout": None, "style": None}
+    out = {"steps": DEFAULT_STEPS, "ms": None, "rollout": None, "style": None, "cards": None}
     if not param:
         return out
     for part in param.replace(";", "+").replace(",", "+").split("+"):
@@ -81,8 +95,10 @@ def parse_params(param: str | None) -> dict:
             out["rollout"] = value
         elif key == "style":
             out["style"] = value
+        elif key == "cards":
+            out["cards"] = float(value)
         else:
-            raise ValueError(f"unknown search parameter {key!r} (steps, ms, rollout, style)")
+            raise ValueError(f"unknown search parameter {key!r} (steps, ms, rollout, style, cards)")
     return out
 
 
@@ -99,6 +115,7 @@ class SearchBot(Bot):
         self.rng = random.Random(f"search/{seed}/{seat}")
         self.policy = Policy(personality(cfg["style"]), random.Random(f"own/{seed}/{seat}"))
         self.rollout_personality = personality(cfg["rollout"])
+        self.card_scale = CARD_SCALE if cfg["cards"] is None else cfg["cards"]
         self.memory = Memory(seat)
         self.last_stats: list | None = None  # (action, mean utility, rollouts) of the last search
 
@@ -120,7 +137,7 @@ class SearchBot(Bot):
         cands = self.policy.candidates(o, legal, must_act)
         if not cands:
             return _passive(legal) if must_act else None
-        if len(cands) == 1:
+        if len(cands) == 1 or not worth_searching(o, cands[0]):
             return cands[0]
         return self._search(view, cands, money)
 
@@ -156,7 +173,7 @@ class SearchBot(Bot):
                 st = base.clone()
                 apply(st, cands[i])
                 policy.rng.seed(seed)
-                u, n = rollout(st, seat, policy, seed)
+                u, n = rollout(st, seat, policy, seed, self.card_scale)
                 utils[i].append(u)
                 used += n + 1
             rounds += 1
@@ -203,7 +220,19 @@ def _paired(a: list, b: list) -> tuple[float, float]:
     return m, math.sqrt(var / n)
 
 
-def rollout(st: GameState, me: int, policy: Policy, seed: int) -> tuple[float, int]:
+def worth_searching(o: Obs, first: Action) -> bool:
+    """Decisions where the search has been seen to find better moves than the heuristic.
+    A covered deal is closed at once, and the Boss's own proposals and floor passes were
+    (almost) never changed by a search: those are left to the heuristic, which saves a third
+    of the thinking time."""
+    if o.neg is not None and o.neg.boss == o.seat and o.win is None:
+        return not isinstance(first, (GoingOnce, Propose, PassFloor))
+    return True
+
+
+def rollout(
+    st: GameState, me: int, policy: Policy, seed: int, card_scale: float = CARD_SCALE
+) -> tuple[float, int]:
     """Play on with `policy` for every seat until the next deal has ended and a turn has
     begun (or the game is over); return my utility and the actions taken."""
     start = st.deals_closed + st.deals_failed
@@ -217,15 +246,24 @@ def rollout(st: GameState, me: int, policy: Policy, seed: int) -> tuple[float, i
         if not real_time:
             seat = waiting_for(st)[0]
             legal = legal_actions(st, seat).moves()
+            neg = st.negotiation
             if len(legal.fixed) == 1 and not legal.terms:
                 a = legal.fixed[0]  # nothing to decide (a pass without a Stop card)
+            elif (
+                neg is not None
+                and st.window is None
+                and seat != neg.boss
+                and _nothing_to_do(legal)
+                and (a := _first(legal, PassFloor)) is not None
+            ):
+                pass  # an investor with nothing to sell and no card to play
             else:
                 a = policy.decide(Obs.from_state(st, seat), legal, True)
         else:
             a = _real_time_step(st, policy, order, n)
         apply(st, a)
         steps += 1
-    return utility(st, me), steps
+    return utility(st, me, card_scale), steps
 
 
 def _real_time_step(st: GameState, policy: Policy, order: random.Random, n: int) -> Action:
@@ -247,10 +285,10 @@ def _real_time_step(st: GameState, policy: Policy, order: random.Random, n: int)
     return default_action(st, waiting[0])
 
 
-def utility(st: GameState, me: int) -> float:
+def utility(st: GameState, me: int, card_scale: float = CARD_SCALE) -> float:
     """My expected share of the other seats I finish ahead of (ties half): a soft money
     rank, sharp at the end of the game, blurred by the deals still to come."""
-    scores = score(st)
+    scores = score(st, card_scale)
     mine = scores[me]
     n = len(scores)
     if st.phase is Phase.GAME_OVER:
@@ -264,7 +302,9 @@ def utility(st: GameState, me: int) -> float:
     return beat / (n - 1)
 
 
-def score(st: GameState) -> list[float]:
+def score(st: GameState, card_scale: float = CARD_SCALE) -> list[float]:
+    """Money, plus what the cards and placards still held should bring in (valued like the
+    heuristic values them, fading as the game runs out of deals)."""
     if st.phase is Phase.GAME_OVER:
         return [float(m) for m in st.money]
     left = _deals_left(st)
@@ -278,7 +318,7 @@ def score(st: GameState) -> list[float]:
             for k, x in enumerate(hand):
                 if x:
                     cards += x * _CARD_WORTH[k]
-            v += fade * 0.6 * cards
+            v += fade * card_scale * cards
             v += PLACARD_WORTH * left * sum(1 for p in placards if p == s) * 0.3
         out.append(v)
     return out
