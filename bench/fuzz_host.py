@@ -220,7 +220,7 @@ def _wrong_type_case(rng: random.Random, ctx: Ctx) -> Case:
         "hello": {"t": "hello", "v": 1, "role": "player", "name": "Z", "code": "ZZZZ"},
         "action": {
             "t": "action",
-            "version": ctx.version,
+            "version": 2**53,  # stale whatever field is spoilt: never a real move
             "action": {"type": "roll", "seat": 0},
             "id": ctx.next_id(),
         },  # fmt: skip
@@ -358,7 +358,8 @@ class FuzzConn:
         self.inbox: list[dict] = []
         self.eof = False
         self.pings = 0
-        self.legit_acks = 0
+        self.legit_acks = 0  # legal moves of ours applied in the current game
+        self.games = 0
         self.hasher = P.ViewHasher()
         self.stall = stall  # no pong this long: a half-read frame swallowed the ping
         self.last_sent = 0.0
@@ -407,6 +408,9 @@ class FuzzConn:
             if msg.get("token"):
                 self.ctx.token = msg["token"]
         elif t == "snapshot":
+            if any(e.get("type") == "game_started" for e in msg["events"]):
+                self.games += 1  # a new game (a rematch): its moves are counted afresh
+                self.legit_acks = 0
             self.ctx.view = msg["view"]
             self.ctx.version = msg["version"]
             self.hasher = P.ViewHasher()
@@ -574,7 +578,8 @@ class Session:
             "slow_loris_connections": st["loris_frames"],
             "storm_connections": st["storm_connections"],
             "fuzz_seconds": round(fuzz_seconds, 1),
-            "legal_moves_applied": sum(c.legit_acks for c in seated),
+            "legal_moves_applied": sum(c.legit_acks for c in seated),  # in the last game
+            "games_played": max(c.games for c in seated),
             "game_finished": finished,
             "violations": len(self.problems),
         }
