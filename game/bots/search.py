@@ -60,7 +60,8 @@ from .heuristic import (
 from .obs import Memory, Obs
 
 DEFAULT_STEPS = 2500  # simulated actions per searched decision
-MAX_ROLLOUT = 400  # actions in one rollout, a safety net (a deal takes a few dozen)
+MAX_ROLLOUT = 300  # actions in one rollout, a safety net (a deal takes a few dozen)
+SAMPLE_COST = 3  # a sampled state costs about as much as this many simulated actions
 PRUNE_EVERY = 4  # samples between prunings of clearly worse candidates
 PRUNE_Z = 2.5  # ... "clearly": this many standard errors below the leader
 PICK_Z = 1.0  # an alternative must beat the heuristic's choice by this many standard errors
@@ -165,6 +166,7 @@ class SearchBot(Bot):
         policy = Policy(self.rollout_personality, random.Random(0))
         while used < self.steps:
             base = self._sample(view, money)
+            used += SAMPLE_COST
             seed = self.rng.getrandbits(32)
             for i in range(k):
                 if i not in live:
@@ -233,16 +235,25 @@ def worth_searching(o: Obs, first: Action) -> bool:
 def rollout(
     st: GameState, me: int, policy: Policy, seed: int, card_scale: float = CARD_SCALE
 ) -> tuple[float, int]:
-    """Play on with `policy` for every seat until the next deal has ended and a turn has
-    begun (or the game is over); return my utility and the actions taken."""
+    """Play on with `policy` for every seat until a turn begins after the next deal has
+    ended, or after a full round of turns without a deal (or the game is over); return my
+    utility and the actions taken."""
     start = st.deals_closed + st.deals_failed
     real_time = st.settings.window_mode is WindowMode.REAL_TIME
     order = random.Random(seed ^ 0x9E3779B9) if real_time else None
     n = st.players
     steps = 0
+    turns = 0
+    in_turn = st.phase is Phase.TURN
     while st.phase is not Phase.GAME_OVER and steps < MAX_ROLLOUT:
-        if st.negotiation is None and st.deals_closed + st.deals_failed > start:
-            break
+        if st.phase is Phase.TURN:
+            if not in_turn:
+                turns += 1
+                in_turn = True
+                if turns >= n or st.deals_closed + st.deals_failed > start:
+                    break
+        else:
+            in_turn = False
         if not real_time:
             seat = waiting_for(st)[0]
             legal = legal_actions(st, seat).moves()
