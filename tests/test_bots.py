@@ -40,7 +40,7 @@ from game.simulate import simulate_game
 from tests.scenario import Scenario
 from tests.test_simulation import _perturbed_hidden
 
-FAST_SEARCH = "search:steps=120"
+FAST_SEARCH = "search:steps=120+ms=0"  # deterministic: no wall-clock cap
 
 
 def _choose(bot, st, seat, must=True):
@@ -212,6 +212,8 @@ def test_personalities_by_name_and_with_changes():
     with pytest.raises(ValueError):
         personality("colour=3")
     assert parse_params("steps=50+ms=20")["steps"] == 50
+    assert parse_params(None)["ms"] == 180.0  # a table never waits long by default
+    assert parse_params("ms=0")["ms"] is None  # ... unless asked to be deterministic
     with pytest.raises(ValueError):
         make_bot("search:depth=3", 0, 1)
 
@@ -436,7 +438,7 @@ def test_search_with_one_sensible_move_does_not_search():
     t = _scenario([["clan_orange"]], marker=3)
     t.open(0)
     t.lay(0, "orange")
-    bot = SearchBot(0, 1, "steps=100")
+    bot = SearchBot(0, 1, "steps=100+ms=0")
     a = _choose(bot, t.state, 0)
     assert a == GoingOnce(0) or bot.last_stats is not None
 
@@ -447,7 +449,7 @@ def test_search_finds_the_better_move_when_the_heuristic_errs():
     t = _scenario([["clan_orange"]], marker=3, tiles=list(range(10, 16)))
     t.open(0)
     t.lay(0, "orange")
-    bot = SearchBot(0, 1, "steps=300")
+    bot = SearchBot(0, 1, "steps=300+ms=0")
     v = view(t.state, 0)
     legal = legal_actions(t.state, 0).moves()
     cands = bot.policy.candidates(Obs.from_view(v), legal)
