@@ -45,11 +45,15 @@ def _mean(xs) -> float:
 
 
 def _ci95(xs) -> tuple[float, float]:
-    """Normal-approximation interval of the mean (shared wins make outcomes non-binary)."""
+    """Wilson score interval of the win rate. Unlike the normal approximation it does not
+    collapse to a point at 0% or 100% (8 wins in 8 games is [0.68, 1], not [1, 1]). A
+    shared win counts as a fraction, which varies less than a whole win or loss, so the
+    binomial interval is on the safe (wider) side."""
     n = len(xs)
-    if n < 2:
+    if n == 0:
         return (0.0, 1.0)
-    m = _mean(xs)
-    var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    half = 1.96 * math.sqrt(var / n)
-    return (max(0.0, m - half), min(1.0, m + half))
+    p = _mean(xs)
+    z = 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
