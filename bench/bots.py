@@ -226,7 +226,7 @@ def main(argv=None) -> int:
     if args.tables:
         tables += [(p, s, args.games) for p, s in TABLES]
         sg = args.search_games if args.search_games is not None else args.games
-        tables += [(p, s, sg) for p, s in SEARCH_TABLES]
+        tables += [(p, s, sg) for p, s in SEARCH_TABLES if sg]  # 0: heuristic tables only
     if tables:
         report["tables"] = []
         for players, specs, games in tables:
