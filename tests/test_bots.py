@@ -562,3 +562,25 @@ def test_search_leaves_routine_boss_moves_to_the_heuristic():
     o = Obs.from_view(view(t.state, 1))
     assert worth_searching(o, PassFloor(1))  # an investor's pass may hide a better offer
     assert parse_params("cards=1.5")["cards"] == 1.5
+
+
+def test_v2_table_of_hoarders_does_not_loop_forever():
+    """Regression (legality sweep, seed 2073): with V2 every bot held 10+ cards it was saving,
+    so nobody could draw, every deal failed and the game never ended (200,000 actions).
+    Bots over the V2 line now shed Recruitment, Travel and Boss cards once deals have failed
+    twice around the table, and the game ends."""
+    from game.rules import Game, Phase, Variant
+    from game.simulate import play
+
+    settings = Settings(
+        players=3,
+        window_mode=WindowMode.ASK_AROUND,
+        variants=frozenset({Variant.V1, Variant.V2, Variant.V3}),
+        hidden_money=True,
+        ask_only_when_touched=(True, False, False),
+    )
+    game = Game(["P0", "P1", "P2"], 2073, settings)
+    bots = [make_bot(s, i, 2073) for i, s in enumerate(["heuristic:tight", "heuristic", "heuristic:tight"])]
+    play(game, bots, max_actions=20_000)  # raises SimulationError when the game does not end
+    assert game.state.phase is Phase.GAME_OVER
+    assert game.state.deals_failed < 200

@@ -42,6 +42,8 @@ from game.rules.state import POOL, Phase, Source, SourceKind
 from .base import Bot, register
 from .obs import Memory, Obs
 
+V2_HAND = 10  # RULES.md §8 V2: a turn begun with this many cards must attempt a deal
+
 # --------------------------------------------------------------------------- personalities
 
 
@@ -784,6 +786,9 @@ class Policy:
 
     def _negotiate(self, o: Obs, legal: LegalActions, must_act: bool) -> Action | None:
         neg = o.neg
+        shed = self._shed_under_v2(o, legal)
+        if shed is not None:
+            return shed
         if neg.boss == o.seat:
             return self._as_boss(o, legal, must_act)
         return self._as_investor(o, legal, must_act)
@@ -1017,6 +1022,21 @@ class Policy:
         return neg is None
 
     # -- card plays -------------------------------------------------------------------------
+
+    def _shed_under_v2(self, o: Obs, legal: LegalActions) -> Action | None:
+        """V2 forces a player starting a turn with 10+ cards to deal instead of drawing. When
+        every hand is full of cards kept for later and no deal can close, the table loops
+        forever (seen in the legality sweep: 3,000+ failed deals in a row). Once deals have
+        failed around the table twice since the last close, a bot over the V2 line sheds
+        the cards it was saving: a Recruitment triple first (it also gains a placard), then a
+        Travel or a Boss card, until it may draw again and the deck turns over."""
+        if not o.v2 or o.hand_counts[o.seat] < V2_HAND or sum(o.failed.values()) < 2 * o.n:
+            return None
+        for kind in (Recruit, PlayTravel, PlayBoss):
+            for a in legal.fixed:
+                if type(a) is kind:
+                    return a
+        return None
 
     def _card_play(self, o: Obs, legal: LegalActions, in_call: bool) -> Action | None:
         neg = o.neg

@@ -83,6 +83,7 @@ class Obs:
         "real_time",
         "two_player",
         "v3",
+        "v2",
         "board",
         "marker",
         "covered",
@@ -121,6 +122,7 @@ class Obs:
         o.real_time = st["window_mode"] == WindowMode.REAL_TIME.value
         o.two_player = o.n == 2
         o.v3 = Variant.V3.value in st["variants"]
+        o.v2 = Variant.V2.value in st["variants"]
         o.board = board_of(v)
         o.marker = v["marker"]
         o.covered = frozenset(int(k) for k in v["covered"])
@@ -215,6 +217,7 @@ class Obs:
         o.real_time = settings.window_mode is WindowMode.REAL_TIME
         o.two_player = n == 2
         o.v3 = Variant.V3 in settings.variants
+        o.v2 = Variant.V2 in settings.variants
         o.board = s.board
         o.marker = s.marker
         o.covered = s.covered.keys()
