@@ -584,3 +584,23 @@ def test_v2_table_of_hoarders_does_not_loop_forever():
     play(game, bots, max_actions=20_000)  # raises SimulationError when the game does not end
     assert game.state.phase is Phase.GAME_OVER
     assert game.state.deals_failed < 200
+
+
+def test_search_wall_clock_cap_stops_before_the_step_budget():
+    """The default cap keeps a table from waiting: with 1 ms and a huge step budget the
+    search stops after its first round or two; without a cap it uses the whole budget."""
+    t = _scenario([["clan_orange"]], marker=3, tiles=list(range(10, 16)))
+    t.open(0)
+    t.lay(0, "orange")
+    v = view(t.state, 0)
+    legal = legal_actions(t.state, 0).moves()
+
+    def rollouts(spec):
+        bot = SearchBot(0, 1, spec)
+        cands = bot.policy.candidates(Obs.from_view(v), legal)
+        worse_first = [FailDeal(0)] + [a for a in cands if a != FailDeal(0)]
+        bot._search(v, worse_first, bot.memory.money_for(v))
+        return max(n for _a, _m, n in bot.last_stats)
+
+    assert rollouts("steps=100000+ms=1") <= 3
+    assert rollouts("steps=600+ms=0") > 3
