@@ -79,8 +79,9 @@ def moment_of(v: dict | None, seat: int) -> str | None:
 class Seat:
     """One seat's current client (replaced by a fresh one after each kill)."""
 
-    def __init__(self, port: int, index: int, seed: int, tap=None) -> None:
+    def __init__(self, port: int, index: int, seed: int, tap=None, think: float = 0.0) -> None:
         self.port, self.index, self.seed = port, index, seed
+        self.think = think
         self.token: str | None = None
         self.player: BotPlayer | None = None
         self.task: asyncio.Task | None = None
@@ -101,7 +102,7 @@ class Seat:
         kw = dict(token=token) if token else dict(name=f"Soak {self.index}", code=CODE)
         self.player = BotPlayer(
             "127.0.0.1", self.port, kind="random", seed=self.seed * 31 + self.generation,
-            on_message=seen, retry_for=60, **FAST, **kw,
+            on_message=seen, retry_for=60, **{**FAST, "think": self.think}, **kw,
         )  # fmt: skip
         self.task = asyncio.ensure_future(self.player.run())
 
@@ -132,8 +133,11 @@ async def client_soak_game(
     seats: int | None = None,
     short_game: bool | None = None,
     discard_wait: float = 12.0,
+    think: float = 0.0,
 ) -> dict:
-    """One game with ``kills_wanted`` client kills; returns its figures and problems."""
+    """One game with ``kills_wanted`` client kills; returns its figures and problems.
+    ``think`` slows every client's moves, so that a game on a fast, quiet machine still
+    lasts long enough for the kills wanted (kills are paced in wall-clock time)."""
     rng = random.Random(seed * 1_000 + game_no)
     seats_n = seats or rng.randint(3, 5)
     short = rng.random() < 0.5 if short_game is None else short_game
@@ -168,7 +172,7 @@ async def client_soak_game(
             seat.kill()
             fut.set_result((seat, moment, before))
 
-    seats = [Seat(host.port, i, seed * 100 + game_no, tap) for i in range(seats_n)]
+    seats = [Seat(host.port, i, seed * 100 + game_no, tap, think) for i in range(seats_n)]
     try:
         for s in seats:
             s.start()
