@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib.util
 import json
 import os
 import re
@@ -225,11 +224,6 @@ def test_host_killed_and_resumed_from_its_autosave(tmp_path):
 
 # --------------------------------------------------------------------------- usage errors
 
-no_ui = pytest.mark.skipif(
-    importlib.util.find_spec("game.ui.lan") is not None, reason="the LAN windows exist now"
-)
-
-
 @pytest.mark.parametrize(
     "argv",
     [
@@ -241,10 +235,6 @@ no_ui = pytest.mark.skipif(
         ["join", "127.0.0.1:1", "--headless", "--bot", "nosuchbot"],
         ["join", "127.0.0.1", "--headless", "--bot", "random"],
         ["join", "127.0.0.1:1", "--headless", "--bot", "random", "--token", "XY"],
-        pytest.param(["join"], marks=no_ui),
-        pytest.param(["join", "127.0.0.1:1"], marks=no_ui),
-        pytest.param(["table", "--no-announce"], marks=no_ui),
-        pytest.param(["host", "--no-announce"], marks=no_ui),
     ],
 )
 def test_usage_errors_exit_2_with_one_line(argv, capsys):
