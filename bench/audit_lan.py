@@ -53,10 +53,10 @@ from game.rules import (  # noqa: E402
     IllegalAction,
     Variant,
     apply,
+    hidden_twin,
     legal_actions,
     view,
 )
-from game.rules.cards import CARDS  # noqa: E402
 from game.rules.engine import explain_illegal  # noqa: E402
 from game.rules.events import CardsDrawn  # noqa: E402
 from game.rules.view import events_for, hand_data  # noqa: E402
@@ -67,27 +67,6 @@ from net.host import Host, config_for_tests  # noqa: E402
 CODE = "SEEN"
 SECRET_KEYS = frozenset({"deck", "rng", "seed", "token_sha256", "draw_order", "hands"})
 PRIVATE_EVENTS = frozenset({"cards_drawn", "hand_dealt"})
-
-
-def hidden_twin(state, seat: int | None, rng: random.Random, keep_rng: bool = False):
-    """The state as it might be for all ``seat`` knows: other hands (same sizes) and the
-    draw order reshuffled together, and (unless ``keep_rng``) another RNG state."""
-    other = state.clone()
-    pool = list(other.deck)
-    others = [s for s in range(other.players) if s != seat]
-    for s in others:
-        for kind, count in enumerate(other.hands[s]):
-            pool.extend([kind] * count)
-            other.hands[s][kind] = 0
-    rng.shuffle(pool)
-    for s in others:
-        for _ in range(state.hand_size(s)):
-            other.hands[s][pool.pop()] += 1
-    other.deck = [CARDS[k] for k in pool]
-    if not keep_rng:
-        other.rng.state ^= 0x5DEECE66D
-    other._legal_cache.clear()
-    return other
 
 
 def _random_action(rng: random.Random, seat: int):

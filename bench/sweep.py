@@ -36,11 +36,12 @@ from game.rules import (
     WindowMode,
     apply,
     game_from_data,
+    hidden_twin,
     legal_actions,
     view,
 )
 from game.rules.board import Clan
-from game.rules.cards import CARDS, Card
+from game.rules.cards import Card
 from game.rules.events import CardsDrawn
 from game.rules.invariants import Ledger
 from game.simulate import simulate_game
@@ -59,23 +60,6 @@ def settings_for(game_no: int, base_seed: int) -> tuple[int, Settings]:
         ask_only_when_touched=tuple(rng.random() < 0.3 for _ in range(players)),
     )
     return rng.randrange(1 << 31), settings
-
-
-def hidden_twin(state, seat, rng):
-    other = state.clone()
-    pool = list(other.deck)
-    others = [s for s in range(other.players) if s != seat]
-    for s in others:
-        for kind, count in enumerate(other.hands[s]):
-            pool.extend([kind] * count)
-            other.hands[s][kind] = 0
-    rng.shuffle(pool)
-    for s in others:
-        for _ in range(state.hand_size(s)):
-            other.hands[s][pool.pop()] += 1
-    other.deck = [CARDS[k] for k in pool]
-    other.rng.state ^= 0x5A5A5A5A
-    return other
 
 
 def random_action(rng: random.Random, players: int):

@@ -30,6 +30,7 @@ from game.rules import (
     Roll,
     Settings,
     WindowMode,
+    hidden_twin,
     legal_actions,
     legal_from_data,
     view,
@@ -38,7 +39,6 @@ from game.rules import (
 from game.rules.view import events_for
 from game.simulate import simulate_game
 from tests.scenario import Scenario
-from tests.test_simulation import _perturbed_hidden
 
 FAST_SEARCH = "search:steps=120+ms=0"  # deterministic: no wall-clock cap
 
@@ -123,7 +123,7 @@ def test_hidden_cards_do_not_change_a_choice(spec):
             legal = legal_actions(st, seat).moves()
             if not legal:
                 continue
-            twin = _perturbed_hidden(st, seat, rng)
+            twin = hidden_twin(st, seat, rng)
             assert twin.hands != st.hands or twin.deck != st.deck
             v1, v2 = view(st, seat), view(twin, seat)
             assert v1 == v2

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from bench.audit_lan import FrameAudit, audited_game, hidden_twin, twin_replay
-from game.rules import Game, Settings, WindowMode, view
+from bench.audit_lan import FrameAudit, audited_game, twin_replay
+from game.rules import Game, Settings, WindowMode, hidden_twin, view
 from game.rules.view import hand_data
 from game.simulate import simulate_game
 from net.host import Host

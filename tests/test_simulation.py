@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.rules import Settings, Variant, WindowMode, legal_actions, view
-from game.rules.determinize import state_from_view
+from game.rules.determinize import hidden_twin, state_from_view
 from game.rules.events import CardsDrawn
 from game.rules.invariants import Ledger
 from game.simulate import simulate_game
@@ -18,27 +18,6 @@ CONFIGS = [
     for mode in (WindowMode.ASK_AROUND, WindowMode.REAL_TIME)
     for variants in ((), tuple(Variant))
 ]
-
-
-def _perturbed_hidden(state, seat, rng):
-    """A copy of the state that differs only in what `seat` cannot know: other hands (same
-    sizes), the draw order and the RNG."""
-    other = state.clone()
-    pool = list(other.deck)
-    others = [s for s in range(other.players) if s != seat]
-    for s in others:
-        for kind, count in enumerate(other.hands[s]):
-            pool.extend([kind] * count)
-            other.hands[s][kind] = 0
-    rng.shuffle(pool)
-    for s in others:
-        for _ in range(state.hand_size(s)):
-            other.hands[s][pool.pop()] += 1
-    from game.rules.cards import Card
-
-    other.deck = [Card(k) for k in pool]
-    other.rng.state ^= 0xDEADBEEF
-    return other
 
 
 class Audit:
@@ -65,7 +44,7 @@ class Audit:
         v = view(st, seat)
         json.dumps(v)  # plain data only
         assert "deck" not in v and "rng" not in v
-        twin = _perturbed_hidden(st, seat, self.rng)
+        twin = hidden_twin(st, seat, self.rng)
         assert view(twin, seat) == v, "a view changed when only hidden information changed"
         assert view(twin, None) == view(st, None)
         # what a seat may do never depends on hidden information either

@@ -41,7 +41,7 @@ from .actions import (
 )
 from .board import CLANS, DEFAULT_BOARD, Board, Clan, load_board
 from .cards import Card
-from .determinize import legal_from_view, state_from_view
+from .determinize import hidden_twin, legal_from_view, state_from_view
 from .engine import (
     Setup,
     SetupError,

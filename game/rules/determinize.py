@@ -216,3 +216,25 @@ def legal_from_view(view: dict) -> LegalActions:
     if seat is None:
         return LegalActions()
     return legal_actions(state_from_view(view, shuffle=False), seat)
+
+
+def hidden_twin(state: GameState, seat: int | None, rng: random.Random, keep_rng: bool = False):
+    """The state as it might be for all `seat` knows: the other hands (same sizes) and the
+    draw order dealt again from the same cards, and (unless `keep_rng`) another RNG state.
+    `seat=None` (the public table) reshuffles every hand. Audits use it: anything `seat`
+    receives must be the same for the twin."""
+    other = state.clone()
+    pool = list(other.deck)
+    others = [s for s in range(other.players) if s != seat]
+    for s in others:
+        for kind, count in enumerate(other.hands[s]):
+            pool.extend([kind] * count)
+            other.hands[s][kind] = 0
+    rng.shuffle(pool)
+    for s in others:
+        for _ in range(state.hand_size(s)):
+            other.hands[s][pool.pop()] += 1
+    other.deck = [CARDS[k] for k in pool]
+    if not keep_rng:
+        other.rng.state ^= 0x5DEECE66D
+    return other
