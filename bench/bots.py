@@ -39,6 +39,14 @@ SEARCH_TABLES = [
 ]
 
 
+def map_games(fn, work: list, jobs: int, chunksize: int = 1) -> list:
+    """`fn` over `work` in `jobs` worker processes (in this one when `jobs` is 1), in order."""
+    if jobs <= 1:
+        return [fn(w) for w in work]
+    with multiprocessing.Pool(jobs) as pool:
+        return pool.map(fn, work, chunksize=chunksize)
+
+
 def rotated(specs: list[str], i: int) -> list[str]:
     k = i % len(specs)
     return specs[-k:] + specs[:-k] if k else list(specs)
@@ -61,11 +69,7 @@ def run_table(
 ) -> dict:
     work = [(players, seed + i, rotated(specs, i), mode) for i in range(games)]
     t0 = time.perf_counter()
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            results = pool.map(_one_game, work, chunksize=1)
-    else:
-        results = [_one_game(w) for w in work]
+    results = map_games(_one_game, work, jobs)
     summary = summarize(results, time.perf_counter() - t0)
     summary["players"] = players
     summary["bots_at_table"] = specs
@@ -128,11 +132,7 @@ def timing(games: int, jobs: int, specs_list) -> dict:
     for players, specs in specs_list:
         for i in range(games):
             work.append((players, 500 + i, rotated(specs, i), "ask_around"))
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            parts = pool.map(_timing_game, work, chunksize=1)
-    else:
-        parts = [_timing_game(w) for w in work]
+    parts = map_games(_timing_game, work, jobs)
     merged: dict[str, list[float]] = {}
     for p in parts:
         for k, v in p.items():
@@ -180,11 +180,7 @@ def _legality_game(job):
 def legality(games: int, jobs: int, search_every: int = 20) -> dict:
     work = [(seed, seed % search_every == 0) for seed in range(games)]
     t0 = time.perf_counter()
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            parts = pool.map(_legality_game, work, chunksize=4)
-    else:
-        parts = [_legality_game(w) for w in work]
+    parts = map_games(_legality_game, work, jobs, chunksize=4)
     actions = sum(p[0] for p in parts)
     return {
         "games": games,

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from game.rules import Action, LegalActions
 
@@ -42,6 +42,17 @@ def register(name: str):
         return cls
 
     return deco
+
+
+def spec_parts(param: str) -> Iterator[tuple[str, str | None]]:
+    """The parts of a bot's parameters: "greedy+fee=0" -> ("greedy", None), ("fee", "0").
+    Parts are joined with "+" (a comma separates the bots of `--bots`; "," and ";" are
+    accepted too where no list is being split)."""
+    for part in param.replace(";", "+").replace(",", "+").split("+"):
+        part = part.strip()
+        if part:
+            key, eq, value = part.partition("=")
+            yield key, (value if eq else None)
 
 
 def make_bot(spec: str, seat: int, seed: int = 0) -> Bot:

@@ -39,7 +39,7 @@ from game.rules import (
 from game.rules.cards import DECK_COUNTS, DECK_SIZE, Card
 from game.rules.state import POOL, Phase, Source, SourceKind
 
-from .base import Bot, register
+from .base import Bot, register, spec_parts
 from .obs import Memory, Obs
 
 V2_HAND = 10  # RULES.md §8 V2: a turn begun with this many cards must attempt a deal
@@ -1299,12 +1299,8 @@ def personality(spec: str | None) -> Personality:
         return PERSONALITIES["balanced"]
     base = PERSONALITIES["balanced"]
     changes: dict[str, float] = {}
-    for part in spec.replace(";", "+").replace(",", "+").split("+"):
-        part = part.strip()
-        if not part:
-            continue
-        key, eq, value = part.partition("=")
-        if not eq:
+    for key, value in spec_parts(spec):
+        if value is None:
             if key not in PERSONALITIES:
                 raise ValueError(
                     f"unknown personality {key!r} (known: {', '.join(sorted(PERSONALITIES))})"

@@ -43,7 +43,7 @@ from game.rules.engine import default_action
 from game.rules.state import GameState
 from game.rules.variants import WindowMode
 
-from .base import Bot, register
+from .base import Bot, register, spec_parts
 from .heuristic import (
     BOSS_VALUE,
     CLAN_VALUE,
@@ -85,12 +85,8 @@ def parse_params(param: str | None) -> dict:
     out = {"steps": DEFAULT_STEPS, "ms": DEFAULT_MS, "rollout": None, "style": None, "cards": None}
     if not param:
         return out
-    for part in param.replace(";", "+").replace(",", "+").split("+"):
-        part = part.strip()
-        if not part:
-            continue
-        key, eq, value = part.partition("=")
-        if not eq:
+    for key, value in spec_parts(param):
+        if value is None:
             out["style"] = key  # a bare name: the personality of the bot's own moves
             continue
         if key in ("steps", "iters", "budget"):
