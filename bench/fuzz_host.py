@@ -398,6 +398,14 @@ class FuzzConn:
         for msg in self.decoder.feed(data):
             self.inbox.append(msg)
 
+    async def read_until_closed(self, timeout: float) -> None:
+        """Read (checking every message) until the host closes the connection: raises
+        Closed then, or TimeoutError if the host stays silent for `timeout` seconds."""
+        while True:
+            await self._fill(timeout)
+            while self.inbox:
+                self._take(self.inbox.pop(0))
+
     def _take(self, msg: dict) -> None:
         """Follow the connection's own view and check what the host says."""
         t = msg.get("t")
@@ -709,10 +717,7 @@ class Session:
         c.write(b"".join(P.encode({"t": "ping", "n": i}) for i in range(n)))
         self.stats["flood_frames"] += n
         try:
-            while True:
-                await c._fill(15)
-                while c.inbox:
-                    c._take(c.inbox.pop(0))
+            await c.read_until_closed(15)
         except Closed:
             if self.stats["errors.rate_limited"] == 0:
                 self.problems.append("a flood was closed without rate_limited")
@@ -731,10 +736,7 @@ class Session:
         c.write(frame[: rng.randrange(1, len(frame))])
         self.stats["loris_frames"] += 1
         try:
-            while True:
-                await c._fill(40)
-                while c.inbox:
-                    c._take(c.inbox.pop(0))
+            await c.read_until_closed(40)
         except Closed:
             self.stats["loris_closed"] += 1
         except TimeoutError:
