@@ -138,6 +138,32 @@ class Timing:
 
 
 @dataclass
+class TokenBucket:
+    """Up to `capacity` tokens, refilled at `rate` per second: the host's rate limits
+    (messages per connection, wrong room codes per address)."""
+
+    capacity: float
+    rate: float
+    tokens: float
+    at: float
+
+    def refill(self, now: float) -> float:
+        if self.rate == float("inf"):  # no limit (avoids inf * 0 when no time has passed)
+            self.tokens = self.capacity
+        else:
+            self.tokens = min(self.capacity, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        return self.tokens
+
+    def take(self, now: float) -> bool:
+        """Spend a token if there is one."""
+        if self.refill(now) >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+@dataclass
 class Limits:
     max_frame: int = P.MAX_FRAME
     max_connections: int = 32
@@ -205,7 +231,9 @@ class Connection:
 
     _ids = iter(range(1, 1 << 62))
 
-    def __init__(self, writer: asyncio.StreamWriter, now: float, burst: float) -> None:
+    def __init__(
+        self, writer: asyncio.StreamWriter, now: float, burst: float, rate: float
+    ) -> None:
         self.id = next(Connection._ids)
         self.writer = writer
         self.peer = writer.get_extra_info("peername")
@@ -217,8 +245,7 @@ class Connection:
         self.lingering = False  # closed for output, still read (and discarded) for a moment
         self.left = False  # said bye
         self.bad_codes = 0
-        self.bucket = burst
-        self.bucket_at = now
+        self.bucket = TokenBucket(burst, rate, burst, now)  # messages
         self.dropped = 0
         self.last_rate_error = -1e18
         self.opened = time.monotonic()
@@ -297,7 +324,7 @@ class Host:
         self._rng = random.Random(secrets.randbits(64))
         self._bot_seed = secrets.randbits(32)
         self._join_counter = 0
-        self._code_buckets: dict[str, list] = {}  # address -> [tokens, when]
+        self._code_buckets: dict[str, TokenBucket] = {}  # remote address -> wrong codes left
         self._lingering = 0
         self._meta_at: dict[int, float] = {}  # seat -> when its last preference was applied
         self._started_at = 0.0
@@ -619,7 +646,7 @@ class Host:
     # ------------------------------------------------------------------ connections
 
     async def _on_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(writer, self.clock.now(), self.limits.burst)
+        conn = Connection(writer, self.clock.now(), self.limits.burst, self.limits.rate)
         if not self._admit():
             self._send(conn, P.error("too_many_connections"))
             self._close_conn(conn)
@@ -709,10 +736,7 @@ class Host:
     def _code_allowed(self, conn: Connection) -> bool:
         """May this connection's address try a room code now? (Wrong codes cost a token.)"""
         bucket = self._code_buckets.get(self._addr(conn))
-        if bucket is None:
-            return True
-        self._refill_code_bucket(bucket)
-        return bucket[0] >= 1.0
+        return bucket is None or bucket.refill(self.clock.now()) >= 1.0
 
     def _wrong_code(self, conn: Connection) -> None:
         key = self._addr(conn)
@@ -720,16 +744,11 @@ class Host:
         if bucket is None:
             if len(self._code_buckets) >= 4096:  # bounded: forget the oldest address
                 self._code_buckets.pop(next(iter(self._code_buckets)))
-            bucket = self._code_buckets[key] = [self.limits.code_burst, self.clock.now()]
-        self._refill_code_bucket(bucket)
-        bucket[0] = max(0.0, bucket[0] - 1.0)
-
-    def _refill_code_bucket(self, bucket: list) -> None:
-        now = self.clock.now()
-        refill = self.limits.code_refill
-        gained = (now - bucket[1]) / refill if refill > 0 else float("inf")
-        bucket[0] = min(self.limits.code_burst, bucket[0] + gained)
-        bucket[1] = now
+            refill = self.limits.code_refill
+            rate = 1.0 / refill if refill > 0 else float("inf")
+            burst = self.limits.code_burst
+            bucket = self._code_buckets[key] = TokenBucket(burst, rate, burst, self.clock.now())
+        bucket.take(self.clock.now())  # only asked after _code_allowed: a token is there
 
     @staticmethod
     def _addr(conn: Connection) -> str:
@@ -839,12 +858,7 @@ class Host:
 
     def _rate_ok(self, conn: Connection) -> bool:
         now = self.clock.now()
-        conn.bucket = min(
-            self.limits.burst, conn.bucket + (now - conn.bucket_at) * self.limits.rate
-        )
-        conn.bucket_at = now
-        if conn.bucket >= 1.0:
-            conn.bucket -= 1.0
+        if conn.bucket.take(now):
             return True
         conn.dropped += 1
         self.stats["rate_limited"] += 1
