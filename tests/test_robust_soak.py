@@ -18,7 +18,7 @@ def test_clients_killed_at_hard_moments_rejoin_and_the_game_finishes(tmp_path):
     result = run(
         client_soak_game(
             1, 5, 6, grace=1.0, autosave=tmp_path / "g.json", seats=4, short_game=False,
-            discard_wait=3.0, think=0.004,
+            discard_wait=3.0, think=0.01,
         ),
         timeout=140,
     )  # fmt: skip
