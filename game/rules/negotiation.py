@@ -149,15 +149,15 @@ def two_player_rate(state: GameState) -> int:
 
 def involved(state: GameState) -> tuple[list[tuple[int, Source, int, int]], int] | None:
     """Memoised `_involved` for the current state version (legal actions and the view both
-    ask)."""
-    key = ("involved",)
+    ask). Keyed by the version like the legal-action memo beside it, which `apply` clears:
+    clearing here would throw away the legal actions just computed for this version."""
+    key = ("involved", state.actions_taken)
     cache = state._legal_cache
-    if cache.get("version") != state.actions_taken:
-        cache.clear()
-        cache["version"] = state.actions_taken
-    if key not in cache:
-        cache[key] = _involved(state)
-    return cache[key]
+    try:
+        return cache[key]
+    except KeyError:
+        out = cache[key] = _involved(state)
+        return out
 
 
 def _involved(state: GameState) -> tuple[list[tuple[int, Source, int, int]], int] | None:
