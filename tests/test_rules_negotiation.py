@@ -373,3 +373,68 @@ def test_propose_to_every_other_player_with_their_sources():
     t.open(0)
     props = {c.action.to: c.pool for c in t.legal(0).terms if isinstance(c.action, Propose)}
     assert props == {1: (t.placard("orange"),), 2: (), 3: ()}
+
+
+def _involved_by_enumeration(state):
+    """The rule of `involved` written the slow, obvious way: try every clan subset."""
+    from itertools import product
+
+    from game.rules import negotiation as nego
+
+    neg = state.negotiation
+    best = {}
+    for entry in nego.committed(state):
+        clan, src, rank, _owner = entry
+        order = (rank, 0 if src.kind.value == "placard" else 1, src.ref)
+        if clan not in best or order < best[clan][0]:
+            best[clan] = (order, entry)
+    clans = sorted(best)
+    need = state.board.spaces[neg.space].investors
+    cover = state.board.cover[neg.space]
+    best_key = best_chosen = None
+    for picks in product((0, 1), repeat=len(clans)):
+        chosen_clans = [c for c, p in zip(clans, picks, strict=True) if p]
+        mask = sum(1 << c for c in chosen_clans)
+        if len(chosen_clans) != need or not cover[mask]:
+            continue
+        chosen = [best[c][1] for c in chosen_clans]
+        key = (
+            sum(1 for e in chosen if e[2] == nego.RANK_OPPONENT_PLACARD),
+            sum(1 for e in chosen if e[2] >= nego.RANK_AGREED_PLACARD),
+            sum(1 for e in chosen if e[1].kind.value == "card"),
+            chosen_clans,
+        )
+        if best_key is None or key < best_key:
+            best_key, best_chosen = key, chosen
+    return best_chosen
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_involved_sources_match_an_exhaustive_search(players):
+    """The engine picks the involved sources from the board's precomputed minimal covers;
+    over every negotiation moment of a few random games it must pick what trying every clan
+    subset picks (two-player games include the opponent's placards used without consent)."""
+    from game.bots import make_bot
+    from game.rules import Game, Settings
+    from game.rules import negotiation as nego
+    from game.simulate import play
+
+    checked = covered = 0
+
+    def check(game, _action, _events):
+        nonlocal checked, covered
+        st = game.state
+        if st.negotiation is None:
+            return
+        got = nego._involved(st)
+        want = _involved_by_enumeration(st)
+        assert (got is None) == (want is None)
+        if got is not None:
+            assert got[0] == want
+            covered += 1
+        checked += 1
+
+    for seed in range(3):
+        game = Game([f"P{i}" for i in range(players)], seed, Settings(players=players))
+        play(game, [make_bot("random", s, seed) for s in range(players)], on_step=check)
+    assert checked > 100 and covered > 10

@@ -106,6 +106,22 @@ class Board:
         cover = tuple(tuple(_covers(s, m) for m in range(64)) for s in self.spaces)
         object.__setattr__(self, "cover", cover)
         object.__setattr__(self, "clan_masks", tuple(_mask(s.clans) for s in self.spaces))
+        # min_covers[space]: every clan set of exactly `investors` clans that covers it, as
+        # (mask, clans in ascending order), in ascending order of those clans.
+        min_covers = tuple(
+            tuple(
+                sorted(
+                    (
+                        (m, tuple(c for c in range(6) if m >> c & 1))
+                        for m in range(64)
+                        if m.bit_count() == s.investors and cover[i][m]
+                    ),
+                    key=lambda e: e[1],
+                )
+            )
+            for i, s in enumerate(self.spaces)
+        )
+        object.__setattr__(self, "min_covers", min_covers)
 
     def tile(self, number: int) -> Tile:
         return self.tiles[number - 1]

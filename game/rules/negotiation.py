@@ -5,11 +5,9 @@ Pure functions over `GameState`; the engine calls them, and so can bots and test
 
 from __future__ import annotations
 
-from itertools import product
-
 from .board import CLANS, Clan
 from .events import AgreementLapsed, Event, OfferLapsed
-from .state import POOL, GameState, Negotiation, Source, SourceKind, Terms
+from .state import PLACARD_SOURCES, POOL, GameState, Negotiation, Source, SourceKind, Terms, laid
 from .variants import Variant, WindowMode
 
 # Preference when the engine picks the involved sources: the Boss's own first, then agreed
@@ -19,6 +17,7 @@ RANK_BOSS_CARD = 1
 RANK_AGREED_PLACARD = 2
 RANK_AGREED_CARD = 3
 RANK_OPPONENT_PLACARD = 4  # two-player rules: used without consent, paid at a fixed rate
+_PLACARD = SourceKind.PLACARD
 
 
 def source_clan(state: GameState, src: Source) -> Clan | None:
@@ -107,20 +106,20 @@ def committed(state: GameState) -> list[tuple[int, Source, int, int]]:
     boss = neg.boss
     out: list[tuple[int, Source, int, int]] = []
     two = state.settings.two_player
-    for c in range(6):
-        owner = state.placards[c]
-        if owner == POOL or c in neg.travel:
+    travel = neg.travel
+    for c, owner in enumerate(state.placards):
+        if owner == POOL or c in travel:
             continue
         if owner == boss:
-            out.append((c, Source(SourceKind.PLACARD, c), RANK_BOSS_PLACARD, owner))
+            out.append((c, PLACARD_SOURCES[c], RANK_BOSS_PLACARD, owner))
         elif two:
-            out.append((c, Source(SourceKind.PLACARD, c), RANK_OPPONENT_PLACARD, owner))
+            out.append((c, PLACARD_SOURCES[c], RANK_OPPONENT_PLACARD, owner))
     for card in neg.laid:
         if card.owner == boss:
-            out.append((int(card.clan), Source(SourceKind.CARD, card.id), RANK_BOSS_CARD, boss))
+            out.append((int(card.clan), laid(card.id), RANK_BOSS_CARD, boss))
     for seat, terms in neg.agreements.items():
         for src in terms.sources:
-            if src.kind is SourceKind.PLACARD:
+            if src.kind is _PLACARD:
                 if not two:  # two-player placards are already listed above
                     out.append((src.ref, src, RANK_AGREED_PLACARD, seat))
             else:
@@ -168,53 +167,50 @@ def _involved(state: GameState) -> tuple[list[tuple[int, Source, int, int]], int
     earlier-laid card, so the choice is deterministic. None if the space is not covered.
     """
     neg = state.negotiation
-    space = state.board.spaces[neg.space]
     best_by_clan: dict[int, tuple[int, Source, int, int]] = {}
+    order: dict[int, int] = {}
     for entry in committed(state):
         clan, src, rank, _owner = entry
-        cur = best_by_clan.get(clan)
-        if cur is None or (rank, _src_order(src)) < (cur[2], _src_order(cur[1])):
+        # rank first, then placards before cards, then the lower reference
+        key = rank * 4096 + (0 if src.kind is _PLACARD else 2048) + src.ref
+        if clan not in order or key < order[clan]:
             best_by_clan[clan] = entry
+            order[clan] = key
     avail = 0
     for clan in best_by_clan:
         avail |= 1 << clan
-    cover = state.board.cover[neg.space]
-    if not cover[avail]:
+    board = state.board
+    if not board.cover[neg.space][avail]:
         return None
+    # Every minimal cover has exactly `investors` clans; the board lists them in ascending
+    # order of their clans, so the first of equal keys is the one with the lower clans.
     best_key = None
-    best_mask = 0
-    need = space.investors
-    # Every minimal cover has exactly `investors` clans; enumerate subsets of the available.
-    clans = sorted(best_by_clan)
-    for picks in product((0, 1), repeat=len(clans)):
-        if sum(picks) != need:
+    best_clans: tuple[int, ...] = ()
+    for mask, clans in board.min_covers[neg.space]:
+        if mask & ~avail:
             continue
-        mask = 0
-        for clan, p in zip(clans, picks, strict=True):
-            if p:
-                mask |= 1 << clan
-        if not cover[mask]:
-            continue
-        chosen = [best_by_clan[c] for c in clans if mask >> c & 1]
-        key = (
-            sum(1 for e in chosen if e[2] == RANK_OPPONENT_PLACARD),
-            sum(1 for e in chosen if e[2] >= RANK_AGREED_PLACARD),
-            sum(1 for e in chosen if e[1].kind is SourceKind.CARD),
-            [c for c in clans if mask >> c & 1],
-        )
+        opp = agreed = cards = 0
+        for c in clans:
+            e = best_by_clan[c]
+            rank = e[2]
+            if rank == RANK_OPPONENT_PLACARD:
+                opp += 1
+            if rank >= RANK_AGREED_PLACARD:
+                agreed += 1
+            if e[1].kind is not _PLACARD:
+                cards += 1
+        key = (opp, agreed, cards)
         if best_key is None or key < best_key:
-            best_key, best_mask = key, mask
-    chosen = [best_by_clan[c] for c in clans if best_mask >> c & 1]
-    agreed = set()
+            best_key, best_clans = key, clans
+    chosen = [best_by_clan[c] for c in best_clans]
+    if not state.settings.two_player:
+        return chosen, 0
+    agreed_srcs = set()
     for terms in neg.agreements.values():
-        agreed.update(terms.sources)
-    rate = two_player_rate(state) if state.settings.two_player else 0
-    auto = sum(rate for e in chosen if e[2] == RANK_OPPONENT_PLACARD and e[1] not in agreed)
+        agreed_srcs.update(terms.sources)
+    rate = two_player_rate(state)
+    auto = sum(rate for e in chosen if e[2] == RANK_OPPONENT_PLACARD and e[1] not in agreed_srcs)
     return chosen, auto
-
-
-def _src_order(src: Source) -> tuple[int, int]:
-    return (0 if src.kind is SourceKind.PLACARD else 1, src.ref)
 
 
 def agreed_total(neg: Negotiation) -> int:

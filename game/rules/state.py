@@ -89,12 +89,21 @@ class Source(NamedTuple):
 _PLACARD = SourceKind.PLACARD
 
 
+# Sources are values: the engine hands out shared instances instead of building a tuple
+# each time (legal actions and the involved-source choice ask for them after every move).
+PLACARD_SOURCES: tuple[Source, ...] = tuple(Source(SourceKind.PLACARD, c) for c in range(6))
+_CARD_SOURCES: list[Source] = [Source(SourceKind.CARD, i) for i in range(64)]
+
+
 def placard(clan: Clan | int) -> Source:
-    return Source(SourceKind.PLACARD, int(clan))
+    return PLACARD_SOURCES[clan]
 
 
 def laid(card_id: int) -> Source:
-    return Source(SourceKind.CARD, card_id)
+    try:
+        return _CARD_SOURCES[card_id]
+    except IndexError:
+        return Source(SourceKind.CARD, card_id)
 
 
 class WindowKind(str, Enum):
