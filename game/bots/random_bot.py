@@ -39,12 +39,12 @@ from .base import Bot, register
 # Relative weight of each kind of move when it is available.
 KIND_WEIGHTS = {
     "close": 80,
-    "agree": 30,
+    "agree": 80,
     "calm": 30,
     "turn": 10,
     "open": 4,
-    "lay": 6,
-    "offer": 6,
+    "lay": 40,  # only Clan cards the deal still lacks (see `choose`)
+    "offer": 30,  # only offers of such clans, and not while my own offer waits for an answer
     "card": 1.5,
     "withdraw": 0.3,
     "fail": 2,
@@ -102,6 +102,8 @@ class RandomBot(Bot):
                 if kind in groups:
                     if kind == "lay":
                         useful = [a for a in groups[kind] if a.clan in needed]
+                    elif _my_offer_waits(view, self.seat):
+                        useful = []
                     else:
                         useful = [
                             t for t in groups[kind]
@@ -149,6 +151,13 @@ def _missing_clans(view) -> set[int] | None:
     space = board_of(view).spaces[neg["space"]]
     have = set(neg["committed"])
     return {int(c) for c in space.clans} - have
+
+
+def _my_offer_waits(view, seat: int) -> bool:
+    """My own offer is on the table and the Boss has not answered it: offering again only
+    changes the amount, which drags the game out without moving it."""
+    mine = view["negotiation"]["pending"].get(str(seat))
+    return mine is not None and not mine["by_boss"]
 
 
 def _source_clan(view, src) -> int | None:
