@@ -26,9 +26,12 @@ import random
 import time
 
 from game.rules import (
+    Accept,
+    AcceptProposal,
     Action,
     GoingOnce,
     LegalActions,
+    Offer,
     PassFloor,
     Phase,
     Propose,
@@ -55,13 +58,14 @@ from .heuristic import (
     Policy,
     _first,
     _nothing_to_do,
+    _offer,
     _passive,
     expected_deals_left,
     personality,
 )
 from .obs import Memory, Obs
 
-DEFAULT_STEPS = 1000  # simulated actions per searched decision
+DEFAULT_STEPS = 1500  # simulated actions per searched decision
 # Wall-clock cap per decision by default, so a table never waits on a slow or busy machine
 # (the bar: p99 <= 200 ms on 2 cores). `ms=0` removes it: then the bot is deterministic.
 DEFAULT_MS = 180.0
@@ -137,7 +141,7 @@ class SearchBot(Bot):
             if self.policy.decide(o, legal, False) is None:
                 return None
             o = Obs.from_view(view, money, failed)
-        cands = self.policy.candidates(o, legal, must_act)
+        cands = more_prices(self.policy, o, legal, self.policy.candidates(o, legal, must_act))
         if not cands:
             return _passive(legal) if must_act else None
         if len(cands) == 1 or not worth_searching(o, cands[0]):
@@ -227,13 +231,60 @@ def _paired(a: list, b: list) -> tuple[float, float]:
     return m, math.sqrt(var / n)
 
 
+# Extra price candidates (factors of the heuristic's own amount). The rollouts play the other
+# seats with the heuristic itself, so a search can find the price a Boss or a seller will
+# still take: sellers ask more of a Boss who accepts anything within its reserve, Bosses
+# propose less to sellers who accept anything above their floor.
+ASK_MORE = (1.2, 1.7)  # an investor's offer: more than its ask (0.7x and 1.4x are there)
+PROPOSE_LESS = (0.8, 0.9)  # a Boss's proposal or counter: less (1.3x is there)
+COUNTER_PROPOSAL = (1.25, 1.5)  # an investor offered a proposal: counter it higher
+MAX_CANDIDATES = 7
+
+
+def more_prices(policy: Policy, o: Obs, legal: LegalActions, cands: list) -> list:
+    """The heuristic's candidates, with a few more amounts where a price is being set."""
+    if not cands or o.neg is None or o.win is not None or o.phase is not Phase.NEGOTIATION:
+        return cands
+    first = cands[0]
+    extra: list = []
+    if o.neg.boss == o.seat:
+        if isinstance(first, Propose):
+            extra = [policy._variant(first, legal, f) for f in PROPOSE_LESS]
+        elif isinstance(first, Accept):
+            t = o.neg.pending.get(first.of)
+            if t is not None and t.amount > 1 and t.sources:
+                clans = 0
+                for src in t.sources:
+                    c = o.neg.source_clan(src)
+                    if c is not None:
+                        clans |= 1 << c
+                extra = [
+                    policy._proposal(legal, first.of, clans, int(t.amount * f), o.neg)
+                    for f in PROPOSE_LESS
+                ]
+    elif isinstance(first, Offer) and first.amount > 0:
+        extra = [policy._variant(first, legal, f) for f in ASK_MORE]
+    elif isinstance(first, AcceptProposal):
+        mine = o.neg.pending.get(o.seat)
+        if mine is not None and mine.by_boss and mine.amount > 0:
+            extra = [
+                _offer(legal, mine.sources, max(mine.amount + 1, round(mine.amount * f)))
+                for f in COUNTER_PROPOSAL
+            ]
+    out = [first]
+    for a in extra + cands[1:]:
+        if a is not None and a not in out:
+            out.append(a)
+    return out[:MAX_CANDIDATES]
+
+
 def worth_searching(o: Obs, first: Action) -> bool:
     """Decisions where the search has been seen to find better moves than the heuristic.
     A covered deal is closed at once, and the Boss's own proposals and floor passes were
     (almost) never changed by a search: those are left to the heuristic, which saves a third
     of the thinking time."""
     if o.neg is not None and o.neg.boss == o.seat and o.win is None:
-        return not isinstance(first, (GoingOnce, Propose, PassFloor))
+        return not isinstance(first, (GoingOnce, PassFloor))
     return True
 
 
