@@ -83,3 +83,46 @@ def test_games_are_deterministic():
     assert [x.to_data() for x in a.log] == [x.to_data() for x in b.log]
     c, _ = simulate_game(4, 1235, ["random"] * 4, settings)
     assert c.state.hash() != a.state.hash()
+
+
+def test_lazy_view_equals_the_full_view_whatever_is_read_first():
+    """A LazyView (and its negotiation summary, built field by field) read in any order must
+    equal `view`; packed, compared or iterated it builds every field; read after the game has
+    moved on, it raises instead of showing a stale or mixed state."""
+    import msgpack
+
+    from game.bots import make_bot
+    from game.rules import Game
+    from game.rules.view import LazyView
+    from game.simulate import play
+
+    rng = random.Random(5)
+    seen_negotiations = 0
+    stale: list = []
+
+    def check(game, _action, _events):
+        nonlocal seen_negotiations
+        st = game.state
+        for lazy_view in stale:
+            with pytest.raises(RuntimeError):
+                lazy_view["phase"]
+        stale.clear()
+        seat = rng.randrange(st.players)
+        full = view(st, seat)
+        lazy = LazyView(st, seat)
+        neg = lazy["negotiation"]
+        if neg is not None:
+            seen_negotiations += 1
+            assert bool(neg)
+            # read a few fields first, then the whole map
+            for key in rng.sample(sorted(full["negotiation"]), 3):
+                assert neg[key] == full["negotiation"][key]
+        if rng.random() < 0.5:
+            assert lazy == full
+        else:
+            assert msgpack.unpackb(msgpack.packb(lazy), strict_map_key=False) == full
+        stale.append(LazyView(st, seat))
+
+    game = Game(["A", "B", "C", "D"], 11, Settings(players=4))
+    play(game, [make_bot("random", s, 11) for s in range(4)], on_step=check)
+    assert seen_negotiations > 50

@@ -106,16 +106,15 @@ def view(state: GameState, seat: int | None) -> dict:
     return data
 
 
-class LazyView(dict):
-    """`view(state, seat)` built key by key on first look. Equal to the full view; valid only
+class _LazyMap(dict):
+    """A map built key by key on first look, equal to the map built at once; valid only
     until the state changes (reading it afterwards raises)."""
 
-    __slots__ = ("_state", "_seat", "_version", "_complete")
+    __slots__ = ("_state", "_version", "_complete")
 
-    def __init__(self, state: GameState, seat: int | None) -> None:
+    def __init__(self, state: GameState) -> None:
         super().__init__()
         self._state = state
-        self._seat = seat
         self._version = state.actions_taken
         self._complete = False
 
@@ -124,24 +123,23 @@ class LazyView(dict):
             raise RuntimeError("a LazyView was read after the game moved on")
         return self._state
 
+    def _keys_all(self) -> tuple:
+        raise NotImplementedError
+
+    def _build(self, key):
+        raise NotImplementedError
+
     def __missing__(self, key):
-        st = self._check()
-        if key == "hand" and _own_hand(st, self._seat):
-            value = hand_data(st.hands[self._seat])
-        elif key in SECTIONS:
-            value = SECTIONS[key](st, self._seat)
-        else:
-            raise KeyError(key)
+        value = self._build(key)
         dict.__setitem__(self, key, value)
         return value
 
     def _fill(self) -> None:
         if not self._complete:
-            for key in (*SECTIONS, "hand"):
-                if key not in self.keys_built() and (
-                    key != "hand" or _own_hand(self._check(), self._seat)
-                ):
-                    self[key]
+            for key in self._keys_all():
+                value = self[key]
+                if isinstance(value, _LazyMap):
+                    value._fill()
             self._complete = True
 
     def keys_built(self):
@@ -165,6 +163,10 @@ class LazyView(dict):
         self._fill()
         return dict.__len__(self)
 
+    def __bool__(self) -> bool:
+        # `if view["negotiation"]:` must not build every field
+        return bool(self._keys_all())
+
     def keys(self):
         self._fill()
         return dict.keys(self)
@@ -182,6 +184,45 @@ class LazyView(dict):
         return dict.__eq__(self, other)
 
     __hash__ = None
+
+
+class LazyView(_LazyMap):
+    """`view(state, seat)` built key by key on first look (the negotiation summary field by
+    field too). Equal to the full view; valid only until the state changes."""
+
+    __slots__ = ("_seat",)
+
+    def __init__(self, state: GameState, seat: int | None) -> None:
+        super().__init__(state)
+        self._seat = seat
+
+    def _keys_all(self) -> tuple:
+        own = _own_hand(self._check(), self._seat)
+        return (*SECTIONS, "hand") if own else tuple(SECTIONS)
+
+    def _build(self, key):
+        st = self._check()
+        if key == "hand" and _own_hand(st, self._seat):
+            return hand_data(st.hands[self._seat])
+        if key == "negotiation":
+            return None if st.negotiation is None else _LazyNegotiation(st)
+        if key in SECTIONS:
+            return SECTIONS[key](st, self._seat)
+        raise KeyError(key)
+
+
+class _LazyNegotiation(_LazyMap):
+    """The view's negotiation summary, field by field (a bot asking which clans are still
+    missing needs no list of pending offers)."""
+
+    __slots__ = ()
+
+    def _keys_all(self) -> tuple:
+        return tuple(NEGOTIATION_FIELDS)
+
+    def _build(self, key):
+        st = self._check()
+        return NEGOTIATION_FIELDS[key](st, st.negotiation)
 
 
 _BOARD_IDS: dict[int, str] = {}
@@ -221,33 +262,44 @@ def _negotiation(state: GameState) -> dict | None:
     neg = state.negotiation
     if neg is None:
         return None
+    return {key: build(state, neg) for key, build in NEGOTIATION_FIELDS.items()}
+
+
+def _involved_data(state: GameState) -> list:
     inv = nego.involved(state)
-    return {
-        "space": neg.space,
-        "price": neg.price,
-        "proceeds": neg.proceeds,
-        "opener": neg.opener,
-        "boss": neg.boss,
-        "laid": [{"id": c.id, "owner": c.owner, "clan": CLAN_KEYS[c.clan]} for c in neg.laid],
-        "next_card_id": neg.next_card_id,
-        "travel": {str(k): CARD_KEYS[v] for k, v in sorted(neg.travel.items())},
-        "agreements": {str(k): _terms(v) for k, v in sorted(neg.agreements.items())},
-        "pending": {str(k): _terms(v) for k, v in sorted(neg.pending.items())},
-        "played": sorted(neg.played),
-        "actions": neg.actions,
-        "limit": state.settings.negotiation_limit,
-        "limit_spent": nego.limit_spent(state),
-        "time_up": neg.time_up,
-        "floor": neg.floor,
-        "quiet": neg.quiet,
-        "last_proposal": neg.last_proposal,
-        "round_active": neg.round_active,
-        "committed": sorted({c for c, _s, _r, _o in nego.committed(state)}),
-        "covered": inv is not None,
-        "involved": [] if inv is None else [e[1].to_data() for e in inv[0]],
-        "agreed_total": nego.agreed_total(neg),
-        "cap": nego.offer_cap(state),
-    }
+    return [] if inv is None else [e[1].to_data() for e in inv[0]]
+
+
+# The negotiation summary, field by field (built all at once by `view`, one by one by
+# `LazyView`).
+NEGOTIATION_FIELDS = {
+    "space": lambda st, neg: neg.space,
+    "price": lambda st, neg: neg.price,
+    "proceeds": lambda st, neg: neg.proceeds,
+    "opener": lambda st, neg: neg.opener,
+    "boss": lambda st, neg: neg.boss,
+    "laid": lambda st, neg: [
+        {"id": c.id, "owner": c.owner, "clan": CLAN_KEYS[c.clan]} for c in neg.laid
+    ],
+    "next_card_id": lambda st, neg: neg.next_card_id,
+    "travel": lambda st, neg: {str(k): CARD_KEYS[v] for k, v in sorted(neg.travel.items())},
+    "agreements": lambda st, neg: {str(k): _terms(v) for k, v in sorted(neg.agreements.items())},
+    "pending": lambda st, neg: {str(k): _terms(v) for k, v in sorted(neg.pending.items())},
+    "played": lambda st, neg: sorted(neg.played),
+    "actions": lambda st, neg: neg.actions,
+    "limit": lambda st, neg: st.settings.negotiation_limit,
+    "limit_spent": lambda st, neg: nego.limit_spent(st),
+    "time_up": lambda st, neg: neg.time_up,
+    "floor": lambda st, neg: neg.floor,
+    "quiet": lambda st, neg: neg.quiet,
+    "last_proposal": lambda st, neg: neg.last_proposal,
+    "round_active": lambda st, neg: neg.round_active,
+    "committed": lambda st, neg: sorted({c for c, _s, _r, _o in nego.committed(st)}),
+    "covered": lambda st, neg: nego.involved(st) is not None,
+    "involved": lambda st, neg: _involved_data(st),
+    "agreed_total": lambda st, neg: nego.agreed_total(neg),
+    "cap": lambda st, neg: nego.offer_cap(st),
+}
 
 
 def _window(state: GameState) -> dict | None:
