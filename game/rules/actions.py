@@ -366,12 +366,13 @@ class LegalActions:
     Iterating yields every concrete action; `in` tests membership without expanding.
     """
 
-    __slots__ = ("fixed", "terms", "_fixed_set")
+    __slots__ = ("fixed", "terms", "_fixed_set", "_moves")
 
     def __init__(self, fixed: list[Action] | None = None, terms: list[TermsChoice] | None = None):
         self.fixed: list[Action] = [] if fixed is None else fixed
         self.terms: list[TermsChoice] = [] if terms is None else terms
         self._fixed_set: set | None = None
+        self._moves: LegalActions | None = None
 
     def __contains__(self, action: object) -> bool:
         if isinstance(action, (Offer, Propose)):
@@ -398,8 +399,11 @@ class LegalActions:
         return bool(self.fixed or self.terms)
 
     def moves(self) -> LegalActions:
-        """Without meta actions (preferences, the host's clock): what bots and prompts use."""
-        return LegalActions([a for a in self.fixed if not a.meta], self.terms)
+        """Without meta actions (preferences, the host's clock): what bots and prompts use.
+        Built once per legal-action list (treat both as read-only)."""
+        if self._moves is None:
+            self._moves = LegalActions([a for a in self.fixed if not a.meta], self.terms)
+        return self._moves
 
     def of_type(self, *types: type[Action]) -> list[Action]:
         return [a for a in self if isinstance(a, types)]

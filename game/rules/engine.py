@@ -86,6 +86,7 @@ from .events import (
     Withdrawn,
 )
 from .state import (
+    PLACARD_SOURCES,
     POOL,
     GameState,
     LaidCard,
@@ -98,11 +99,15 @@ from .state import (
     Window,
     WindowKind,
     empty_hand,
+    laid,
 )
 from .variants import Settings, Variant
 
 HAND_SIZE = 5
 TRAVEL_RED = int(Card.TRAVEL_RED)
+TRAVEL_GREY = int(Card.TRAVEL_GREY)
+BOSS = int(Card.BOSS)
+RECRUIT = int(Card.RECRUIT)
 SHORT_GAME_REMOVED = (3, 6, 9)
 QUIET_LAST_UNUSED, QUIET_LAST_MADE, QUIET_LAST_SPENT = 0, 1, 2
 
@@ -450,23 +455,25 @@ def _card_plays(state: GameState, seat: int, fixed: list[Action]) -> None:
     """Travel, Boss and Recruitment plays (they open a reaction window)."""
     neg = state.negotiation
     hand = state.hands[seat]
-    grey = hand[Card.TRAVEL_GREY] > 0
-    wanted = state.board.clan_masks[neg.space]
-    if grey or any(hand[Card.TRAVEL_RED + c] for c in range(6)):
+    grey = hand[TRAVEL_GREY] > 0
+    if grey or any(hand[TRAVEL_RED:TRAVEL_GREY]):
+        wanted = state.board.clan_masks[neg.space]
+        placards = state.placards
         targets: list[tuple[int, Source]] = [
-            (c, Source(SourceKind.PLACARD, c))
+            (c, PLACARD_SOURCES[c])
             for c in range(6)
-            if wanted >> c & 1 and state.placards[c] != POOL and c not in neg.travel
+            if wanted >> c & 1 and placards[c] != POOL and c not in neg.travel
         ]
-        targets.extend((int(card.clan), Source(SourceKind.CARD, card.id)) for card in neg.laid)
+        targets.extend((int(card.clan), laid(card.id)) for card in neg.laid)
         for clan, target in targets:
-            if hand[Card.TRAVEL_RED + clan]:
+            if hand[TRAVEL_RED + clan]:
                 fixed.append(_a(PlayTravel, seat, CARDS[TRAVEL_RED + clan], target))
             if grey:
                 fixed.append(_a(PlayTravel, seat, Card.TRAVEL_GREY, target))
-    if seat != neg.boss and hand[Card.BOSS]:
+    if hand[BOSS] and seat != neg.boss:
         fixed.append(_a(PlayBoss, seat))
-    _recruit_actions(state, seat, fixed)
+    if hand[RECRUIT] >= 3:
+        _recruit_actions(state, seat, fixed)
 
 
 def _offers(state: GameState, seat: int, out: LegalActions) -> None:

@@ -56,12 +56,13 @@ def seat_sources(state: GameState, seat: int) -> list[Source]:
     if neg is None:
         return []
     wanted = state.board.clan_masks[neg.space]
+    placards = state.placards
     out = [
-        Source(SourceKind.PLACARD, c)
+        PLACARD_SOURCES[c]
         for c in range(6)
-        if state.placards[c] == seat and c not in neg.travel and wanted >> c & 1
+        if placards[c] == seat and wanted >> c & 1 and c not in neg.travel
     ]
-    out.extend(Source(SourceKind.CARD, card.id) for card in neg.laid if card.owner == seat)
+    out.extend(laid(card.id) for card in neg.laid if card.owner == seat)
     return out
 
 
@@ -87,13 +88,13 @@ def offerable_by_seat(state: GameState) -> list[tuple[Source, ...]]:
     neg = state.negotiation
     out: list[list[Source]] = [[] for _ in range(state.players)]
     for card in neg.laid:
-        out[card.owner].append(Source(SourceKind.CARD, card.id))
+        out[card.owner].append(laid(card.id))
     if not state.settings.two_player:
         wanted = state.board.clan_masks[neg.space]
         for c in range(6):
             owner = state.placards[c]
             if owner != POOL and c not in neg.travel and wanted >> c & 1:
-                out[owner].append(Source(SourceKind.PLACARD, c))
+                out[owner].append(PLACARD_SOURCES[c])
     for seat, terms in neg.agreements.items():
         if terms.sources:
             out[seat] = [s for s in out[seat] if s not in terms.sources]
@@ -101,7 +102,18 @@ def offerable_by_seat(state: GameState) -> list[tuple[Source, ...]]:
 
 
 def committed(state: GameState) -> list[tuple[int, Source, int, int]]:
-    """Committed sources as (clan, source, rank, owner), RULES §4."""
+    """Committed sources as (clan, source, rank, owner), RULES §4 (memoised per state
+    version like `involved`; treat the list as read-only)."""
+    key = ("committed", state.actions_taken)
+    cache = state._legal_cache
+    try:
+        return cache[key]
+    except KeyError:
+        out = cache[key] = _committed(state)
+        return out
+
+
+def _committed(state: GameState) -> list[tuple[int, Source, int, int]]:
     neg = state.negotiation
     boss = neg.boss
     out: list[tuple[int, Source, int, int]] = []
