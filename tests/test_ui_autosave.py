@@ -18,13 +18,17 @@ from game.ui.session import LocalSession, SeatSpec
 from game.ui.table.scene import TableScene
 
 
-def play_until(app, table, actions: int, guard: int = 4000) -> None:
-    """Step the app until the session has applied `actions` actions."""
+def play_until(app, table, actions: int, guard: int = 4000, human=None) -> None:
+    """Step the app until the session has applied `actions` actions (`human` plays seat 0
+    through the table when it is asked)."""
+    s = table.session
     for _ in range(guard):
-        if len(table.session.game.log) >= actions:
+        if len(s.game.log) >= actions:
             return
+        if human is not None and s.decision_seat() == 0 and not table.director.busy():
+            human.act(table)
         app.step(DT, draw=False)
-    raise AssertionError("the bots did not play")
+    raise AssertionError("the game did not go on")
 
 
 def test_continue_restores_the_autosaved_game_and_leaving_removes_it(tmp_path):
@@ -72,8 +76,8 @@ def test_continue_restores_the_autosaved_game_and_leaving_removes_it(tmp_path):
         # the log and the money history were rebuilt from the replayed events, unanimated
         assert len(table.log.events) > 10 and not table.director.busy()
         # the game goes on and keeps saving
-        play_until(app, table, n + 3)
-        app.step(DT, draw=False)  # saved at the start of the next frame
+        play_until(app, table, n + 3, human=ScriptedHuman(seed=5))
+        app.step(DT, draw=False)
         assert app.autosaver.flush()
         again = load(folder / autosave.GAME_FILE).log
         assert len(again) >= n + 3 and again == s.game.log[: len(again)]

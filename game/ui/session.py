@@ -309,6 +309,8 @@ class LocalSession:
             self._update_real_time(dt)
         else:
             self._update_ask_around(dt)
+        # and again once the bots have moved: a frame never ends with an unsaved action
+        self._autosave_tick()
 
     # Bots think on a worker thread: a search bot may take a good part of a second, and a
     # frame must never wait for it. The question is tied to the state version; an answer
