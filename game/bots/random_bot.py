@@ -134,10 +134,9 @@ class RandomBot(Bot):
 
 def _could_cover(view) -> bool:
     """Could the marker's space be covered by the placards in play plus my Clan cards?"""
-    mask = 0
-    for p in view["players"]:
-        for clan in p["placards"]:
-            mask |= 1 << clan
+    mask = 63
+    for clan in view["pool"]:  # every placard not in the pool is some player's
+        mask &= ~(1 << clan)
     for key in view.get("hand", {}):
         if key.startswith("clan_"):
             mask |= 1 << clan_from_key(key[5:])
@@ -148,9 +147,10 @@ def _missing_clans(view) -> set[int] | None:
     neg = view.get("negotiation")
     if not neg:
         return None
-    space = board_of(view).spaces[neg["space"]]
-    have = set(neg["committed"])
-    return {int(c) for c in space.clans} - have
+    wanted = board_of(view).clan_masks[neg["space"]]
+    for clan in neg["committed"]:
+        wanted &= ~(1 << clan)
+    return {c for c in range(6) if wanted >> c & 1}
 
 
 def _my_offer_waits(view, seat: int) -> bool:
