@@ -96,14 +96,15 @@ _CARD_SOURCES: list[Source] = [Source(SourceKind.CARD, i) for i in range(64)]
 
 
 def placard(clan: Clan | int) -> Source:
-    return PLACARD_SOURCES[clan]
+    if 0 <= clan < 6:
+        return PLACARD_SOURCES[clan]
+    return Source(SourceKind.PLACARD, int(clan))  # not a clan: let the rules reject it
 
 
 def laid(card_id: int) -> Source:
-    try:
+    if 0 <= card_id < 64:
         return _CARD_SOURCES[card_id]
-    except IndexError:
-        return Source(SourceKind.CARD, card_id)
+    return Source(SourceKind.CARD, card_id)
 
 
 class WindowKind(str, Enum):
