@@ -10,7 +10,9 @@ from game.rules.cards import DECK_COUNTS
 from game.ui.autoplay import click, click_widget, key, make_app
 from game.ui.session import LocalSession, SeatSpec, Timers
 from game.ui.table import layout as L
+from game.ui.table.panel import source_clan
 from game.ui.table.scene import TableScene
+from game.ui.theme import CLAN_LETTERS
 
 R, B, Y, M, O, G = range(6)  # noqa: E741 - clans as letters
 
@@ -139,6 +141,18 @@ def test_the_private_ask_preference_and_the_offer_editor(tmp_path):
         ed = t.panel.editor
         assert ed is not None
         lo, hi = ed["choice"].lo, ed["choice"].hi
+        # sources tick by their clan's letter as well as by mouse
+        pool = ed["choice"].pool
+        assert pool, "this position gives Ann a source to offer"
+        first = pool[0]
+        letter = CLAN_LETTERS[source_clan(t.v, first)].lower()
+        ticked = first in ed["sources"]
+        key(getattr(pygame, f"K_{letter}"))
+        app.step(0.02)
+        assert (first in t.panel.editor["sources"]) is (not ticked)
+        key(getattr(pygame, f"K_{letter}"))
+        app.step(0.02)
+        assert (first in t.panel.editor["sources"]) is ticked
         key(pygame.K_UP)
         app.step(0.02)
         assert ed["amount"] == min(hi, lo + 1)

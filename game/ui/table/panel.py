@@ -42,6 +42,7 @@ from ..i18n import tr
 from ..theme import (
     BAD,
     CLAN_KEYS,
+    CLAN_LETTERS,
     GOLD,
     GOOD,
     TEXT,
@@ -526,12 +527,19 @@ class ActionPanel:
             ed["sources"] ^= {src}
             self._key = None
 
-        # sources
+        # sources: each ticked by its clan's letter on the keyboard too (the first source of
+        # a clan, when a player holds both its placard and a laid card of it)
         x = r.x + 24
         y = r.y + 70
+        lettered: set[int] = set()
         for i, src in enumerate(choice.pool):
             on = src in ed["sources"]
             label = self._source_label(v, src)
+            clan = source_clan(v, src)
+            hotkey = None
+            if clan is not None and clan not in lettered:
+                lettered.add(clan)
+                hotkey = getattr(pygame, f"K_{CLAN_LETTERS[clan].lower()}")
             b = Button(
                 (x, y, 200, 54),
                 label,
@@ -539,6 +547,7 @@ class ActionPanel:
                 style="primary" if on else "ghost",
                 size=22,
                 name=f"editor.src.{i}",
+                hotkey=hotkey,
             )
             self.widgets.append(b)
             x += 212
