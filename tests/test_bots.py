@@ -11,7 +11,7 @@ import pytest
 from game.bots import make_bot
 from game.bots.heuristic import PERSONALITIES, HeuristicBot, Policy, personality, plan_deal
 from game.bots.obs import Memory, Obs, pile_estimate
-from game.bots.search import SearchBot, parse_params, utility
+from game.bots.search import SearchBot, parse_params, score, utility
 from game.rules import (
     Accept,
     AcceptProposal,
@@ -467,6 +467,13 @@ def test_utility_ranks_money():
     assert us == sorted(us)
     st.money = [40, 30, 20, 10]
     assert utility(st, 0) > utility(st, 3)
+    # weighted toward first place: any place but the first is worth less than by rank alone
+    scores = score(st)
+    top = scores.index(max(scores))
+    for s in range(4):
+        if s != top:
+            assert utility(st, s, win_weight=0.5) < utility(st, s)
+    assert parse_params("win=0.5")["win"] == 0.5
 
 
 def test_heuristic_bot_needs_events_and_the_random_bot_does_not():
@@ -492,6 +499,45 @@ def test_candidates_start_with_the_heuristic_choice_and_are_legal():
             for a in cands:
                 assert a in legal_actions(st, seat)
         rng.random()
+
+
+def test_search_price_candidates_are_legal_and_keep_the_heuristic_choice_first():
+    from game.bots.search import MAX_CANDIDATES, more_prices
+
+    for st in _states_along_a_game(every=3):
+        for seat in range(st.players):
+            legal = legal_actions(st, seat).moves()
+            if not legal:
+                continue
+            o = Obs.from_view(view(st, seat))
+            pol = Policy(personality(None), random.Random(1))
+            base = pol.candidates(o, legal)
+            cands = more_prices(pol, o, legal, base)
+            assert cands[0] == base[0]
+            assert len(set(cands)) == len(cands) <= MAX_CANDIDATES
+            for a in cands:
+                assert a in legal_actions(st, seat)
+
+
+def test_search_compares_higher_asks_and_lower_counters():
+    from game.bots.search import more_prices
+
+    t = _scenario([[]], marker=3, tiles=list(range(6, 16)), first_player=3)
+    t.open(3)  # Di (Orange) needs Red from Ann
+    t.pass_floor(3)
+    o = Obs.from_view(view(t.state, 0))
+    legal = legal_actions(t.state, 0).moves()
+    pol = Policy(personality(None), random.Random(1))
+    cands = more_prices(pol, o, legal, pol.candidates(o, legal))
+    asks = [a.amount for a in cands if isinstance(a, Offer)]
+    assert isinstance(cands[0], Offer) and max(asks) > round(cands[0].amount * 1.4)
+    t.offer(0, [t.placard("red")], 8)
+    t.floor_round()
+    o = Obs.from_view(view(t.state, 3))
+    legal = legal_actions(t.state, 3).moves()
+    cands = more_prices(pol, o, legal, pol.candidates(o, legal))
+    props = sorted(a.amount for a in cands if isinstance(a, Propose))
+    assert isinstance(cands[0], Propose) and props[0] < cands[0].amount
 
 
 def test_pass_floor_is_the_idle_move_in_ask_around():

@@ -4,7 +4,8 @@ money rank.
 
 * Candidates come from the heuristic (`Policy.candidates`): its own choice first, then a
   few sensible alternatives (deal or roll, accept or counter, a higher or lower ask, play a
-  card or keep it). A decision with one candidate costs no search at all.
+  card or keep it), and more amounts where a price is set (`more_prices`: ask more,
+  propose less). A decision with one candidate costs no search at all.
 * Each sample (`determinize.state_from_view`) deals the unseen cards into the other hands
   and the draw pile at the sizes the view shows, pins the Clan cards the bot saw go back to
   a hand, and puts the money the bot tracked from public payments where it is hidden.
@@ -75,6 +76,10 @@ PRUNE_EVERY = 4  # samples between prunings of clearly worse candidates
 PRUNE_Z = 2.5  # ... "clearly": this many standard errors below the leader
 PICK_Z = 1.0  # an alternative must beat the heuristic's choice by this many standard errors
 MIN_GAIN = 0.01  # ... and by at least this much utility
+MAX_WAITS = 2  # floor passes chosen over the heuristic's move in one negotiation
+# Weight of the chance of finishing first in the utility (the rest: the share of the other
+# seats finished ahead of). `search:win=0.5`.
+WIN_WEIGHT = 0.0
 RANK_SPREAD = 4.0  # $M of money still to move per sqrt(deal left), for the soft rank
 
 # Worth of a card still in hand at the end of a rollout, in $M early in the game.
@@ -86,7 +91,14 @@ CARD_SCALE = Personality().card_keep  # cards in hand count as much as the heuri
 
 
 def parse_params(param: str | None) -> dict:
-    out = {"steps": DEFAULT_STEPS, "ms": DEFAULT_MS, "rollout": None, "style": None, "cards": None}
+    out = {
+        "steps": DEFAULT_STEPS,
+        "ms": DEFAULT_MS,
+        "rollout": None,
+        "style": None,
+        "cards": None,
+        "win": WIN_WEIGHT,
+    }
     if not param:
         return out
     for key, value in spec_parts(param):
@@ -104,8 +116,12 @@ def parse_params(param: str | None) -> dict:
             out["style"] = value
         elif key == "cards":
             out["cards"] = float(value)
+        elif key == "win":
+            out["win"] = min(1.0, max(0.0, float(value)))
         else:
-            raise ValueError(f"unknown search parameter {key!r} (steps, ms, rollout, style, cards)")
+            raise ValueError(
+                f"unknown search parameter {key!r} (steps, ms, rollout, style, cards, win)"
+            )
     return out
 
 
@@ -123,8 +139,10 @@ class SearchBot(Bot):
         self.policy = Policy(personality(cfg["style"]), random.Random(f"own/{seed}/{seat}"))
         self.rollout_personality = personality(cfg["rollout"])
         self.card_scale = CARD_SCALE if cfg["cards"] is None else cfg["cards"]
+        self.win_weight = cfg["win"]
         self.memory = Memory(seat)
         self.last_stats: list | None = None  # (action, mean utility, rollouts) of the last search
+        self._waits: tuple = (None, 0)  # (the talks, passes chosen over the heuristic's move)
 
     def observe(self, events: list[dict]) -> None:
         self.memory.observe(events)
@@ -144,9 +162,21 @@ class SearchBot(Bot):
         cands = more_prices(self.policy, o, legal, self.policy.candidates(o, legal, must_act))
         if not cands:
             return _passive(legal) if must_act else None
+        talks = None
+        if o.neg is not None and o.win is None and not isinstance(cands[0], PassFloor):
+            # Waiting instead of the heuristic's move looks good in a rollout, where I act
+            # the next time round; but a search that waits every time drags the talks out.
+            talks = (o.deals_closed, o.turn, o.neg.space, o.neg.boss, o.neg.opener)
+            if self._waits[0] != talks:
+                self._waits = (talks, 0)
+            if self._waits[1] >= MAX_WAITS:
+                cands = [a for a in cands if not isinstance(a, PassFloor)]
         if len(cands) == 1 or not worth_searching(o, cands[0]):
             return cands[0]
-        return self._search(view, cands, money)
+        a = self._search(view, cands, money)
+        if talks is not None and isinstance(a, PassFloor):
+            self._waits = (talks, self._waits[1] + 1)
+        return a
 
     # -- the search ------------------------------------------------------------------------
 
@@ -185,7 +215,7 @@ class SearchBot(Bot):
                 st = base.clone()
                 apply(st, cands[i])
                 policy.rng.seed(seed)
-                u, n = rollout(st, seat, policy, seed, self.card_scale)
+                u, n = rollout(st, seat, policy, seed, self.card_scale, self.win_weight)
                 utils[i].append(u)
                 used += n + 1
             rounds += 1
@@ -289,7 +319,12 @@ def worth_searching(o: Obs, first: Action) -> bool:
 
 
 def rollout(
-    st: GameState, me: int, policy: Policy, seed: int, card_scale: float = CARD_SCALE
+    st: GameState,
+    me: int,
+    policy: Policy,
+    seed: int,
+    card_scale: float = CARD_SCALE,
+    win_weight: float = 0.0,
 ) -> tuple[float, int]:
     """Play on with `policy` for every seat until a turn begins after the next deal has
     ended, or after a full round of turns without a deal (or the game is over); return my
@@ -330,7 +365,7 @@ def rollout(
             a = _real_time_step(st, policy, order, n)
         apply(st, a)
         steps += 1
-    return utility(st, me, card_scale), steps
+    return utility(st, me, card_scale, win_weight), steps
 
 
 def _real_time_step(st: GameState, policy: Policy, order: random.Random, n: int) -> Action:
@@ -352,21 +387,33 @@ def _real_time_step(st: GameState, policy: Policy, order: random.Random, n: int)
     return default_action(st, waiting[0])
 
 
-def utility(st: GameState, me: int, card_scale: float = CARD_SCALE) -> float:
+def utility(
+    st: GameState, me: int, card_scale: float = CARD_SCALE, win_weight: float = 0.0
+) -> float:
     """My expected share of the other seats I finish ahead of (ties half): a soft money
-    rank, sharp at the end of the game, blurred by the deals still to come."""
+    rank, sharp at the end of the game, blurred by the deals still to come. `win_weight`
+    mixes in the chance of finishing first (a shared first place counts as a fraction),
+    which is what a tournament counts."""
     scores = score(st, card_scale)
     mine = scores[me]
     n = len(scores)
     if st.phase is Phase.GAME_OVER:
         beat = sum(1.0 if x < mine else 0.5 if x == mine else 0.0 for x in scores)
-        return (beat - 0.5) / (n - 1)
+        share = (beat - 0.5) / (n - 1)
+        if not win_weight:
+            return share
+        top = max(scores)
+        first = 0.0 if mine < top else 1.0 / sum(1 for x in scores if x == top)
+        return (1.0 - win_weight) * share + win_weight * first
     spread = RANK_SPREAD * math.sqrt(max(0.25, _deals_left(st)))
     beat = 0.0
+    p_first = 1.0
     for s, x in enumerate(scores):
         if s != me:
-            beat += 1.0 / (1.0 + math.exp((x - mine) / spread))
-    return beat / (n - 1)
+            p = 1.0 / (1.0 + math.exp((x - mine) / spread))
+            beat += p
+            p_first *= p
+    return (1.0 - win_weight) * beat / (n - 1) + win_weight * p_first
 
 
 def score(st: GameState, card_scale: float = CARD_SCALE) -> list[float]:
