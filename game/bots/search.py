@@ -78,8 +78,8 @@ PICK_Z = 1.0  # an alternative must beat the heuristic's choice by this many sta
 MIN_GAIN = 0.01  # ... and by at least this much utility
 MAX_WAITS = 2  # floor passes chosen over the heuristic's move in one negotiation
 # Weight of the chance of finishing first in the utility (the rest: the share of the other
-# seats finished ahead of). `search:win=0.5`.
-WIN_WEIGHT = 0.0
+# seats finished ahead of). `search:win=0` gives the plain rank.
+WIN_WEIGHT = 0.5
 RANK_SPREAD = 4.0  # $M of money still to move per sqrt(deal left), for the soft rank
 
 # Worth of a card still in hand at the end of a rollout, in $M early in the game.
