@@ -6,31 +6,41 @@ least) the last action any client saw. The long runs are ``python -m bench.soak 
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from bench.soak import client_soak_game, host_kill_game
 from tests.net_helpers import run
 
-pytestmark = pytest.mark.timeout(150)
+pytestmark = pytest.mark.timeout(420)
 
 
 def test_clients_killed_at_hard_moments_rejoin_and_the_game_finishes(tmp_path):
-    result = run(
-        client_soak_game(
-            1, 5, 6, grace=1.0, autosave=tmp_path / "g.json", seats=4, short_game=False,
-            discard_wait=3.0, think=0.01,
-        ),
-        timeout=140,
-    )  # fmt: skip
-    assert result["problems"] == []
-    fig = result["figures"]
-    # Kills are paced in wall-clock time: on a quick machine the game may end after fewer
-    # than the 6 wanted (the clients' think time makes that unlikely below 3), and a kill
-    # in the last moments may meet a finished game instead of a rejoin.
-    assert fig["kills"] >= 3
-    assert fig["kills"] - 1 <= fig["rejoins"] <= fig["kills"]
-    assert fig.get("kills.negotiation", 0) + fig.get("kills.window", 0) >= 2
-    assert fig["bad_snapshot_hash"] == 0
+    """Six kills, over as many games as it takes (at most four): kills are paced in
+    wall-clock time, so on a quick machine one game may end before all six have happened;
+    the next game takes the rest instead of the test asking a game to last long enough."""
+    wanted, games = 6, 0
+    figures: Counter = Counter()
+    problems: list[str] = []
+    while figures["kills"] < wanted and games < 4:
+        games += 1
+        result = run(
+            client_soak_game(
+                games, 5, wanted - figures["kills"], grace=1.0,
+                autosave=tmp_path / f"g{games}.json", seats=4, short_game=False,
+                discard_wait=3.0, think=0.01,
+            ),
+            timeout=100,
+        )  # fmt: skip
+        problems += [f"game {games}: {p}" for p in result["problems"]]
+        figures.update(result["figures"])
+    assert problems == []
+    assert figures["kills"] == wanted
+    # a kill in a game's last moments may meet a finished game instead of a rejoin
+    assert wanted - games <= figures["rejoins"] <= wanted
+    assert figures["kills.negotiation"] + figures["kills.window"] >= 2
+    assert figures["bad_snapshot_hash"] == 0
 
 
 def test_a_host_killed_at_any_moment_resumes_where_its_clients_are(tmp_path):
