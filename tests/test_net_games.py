@@ -328,7 +328,9 @@ def test_host_bots_that_think_in_a_thread():
         pytest.skip("no heuristic bot registered in this tree")
 
     async def scenario():
-        timing = Timing(bot_answer=0, bot_delay=0, bot_tick=0.005, start_after=0)
+        # A heuristic Boss whose plan hopes for a card nobody plays waits for the host's
+        # negotiation clock (3 minutes by default): a short clock keeps the game quick.
+        timing = Timing(bot_answer=0, bot_delay=0, bot_tick=0.005, start_after=0, negotiation=2.0)
         cfg = config_for_tests(seats=4, bots=["heuristic", "random"], timing=timing, seed=3)
         host = Host(cfg)
         await host.start()
