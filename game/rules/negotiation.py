@@ -101,16 +101,22 @@ def offerable_by_seat(state: GameState) -> list[tuple[Source, ...]]:
     return [tuple(sorted(x)) for x in out]
 
 
-def committed(state: GameState) -> list[tuple[int, Source, int, int]]:
-    """Committed sources as (clan, source, rank, owner), RULES §4 (memoised per state
-    version like `involved`; treat the list as read-only)."""
-    key = ("committed", state.actions_taken)
+def _memo(state: GameState, name: str, compute):
+    """`compute(state)` once per state version, kept in the legal-action memo table, which
+    `apply` clears (clearing it here would throw away the legal actions just computed)."""
+    key = (name, state.actions_taken)
     cache = state._legal_cache
     try:
         return cache[key]
     except KeyError:
-        out = cache[key] = _committed(state)
+        out = cache[key] = compute(state)
         return out
+
+
+def committed(state: GameState) -> list[tuple[int, Source, int, int]]:
+    """Committed sources as (clan, source, rank, owner), RULES §4 (memoised per state
+    version; treat the list as read-only)."""
+    return _memo(state, "committed", _committed)
 
 
 def _committed(state: GameState) -> list[tuple[int, Source, int, int]]:
@@ -160,15 +166,8 @@ def two_player_rate(state: GameState) -> int:
 
 def involved(state: GameState) -> tuple[list[tuple[int, Source, int, int]], int] | None:
     """Memoised `_involved` for the current state version (legal actions and the view both
-    ask). Keyed by the version like the legal-action memo beside it, which `apply` clears:
-    clearing here would throw away the legal actions just computed for this version."""
-    key = ("involved", state.actions_taken)
-    cache = state._legal_cache
-    try:
-        return cache[key]
-    except KeyError:
-        out = cache[key] = _involved(state)
-        return out
+    ask)."""
+    return _memo(state, "involved", _involved)
 
 
 def _involved(state: GameState) -> tuple[list[tuple[int, Source, int, int]], int] | None:
