@@ -481,42 +481,39 @@ def test_heuristic_bot_needs_events_and_the_random_bot_does_not():
     assert not make_bot("random", 0, 1).wants_events
 
 
-def test_candidates_start_with_the_heuristic_choice_and_are_legal():
-    rng = random.Random(5)
-    for st in _states_along_a_game(every=5):
+def _decisions_along_a_game(every: int):
+    """(state, seat, legal moves, the seat's observation, a fresh heuristic policy) for every
+    seat with a move at the states `_states_along_a_game` stops at."""
+    for st in _states_along_a_game(every=every):
         for seat in range(st.players):
             legal = legal_actions(st, seat).moves()
-            if not legal:
-                continue
-            o = Obs.from_view(view(st, seat))
-            pol = Policy(personality(None), random.Random(1))
-            cands = pol.candidates(o, legal)
-            again = Policy(personality(None), random.Random(1)).decide(
-                Obs.from_view(view(st, seat)), legal
-            )
-            assert cands[0] == again
-            assert len(set(cands)) == len(cands) <= 5
-            for a in cands:
-                assert a in legal_actions(st, seat)
-        rng.random()
+            if legal:
+                o = Obs.from_view(view(st, seat))
+                yield st, seat, legal, o, Policy(personality(None), random.Random(1))
+
+
+def test_candidates_start_with_the_heuristic_choice_and_are_legal():
+    for st, seat, legal, o, pol in _decisions_along_a_game(every=5):
+        cands = pol.candidates(o, legal)
+        again = Policy(personality(None), random.Random(1)).decide(
+            Obs.from_view(view(st, seat)), legal
+        )
+        assert cands[0] == again
+        assert len(set(cands)) == len(cands) <= 5
+        for a in cands:
+            assert a in legal_actions(st, seat)
 
 
 def test_search_price_candidates_are_legal_and_keep_the_heuristic_choice_first():
     from game.bots.search import MAX_CANDIDATES, more_prices
 
-    for st in _states_along_a_game(every=3):
-        for seat in range(st.players):
-            legal = legal_actions(st, seat).moves()
-            if not legal:
-                continue
-            o = Obs.from_view(view(st, seat))
-            pol = Policy(personality(None), random.Random(1))
-            base = pol.candidates(o, legal)
-            cands = more_prices(pol, o, legal, base)
-            assert cands[0] == base[0]
-            assert len(set(cands)) == len(cands) <= MAX_CANDIDATES
-            for a in cands:
-                assert a in legal_actions(st, seat)
+    for st, seat, legal, o, pol in _decisions_along_a_game(every=3):
+        base = pol.candidates(o, legal)
+        cands = more_prices(pol, o, legal, base)
+        assert cands[0] == base[0]
+        assert len(set(cands)) == len(cands) <= MAX_CANDIDATES
+        for a in cands:
+            assert a in legal_actions(st, seat)
 
 
 def test_search_compares_higher_asks_and_lower_counters():
