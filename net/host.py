@@ -127,6 +127,9 @@ class Timing:
     bot_answer: float = 1.5  # bots answer every window exactly this long after it opens
     bot_delay: float = 0.8  # bots' pause before a move the game waits for
     bot_tick: float = 1.0  # how often bots are offered the moment in real-time negotiation
+    # Real time: a bot Boss that has seen nothing happen for this long must settle (close,
+    # or fail a deal that waits for a card nobody plays) instead of waiting out the clock.
+    bot_patience: float = 20.0
     start_after: float | None = None  # start (bots fill empty seats) this long after start()
 
     def window_length(self, kind: str) -> float:
@@ -338,6 +341,7 @@ class Host:
         self._neg: dict | None = None  # deadline, timer
         self._turn: dict | None = None  # seats, deadline, timer, version
         self._bot_timer: Timer | None = None
+        self._quiet_since = (-1, 0.0)  # (state version, when the bots first saw it)
         self._answer_timers: dict[tuple[int, int], Timer] = {}
         self._timers_serial = 0
         self._timers_sent = -1
@@ -1599,8 +1603,21 @@ class Host:
         valid = self._valid_at(version)
         if not valid() or self.state.window is not None:
             return
+        st = self.state
+        now = self.clock.now()
+        if self._quiet_since[0] != st.actions_taken:
+            self._quiet_since = (st.actions_taken, now)
+        boss = st.negotiation.boss if st.negotiation is not None else None
+        settle = (
+            boss is not None
+            and self._is_bot(boss)
+            and now - self._quiet_since[1] >= self.timing.bot_patience
+        )
         seats = [s.index for s in self.seats if self._is_bot(s.index)]
         self._rng.shuffle(seats)
+        if settle:  # the bot Boss has waited long enough: it goes first, and must act
+            seats.remove(boss)
+            seats.insert(0, boss)
         for seat in seats:
             acted = []
 
@@ -1608,7 +1625,7 @@ class Host:
                 if action is not None and valid():
                     acted.append(self._apply(action))
 
-            self._decide(seat, False, valid, done)
+            self._decide(seat, settle and seat == boss, valid, done)
             if acted:
                 return
         if valid():

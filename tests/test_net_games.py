@@ -318,6 +318,61 @@ def test_threaded_client_and_host_thread_for_a_pygame_loop():
     assert host.finished.is_set()
 
 
+class _HopefulBoss:
+    """A bot that waits for a card nobody will play unless it must act: then it opens a
+    deal on its turn, or fails the deal it is Boss of."""
+
+    kind = "hopeful_boss"
+    needs_view = False
+    wants_events = False
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+
+    def choose(self, view, legal, must_act=True):
+        from game.rules import FailDeal, OpenDeal
+
+        if not must_act:
+            return None
+        return next((a for a in legal.fixed if isinstance(a, (OpenDeal, FailDeal))), None)
+
+    def observe(self, events) -> None:
+        pass
+
+
+@pytest.mark.timeout(60)
+def test_a_bot_boss_on_the_host_settles_after_its_patience_not_the_clock():
+    """Real time with no negotiation clock: a bot Boss that hopes for a card nobody plays
+    would wait for ever; after `bot_patience` seconds of nothing it must settle."""
+    from game.bots.base import BOT_KINDS
+    from net.host import Timing
+
+    BOT_KINDS["hopeful_boss"] = _HopefulBoss
+    try:
+
+        async def scenario():
+            timing = Timing(
+                bot_answer=0, bot_delay=0, bot_tick=0.005, start_after=0, negotiation=0,
+                bot_patience=0.3,
+            )  # fmt: skip
+            host = Host(config_for_tests(seats=3, bots=["hopeful_boss"], timing=timing, seed=3))
+            await host.start()
+            while host.game is None or host.state.negotiation is None:
+                await asyncio.sleep(0.005)
+            opened = time.monotonic()
+            while host.state.deals_failed == 0:
+                await asyncio.sleep(0.005)
+            # not before its patience ran out (0.3 s; the margin covers this loop seeing the
+            # deal open a little after the host opened it)
+            assert time.monotonic() - opened >= 0.15
+            assert host.state.deals_closed == 0
+            await host.close()
+
+        run(scenario(), timeout=30)
+    finally:
+        del BOT_KINDS["hopeful_boss"]
+
+
 @pytest.mark.timeout(120)
 def test_host_bots_that_think_in_a_thread():
     """Bots that need a view decide in a worker thread (the host keeps serving)."""
@@ -328,9 +383,9 @@ def test_host_bots_that_think_in_a_thread():
         pytest.skip("no heuristic bot registered in this tree")
 
     async def scenario():
-        # A heuristic Boss whose plan hopes for a card nobody plays waits for the host's
-        # negotiation clock (3 minutes by default): a short clock keeps the game quick.
-        timing = Timing(bot_answer=0, bot_delay=0, bot_tick=0.005, start_after=0, negotiation=2.0)
+        # A heuristic Boss whose plan hopes for a card nobody plays settles after its
+        # patience (20 s by default; the negotiation clock is 3 minutes): a short one here.
+        timing = Timing(bot_answer=0, bot_delay=0, bot_tick=0.005, start_after=0, bot_patience=0.5)
         cfg = config_for_tests(seats=4, bots=["heuristic", "random"], timing=timing, seed=3)
         host = Host(cfg)
         await host.start()

@@ -4,7 +4,18 @@ clocks, and refusals. No display needed."""
 
 import pytest
 
-from game.rules import Offer, OpenDeal, Pass, PlayBoss, Roll, Settings, WindowMode, placard
+from game.bots.base import Bot
+from game.rules import (
+    FailDeal,
+    Offer,
+    OpenDeal,
+    Pass,
+    PlayBoss,
+    Roll,
+    Settings,
+    WindowMode,
+    placard,
+)
 from game.ui.screenshot import table_session
 from game.ui.session import LocalSession, SeatSpec, Timers
 from game.ui.session_api import Session
@@ -125,6 +136,49 @@ def test_real_time_negotiation_clock_runs_out():
     assert not st.negotiation.time_up
     s.update(1.5)
     assert st.negotiation.time_up
+
+
+class _HopefulBoss(Bot):
+    """Waits for a card nobody will play unless it must act; then it fails the deal."""
+
+    needs_view = False
+
+    def choose(self, view, legal, must_act=True):
+        if must_act:
+            return next((a for a in legal.fixed if isinstance(a, FailDeal)), None)
+        return None
+
+
+def test_a_real_time_bot_boss_settles_after_its_patience_not_the_clock():
+    settings = Settings(players=3, window_mode=WindowMode.REAL_TIME)
+    s = LocalSession(
+        seats("random", "random", "random"),
+        seed=6,
+        settings=settings,
+        timers=Timers(negotiation_seconds=0, bot_patience=6),  # no negotiation clock at all
+    )
+    s.bots = {seat: _HopefulBoss(seat) for seat in s.bots}
+    st = s.state
+    from game.rules import PlaceMarker
+
+    if st.phase.value == "place_marker":
+        s.apply_scripted(PlaceMarker(st.turn, 0))
+    s.apply_scripted(OpenDeal(st.turn))
+
+    def tick(dt):
+        s.update(dt)
+        if s._job is not None:  # let the bot's worker thread answer before the next frame
+            s._job[1].result(timeout=30)
+
+    for _ in range(22):
+        tick(0.25)  # 5.5 s: nothing happens, the Boss still hopes
+    assert st.negotiation is not None and st.deals_failed == 0
+    for _ in range(40):
+        tick(0.25)
+        if st.deals_failed:
+            break
+    assert st.deals_failed == 1 and st.negotiation is None
+    s.close()
 
 
 def test_real_time_needs_one_screen_per_human():

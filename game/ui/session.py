@@ -63,6 +63,9 @@ class Timers:
     going_once_seconds: float = 3.0
     negotiation_seconds: float = 180.0  # 0: no clock
     bot_pace: float = 1.0  # > 1: bots act faster (the speed setting)
+    # Real time: a bot Boss that has seen nothing happen for this long must settle (close,
+    # or fail a deal that waits for a card nobody plays) instead of waiting out the clock.
+    bot_patience: float = 20.0
 
 
 # Bot "thinking" delays in seconds (lo, hi), by the kind of move they are about to make.
@@ -125,6 +128,7 @@ class LocalSession:
         self._neg_deadline: float | None = None
         self._idle_next = 0.0
         self._idle_seat: int | None = None
+        self._moved_at = 0.0  # the clock at the last action (real time: a bot Boss's patience)
         self._job = None  # ((version, seat, must), Future) of the bot now thinking
         self._executor: ThreadPoolExecutor | None = None
         self._unseen: dict[int, list] = {}  # events a thinking bot will observe afterwards
@@ -219,6 +223,7 @@ class LocalSession:
         """Any seat's move, for scripted scenes (screenshots, tests); raises if illegal."""
         events = self.game.apply(action)
         self.actions_applied += 1
+        self._moved_at = self.clock
         self._queue.append((events, self.version, None))
         self._observe(events)
         if self.real_time:
@@ -236,6 +241,7 @@ class LocalSession:
             self._queue.append(([], self.version, f"[{exc.rule}] {exc.message}"))
             return False
         self.actions_applied += 1
+        self._moved_at = self.clock
         self._queue.append((events, self.version, None))
         if self.real_time:
             self._clock_events(events)
@@ -450,15 +456,17 @@ class LocalSession:
         if neg is None:
             return
         # Real-time negotiation: now and then one bot gets the moment (it may let it pass).
+        # A bot Boss that has seen nothing happen for a while must settle.
+        settle = neg.boss in self.bots and self.clock - self._moved_at >= self.timers.bot_patience
         if self._idle_seat is None:
             if self.clock < self._idle_next:
                 return
             seats = [s for s in self.bots if legal_actions(st, s).moves()]
             if not seats:
                 return
-            self._idle_seat = self._rng.choice(seats)
+            self._idle_seat = neg.boss if settle and neg.boss in seats else self._rng.choice(seats)
         seat = self._idle_seat
-        ready, action = self._ask(seat, seat in waiting)
+        ready, action = self._ask(seat, seat in waiting or (settle and seat == neg.boss))
         if not ready:
             return
         self._idle_seat = None
