@@ -115,21 +115,28 @@ def test_real_time_window_closes_when_its_countdown_ends():
     assert st.window is None and st.negotiation.boss == 2
 
 
-def test_real_time_negotiation_clock_runs_out():
-    settings = Settings(players=3, window_mode=WindowMode.REAL_TIME)
+def real_time_deal(kinds, timers: Timers, bots: dict) -> LocalSession:
+    """A 3-player real-time session (seed 6) with `bots` in the bots' seats, in which the
+    first player has just opened a deal."""
     s = LocalSession(
-        seats("human", "random", "random"),
+        seats(*kinds),
         seed=6,
-        settings=settings,
-        timers=Timers(negotiation_seconds=10),
+        settings=Settings(players=3, window_mode=WindowMode.REAL_TIME),
+        timers=timers,
     )
-    s.bots.clear()
+    s.bots = bots
     st = s.state
     from game.rules import PlaceMarker
 
     if st.phase.value == "place_marker":
         s.apply_scripted(PlaceMarker(st.turn, 0))
     s.apply_scripted(OpenDeal(st.turn))
+    return s
+
+
+def test_real_time_negotiation_clock_runs_out():
+    s = real_time_deal(("human", "random", "random"), Timers(negotiation_seconds=10), {})
+    st = s.state
     assert not st.negotiation.time_up
     for _ in range(9):
         s.update(1.0)
@@ -150,20 +157,12 @@ class _HopefulBoss(Bot):
 
 
 def test_a_real_time_bot_boss_settles_after_its_patience_not_the_clock():
-    settings = Settings(players=3, window_mode=WindowMode.REAL_TIME)
-    s = LocalSession(
-        seats("random", "random", "random"),
-        seed=6,
-        settings=settings,
-        timers=Timers(negotiation_seconds=0, bot_patience=6),  # no negotiation clock at all
+    s = real_time_deal(
+        ("random", "random", "random"),
+        Timers(negotiation_seconds=0, bot_patience=6),  # no negotiation clock at all
+        {seat: _HopefulBoss(seat) for seat in range(3)},
     )
-    s.bots = {seat: _HopefulBoss(seat) for seat in s.bots}
     st = s.state
-    from game.rules import PlaceMarker
-
-    if st.phase.value == "place_marker":
-        s.apply_scripted(PlaceMarker(st.turn, 0))
-    s.apply_scripted(OpenDeal(st.turn))
 
     def tick(dt):
         s.update(dt)
