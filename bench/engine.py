@@ -1,19 +1,40 @@
 """Engine figures: random 4-player games per second in one process, p50/p99 microseconds of
-`apply` and of `legal_actions`, peak RSS.
+`apply` and of `legal_actions`, peak RSS; and, as a yardstick, what the API's shape alone
+costs per action with no rules at all (`shape_only`).
 
-    python -m bench.engine [--games 200] [--players 4] [--real-time] [--json]
+    python -m bench.engine [--games 200] [--players 4] [--real-time] [--json] [--shape-actions N]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import resource
 import statistics
 import time
 
 from game.bots import make_bot
-from game.rules import Game, Phase, Settings, WindowMode, apply, legal_actions, waiting_for
+from game.rules import (
+    Card,
+    Game,
+    LayClan,
+    LegalActions,
+    Offer,
+    PassFloor,
+    Phase,
+    PlayTravel,
+    SetAskPreference,
+    Settings,
+    WindowMode,
+    apply,
+    legal_actions,
+    waiting_for,
+)
+from game.rules.actions import TermsChoice, interned
+from game.rules.board import CLANS
+from game.rules.events import FloorPassed
+from game.rules.state import PLACARD_SOURCES
 from game.rules.view import LazyView
 from game.simulate import play
 
@@ -61,6 +82,32 @@ def call_times(games: int, players: int, mode: WindowMode) -> tuple[list[float],
     return applies, legals
 
 
+def shape_only_us(actions: int = 200_000) -> float:
+    """Microseconds per action of the API's shape with no rules: a legal-action list of four
+    shared actions and one offer range, a seeded choice among the moves, the membership
+    check `apply` makes, one event and a log entry. No engine with this API can beat it."""
+    rng = random.Random(1)
+    log: list = []
+    space = PLACARD_SOURCES[0]
+    t0 = time.perf_counter()
+    for i in range(actions):
+        seat = i % 4
+        out = LegalActions()
+        out.fixed.append(interned(SetAskPreference, seat, True))
+        out.fixed.append(interned(LayClan, seat, CLANS[i % 6]))
+        out.fixed.append(interned(PlayTravel, seat, Card.TRAVEL_RED, space))
+        out.fixed.append(interned(PassFloor, seat))
+        out.terms.append(TermsChoice(interned(Offer, seat, (), 0), (), 0, 5))
+        action = rng.choice(out.moves().fixed)
+        if action not in out:  # pragma: no cover - the check is the point, not the branch
+            raise AssertionError(action)
+        events = [FloorPassed(seat, (seat + 1) % 4)]
+        log.append((action, events))
+        if len(log) == 500:  # a game's worth, then the next game
+            log = []
+    return (time.perf_counter() - t0) / actions * 1e6
+
+
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] / 1000.0
@@ -72,11 +119,13 @@ def main(argv=None) -> int:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--real-time", action="store_true")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--shape-actions", type=int, default=200_000, help="actions of the no-rules yardstick")
     args = p.parse_args(argv)
     mode = WindowMode.REAL_TIME if args.real_time else WindowMode.ASK_AROUND
     gps, mean_actions = games_per_second(args.games, args.players, mode)
     applies, legals = call_times(max(5, args.games // 10), args.players, mode)
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    shape_us = shape_only_us(args.shape_actions)
     out = {
         "players": args.players,
         "window_mode": mode.value,
@@ -94,6 +143,9 @@ def main(argv=None) -> int:
             "mean": round(statistics.fmean(legals) / 1000, 1),
         },
         "peak_rss_mb": round(rss_mb, 1),
+        # The API's shape with no rules: the ceiling for any engine behind this API.
+        "shape_only_us_per_action": round(shape_us, 2),
+        "shape_only_games_per_second": round(1e6 / (shape_us * mean_actions), 1),
     }
     if args.json:
         print(json.dumps(out))

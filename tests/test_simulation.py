@@ -126,3 +126,18 @@ def test_lazy_view_equals_the_full_view_whatever_is_read_first():
     game = Game(["A", "B", "C", "D"], 11, Settings(players=4))
     play(game, [make_bot("random", s, 11) for s in range(4)], on_step=check)
     assert seen_negotiations > 50
+
+
+def test_the_engine_benchmark_reports_its_figures_and_the_no_rules_yardstick(capsys):
+    from bench import engine as bench_engine
+
+    assert bench_engine.main(["--games", "2", "--json", "--shape-actions", "2000"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 2 and out["mean_actions_per_game"] > 50
+    for figure in ("apply_us", "legal_actions_us"):
+        assert 0 < out[figure]["p50"] <= out[figure]["p99"]
+    # The yardstick's games per second are its cost per action over a real game's length.
+    shape_us = out["shape_only_us_per_action"]
+    expected = 1e6 / (shape_us * out["mean_actions_per_game"])
+    assert shape_us > 0
+    assert out["shape_only_games_per_second"] == pytest.approx(expected, rel=0.02)
