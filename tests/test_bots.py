@@ -434,6 +434,27 @@ def test_real_time_bots_may_let_the_moment_pass():
     assert isinstance(_choose(_bot(0), t.state, 0, must=False), Offer)
 
 
+def test_real_time_boss_out_of_patience_makes_one_last_proposal_then_fails():
+    # Price 3: proceeds 9. Di (Orange) is Boss and needs Ann's Red; Ann stays silent.
+    t = _scenario(
+        [[]], marker=3, tiles=list(range(6, 16)), first_player=3,
+        window_mode=WindowMode.REAL_TIME,
+    )
+    t.open(3)
+    red = t.placard("red")
+    t.propose(3, 0, [red], 1)
+    boss = _bot(3)
+    # Before its patience runs out the Boss waits for an answer.
+    assert _choose(boss, t.state, 3, must=False) is None
+    # Out of patience: its last word, at its reserve, to the one seat it needs...
+    last = _choose(boss, t.state, 3, must=True)
+    assert isinstance(last, Propose) and last.to == 0 and last.sources == (red,)
+    assert 1 < last.amount < 9
+    t.do(last)
+    # ... and once that stands unanswered too, the deal fails.
+    assert _choose(boss, t.state, 3, must=True) == FailDeal(3)
+
+
 def test_search_with_one_sensible_move_does_not_search():
     t = _scenario([["clan_orange"]], marker=3)
     t.open(0)

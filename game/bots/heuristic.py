@@ -882,11 +882,35 @@ class Policy:
             if pass_floor is not None and neg.last_proposal == 1:
                 return pass_floor
             return fail if fail is not None else _passive(legal)
+        if o.real_time and must_act:
+            # Real time, and nothing has happened for the Boss's patience (the limit is not
+            # spent: see above): the quiet round of ask-around. One last proposal at my
+            # reserve when a single seat can still cover the deal, then fail.
+            last = self._last_proposal(o, legal, plan, remaining, min_net)
+            if last is not None:
+                return last
+            return fail if fail is not None else _passive(legal)
         if fail is not None and neg.actions >= 0.8 * neg.limit:
             return fail  # the talks go round in circles
         if not o.real_time:
             return pass_floor
         return None
+
+    def _last_proposal(
+        self, o: Obs, legal: LegalActions, plan: Plan, remaining: float, min_net: float
+    ) -> Action | None:
+        """My reserve, proposed to the one seat still needed, unless my proposal to it
+        already stands at that (None: fail instead)."""
+        if len(plan.seats) != 1 or plan.lay or plan.hope:
+            return None  # one proposal cannot cover the deal
+        ((q, entry),) = plan.seats.items()
+        reserve = int(remaining - (plan.cost - entry[PRICE]) - min_net)
+        if reserve < 1:
+            return None
+        mine = o.neg.pending.get(q)
+        if mine is not None and mine.by_boss and mine.amount >= reserve:
+            return None  # my last word is on the table and nobody took it
+        return self._proposal(legal, q, entry[CLANS_], reserve, o.neg)
 
     def _counter(self, o, legal, entry, q, asked, reserve) -> Action | None:
         neg = o.neg
