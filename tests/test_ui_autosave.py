@@ -160,3 +160,55 @@ def autosave_message() -> str:
     from game.ui.i18n import tr
 
     return tr("title.autosave_corrupt")
+
+
+def test_continue_runs_the_real_time_clocks_on_from_what_was_left(tmp_path):
+    from game.rules import OpenDeal, PlaceMarker, Settings, WindowMode
+    from game.ui.session import CLOCK_SAVE_SECONDS, Timers
+
+    writer = autosave.AutosaveWriter(tmp_path / "saves")
+    s = LocalSession(
+        [SeatSpec("Mei", "human"), SeatSpec("B", "random"), SeatSpec("C", "random")],
+        seed=6,
+        settings=Settings(players=3, window_mode=WindowMode.REAL_TIME),
+        timers=Timers(negotiation_seconds=60.0),
+    )
+    s.bots = {}  # nobody else moves: only the clock runs
+    st = s.state
+    if st.phase.value == "place_marker":
+        s.apply_scripted(PlaceMarker(st.turn, 0))
+    s.apply_scripted(OpenDeal(st.turn))
+    s.attach_autosave(writer)
+    assert writer.flush()
+    game_text = writer.game_path.read_text()
+    for _ in range(25):  # 25 s of table time with nothing happening
+        s.update(1.0)
+    assert writer.flush()
+    # the clocks were saved without rewriting the game file
+    assert writer.game_path.read_text() == game_text
+    saved = json.loads(writer.seats_path.read_text())["clocks"]["negotiation"]
+    assert 35.0 <= saved <= 35.0 + CLOCK_SAVE_SECONDS
+
+    restored = autosave.restore(tmp_path / "saves")
+    left = {c.kind: c.remaining for c in restored.countdowns()}
+    assert left["negotiation"] == pytest.approx(saved)
+    writer.close()
+
+
+def test_an_autosave_with_nonsense_clocks_is_refused_with_the_reason(tmp_path):
+    writer = autosave.AutosaveWriter(tmp_path / "saves")
+    s = LocalSession([SeatSpec("A", "human"), SeatSpec("B", "random")], seed=3)
+    s.attach_autosave(writer)
+    assert writer.flush()
+    writer.close()
+    seats = json.loads(writer.seats_path.read_text())
+    for clocks, reason in (([], "clocks must be a map"), ({"turn": 3}, "unknown clock"),
+                           ({"window": -1}, "seconds left")):
+        seats["clocks"] = clocks
+        writer.seats_path.write_text(json.dumps(seats))
+        with pytest.raises(autosave.AutosaveError, match=reason):
+            autosave.restore(tmp_path / "saves")
+    # a save from before clocks were recorded restores with its clocks from full
+    del seats["clocks"]
+    writer.seats_path.write_text(json.dumps(seats))
+    assert autosave.restore(tmp_path / "saves") is not None

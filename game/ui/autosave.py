@@ -3,7 +3,10 @@
 A `LocalSession` with a writer attached saves its game after every action (checked once a
 frame, never per frame when nothing happened): the engine's save format, so
 `python main.py replay <config>/autosave/hotseat.json` reads it too, next to
-`hotseat.seats.json` with who sits where (names, human or bot kind) and the real-time timers.
+`hotseat.seats.json` with who sits where (names, human or bot kind), the real-time timers and
+what was left of their running clocks (saved every couple of seconds while one runs, so
+Continue resumes a countdown rather than restarting it; the game file is rewritten only when
+the game moved).
 The title offers "Continue" while an unfinished autosave exists; finishing or abandoning
 the game removes it.
 
@@ -76,6 +79,7 @@ class AutosaveWriter:
         self._stop = False
         self._thread: threading.Thread | None = None
         self._seats_text: str | None = None
+        self._game_key: tuple | None = None  # (header, actions) of the game file on disk
         self.writes = 0
         self.error: str | None = None  # the last write's failure (a full disk, ...)
 
@@ -141,15 +145,20 @@ class AutosaveWriter:
             for path in (self.game_path, self.seats_path):
                 path.unlink(missing_ok=True)
             self._seats_text = None
+            self._game_key = None
             return
         _, header, actions, seats = job
         seats_text = json.dumps(seats, ensure_ascii=False, sort_keys=True)
-        data = dict(header)
-        data["actions"] = [a.to_data() for a in actions]
         if seats_text != self._seats_text or not self.seats_path.exists():
             _atomic_write(self.seats_path, seats_text)
             self._seats_text = seats_text
-        _atomic_write(self.game_path, json.dumps(data, separators=(",", ":")))
+        game_key = (json.dumps(header, sort_keys=True), len(actions))
+        if game_key != self._game_key or not self.game_path.exists():
+            # a save for the clocks alone leaves the (larger) game file as it is
+            data = dict(header)
+            data["actions"] = [a.to_data() for a in actions]
+            _atomic_write(self.game_path, json.dumps(data, separators=(",", ":")))
+            self._game_key = game_key
         self.writes += 1
 
 
@@ -159,6 +168,8 @@ def seats_data(session) -> dict:
         "version": VERSION,
         "seats": [{"name": s.name, "kind": s.kind} for s in session.specs],
         "timers": asdict(session.timers),
+        # seconds left on the running real-time clocks, resumed by Continue
+        "clocks": session.clocks_left(),
     }
 
 
@@ -239,6 +250,7 @@ def restore(directory: Path | None = None):
                 raise AutosaveError(f"unknown bot kind {kind!r}")
             specs.append(SeatSpec(s["name"], kind))
         timers = Timers(**{k: float(v) for k, v in (seats.get("timers") or {}).items()})
+        clocks = _clocks(seats.get("clocks"))
         session = LocalSession(specs, start.seed, start.settings, start.setup, timers=timers)
         for i, raw in enumerate(data["actions"]):
             try:
@@ -247,11 +259,29 @@ def restore(directory: Path | None = None):
                 raise AutosaveError(f"action {i}: {exc}") from None
             except IllegalAction as exc:
                 raise AutosaveError(f"action {i}: [{exc.rule}] {exc.message}") from None
+        session.resume_clocks(clocks)
     except AutosaveError:
         raise
     except (SaveError, TypeError, ValueError, KeyError, AttributeError) as exc:
         raise AutosaveError(str(exc) or type(exc).__name__) from None
     return session
+
+
+def _clocks(data) -> dict[str, float]:
+    """The saved clocks: {"window" | "negotiation": seconds left}. Saves made before clocks
+    were recorded have none, and their clocks start from full."""
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise AutosaveError("clocks must be a map")
+    out = {}
+    for kind, left in data.items():
+        if kind not in ("window", "negotiation"):
+            raise AutosaveError(f"unknown clock {kind!r}")
+        if isinstance(left, bool) or not isinstance(left, (int, float)) or not left >= 0:
+            raise AutosaveError(f"clock {kind!r} must be seconds left, not {left!r}")
+        out[kind] = float(left)
+    return out
 
 
 def set_aside(directory: Path | None = None) -> None:

@@ -68,6 +68,10 @@ class Timers:
     bot_patience: float = 20.0
 
 
+# While a real-time clock runs, the autosave also records what is left of it this often
+# (seconds of table time); actions are saved at once whatever this says.
+CLOCK_SAVE_SECONDS = 2.0
+
 # Bot "thinking" delays in seconds (lo, hi), by the kind of move they are about to make.
 DELAYS = {
     "pass": (0.35, 0.7),
@@ -136,6 +140,7 @@ class LocalSession:
         self.actions_applied = 0
         self.autosave = None  # an autosave.AutosaveWriter: saves after every action
         self._saved = -1  # how many actions the last autosave request held
+        self._clocks_saved_at = 0.0  # the table clock at the last save of running clocks
         self._head: dict | None = None
         self._queue.append((list(opening_events(self.game.state)), 0, None))
         for seat, bot in self.bots.items():
@@ -284,10 +289,18 @@ class LocalSession:
             self.autosave = None
             return
         n = len(self.game.log)
-        if n != self._saved:
+        # Running real-time clocks are saved now and then too, so Continue resumes them
+        # with (nearly) what was left rather than from full.
+        clocks_due = (
+            self.real_time
+            and self.clock - self._clocks_saved_at >= CLOCK_SAVE_SECONDS
+            and bool(self.countdowns())
+        )
+        if n != self._saved or clocks_due:
             from .autosave import seats_data
 
             self._saved = n
+            self._clocks_saved_at = self.clock
             writer.save(self._header(), self.game.log, seats_data(self))
 
     def _header(self) -> dict:
@@ -297,6 +310,24 @@ class LocalSession:
             head.pop("actions")
             self._head = head
         return self._head
+
+    def clocks_left(self) -> dict[str, float]:
+        """Seconds left on each running real-time clock ("window", "negotiation")."""
+        return {c.kind: round(c.remaining, 2) for c in self.countdowns()}
+
+    def resume_clocks(self, left: dict[str, float]) -> None:
+        """Run the clocks on from what `clocks_left` gave (a restored autosave); a clock not
+        running now, or not named, keeps its own time."""
+        st = self.game.state
+        if not self.real_time:
+            return
+        window = left.get("window")
+        if window is not None and st.window is not None and st.window.waiting:
+            self._window_deadline = self.clock + min(float(window), self._window_total)
+        negotiation = left.get("negotiation")
+        if negotiation is not None and self._neg_deadline is not None:
+            secs = min(float(negotiation), self.timers.negotiation_seconds)
+            self._neg_deadline = self.clock + secs
 
     def abandon(self) -> None:
         """The players left the game: its autosave goes."""
