@@ -162,7 +162,7 @@ def autosave_message() -> str:
     return tr("title.autosave_corrupt")
 
 
-def test_continue_runs_the_real_time_clocks_on_from_what_was_left(tmp_path):
+def test_continue_runs_the_negotiation_clock_on_from_what_was_left(tmp_path):
     from game.rules import OpenDeal, PlaceMarker, Settings, WindowMode
     from game.ui.session import CLOCK_SAVE_SECONDS, Timers
 
@@ -184,7 +184,7 @@ def test_continue_runs_the_real_time_clocks_on_from_what_was_left(tmp_path):
     for _ in range(25):  # 25 s of table time with nothing happening
         s.update(1.0)
     assert writer.flush()
-    # the clocks were saved without rewriting the game file
+    # the clock was saved without rewriting the game file
     assert writer.game_path.read_text() == game_text
     saved = json.loads(writer.seats_path.read_text())["clocks"]["negotiation"]
     assert 35.0 <= saved <= 35.0 + CLOCK_SAVE_SECONDS
@@ -203,7 +203,7 @@ def test_an_autosave_with_nonsense_clocks_is_refused_with_the_reason(tmp_path):
     writer.close()
     seats = json.loads(writer.seats_path.read_text())
     for clocks, reason in (([], "clocks must be a map"), ({"turn": 3}, "unknown clock"),
-                           ({"window": -1}, "seconds left")):
+                           ({"negotiation": -1}, "seconds left")):
         seats["clocks"] = clocks
         writer.seats_path.write_text(json.dumps(seats))
         with pytest.raises(autosave.AutosaveError, match=reason):

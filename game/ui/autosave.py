@@ -4,9 +4,9 @@ A `LocalSession` with a writer attached saves its game after every action (check
 frame, never per frame when nothing happened): the engine's save format, so
 `python main.py replay <config>/autosave/hotseat.json` reads it too, next to
 `hotseat.seats.json` with who sits where (names, human or bot kind), the real-time timers and
-what was left of their running clocks (saved every couple of seconds while one runs, so
-Continue resumes a countdown rather than restarting it; the game file is rewritten only when
-the game moved).
+what was left of a running negotiation clock (saved every couple of seconds while it runs,
+so Continue resumes it rather than granting a fresh one; the game file is rewritten only
+when the game moved).
 The title offers "Continue" while an unfinished autosave exists; finishing or abandoning
 the game removes it.
 
@@ -168,7 +168,7 @@ def seats_data(session) -> dict:
         "version": VERSION,
         "seats": [{"name": s.name, "kind": s.kind} for s in session.specs],
         "timers": asdict(session.timers),
-        # seconds left on the running real-time clocks, resumed by Continue
+        # seconds left on the running negotiation clock, resumed by Continue
         "clocks": session.clocks_left(),
     }
 
@@ -268,15 +268,15 @@ def restore(directory: Path | None = None):
 
 
 def _clocks(data) -> dict[str, float]:
-    """The saved clocks: {"window" | "negotiation": seconds left}. Saves made before clocks
-    were recorded have none, and their clocks start from full."""
+    """The saved clocks: {"negotiation": seconds left}. Saves made before clocks were
+    recorded have none, and their clocks start from full."""
     if data is None:
         return {}
     if not isinstance(data, dict):
         raise AutosaveError("clocks must be a map")
     out = {}
     for kind, left in data.items():
-        if kind not in ("window", "negotiation"):
+        if kind != "negotiation":
             raise AutosaveError(f"unknown clock {kind!r}")
         if isinstance(left, bool) or not isinstance(left, (int, float)) or not left >= 0:
             raise AutosaveError(f"clock {kind!r} must be seconds left, not {left!r}")

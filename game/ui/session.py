@@ -68,7 +68,7 @@ class Timers:
     bot_patience: float = 20.0
 
 
-# While a real-time clock runs, the autosave also records what is left of it this often
+# While the negotiation clock runs, the autosave also records what is left of it this often
 # (seconds of table time); actions are saved at once whatever this says.
 CLOCK_SAVE_SECONDS = 2.0
 
@@ -289,7 +289,7 @@ class LocalSession:
             self.autosave = None
             return
         n = len(self.game.log)
-        # Running real-time clocks are saved now and then too, so Continue resumes them
+        # A running negotiation clock is saved now and then too, so Continue resumes it
         # with (nearly) what was left rather than from full.
         clocks_due = (
             self.real_time
@@ -312,20 +312,15 @@ class LocalSession:
         return self._head
 
     def clocks_left(self) -> dict[str, float]:
-        """Seconds left on each running real-time clock ("window", "negotiation")."""
-        return {c.kind: round(c.remaining, 2) for c in self.countdowns()}
+        """Seconds left on the running negotiation clock (real time), for the autosave."""
+        return {c.kind: round(c.remaining, 2) for c in self.countdowns() if c.kind == "negotiation"}
 
     def resume_clocks(self, left: dict[str, float]) -> None:
-        """Run the clocks on from what `clocks_left` gave (a restored autosave); a clock not
-        running now, or not named, keeps its own time."""
-        st = self.game.state
-        if not self.real_time:
-            return
-        window = left.get("window")
-        if window is not None and st.window is not None and st.window.waiting:
-            self._window_deadline = self.clock + min(float(window), self._window_total)
+        """Run the negotiation clock on from what `clocks_left` gave (a restored autosave),
+        so leaving and continuing does not buy a fresh three minutes. A reaction window's
+        few seconds start afresh: the player coming back must see the play it answers."""
         negotiation = left.get("negotiation")
-        if negotiation is not None and self._neg_deadline is not None:
+        if self.real_time and negotiation is not None and self._neg_deadline is not None:
             secs = min(float(negotiation), self.timers.negotiation_seconds)
             self._neg_deadline = self.clock + secs
 
