@@ -907,10 +907,11 @@ class Policy:
         reserve = int(remaining - (plan.cost - entry[PRICE]) - min_net)
         if reserve < 1:
             return None
+        last = self._proposal(legal, q, entry[CLANS_], reserve, o.neg)
         mine = o.neg.pending.get(q)
-        if mine is not None and mine.by_boss and mine.amount >= reserve:
+        if last is not None and mine is not None and mine.by_boss and mine.amount >= last.amount:
             return None  # my last word is on the table and nobody took it
-        return self._proposal(legal, q, entry[CLANS_], reserve, o.neg)
+        return last
 
     def _counter(self, o, legal, entry, q, asked, reserve) -> Action | None:
         neg = o.neg

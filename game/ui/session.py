@@ -294,7 +294,7 @@ class LocalSession:
         clocks_due = (
             self.real_time
             and self.clock - self._clocks_saved_at >= CLOCK_SAVE_SECONDS
-            and bool(self.countdowns())
+            and bool(self.clocks_left())
         )
         if n != self._saved or clocks_due:
             from .autosave import seats_data
