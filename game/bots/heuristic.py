@@ -838,7 +838,7 @@ class Policy:
             acc = _find(legal, Accept, of=q)
             entry = plan.seats.get(q)
             if entry is not None:
-                reserve = remaining - (cost - entry[PRICE]) - min_net
+                reserve = _reserve(remaining, cost, entry, min_net)
                 if entry[OFFERED] is not None:
                     reserve -= self.leader_factor(o, q) * t.amount
                     if t.amount <= reserve and acc is not None:
@@ -868,7 +868,7 @@ class Policy:
                     continue  # an offer or my proposal is already on the table
                 if neg.quiet and len(plan.seats) + len(plan.lay) + len(plan.hope) > 1:
                     break  # one last proposal cannot cover the deal
-                reserve = remaining - (cost - entry[PRICE]) - min_net
+                reserve = _reserve(remaining, cost, entry, min_net)
                 amount = entry[EST] * self.p.boss_first
                 if neg.quiet:
                     amount = max(amount, reserve)
@@ -904,7 +904,7 @@ class Policy:
         if len(plan.seats) != 1 or plan.lay or plan.hope:
             return None  # one proposal cannot cover the deal
         ((q, entry),) = plan.seats.items()
-        reserve = int(remaining - (plan.cost - entry[PRICE]) - min_net)
+        reserve = int(_reserve(remaining, plan.cost, entry, min_net))
         if reserve < 1:
             return None
         last = self._proposal(legal, q, entry[CLANS_], reserve, o.neg)
@@ -1254,6 +1254,13 @@ def _nothing_to_do(legal: LegalActions) -> bool:
         if t is PlayBoss or t is PlayTravel or t is Recruit or t is AcceptProposal or t is LayClan:
             return False
     return all(not t.pool for t in legal.terms)
+
+
+def _reserve(remaining: float, cost: float, entry: list, min_net: float) -> float:
+    """The most a Boss can pay the seat of plan `entry`: what is left of the proceeds once
+    the plan's other payments (`cost` minus this seat's price) and the Boss's own margin
+    are kept back."""
+    return remaining - (cost - entry[PRICE]) - min_net
 
 
 def _passive(legal: LegalActions) -> Action | None:
