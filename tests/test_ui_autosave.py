@@ -163,21 +163,12 @@ def autosave_message() -> str:
 
 
 def test_continue_runs_the_negotiation_clock_on_from_what_was_left(tmp_path):
-    from game.rules import OpenDeal, PlaceMarker, Settings, WindowMode
     from game.ui.session import CLOCK_SAVE_SECONDS, Timers
+    from tests.test_ui_session import real_time_deal
 
     writer = autosave.AutosaveWriter(tmp_path / "saves")
-    s = LocalSession(
-        [SeatSpec("Mei", "human"), SeatSpec("B", "random"), SeatSpec("C", "random")],
-        seed=6,
-        settings=Settings(players=3, window_mode=WindowMode.REAL_TIME),
-        timers=Timers(negotiation_seconds=60.0),
-    )
-    s.bots = {}  # nobody else moves: only the clock runs
-    st = s.state
-    if st.phase.value == "place_marker":
-        s.apply_scripted(PlaceMarker(st.turn, 0))
-    s.apply_scripted(OpenDeal(st.turn))
+    # nobody else moves (no bots): only the clock runs
+    s = real_time_deal(("human", "random", "random"), Timers(negotiation_seconds=60.0), {})
     s.attach_autosave(writer)
     assert writer.flush()
     game_text = writer.game_path.read_text()
