@@ -137,7 +137,7 @@ class Terms:
 
 @dataclass(slots=True)
 class Window:
-    """A reaction window: nothing else happens until it is answered (RULES.md §6)."""
+    """A reaction window: nothing else happens until it is answered (docs/RULES.md §6)."""
 
     kind: WindowKind
     actor: int
