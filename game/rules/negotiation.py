@@ -62,7 +62,7 @@ def seat_sources(state: GameState, seat: int) -> list[Source]:
         for c in range(6)
         if placards[c] == seat and wanted >> c & 1 and c not in neg.travel
     ]
-    out.extend(laid(card.id) for card in neg.laid if card.owner == seat)
+    out.extend(laid(card.id) for card in neg.laid if card.owner == seat and wanted >> card.clan & 1)
     return out
 
 
@@ -87,10 +87,11 @@ def offerable_by_seat(state: GameState) -> list[tuple[Source, ...]]:
     """`offerable` for every seat at once (one pass over the table), each sorted."""
     neg = state.negotiation
     out: list[list[Source]] = [[] for _ in range(state.players)]
+    wanted = state.board.clan_masks[neg.space]
     for card in neg.laid:
-        out[card.owner].append(laid(card.id))
+        if wanted >> card.clan & 1:  # V3 lets any clan be laid; only these are sources
+            out[card.owner].append(laid(card.id))
     if not state.settings.two_player:
-        wanted = state.board.clan_masks[neg.space]
         for c in range(6):
             owner = state.placards[c]
             if owner != POOL and c not in neg.travel and wanted >> c & 1:
@@ -132,8 +133,9 @@ def _committed(state: GameState) -> list[tuple[int, Source, int, int]]:
             out.append((c, PLACARD_SOURCES[c], RANK_BOSS_PLACARD, owner))
         elif two:
             out.append((c, PLACARD_SOURCES[c], RANK_OPPONENT_PLACARD, owner))
+    wanted = state.board.clan_masks[neg.space]
     for card in neg.laid:
-        if card.owner == boss:
+        if card.owner == boss and wanted >> card.clan & 1:
             out.append((int(card.clan), laid(card.id), RANK_BOSS_CARD, boss))
     for seat, terms in neg.agreements.items():
         for src in terms.sources:
@@ -257,6 +259,11 @@ def may_be_paid(state: GameState, seat: int) -> bool:
     if not state.settings.has(Variant.V3):
         return True
     return seat in state.negotiation.played
+
+
+def may_be_paid_amount(state: GameState, seat: int, amount: int) -> bool:
+    """V3: terms for `amount` are open to `seat`; $0 always is ("use my sources unpaid")."""
+    return amount == 0 or may_be_paid(state, seat)
 
 
 def limit_spent(state: GameState) -> bool:
