@@ -743,6 +743,7 @@ def _offer(state: GameState, a: Offer, events: list[Event]) -> None:
 
 def _propose(state: GameState, a: Propose, events: list[Event]) -> None:
     neg = state.negotiation
+    nego.touch(state, a.to)
     neg.pending[a.to] = Terms(tuple(sorted(a.sources)), a.amount, by_boss=True)
     events.append(Proposed(a.seat, a.to, tuple(sorted(a.sources)), a.amount))
     if neg.quiet and not nego.is_real_time(state):
@@ -761,6 +762,7 @@ def _agree(state: GameState, seat: int, terms: Terms, events: list[Event]) -> No
 
 def _accept(state: GameState, a: Accept, events: list[Event]) -> None:
     terms = state.negotiation.pending.pop(a.of)
+    nego.touch(state, a.of)
     _agree(state, a.of, terms, events)
     _count(state, a.seat, events)
 
@@ -771,6 +773,7 @@ def _accept_former(state: GameState, a: AcceptFormer, events: list[Event]) -> No
         terms = neg.pending[seat]
         if terms.was_agreed and not terms.by_boss:
             del neg.pending[seat]
+            nego.touch(state, seat)
             _agree(state, seat, terms, events)
     _count(state, a.seat, events)
 
@@ -785,6 +788,7 @@ def _accept_proposal(state: GameState, a: AcceptProposal, events: list[Event]) -
 def _withdraw(state: GameState, a: Withdraw, events: list[Event]) -> None:
     _cancel_call(state, a.seat, events)
     del state.negotiation.pending[a.player]
+    nego.touch(state, a.player)
     events.append(Withdrawn(a.seat, a.player))
     _count(state, a.seat, events)
 
@@ -793,9 +797,15 @@ def _pass_floor(state: GameState, a: PassFloor, events: list[Event]) -> None:
     neg = state.negotiation
     if a.seat == neg.boss:
         neg.round_active = False
-    nxt = (neg.floor + 1) % state.players
-    neg.floor = nxt
+    else:
+        neg.floor_passed.add(a.seat)
+    n = state.players
+    nxt = (neg.floor + 1) % n
     events.append(FloorPassed(a.seat, nxt))
+    while nxt != neg.boss and nego.floor_skips(state, nxt):  # ends at the Boss at the latest
+        events.append(FloorPassed(nxt, (nxt + 1) % n, True))
+        nxt = (nxt + 1) % n
+    neg.floor = nxt
     if nxt == neg.boss and not neg.round_active:
         if neg.last_proposal == QUIET_LAST_MADE:
             neg.last_proposal = QUIET_LAST_SPENT
@@ -912,6 +922,7 @@ def _resolve_window(state: GameState, events: list[Event]) -> None:
     if kind is WindowKind.TRAVEL:
         target = win.target
         owner = nego.source_owner(state, target)
+        nego.touch_clan(state, int(nego.source_clan(state, target)))
         if target.kind is SourceKind.PLACARD:
             neg.travel[target.ref] = win.card
             events.append(TravelSent(win.actor, win.card, target, owner, False))
@@ -928,6 +939,10 @@ def _resolve_window(state: GameState, events: list[Event]) -> None:
         state.discard.extend((Card.RECRUIT,) * 3)
         clan = int(win.recruit)
         old = state.placards[clan]
+        if neg is not None:
+            nego.touch_clan(state, clan)
+            if old != POOL:
+                nego.touch(state, old)
         state.placards[clan] = win.actor
         events.append(PlacardRecruited(Clan(clan), old, win.actor))
         if neg is not None:
@@ -964,6 +979,7 @@ def _change_boss(state: GameState, new: int, events: list[Event]) -> None:
             fell.append(seat)
     neg.pending = pending
     neg.agreements = {}
+    neg.floor_passed.clear()  # a new Boss touches everyone (RULES §6.4)
     events.append(BossChanged(old, new))
     if fell:
         events.append(AgreementsFellBack(tuple(sorted(fell))))

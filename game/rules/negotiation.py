@@ -272,11 +272,13 @@ def limit_spent(state: GameState) -> bool:
 
 
 def lapse(state: GameState, src: Source, events: list[Event]) -> None:
-    """A source became unusable: agreements with it lapse, offers lose it (RULES §4)."""
+    """A source became unusable: agreements with it lapse, offers lose it (RULES §4); the
+    players whose terms changed are touched anew (§6.4)."""
     neg = state.negotiation
     for seat in sorted(neg.agreements):
         terms = neg.agreements[seat]
         if src in terms.sources:
+            neg.floor_passed.discard(seat)
             del neg.agreements[seat]
             kept = tuple(s for s in terms.sources if s != src)
             if kept:
@@ -285,12 +287,39 @@ def lapse(state: GameState, src: Source, events: list[Event]) -> None:
     for seat in sorted(neg.pending):
         terms = neg.pending[seat]
         if src in terms.sources:
+            neg.floor_passed.discard(seat)
             kept = tuple(s for s in terms.sources if s != src)
             if kept:
                 neg.pending[seat] = Terms(kept, terms.amount, terms.by_boss, False)
             else:
                 del neg.pending[seat]
             events.append(OfferLapsed(seat, src))
+
+
+def touch(state: GameState, *seats: int) -> None:
+    """Something touched these seats anew: the floor asks them again (RULES §6.4)."""
+    state.negotiation.floor_passed.difference_update(seats)
+
+
+def touch_clan(state: GameState, clan: int) -> None:
+    """A Travel or Recruitment took effect on a source of `clan`: everyone with a placard or
+    laid card of that clan on this space may be needed anew (public facts only, §6.4)."""
+    neg = state.negotiation
+    if not state.board.clan_masks[neg.space] >> clan & 1:
+        return
+    owner = state.placards[clan]
+    if owner != POOL:
+        neg.floor_passed.discard(owner)
+    for card in neg.laid:
+        if card.clan == clan:
+            neg.floor_passed.discard(card.owner)
+
+
+def floor_skips(state: GameState, seat: int) -> bool:
+    """Ask-around: the floor passes over `seat` by itself (RULES §6.4): its preference is on,
+    it has passed the floor in this negotiation, and nothing has touched it since."""
+    neg = state.negotiation
+    return seat != neg.boss and state.ask_only_when_touched[seat] and seat in neg.floor_passed
 
 
 def touches(state: GameState, seat: int) -> bool:
