@@ -116,7 +116,7 @@ class HostError(RuntimeError):
 
 @dataclass
 class Timing:
-    """Seconds. Defaults follow RULES.md §6 (5 s Stop windows, 3 s per "going once / going
+    """Seconds. Defaults follow docs/RULES.md §6 (5 s Stop windows, 3 s per "going once / going
     twice", a 3-minute negotiation clock)."""
 
     window: float = 5.0  # Travel / Boss / Recruitment reaction windows

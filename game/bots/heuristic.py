@@ -42,7 +42,7 @@ from game.rules.state import POOL, Phase, Source, SourceKind
 from .base import Bot, register, spec_parts
 from .obs import Memory, Obs
 
-V2_HAND = 10  # RULES.md §8 V2: a turn begun with this many cards must attempt a deal
+V2_HAND = 10  # docs/RULES.md §8 V2: a turn begun with this many cards must attempt a deal
 
 # --------------------------------------------------------------------------- personalities
 

@@ -194,6 +194,7 @@ def state_from_view(
             round_active=neg["round_active"],
             quiet=neg["quiet"],
             last_proposal=neg["last_proposal"],
+            floor_passed=set(neg.get("floor_passed", ())),
         )
     win = view["window"]
     if win is not None:

@@ -388,7 +388,9 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
         return
     if seat == boss:
         if neg.quiet and not nego.is_real_time(state):
-            # A full round with nobody but the Boss acting: fail, close, or one last proposal.
+            # A full round with nobody but the Boss acting: his own Clan cards, then close,
+            # fail, or one last proposal (RULES §6.3).
+            _lay_actions(state, seat, fixed)
             if _can_call(state):
                 fixed.append(_a(GoingOnce, seat))
             if _may_fail(state):
@@ -408,7 +410,7 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
             if (
                 not terms.by_boss
                 and cap + terms.amount <= neg.proceeds
-                and nego.may_be_paid(state, p)
+                and nego.may_be_paid_amount(state, p, terms.amount)
             ):
                 fixed.append(_a(Accept, seat, p))
             if terms.was_agreed and not terms.by_boss:
@@ -417,7 +419,11 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
         if (
             former
             and cap + former <= neg.proceeds
-            and all(nego.may_be_paid(state, p) for p, t in neg.pending.items() if t.was_agreed)
+            and all(
+                nego.may_be_paid_amount(state, p, t.amount)
+                for p, t in neg.pending.items()
+                if t.was_agreed
+            )
         ):
             fixed.append(_a(AcceptFormer, seat))
         if _can_call(state):
@@ -430,15 +436,15 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
     # anyone else
     _lay_actions(state, seat, fixed)
     _card_plays(state, seat, fixed)
-    if nego.may_be_paid(state, seat):
-        _offers(state, seat, out)
-        terms = neg.pending.get(seat)
-        if (
-            terms is not None
-            and terms.by_boss
-            and nego.agreed_total(neg) + terms.amount <= neg.proceeds
-        ):
-            fixed.append(_a(AcceptProposal, seat))
+    _offers(state, seat, out)
+    terms = neg.pending.get(seat)
+    if (
+        terms is not None
+        and terms.by_boss
+        and nego.agreed_total(neg) + terms.amount <= neg.proceeds
+        and nego.may_be_paid_amount(state, seat, terms.amount)
+    ):
+        fixed.append(_a(AcceptProposal, seat))
     if seat in neg.pending:
         fixed.append(_a(Withdraw, seat, seat))
     if not in_call and not nego.is_real_time(state):
@@ -446,8 +452,10 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
 
 
 def _lay_actions(state: GameState, seat: int, fixed: list[Action]) -> None:
+    """Clan cards of the clans the space uses; under V3 any clan, since laying one is how a
+    player qualifies to be paid (RULES §8.1)."""
     hand = state.hands[seat]
-    wanted = state.board.clan_masks[state.negotiation.space]
+    wanted = 63 if state.settings.has(Variant.V3) else state.board.clan_masks[state.negotiation.space]
     fixed.extend(_a(LayClan, seat, CLANS[c]) for c in range(6) if hand[c] and wanted >> c & 1)
 
 
@@ -464,7 +472,9 @@ def _card_plays(state: GameState, seat: int, fixed: list[Action]) -> None:
             for c in range(6)
             if wanted >> c & 1 and placards[c] != POOL and c not in neg.travel
         ]
-        targets.extend((int(card.clan), laid(card.id)) for card in neg.laid)
+        targets.extend(
+            (int(card.clan), laid(card.id)) for card in neg.laid if wanted >> card.clan & 1
+        )
         for clan, target in targets:
             if hand[TRAVEL_RED + clan]:
                 fixed.append(_a(PlayTravel, seat, CARDS[TRAVEL_RED + clan], target))
@@ -477,16 +487,28 @@ def _card_plays(state: GameState, seat: int, fixed: list[Action]) -> None:
 
 
 def _offers(state: GameState, seat: int, out: LegalActions) -> None:
+    """Any of the seat's sources for up to the cap; under V3 a seat that may not be paid
+    offers its sources at $0 only, and has nothing to offer without one (RULES §8.1)."""
     pool = tuple(sorted(nego.offerable(state, seat)))
-    out.terms.append(TermsChoice(_a(Offer, seat, (), 0), pool, 0, nego.offer_cap(state)))
+    if nego.may_be_paid(state, seat):
+        hi = nego.offer_cap(state)
+    elif pool:
+        hi = 0
+    else:
+        return
+    out.terms.append(TermsChoice(_a(Offer, seat, (), 0), pool, 0, hi))
 
 
 def _proposals(state: GameState, boss: int, out: LegalActions) -> None:
     cap = nego.offer_cap(state)
     pools = nego.offerable_by_seat(state)
     for p in range(state.players):
-        if p != boss and nego.may_be_paid(state, p):
+        if p == boss:
+            continue
+        if nego.may_be_paid(state, p):
             out.terms.append(TermsChoice(_a(Propose, boss, p, (), 0), pools[p], 0, cap))
+        elif pools[p]:  # V3: "let me use your sources, unpaid"
+            out.terms.append(TermsChoice(_a(Propose, boss, p, (), 0), pools[p], 0, 0))
 
 
 # --------------------------------------------------------------------------- apply
@@ -721,6 +743,7 @@ def _offer(state: GameState, a: Offer, events: list[Event]) -> None:
 
 def _propose(state: GameState, a: Propose, events: list[Event]) -> None:
     neg = state.negotiation
+    nego.touch(state, a.to)
     neg.pending[a.to] = Terms(tuple(sorted(a.sources)), a.amount, by_boss=True)
     events.append(Proposed(a.seat, a.to, tuple(sorted(a.sources)), a.amount))
     if neg.quiet and not nego.is_real_time(state):
@@ -739,6 +762,7 @@ def _agree(state: GameState, seat: int, terms: Terms, events: list[Event]) -> No
 
 def _accept(state: GameState, a: Accept, events: list[Event]) -> None:
     terms = state.negotiation.pending.pop(a.of)
+    nego.touch(state, a.of)
     _agree(state, a.of, terms, events)
     _count(state, a.seat, events)
 
@@ -749,6 +773,7 @@ def _accept_former(state: GameState, a: AcceptFormer, events: list[Event]) -> No
         terms = neg.pending[seat]
         if terms.was_agreed and not terms.by_boss:
             del neg.pending[seat]
+            nego.touch(state, seat)
             _agree(state, seat, terms, events)
     _count(state, a.seat, events)
 
@@ -763,6 +788,7 @@ def _accept_proposal(state: GameState, a: AcceptProposal, events: list[Event]) -
 def _withdraw(state: GameState, a: Withdraw, events: list[Event]) -> None:
     _cancel_call(state, a.seat, events)
     del state.negotiation.pending[a.player]
+    nego.touch(state, a.player)
     events.append(Withdrawn(a.seat, a.player))
     _count(state, a.seat, events)
 
@@ -771,9 +797,15 @@ def _pass_floor(state: GameState, a: PassFloor, events: list[Event]) -> None:
     neg = state.negotiation
     if a.seat == neg.boss:
         neg.round_active = False
-    nxt = (neg.floor + 1) % state.players
-    neg.floor = nxt
+    else:
+        neg.floor_passed.add(a.seat)
+    n = state.players
+    nxt = (neg.floor + 1) % n
     events.append(FloorPassed(a.seat, nxt))
+    while nxt != neg.boss and nego.floor_skips(state, nxt):  # ends at the Boss at the latest
+        events.append(FloorPassed(nxt, (nxt + 1) % n, True))
+        nxt = (nxt + 1) % n
+    neg.floor = nxt
     if nxt == neg.boss and not neg.round_active:
         if neg.last_proposal == QUIET_LAST_MADE:
             neg.last_proposal = QUIET_LAST_SPENT
@@ -890,6 +922,7 @@ def _resolve_window(state: GameState, events: list[Event]) -> None:
     if kind is WindowKind.TRAVEL:
         target = win.target
         owner = nego.source_owner(state, target)
+        nego.touch_clan(state, int(nego.source_clan(state, target)))
         if target.kind is SourceKind.PLACARD:
             neg.travel[target.ref] = win.card
             events.append(TravelSent(win.actor, win.card, target, owner, False))
@@ -906,6 +939,10 @@ def _resolve_window(state: GameState, events: list[Event]) -> None:
         state.discard.extend((Card.RECRUIT,) * 3)
         clan = int(win.recruit)
         old = state.placards[clan]
+        if neg is not None:
+            nego.touch_clan(state, clan)
+            if old != POOL:
+                nego.touch(state, old)
         state.placards[clan] = win.actor
         events.append(PlacardRecruited(Clan(clan), old, win.actor))
         if neg is not None:
@@ -942,6 +979,7 @@ def _change_boss(state: GameState, new: int, events: list[Event]) -> None:
             fell.append(seat)
     neg.pending = pending
     neg.agreements = {}
+    neg.floor_passed.clear()  # a new Boss touches everyone (RULES §6.4)
     events.append(BossChanged(old, new))
     if fell:
         events.append(AgreementsFellBack(tuple(sorted(fell))))
@@ -1157,10 +1195,11 @@ def _negotiation_reason(state: GameState, action: Action) -> tuple[str, str]:
             "the negotiation limit is spent: the Boss may only close or fail",
         )
     if neg.quiet and seat == neg.boss and not nego.is_real_time(state) and not spent:
-        if not isinstance(action, (GoingOnce, FailDeal, Propose, PassFloor)):
+        if not isinstance(action, (GoingOnce, FailDeal, Propose, PassFloor, LayClan)):
             return (
                 "floor.quiet_round",
-                "after a quiet round the Boss may only close, fail or make a last proposal",
+                "after a quiet round the Boss may only lay his own Clan cards, close, fail or"
+                " make a last proposal",
             )
         if isinstance(action, Propose) and neg.last_proposal != QUIET_LAST_UNUSED:
             return "floor.quiet_round", "the last proposal has been made"
@@ -1201,8 +1240,16 @@ def _negotiation_reason(state: GameState, action: Action) -> tuple[str, str]:
             return "seat.unknown", f"there is no seat {target}"
         if isinstance(action, Propose) and target == neg.boss:
             return "agreement.self", "the Boss does not negotiate with themself"
-        if not nego.may_be_paid(state, target):
-            return "variant.V3", "V3: only players who played an influence card may be paid"
+        if not nego.may_be_paid(state, target) and not nego.offerable(state, target):
+            return (
+                "variant.V3",
+                "V3: a player who has played no influence card takes part only with a source",
+            )
+        if not nego.may_be_paid_amount(state, target, action.amount):
+            return (
+                "variant.V3",
+                "V3: a player who has played no influence card may only take part for $0",
+            )
         if action.amount > nego.offer_cap(state):
             return (
                 "agreement.total_exceeds_proceeds",
@@ -1216,7 +1263,7 @@ def _negotiation_reason(state: GameState, action: Action) -> tuple[str, str]:
         terms = neg.pending.get(action.of)
         if terms is None or terms.by_boss:
             return "agreement.no_offer", f"seat {action.of} has no pending offer"
-        if not nego.may_be_paid(state, action.of):
+        if not nego.may_be_paid_amount(state, action.of, terms.amount):
             return "variant.V3", "V3: only players who played an influence card may be paid"
         return (
             "agreement.total_exceeds_proceeds",
@@ -1228,7 +1275,7 @@ def _negotiation_reason(state: GameState, action: Action) -> tuple[str, str]:
         terms = neg.pending.get(seat)
         if terms is None or not terms.by_boss:
             return "agreement.no_proposal", "the Boss has proposed nothing to you"
-        if not nego.may_be_paid(state, seat):
+        if not nego.may_be_paid_amount(state, seat, terms.amount):
             return "variant.V3", "V3: only players who played an influence card may be paid"
         return (
             "agreement.total_exceeds_proceeds",

@@ -257,6 +257,7 @@ class OfferLapsed(Event):
 class FloorPassed(Event):
     seat: int
     to: int
+    auto: bool = False  # passed over by the seat's "ask me only when it touches me"
     type: ClassVar[str] = "floor_passed"
 
 

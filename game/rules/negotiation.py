@@ -62,7 +62,7 @@ def seat_sources(state: GameState, seat: int) -> list[Source]:
         for c in range(6)
         if placards[c] == seat and wanted >> c & 1 and c not in neg.travel
     ]
-    out.extend(laid(card.id) for card in neg.laid if card.owner == seat)
+    out.extend(laid(card.id) for card in neg.laid if card.owner == seat and wanted >> card.clan & 1)
     return out
 
 
@@ -87,10 +87,11 @@ def offerable_by_seat(state: GameState) -> list[tuple[Source, ...]]:
     """`offerable` for every seat at once (one pass over the table), each sorted."""
     neg = state.negotiation
     out: list[list[Source]] = [[] for _ in range(state.players)]
+    wanted = state.board.clan_masks[neg.space]
     for card in neg.laid:
-        out[card.owner].append(laid(card.id))
+        if wanted >> card.clan & 1:  # V3 lets any clan be laid; only these are sources
+            out[card.owner].append(laid(card.id))
     if not state.settings.two_player:
-        wanted = state.board.clan_masks[neg.space]
         for c in range(6):
             owner = state.placards[c]
             if owner != POOL and c not in neg.travel and wanted >> c & 1:
@@ -132,8 +133,9 @@ def _committed(state: GameState) -> list[tuple[int, Source, int, int]]:
             out.append((c, PLACARD_SOURCES[c], RANK_BOSS_PLACARD, owner))
         elif two:
             out.append((c, PLACARD_SOURCES[c], RANK_OPPONENT_PLACARD, owner))
+    wanted = state.board.clan_masks[neg.space]
     for card in neg.laid:
-        if card.owner == boss:
+        if card.owner == boss and wanted >> card.clan & 1:
             out.append((int(card.clan), laid(card.id), RANK_BOSS_CARD, boss))
     for seat, terms in neg.agreements.items():
         for src in terms.sources:
@@ -259,17 +261,24 @@ def may_be_paid(state: GameState, seat: int) -> bool:
     return seat in state.negotiation.played
 
 
+def may_be_paid_amount(state: GameState, seat: int, amount: int) -> bool:
+    """V3: terms for `amount` are open to `seat`; $0 always is ("use my sources unpaid")."""
+    return amount == 0 or may_be_paid(state, seat)
+
+
 def limit_spent(state: GameState) -> bool:
     neg = state.negotiation
     return neg.time_up or neg.actions >= state.settings.negotiation_limit
 
 
 def lapse(state: GameState, src: Source, events: list[Event]) -> None:
-    """A source became unusable: agreements with it lapse, offers lose it (RULES §4)."""
+    """A source became unusable: agreements with it lapse, offers lose it (RULES §4); the
+    players whose terms changed are touched anew (§6.4)."""
     neg = state.negotiation
     for seat in sorted(neg.agreements):
         terms = neg.agreements[seat]
         if src in terms.sources:
+            neg.floor_passed.discard(seat)
             del neg.agreements[seat]
             kept = tuple(s for s in terms.sources if s != src)
             if kept:
@@ -278,12 +287,39 @@ def lapse(state: GameState, src: Source, events: list[Event]) -> None:
     for seat in sorted(neg.pending):
         terms = neg.pending[seat]
         if src in terms.sources:
+            neg.floor_passed.discard(seat)
             kept = tuple(s for s in terms.sources if s != src)
             if kept:
                 neg.pending[seat] = Terms(kept, terms.amount, terms.by_boss, False)
             else:
                 del neg.pending[seat]
             events.append(OfferLapsed(seat, src))
+
+
+def touch(state: GameState, *seats: int) -> None:
+    """Something touched these seats anew: the floor asks them again (RULES §6.4)."""
+    state.negotiation.floor_passed.difference_update(seats)
+
+
+def touch_clan(state: GameState, clan: int) -> None:
+    """A Travel or Recruitment took effect on a source of `clan`: everyone with a placard or
+    laid card of that clan on this space may be needed anew (public facts only, §6.4)."""
+    neg = state.negotiation
+    if not state.board.clan_masks[neg.space] >> clan & 1:
+        return
+    owner = state.placards[clan]
+    if owner != POOL:
+        neg.floor_passed.discard(owner)
+    for card in neg.laid:
+        if card.clan == clan:
+            neg.floor_passed.discard(card.owner)
+
+
+def floor_skips(state: GameState, seat: int) -> bool:
+    """Ask-around: the floor passes over `seat` by itself (RULES §6.4): its preference is on,
+    it has passed the floor in this negotiation, and nothing has touched it since."""
+    neg = state.negotiation
+    return seat != neg.boss and state.ask_only_when_touched[seat] and seat in neg.floor_passed
 
 
 def touches(state: GameState, seat: int) -> bool:

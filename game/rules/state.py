@@ -137,7 +137,7 @@ class Terms:
 
 @dataclass(slots=True)
 class Window:
-    """A reaction window: nothing else happens until it is answered (RULES.md §6)."""
+    """A reaction window: nothing else happens until it is answered (docs/RULES.md §6)."""
 
     kind: WindowKind
     actor: int
@@ -167,6 +167,8 @@ class Negotiation:
     round_active: bool = False  # someone but the Boss acted since the floor left the Boss
     quiet: bool = False  # a full round passed with only the Boss acting
     last_proposal: bool = False  # the Boss has used the last proposal after a quiet round
+    # ask-around: seats that passed the floor and nothing touched since (RULES §6.4)
+    floor_passed: set[int] = field(default_factory=set)
 
     def clone(self) -> Negotiation:
         return Negotiation(
@@ -193,6 +195,7 @@ class Negotiation:
             self.round_active,
             self.quiet,
             self.last_proposal,
+            set(self.floor_passed),
         )
 
     def card(self, card_id: int) -> LaidCard | None:
@@ -350,6 +353,7 @@ def _negotiation_data(n: Negotiation) -> dict:
         "round_active": n.round_active,
         "quiet": n.quiet,
         "last_proposal": n.last_proposal,
+        "floor_passed": sorted(n.floor_passed),
     }
 
 

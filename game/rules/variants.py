@@ -1,4 +1,4 @@
-"""Table settings and the optional variants of RULES.md §8."""
+"""Table settings and the optional variants of docs/RULES.md §8."""
 
 from __future__ import annotations
 

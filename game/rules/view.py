@@ -294,6 +294,7 @@ NEGOTIATION_FIELDS = {
     "quiet": lambda st, neg: neg.quiet,
     "last_proposal": lambda st, neg: neg.last_proposal,
     "round_active": lambda st, neg: neg.round_active,
+    "floor_passed": lambda st, neg: sorted(neg.floor_passed),
     "committed": lambda st, neg: sorted({c for c, _s, _r, _o in nego.committed(st)}),
     "covered": lambda st, neg: nego.involved(st) is not None,
     "involved": lambda st, neg: _involved_data(st),

@@ -45,7 +45,7 @@ class Config:
     mute: bool = False
     fullscreen: bool = True
     speed: str = "normal"  # animations and bot pace
-    # table settings and variants (RULES.md §8)
+    # table settings and variants (docs/RULES.md §8)
     variants: list[str] = field(default_factory=list)
     short_game: bool = False
     hidden_money: bool = True

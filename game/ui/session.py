@@ -2,7 +2,7 @@
 seats with short human-like delays (inside `update(dt)`, never blocking a frame), and hands
 the table per-seat redacted events, exactly as a LAN client would receive them.
 
-Ask-around mode (the hot-seat default, RULES.md §6) asks one seat at a time, so at most one
+Ask-around mode (the hot-seat default, docs/RULES.md §6) asks one seat at a time, so at most one
 seat is ever awaited: a bot there acts after its delay, a human there needs the screen
 (the table shows a hand-off first when that human is not the one looking).
 
@@ -57,7 +57,7 @@ class SeatSpec:
 
 @dataclass(frozen=True)
 class Timers:
-    """Real-time clocks (RULES.md §6 defaults) and the bots' pace."""
+    """Real-time clocks (docs/RULES.md §6 defaults) and the bots' pace."""
 
     stop_seconds: float = 5.0
     going_once_seconds: float = 3.0

@@ -1,4 +1,4 @@
-"""The rules reference in the chosen language, with the decisions of RULES.md (how the digital
+"""The rules reference in the chosen language, with the decisions of docs/RULES.md (how the digital
 table plays "at any time", the negotiation limit, hidden money, ...). Scroll with the wheel,
 the arrow keys or Page Up/Down; the contents on the left jump to a section."""
 
