@@ -357,6 +357,7 @@ class NetSession:
             self._pending.clear()
             self._resend = None
         self._view = msg.view
+        self._catch_up(msg, -1 if new_game else before["version"])
         self._batches.append(UpdateBatch(list(msg.events), msg.version))
         action, self._resend = self._resend, None
         if action is not None:
@@ -367,6 +368,12 @@ class NetSession:
                 self.resent += 1
             else:
                 self._toast(tr("net.error.stale"))
+
+    def _catch_up(self, msg: Snapshot, seen: int) -> None:
+        """The host's recent events (a rejoin) newer than version `seen`: for the log only."""
+        missed = [e for version, events in msg.history if version > seen for e in events]
+        if missed:
+            self._batches.append(UpdateBatch(missed, msg.version, catch_up=True))
 
     def _on_error(self, msg: ServerError) -> None:
         action = self._pending.pop(msg.id, None) if msg.id is not None else None
