@@ -889,7 +889,9 @@ class BotPlayer:
     Timing policy (so that nothing about its cards shows in its timing): it answers every
     reaction window ``answer_delay`` seconds after the window opened, whatever it holds;
     it makes a move the game waits for after ``think``; in real-time negotiation it is
-    offered the moment again every ``idle`` seconds while nothing happens. An action
+    offered the moment again every ``idle`` seconds while nothing happens; and it never
+    answers a window nor moves into a deal within ``fair_start`` of its opening (a person
+    gets the first second; default ``min(FAIR_START, answer_delay)``). An action
     nobody answers within ``resend_after`` seconds is decided and sent again.
     """
 
@@ -906,6 +908,7 @@ class BotPlayer:
         answer_delay: float = 1.5,
         think: float = 0.3,
         idle: float = 0.5,
+        fair_start: float | None = None,
         resend_after: float = 1.0,
         on_message: Callable[[Message], None] | None = None,
         **session: Any,
@@ -917,7 +920,13 @@ class BotPlayer:
             raise ValueError(f"unknown bot kind {kind!r} (known: {', '.join(sorted(BOT_KINDS))})")
         self.kind = kind
         self.seed = random.randrange(1 << 30) if seed is None else seed
+        from game.bots.pacing import FAIR_START
+
         self.answer_delay, self.think, self.idle = answer_delay, think, idle
+        # no answer to a window nor a move into a deal sooner than this after it opened
+        # (default: FAIR_START, or less for a bot told to answer at once: tests, benches)
+        self.fair_start = min(FAIR_START, answer_delay) if fair_start is None else fair_start
+        self._deal_opened: float | None = None  # time.monotonic() of the last deal_opened
         self.resend_after = resend_after
         self.bot = None
         self.done = asyncio.Event()
@@ -965,6 +974,8 @@ class BotPlayer:
             if self.bot is not None and msg.events:
                 with contextlib.suppress(Exception):
                     self.bot.observe(msg.events)
+            if any(e.get("type") == "deal_opened" for e in msg.events):
+                self._deal_opened = time.monotonic()
             same = self._last is not None and self._last.version == msg.version
             self._last = msg
             if msg.view.get("phase") == "game_over":
@@ -1004,14 +1015,16 @@ class BotPlayer:
         seat = view["seat"]
         if view.get("window") is not None:
             # Answer at a fixed time after the window opened, whatever we hold.
-            delay = self.answer_delay
+            delay = answer = max(self.answer_delay, self.fair_start)
             w = self._timers.window if self._timers is not None else None
             if w is not None:
-                delay = self.answer_delay - (w.total - w.remaining())
+                delay = answer - (w.total - w.remaining())
         elif seat in view.get("waiting_for", ()):
             delay = self.think
         else:
             delay = self.idle * self._rng.uniform(0.5, 1.5)
+        if view.get("negotiation") is not None and self._deal_opened is not None:
+            delay = max(delay, self._deal_opened + self.fair_start - time.monotonic())
         if retry:
             delay = max(delay, 0.05)
         loop = asyncio.get_running_loop()

@@ -1340,13 +1340,15 @@ class Host:
     def _fit_history(self, msg: dict) -> bytes:
         """Encode a snapshot with history, dropping its oldest batches until the frame is
         within ``MAX_FRAME``."""
-        frame = P.encode(msg)
-        while len(frame) > P.MAX_FRAME and msg["history"]:
+        while True:
+            try:
+                return P.encode(msg)
+            except ValueError:  # over MAX_FRAME
+                if not msg["history"]:
+                    raise
             drop = max(1, len(msg["history"]) // 4)
             msg["history"] = msg["history"][drop:]
             self.stats["history_trimmed"] += 1
-            frame = P.encode(msg)
-        return frame
 
     def _broadcast_update(
         self, events: list[Event], ack_conn: Connection | None, ack: int | None

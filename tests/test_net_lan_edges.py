@@ -3,6 +3,7 @@ the start, readable bot names, and the fair start bots give a person in windows 
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -297,3 +298,30 @@ def test_host_bots_give_a_person_a_fair_start_in_windows_and_deals(answer):
         await host.close()
 
     run(scenario(), timeout=120)
+
+
+def test_a_headless_bot_client_keeps_out_of_a_fresh_deal_for_the_fair_start():
+    from game.rules import OpenDeal, Settings, Setup, WindowMode
+    from net.client import BotPlayer, Update
+
+    g = Game(
+        ["Ann", "Robo", "Bo"],
+        4,
+        Settings(players=3, window_mode=WindowMode.REAL_TIME),
+        Setup(first_player=0, marker=0),
+    )
+    events = g.apply(OpenDeal(0))
+    v = view(g.state, 1)
+
+    async def delay_of(**kw) -> float:
+        loop = asyncio.get_running_loop()
+        bp = BotPlayer("127.0.0.1", 9, kind="random", idle=0.01, think=0.0, **kw)
+        bp.bot = make_bot("random", 1, 1)
+        bp._on_message(Update(1, v, events_for(events, 1), None, frozenset(), None))
+        assert bp._timer is not None
+        delay = bp._timer.when() - loop.time()
+        bp._cancel()
+        return delay
+
+    assert run(delay_of()) >= FAIR_START - 0.01  # the default bot: a person gets a second
+    assert run(delay_of(answer_delay=0.0)) < 0.1  # told to answer at once (tests, benches)
