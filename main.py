@@ -207,6 +207,9 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument(
         "--once", action="store_true", help="exit after one game, printing its JSON result"
     )
+    host.add_argument(
+        "--player-name", help="your name at the table (default: the settings' player name)"
+    )
     host.set_defaults(run=_delegate("net.cli", "run_host", "LAN hosting"))
 
     table = sub.add_parser("table", help="host with the fullscreen public table display")

@@ -256,15 +256,23 @@ def _run_windowed(entry, config, args, role: str) -> int:  # pragma: no cover - 
         _err(str(exc))
         return 1
     print(f'table "{host.host.name}" at port {host.port}  room code {host.code}', flush=True)
-    name = getattr(args, "player_name", None) or os.environ.get("USER", "Host").title()
-    client = Client(
-        ("127.0.0.1", host.port), name=name if role == "player" else None, code=host.code, role=role
-    ).start()
+    name = None
+    if role == "player":
+        name = getattr(args, "player_name", None) or _settings_player_name()
+    client = Client(("127.0.0.1", host.port), name=name, code=host.code, role=role).start()
     try:
         return entry(host, client, args)
     finally:
         client.close()
         host.stop()
+
+
+def _settings_player_name() -> str:
+    """The name the settings give this screen's player (``game.ui.lan.host_player_name``),
+    or the login name while the UI does not provide it."""
+    entry = _ui_entry("host_player_name")
+    name = entry() if entry is not None else ""
+    return name or os.environ.get("USER", "Host").title()
 
 
 def run_join(args) -> int:

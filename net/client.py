@@ -233,13 +233,35 @@ class _ViewMessage(Message):
 
 class Snapshot(_ViewMessage):
     """The whole view (on joining, rejoining, after a desync or a stale action). ``events``
-    is the opening deal at the start of a game, else empty."""
+    is the opening deal at the start of a game, else empty. ``history`` (asked for in the
+    hello) holds the game's recent events on joining or rejoining a running game, as
+    ``(version, events)`` pairs, oldest first, redacted for us as they were live."""
 
-    __slots__ = ()
+    __slots__ = ("history",)
 
-    def __init__(self, version: int, view: dict, events: list, timers: Timers | None) -> None:
+    def __init__(
+        self,
+        version: int,
+        view: dict,
+        events: list,
+        timers: Timers | None,
+        history: tuple[tuple[int, list], ...] = (),
+    ) -> None:
         self.version, self.view, self.events, self.timers = version, view, events, timers
+        self.history = history
         self._legal = None
+
+
+def _history(data) -> tuple[tuple[int, list], ...]:
+    """The snapshot's ``history`` as (version, events) pairs; malformed batches are skipped."""
+    out = []
+    for batch in data or ():
+        if not isinstance(batch, dict):
+            continue
+        version, events = batch.get("version"), batch.get("events")
+        if type(version) is int and isinstance(events, list):
+            out.append((version, [e for e in events if isinstance(e, dict) and "type" in e]))
+    return tuple(out)
 
 
 class Update(_ViewMessage):
@@ -330,9 +352,13 @@ class ClientSession:
         ping_interval: float = 15.0,
         connect_timeout: float = 5.0,
         want_legal: bool = False,
+        want_history: bool = False,
+        bot: bool = False,
     ) -> None:
         self.host, self.port = host, port
         self.want_legal = want_legal  # the host sends our legal actions in every update
+        self.want_history = want_history  # the recent events on (re)joining a running game
+        self.bot = bot  # a program plays this seat: the host never gives it the start
         self.name, self.code, self.role, self.token = name, code, role, token
         self.on_message = on_message or (lambda msg: None)
         self.reconnect = reconnect
@@ -452,6 +478,10 @@ class ClientSession:
         hello: dict[str, Any] = {"t": "hello", "v": P.PROTOCOL_VERSION, "role": self.role}
         if self.want_legal:
             hello["legal"] = True
+        if self.want_history:
+            hello["history"] = True
+        if self.bot:
+            hello["bot"] = True
         if self.role == "player":
             if self.token:
                 hello["token"] = self.token
@@ -535,7 +565,11 @@ class ClientSession:
             self._resyncing = False
             self.stats["snapshots_same"] += 1
             timers = _timers(msg.get("timers"), time.monotonic())
-            self._emit(Snapshot(self.version, self.view, msg["events"], timers))
+            self._emit(
+                Snapshot(
+                    self.version, self.view, msg["events"], timers, _history(msg.get("history"))
+                )
+            )
             return
         try:
             getattr(self, "_on_" + msg["t"])(msg)
@@ -594,8 +628,11 @@ class ClientSession:
         self._resyncing = False
         self.stats["snapshots"] += 1
         self._emit(
-            Snapshot(msg["version"], v, msg["events"], _timers(msg.get("timers"), time.monotonic()))
-        )
+            Snapshot(
+                msg["version"], v, msg["events"], _timers(msg.get("timers"), time.monotonic()),
+                _history(msg.get("history")),
+            )
+        )  # fmt: skip
 
     def _on_update(self, msg: dict) -> None:
         if self.view is None or self._resyncing:
@@ -692,6 +729,7 @@ class Client:
     ) -> None:
         host, port = parse_address(address) if isinstance(address, str) else address
         self.address = (host, port)
+        session.setdefault("want_history", True)  # a window's log shows the game so far
         self._session_args = dict(name=name, code=code, role=role, token=token, **session)
         self._queue: queue.Queue[Message] = queue.Queue()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -851,7 +889,9 @@ class BotPlayer:
     Timing policy (so that nothing about its cards shows in its timing): it answers every
     reaction window ``answer_delay`` seconds after the window opened, whatever it holds;
     it makes a move the game waits for after ``think``; in real-time negotiation it is
-    offered the moment again every ``idle`` seconds while nothing happens. An action
+    offered the moment again every ``idle`` seconds while nothing happens; and it never
+    answers a window nor moves into a deal within ``fair_start`` of its opening (a person
+    gets the first second; default ``min(FAIR_START, answer_delay)``). An action
     nobody answers within ``resend_after`` seconds is decided and sent again.
     """
 
@@ -868,6 +908,7 @@ class BotPlayer:
         answer_delay: float = 1.5,
         think: float = 0.3,
         idle: float = 0.5,
+        fair_start: float | None = None,
         resend_after: float = 1.0,
         on_message: Callable[[Message], None] | None = None,
         **session: Any,
@@ -879,7 +920,13 @@ class BotPlayer:
             raise ValueError(f"unknown bot kind {kind!r} (known: {', '.join(sorted(BOT_KINDS))})")
         self.kind = kind
         self.seed = random.randrange(1 << 30) if seed is None else seed
+        from game.bots.pacing import FAIR_START
+
         self.answer_delay, self.think, self.idle = answer_delay, think, idle
+        # no answer to a window nor a move into a deal sooner than this after it opened
+        # (default: FAIR_START, or less for a bot told to answer at once: tests, benches)
+        self.fair_start = min(FAIR_START, answer_delay) if fair_start is None else fair_start
+        self._deal_opened: float | None = None  # time.monotonic() of the last deal_opened
         self.resend_after = resend_after
         self.bot = None
         self.done = asyncio.Event()
@@ -894,7 +941,7 @@ class BotPlayer:
         self._rng = random.Random(self.seed)
         self.session = ClientSession(
             host, port, name=name or f"{kind.title()} bot", code=code, token=token,
-            on_message=self._on_message, **session,
+            on_message=self._on_message, bot=True, **session,
         )  # fmt: skip
 
     async def run(self) -> BotOutcome:
@@ -927,6 +974,8 @@ class BotPlayer:
             if self.bot is not None and msg.events:
                 with contextlib.suppress(Exception):
                     self.bot.observe(msg.events)
+            if any(e.get("type") == "deal_opened" for e in msg.events):
+                self._deal_opened = time.monotonic()
             same = self._last is not None and self._last.version == msg.version
             self._last = msg
             if msg.view.get("phase") == "game_over":
@@ -966,14 +1015,16 @@ class BotPlayer:
         seat = view["seat"]
         if view.get("window") is not None:
             # Answer at a fixed time after the window opened, whatever we hold.
-            delay = self.answer_delay
+            delay = answer = max(self.answer_delay, self.fair_start)
             w = self._timers.window if self._timers is not None else None
             if w is not None:
-                delay = self.answer_delay - (w.total - w.remaining())
+                delay = answer - (w.total - w.remaining())
         elif seat in view.get("waiting_for", ()):
             delay = self.think
         else:
             delay = self.idle * self._rng.uniform(0.5, 1.5)
+        if view.get("negotiation") is not None and self._deal_opened is not None:
+            delay = max(delay, self._deal_opened + self.fair_start - time.monotonic())
         if retry:
             delay = max(delay, 0.05)
         loop = asyncio.get_running_loop()

@@ -33,7 +33,7 @@ import random
 import secrets
 import threading
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -41,6 +41,8 @@ from pathlib import Path
 
 from game.bots import make_bot
 from game.bots.base import Bot
+from game.bots.names import bot_name
+from game.bots.pacing import FAIR_START
 from game.rules import (
     HOST,
     Action,
@@ -89,6 +91,9 @@ log = logging.getLogger(__name__)
 
 SIDECAR_FORMAT = "imtheboss-lan-seats"
 DEFAULT_TABLE_NAME = "I'm the Boss! table"
+#: Events kept for the log of a seat that joins or rejoins a running game (hello.history):
+#: the newest this many, each redacted for the receiving seat exactly as it was live.
+HISTORY_EVENTS = 60
 #: View sections that depend on who looks (with "hand", only in a seat's own view).
 PER_SEAT_SECTIONS = frozenset({"seat", "players"})
 
@@ -127,6 +132,9 @@ class Timing:
     bot_answer: float = 1.5  # bots answer every window exactly this long after it opens
     bot_delay: float = 0.8  # bots' pause before a move the game waits for
     bot_tick: float = 1.0  # how often bots are offered the moment in real-time negotiation
+    # no bot answers a window or plays into a deal sooner than this after it opened
+    # (game.bots.pacing, shared with hot-seat): a person has a fair chance to act first
+    fair_start: float = FAIR_START
     # Real time: a bot Boss that has seen nothing happen for this long must settle (close,
     # or fail a deal that waits for a card nobody plays) instead of waiting out the clock.
     bot_patience: float = 20.0
@@ -135,9 +143,11 @@ class Timing:
     def window_length(self, kind: str) -> float:
         return 2 * self.going_once if kind == "going_once" else self.window
 
-    def answer_delay(self, kind: str) -> float:
-        """When bots answer a window: fixed, whatever they hold, and never after it ends."""
-        return min(self.bot_answer, self.window_length(kind))
+    def answer_delay(self, kind: str, people: bool = True) -> float:
+        """When bots answer a window: fixed, whatever they hold, never after it ends, and
+        (with ``people`` at the table) never within the fair start."""
+        floor = self.fair_start if people else 0.0
+        return min(max(self.bot_answer, floor), self.window_length(kind))
 
 
 @dataclass
@@ -244,6 +254,8 @@ class Connection:
         self.seat: int | None = None
         self.synced = False  # has a snapshot of the current game
         self.wants_legal = False  # hello asked for the seat's legal actions in every update
+        self.wants_history = False  # hello asked for the recent events in its first snapshot
+        self.is_bot = False  # hello says a program plays this seat: it never holds the start
         self.closed = False
         self.lingering = False  # closed for output, still read (and discarded) for a moment
         self.left = False  # said bye
@@ -272,6 +284,7 @@ class SeatState:
     grace_until: float | None = None
     bot: Bot | None = None
     joined: int = 0  # join order (the first seated human may start the game)
+    remote_bot: bool = False  # its connection said hello as a bot (never the starter)
     thinking: bool = False  # its bot is deciding in a worker thread
     backlog: list = field(default_factory=list)  # events heard meanwhile
 
@@ -347,6 +360,8 @@ class Host:
         self._timers_sent = -1
         self._announced_free: int | None = None
         self._deal_serial = 0
+        self._history: deque[tuple[int, Event]] = deque(maxlen=HISTORY_EVENTS)
+        self._deal_fair_until = -1e18  # no bot plays into the deal before this (clock time)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -507,6 +522,7 @@ class Host:
         """Every claimed seat waits for its token for the grace period; bots play the rest."""
         self._started_at = time.perf_counter()
         self._new_autosaver()
+        self._rebuild_history()
         for seat in self.seats:
             if seat.token_digest is not None:
                 self._start_grace(seat)
@@ -550,7 +566,9 @@ class Host:
         }
 
     def _starter(self) -> SeatState | None:
-        humans = [s for s in self.seats if s.conn is not None]
+        """The first seated person still connected. A bot client never holds the start (a
+        table of bots starts when it is full, or after ``start_after``)."""
+        humans = [s for s in self.seats if s.conn is not None and not s.remote_bot]
         return min(humans, key=lambda s: s.joined) if humans else None
 
     def _broadcast_seats(self) -> None:
@@ -593,9 +611,17 @@ class Host:
         except OSError as exc:
             log.error("cannot write the seats file: %s", exc)
 
-    def _bot_name(self, seat: SeatState) -> str:
-        kind = seat.bot_kind.split(":")[0]
-        return f"{kind.title()} bot {seat.index + 1}"
+    def _seat_names(self) -> list[str]:
+        """The game's names: each person's, and readable bot names nobody uses (Ada, Bruno…)."""
+        taken = {s.name for s in self.seats if s.token_digest and s.name}
+        names = []
+        for s in self.seats:
+            if s.token_digest:
+                names.append(s.name)
+            else:
+                names.append(bot_name(s.index, taken))
+                taken.add(names[-1])
+        return names
 
     def _make_bot(self, seat: SeatState) -> None:
         if seat.bot is None:
@@ -909,6 +935,8 @@ class Host:
             )
             return
         conn.wants_legal = bool(msg.get("legal"))
+        conn.wants_history = bool(msg.get("history"))
+        conn.is_bot = bool(msg.get("bot"))
         if msg["role"] == "spectator":
             watching = sum(1 for c in self.conns if c.role == "spectator")
             if watching >= self.limits.max_spectators:
@@ -958,6 +986,7 @@ class Host:
         seat.token_digest = P.token_digest(token)
         seat.name = name
         seat.conn = conn
+        seat.remote_bot = conn.is_bot
         self._join_counter += 1
         seat.joined = self._join_counter
         conn.role = "player"
@@ -983,6 +1012,7 @@ class Host:
             return
         old = seat.conn
         seat.conn = conn
+        seat.remote_bot = conn.is_bot
         if old is not None:
             self._send(old, P.error("replaced"))
             self._send(old, {"t": "bye", "reason": "replaced"})
@@ -1017,7 +1047,7 @@ class Host:
         )
         self._broadcast_seats()
         if self.started:
-            self._send_snapshot(conn)
+            self._send_snapshot(conn, history=conn.wants_history)
 
     def _msg_bye(self, conn: Connection, msg: dict) -> None:
         conn.left = True
@@ -1124,6 +1154,7 @@ class Host:
                 self._free_seat(seat)
         self.game = None
         self.result = None
+        self._history.clear()
         self.finished = asyncio.Event()
         self._views.clear()
         for conn in self.conns:
@@ -1135,7 +1166,7 @@ class Host:
             self._start_timer = None
         self._start_deadline = None
         cfg = self.config
-        names = [s.name if s.token_digest else self._bot_name(s) for s in self.seats]
+        names = self._seat_names()
         settings = Settings(
             players=len(self.seats),
             variants=cfg.variants,
@@ -1156,6 +1187,8 @@ class Host:
         log.info("game started: %s", ", ".join(names))
         self._after_change([])
         opening = opening_events(self.state)
+        self._history.clear()
+        self._remember(opening, self.state.actions_taken)
         for conn in list(self.conns):
             if conn.role is not None:
                 self._send_snapshot(conn, opening)
@@ -1178,6 +1211,7 @@ class Host:
             # In the journal (the OS has it) before any frame tells anyone about it: a host
             # killed from here on resumes with this action.
             self._autosave.add(action)
+        self._remember(events, self.state.actions_taken)
         self._after_change(events)
         self._broadcast_update(events, ack_conn, ack)
         self._feed_bots(events)
@@ -1247,7 +1281,9 @@ class Host:
             self._views[aud] = cached
         return cached
 
-    def _send_snapshot(self, conn: Connection, events: list[Event] = ()) -> None:
+    def _send_snapshot(
+        self, conn: Connection, events: list[Event] = (), history: bool = False
+    ) -> None:
         version, v, h, _ = self._current_view(conn.audience)
         msg = {
             "t": "snapshot",
@@ -1259,9 +1295,60 @@ class Host:
         }
         if conn.wants_legal and conn.role == "player":
             msg["legal"] = legal_actions(self.state, conn.seat).to_data()
+        frame = None
+        if history:
+            msg["history"] = self._history_data(conn.audience)
+            frame = self._fit_history(msg)
         self.stats["snapshots"] += 1
-        self._send(conn, msg)
+        self._send(conn, msg, frame)
         conn.synced = True
+
+    # ------------------------------------------------------------------ history
+
+    def _remember(self, events: list[Event], version: int) -> None:
+        """Keep the newest events (with the version they led to) for joining seats' logs."""
+        self._history.extend((version, e) for e in events)
+
+    def _rebuild_history(self) -> None:
+        """A resumed game: the recent events come from replaying its actions."""
+        self._history.clear()
+        g = self.game
+        try:
+            fresh = Game(list(g.names), g.seed, g.settings, g.setup)
+            self._remember(opening_events(fresh.state), 0)
+            for action in g.log:
+                self._remember(fresh.apply(action), fresh.state.actions_taken)
+        except Exception:
+            log.exception("rebuilding the recent events failed")
+            self._history.clear()
+
+    def _history_data(self, audience: int | None) -> list[dict]:
+        """The recent events as update-like batches, redacted for ``audience`` exactly as the
+        live ``update`` frames were (``events_for``)."""
+        out: list[dict] = []
+        group: list[Event] = []
+        version = None
+        for v, e in list(self._history) + [(None, None)]:
+            if v != version and group:
+                out.append({"version": version, "events": events_for(group, audience)})
+                group = []
+            version = v
+            if e is not None:
+                group.append(e)
+        return out
+
+    def _fit_history(self, msg: dict) -> bytes:
+        """Encode a snapshot with history, dropping its oldest batches until the frame is
+        within ``MAX_FRAME``."""
+        while True:
+            try:
+                return P.encode(msg)
+            except ValueError:  # over MAX_FRAME
+                if not msg["history"]:
+                    raise
+            drop = max(1, len(msg["history"]) // 4)
+            msg["history"] = msg["history"][drop:]
+            self.stats["history_trimmed"] += 1
 
     def _broadcast_update(
         self, events: list[Event], ack_conn: Connection | None, ack: int | None
@@ -1379,6 +1466,7 @@ class Host:
     def _after_change(self, events: list[Event]) -> None:
         """Keep the host's countdowns in step with the state after an action (or a start)."""
         st = self.state
+        self._note_fresh_deal(events)
         for e in events:
             if isinstance(e, WindowOpened):
                 self._open_window_timer(e.kind)
@@ -1401,6 +1489,21 @@ class Host:
         elif st.negotiation is not None and self._neg is None and not st.negotiation.time_up:
             self._start_negotiation_clock()
         self._restart_turn_clock()
+
+    def _note_fresh_deal(self, events: list[Event]) -> None:
+        """A deal opened: bots keep out of it for the fair start."""
+        if any(isinstance(e, DealOpened) for e in events):
+            self._deal_fair_until = self.clock.now() + self.timing.fair_start
+
+    def _people_seated(self) -> bool:
+        """A person (not a bot client) is connected at a seat: bots give them a fair start."""
+        return any(s.conn is not None and not s.remote_bot for s in self.seats)
+
+    def _fair_delay(self, delay: float) -> float:
+        """``delay``, stretched so that a bot move lands after a fresh deal's fair start."""
+        if self.state.phase is not Phase.NEGOTIATION or not self._people_seated():
+            return delay
+        return max(delay, self._deal_fair_until - self.clock.now())
 
     def _open_window_timer(self, kind: str) -> None:
         self._close_window_timer()
@@ -1525,7 +1628,8 @@ class Host:
         now = self.clock.now()
         if st.window is not None and self._window is not None:
             wid = self._window["id"]
-            when = self._window["opened"] + self.timing.answer_delay(self._window["kind"])
+            kind = self._window["kind"]
+            when = self._window["opened"] + self.timing.answer_delay(kind, self._people_seated())
             for seat in list(st.window.waiting):
                 if self._is_bot(seat) and (wid, seat) not in self._answer_timers:
                     self._answer_timers[(wid, seat)] = self.clock.call_at(
@@ -1538,11 +1642,12 @@ class Host:
         version = st.actions_taken
         if any(self._is_bot(s) for s in waiting_for(st)):
             self._bot_timer = self.clock.call_later(
-                self.timing.bot_delay, partial(self._bot_move, version)
+                self._fair_delay(self.timing.bot_delay), partial(self._bot_move, version)
             )
         elif st.phase is Phase.NEGOTIATION and any(self._is_bot(s.index) for s in self.seats):
             self._bot_timer = self.clock.call_later(
-                max(0.005, self.timing.bot_tick), partial(self._bot_tick, version)
+                self._fair_delay(max(0.005, self.timing.bot_tick)),
+                partial(self._bot_tick, version),
             )
 
     def _valid_at(self, version: int) -> Callable[[], bool]:
@@ -1750,7 +1855,9 @@ class HostThread:
 
 def config_for_tests(**kw) -> HostConfig:
     """A loopback host with instant bots and room for bots' message rates (tests, bench)."""
-    timing = kw.pop("timing", None) or Timing(bot_answer=0.0, bot_delay=0.0, bot_tick=0.005)
+    timing = kw.pop("timing", None) or Timing(
+        bot_answer=0.0, bot_delay=0.0, bot_tick=0.005, fair_start=0.0
+    )
     limits = kw.pop("limits", None) or Limits(rate=1000.0, burst=1000.0)
     return HostConfig(bind="127.0.0.1", announce=False, timing=timing, limits=limits, **kw)
 

@@ -309,6 +309,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
         "code": _opt(_str(0, 16)),
         "token": _opt(_TOKEN),
         "legal": _opt(_bool),
+        "history": _opt(_bool),
+        "bot": _opt(_bool),
     },
     "action": {"version": _UINT, "action": _map, "id": _opt(_ID)},
     "sync": {},
@@ -345,6 +347,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "events": _list,
         "timers": _TIMERS,
         "legal": _opt(_map),
+        "history": _opt(_list),
     },
     "update": {
         "version": _UINT,

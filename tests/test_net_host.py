@@ -119,7 +119,7 @@ def test_start_message_from_the_first_player_and_bots_fill_seats():
         seats = await a.expect("seats", started=True)
         assert [s["status"] for s in seats["seats"]] == ["human", "human", "open", "open"]
         assert [s["bot"] for s in seats["seats"]] == [None, None, "random", "random"]
-        assert host.state.names[2:] == ["Random bot 3", "Random bot 4"]
+        assert host.state.names[2:] == ["Chen", "Dara"]  # readable, as in hot-seat
         a.send({"t": "start"})
         await a.error("already_started")
         await host.close()

@@ -414,8 +414,11 @@ def test_drop_and_rejoin_in_the_middle_of_a_negotiation(tmp_path):
         ]
         assert ("away", True) in seat0_states, seat0_states  # the grace period, then...
         assert seat0_states[-1] == ("bot", False)  # ...a bot stands in
-        told = [b.toast for b in watch.poll() if b.toast]
+        batches = watch.poll()
+        told = [b.toast for b in batches if b.toast]
         assert i18n.tr("net.dropped", name="Mei") in told
+        # ...and in the log of every other seat (here, the display's)
+        assert {"type": "seat_dropped", "seat": 0} in [e for b in batches for e in b.events]
 
         # 3. a new app: the lobby offers "Rejoin <table>" from the settings
         app = make_app(tmp_path, load=True, speed="fast")
@@ -427,6 +430,10 @@ def test_drop_and_rejoin_in_the_middle_of_a_negotiation(tmp_path):
         until(app, lambda: isinstance(app.stack.top, TableScene), "the table again")
         again = app.stack.top.session
         assert again.viewer == 0 and again.client.seat == 0
+        app.step(DT)
+        # the new window's log shows the game so far (the host's recent events), unanimated
+        logged = [e["type"] for e in app.stack.top.log.events]
+        assert logged[0] == "game_started" and "deal_opened" in logged
         assert again.view(0)["phase"] == "negotiation"
         version, digest, state_hash = host_view(ht, 0)
         assert P.view_hash(again.view(0)) == digest and state_hash == before[2]
@@ -435,7 +442,9 @@ def test_drop_and_rejoin_in_the_middle_of_a_negotiation(tmp_path):
             lambda: (watch.update(0) or True) and watch.seat_info(0).status == "connected",
             "the seat back",
         )
-        assert i18n.tr("net.back", name="Mei") in [b.toast for b in watch.poll() if b.toast]
+        batches = watch.poll()
+        assert i18n.tr("net.back", name="Mei") in [b.toast for b in batches if b.toast]
+        assert {"type": "seat_back", "seat": 0} in [e for b in batches for e in b.events]
         assert again.view(0)["negotiation"]["boss"] == 0
     finally:
         if app is not None:

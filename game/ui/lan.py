@@ -46,6 +46,11 @@ def player_name(cfg: Config) -> str:
     return user.title()[:24] or "Player"
 
 
+def host_player_name() -> str:
+    """`main.py host` without --player-name: the host's seat takes the settings' name."""
+    return player_name(Config.load())
+
+
 def table_name(cfg: Config) -> str:
     return cfg.lan_table_name.strip() or f"{player_name(cfg)}'s table"[:40]
 
@@ -68,6 +73,16 @@ def remember_table(app, session: NetSession, token: str | None) -> None:
             cfg.save()
 
 
+def remember_name(app, name: str) -> None:
+    """The name joined with is the lobby's name next time (saved at once)."""
+    cfg = app.config
+    cfg.lan_name = name.strip()[:24]
+    cfg.sanitize()
+    if app.persist:
+        with contextlib.suppress(OSError):
+            cfg.save()
+
+
 def close_link(app) -> None:
     """End the screen's LAN connection (and the table it hosts), if any."""
     session = getattr(app, "lan", None)
@@ -81,6 +96,8 @@ def join(app, address: str, *, code: str | None = None, name: str | None = None,
     from net.client import Client, parse_address
 
     host, port = parse_address(address)
+    if name and name.strip():
+        remember_name(app, name)
     client = Client((host, port), name=name, code=code, token=token).start()
     session = NetSession(
         client,
@@ -244,6 +261,8 @@ def run_client(client, args) -> int:
     if app is None:
         return 1
     _with_title(app)
+    if getattr(args, "name", None) and not getattr(args, "token", None):
+        remember_name(app, args.name)
     session = NetSession(
         client,
         code=getattr(args, "code", None),

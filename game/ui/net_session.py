@@ -338,11 +338,19 @@ class NetSession:
             name = s.name or self.seat_name(s.seat) or "?"
             if before.status == "human" and s.status in ("away", "bot"):
                 self._toast(tr("net.dropped", name=name), "info")
+                self._log_seat(s.seat, "seat_dropped")
             elif before.status in ("away", "bot") and s.status == "human":
                 self._toast(tr("net.back", name=name), "info")
+                self._log_seat(s.seat, "seat_back")
         self.seats = msg
         self.table_seats = len(msg.seats) or self.table_seats
         self.start_at = None if msg.start_in is None else now + msg.start_in
+
+    def _log_seat(self, seat: int, kind: str) -> None:
+        """A line for the table's log ("Ann dropped out", "Ann is back"): the link's own
+        news, made here as an event the log words like the game's."""
+        if self.game_running:
+            self._batches.append(UpdateBatch([{"type": kind, "seat": seat}], self._version()))
 
     def _on_snapshot(self, msg: Snapshot) -> None:
         before = self._view
@@ -357,6 +365,7 @@ class NetSession:
             self._pending.clear()
             self._resend = None
         self._view = msg.view
+        self._catch_up(msg, -1 if new_game else before["version"])
         self._batches.append(UpdateBatch(list(msg.events), msg.version))
         action, self._resend = self._resend, None
         if action is not None:
@@ -367,6 +376,12 @@ class NetSession:
                 self.resent += 1
             else:
                 self._toast(tr("net.error.stale"))
+
+    def _catch_up(self, msg: Snapshot, seen: int) -> None:
+        """The host's recent events (a rejoin) newer than version `seen`: for the log only."""
+        missed = [e for version, events in msg.history if version > seen for e in events]
+        if missed:
+            self._batches.append(UpdateBatch(missed, msg.version, catch_up=True))
 
     def _on_error(self, msg: ServerError) -> None:
         action = self._pending.pop(msg.id, None) if msg.id is not None else None

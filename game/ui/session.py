@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from game.bots import make_bot
+from game.bots.pacing import FAIR_START
 from game.rules import (
     HOST,
     Action,
@@ -66,6 +67,9 @@ class Timers:
     # Real time: a bot Boss that has seen nothing happen for this long must settle (close,
     # or fail a deal that waits for a card nobody plays) instead of waiting out the clock.
     bot_patience: float = 20.0
+    # Real time: no bot answers a window or plays into a deal sooner than this after it
+    # opened (game.bots.pacing, shared with the LAN host; not sped up by bot_pace)
+    fair_start: float = FAIR_START
 
 
 # While the negotiation clock runs, the autosave also records what is left of it this often
@@ -130,6 +134,7 @@ class LocalSession:
         self._window_total = 0.0
         self._answers: dict[int, float] = {}  # real time: when each bot answers the window
         self._neg_deadline: float | None = None
+        self._deal_fair_until = 0.0  # real time: no bot plays into the deal before this
         self._idle_next = 0.0
         self._idle_seat: int | None = None
         self._moved_at = 0.0  # the clock at the last action (real time: a bot Boss's patience)
@@ -440,14 +445,24 @@ class LocalSession:
                 self._window_deadline = self.clock + total
                 self._window_total = total
                 pace = max(0.05, self.timers.bot_pace)
+                fair = self._fair_start()
                 self._answers = {
-                    s: self.clock + self._rng.uniform(0.5, max(0.6, min(total - 0.4, 2.2))) / pace
+                    s: self.clock
+                    + min(
+                        total,
+                        max(fair, self._rng.uniform(0.5, max(0.6, min(total - 0.4, 2.2))) / pace),
+                    )
                     for s in e.asked
                     if s in self.bots
                 }
             elif e.type == "deal_opened":
                 secs = self.timers.negotiation_seconds
                 self._neg_deadline = self.clock + secs if secs > 0 else None
+                self._deal_fair_until = self.clock + self._fair_start()
+
+    def _fair_start(self) -> float:
+        """The people's head start on the bots (none at a table of bots only)."""
+        return self.timers.fair_start if self.seats_local else 0.0
 
     def _update_real_time(self, dt: float) -> None:
         st = self.game.state
@@ -474,6 +489,8 @@ class LocalSession:
                         self._apply(action or default_action(st, seat))
                     return
             return
+        if neg is not None and self.clock < self._deal_fair_until:
+            return  # a fresh deal: the person gets the first second
         waiting = self.waiting_for()
         must = [s for s in waiting if s in self.bots]
         if must:

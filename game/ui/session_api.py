@@ -29,6 +29,9 @@ class UpdateBatch:
     error: str | None = None
     toast: str | None = None  # a translated message to show (refusals and notices)
     toast_kind: str = "error"  # "error" (red) or "info"
+    # events from before this screen followed the game (a LAN rejoin: the host's recent
+    # events): the table logs them without animating them
+    catch_up: bool = False
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ import time
 import pygame
 
 from game.bots import BOT_KINDS
+from game.bots.names import bot_name
 from game.rules import Settings, Variant, WindowMode
 
 from .. import draw
@@ -20,8 +21,6 @@ from ..session import HUMAN, LocalSession, SeatSpec, Timers
 from ..theme import TEXT_DIM, WARN, seat_colour
 from ..widgets import Button, Stepper, TextField, Toggle
 from .common import backdrop, section, title_bar
-
-BOT_NAMES = ("Ada", "Bruno", "Chen", "Dara", "Emil", "Fumi")
 
 
 def bot_kinds() -> list[str]:
@@ -51,7 +50,7 @@ def seat_name(cfg, seat: int) -> str:
         return names[seat].strip()
     kinds = cfg.seat_kinds
     if seat < len(kinds) and kinds[seat] != HUMAN:
-        return BOT_NAMES[seat % len(BOT_NAMES)]
+        return bot_name(seat)
     return tr("player.default_name", n=seat + 1)
 
 

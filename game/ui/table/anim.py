@@ -148,6 +148,15 @@ class Director:
             b.t += dt
         self.bubbles = [b for b in self.bubbles if b.t < b.life]
 
+    def settle(self, events: list[dict]) -> None:
+        """Events shown without animation (a Continue, a rejoin's catch-up): the board ends
+        as if they had been animated: the die shows the last roll, the marker its space."""
+        self.finish()
+        self.marker_f = None  # drawn where the view says
+        for e in events:
+            if e["type"] == "die_rolled":
+                self.die_face = e["value"]
+
     def finish(self) -> None:
         self.tweens.finish_all()
         self.cursor = 0.0

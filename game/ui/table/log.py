@@ -161,11 +161,15 @@ class Describer:
             return tr("log.game_over", names=names)
         if t == "phrase":
             return tr("log.says", name=n(e["seat"]), text=tr(e["key"]))
+        if t in SEAT_NEWS:  # LAN: a player's connection (net_session.py)
+            return tr(SEAT_NEWS[t], name=n(e["seat"]))
         if t == "table_cleared":
             self.laid.clear()
             return None
         return None  # window bookkeeping, passes and the floor: shown elsewhere, not logged
 
+
+SEAT_NEWS = {"seat_dropped": "net.dropped", "seat_back": "net.back"}
 
 IMPORTANT = {
     "deal_closed",

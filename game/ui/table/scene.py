@@ -445,7 +445,9 @@ class TableScene(Scene):
             for e in batch.events:
                 self.log.add(e)
                 self.history.feed(e)
-            if not quiet:
+            if quiet or batch.catch_up:
+                self.director.settle(batch.events)
+            else:
                 self.director.feed(batch.events, s.viewer)
         if getattr(s, "live", False) and self.director.cursor > MAX_LAG:
             # over the network the table moves at the host's pace: rather than fall ever
