@@ -52,6 +52,7 @@ from ..theme import (
 )
 from ..widgets import Button, Toggle, Widget
 from . import layout as L
+from . import status
 from .log import clan_word
 
 PHRASES = ("phrase.too_expensive", "phrase.deal", "phrase.no_way", "phrase.last_offer")
@@ -728,28 +729,8 @@ class ActionPanel:
             title = tr("results.game_over")
             prompt = ""
         else:
-            title = (
-                tr("table.your_turn") if turn == viewer else tr("table.turn_of", name=names[turn])
-            )
-            if phase == "place_marker":
-                prompt = (
-                    tr("prompt.place_marker")
-                    if turn == viewer
-                    else tr("window.waiting_for", name=names[turn])
-                )
-            elif phase == "discard":
-                over = v["players"][turn]["hand_count"] - v["hand_limit"]
-                prompt = (
-                    tr("prompt.discard", n=over, limit=v["hand_limit"])
-                    if turn == viewer
-                    else tr("window.waiting_for", name=names[turn])
-                )
-            elif turn != viewer:
-                prompt = tr("window.waiting_for", name=names[turn])
-            elif phase == "turn":
-                prompt = tr("prompt.turn")
-            else:
-                prompt = tr("prompt.moved", n=v["draw_count"])
+            title = status.turn_title(v, viewer, names)
+            prompt = status.turn_prompt(v, viewer, names)
         if v.get("window") is not None:
             self._banner(surf, v, v["window"], names, r.x + ox, r.y + oy + r.height - 164)
         col = seat_colour(turn) if phase != "game_over" else GOLD
@@ -1058,17 +1039,7 @@ class ActionPanel:
         return text
 
     def _status_text(self, v, viewer, names) -> str:
-        neg = v["negotiation"]
-        floor = neg.get("floor")
-        if neg["limit_spent"]:
-            return tr("table.status.limit", name=names[neg["boss"]])
-        if floor is None:
-            return tr("table.status.real_time")
-        if floor == viewer:
-            if viewer == neg["boss"]:
-                return tr("table.status.you_boss") if not neg["quiet"] else tr("table.status.quiet")
-            return tr("table.status.you_floor")
-        return tr("table.status.floor", name=names[floor])
+        return status.negotiation_status(v, viewer, names)
 
     def _draw_editor(self, surface, v) -> None:
         ed = self.editor

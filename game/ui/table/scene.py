@@ -38,6 +38,8 @@ from .log import LogPanel, clan_word
 from .panel import ActionPanel
 from .players import PlayerPlates
 
+# PageUp / PageDown page the log back and forth (lines)
+LOG_PAGE_KEYS = {pygame.K_PAGEUP: 8, pygame.K_PAGEDOWN: -8}
 MAX_LAG = 2.5  # seconds of queued animation a live (LAN) table may fall behind
 
 
@@ -116,6 +118,7 @@ class TableScene(Scene):
         self._serial = getattr(session, "serial", None)  # LAN: which game this table shows
         self._tip: tuple[str, float, tuple] | None = None
         self.card_buttons: list[Button] = []
+        self.log_buttons: list[Button] = []
         self._card_key = None
         self._base: pygame.Surface | None = None
         self._base_key = None
@@ -203,7 +206,17 @@ class TableScene(Scene):
         self.hand.set_hand(hand, self._playable())
         panel = self.panel.rebuild(self.v, self.legal, s.viewer)
         self._card_options()
-        self.widgets = self.card_buttons + list(panel)  # the card's pop-up lies on top
+        self.log_buttons = self.log.widgets(self._log_changed)
+        # the log's buttons lie over everything (the history covers the board and the hand),
+        # then the card's pop-up, then the panel
+        self.widgets = self.log_buttons + self.card_buttons + list(panel)
+
+    def _log_changed(self) -> None:
+        self.log_buttons = self.log.widgets(self._log_changed)
+        self.widgets = self.log_buttons + self.card_buttons + list(self.panel.widgets)
+
+    def _in_history(self, pos) -> bool:
+        return self.log.expanded and L.LOG_FULL.collidepoint(pos)
 
     def _playable(self) -> set[str]:
         out = set()
@@ -308,6 +321,10 @@ class TableScene(Scene):
             if self.hand.drag is not None:
                 self.hand.drag_pos = event.pos
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.log.expanded:
+                self.log.toggle_expanded()
+                self._log_changed()
+                return True
             if self.panel.editor is not None:
                 self.panel.close_editor()
                 self._refresh()
@@ -321,8 +338,15 @@ class TableScene(Scene):
 
             self.app.push(PauseScene(self.app, self))
             return True
-        if event.type == pygame.MOUSEWHEEL and L.LOG.collidepoint(self.mouse):
-            self.log.scroll = max(0, self.log.scroll + event.y)
+        if event.type == pygame.MOUSEWHEEL and (
+            L.LOG.collidepoint(self.mouse) or self._in_history(self.mouse)
+        ):
+            self.log.scroll_by(event.y)
+            self._log_changed()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in LOG_PAGE_KEYS:
+            self.log.scroll_by(LOG_PAGE_KEYS[event.key])
+            self._log_changed()
             return True
         if super().handle(event):
             self._refresh()
@@ -336,6 +360,8 @@ class TableScene(Scene):
         return False
 
     def _press(self, pos) -> bool:
+        if self._in_history(pos):
+            return True  # the history lies over the board and the hand
         i = self.hand.at(pos)
         if i is not None:
             self.hand.press = (i, pos)
@@ -577,6 +603,9 @@ class TableScene(Scene):
             self._draw_public_hand_note(surface)
         for b in self.card_buttons:
             b.draw(surface, t)
+        self.log.draw_history(surface)
+        for b in self.log_buttons:
+            b.draw(surface, t)
         self.director.draw(surface)
         self.director.draw_bubbles(surface, self.seat_anchor)
         if self.toast is not None:
@@ -621,6 +650,9 @@ class TableScene(Scene):
             return
         tip = None
         key = None
+        if self._in_history(self.mouse):
+            self._tip = None
+            return
         space = self._space_at(self.mouse)
         if space is not None:
             key = ("space", space)
