@@ -201,3 +201,23 @@ def test_waiting_texts_say_who_and_what_for(app):
     assert status.negotiation_status(floor_view(0, {}), 1, NAMES).startswith(
         "Waiting for Mei, the Boss"
     )
+
+
+# -- the marker preview -------------------------------------------------------------------
+
+
+def test_marker_preview_shows_every_group_and_never_the_pool(app):
+    from game.rules.board import DEFAULT_BOARD
+    from game.ui.table.panel import marker_preview
+
+    board = DEFAULT_BOARD.to_data()
+    space7 = board["spaces"][6]  # "space 7": one of R M, one of B G, one of Y O
+    players = [
+        {"name": "Mei", "placards": [0, 1]},
+        {"name": "Ann", "placards": [2]},
+    ]  # M, O, G in the pool
+    rows = marker_preview(space7, players)
+    assert [(kind, k) for kind, k, _ in rows] == [("grp", 1)] * 3
+    holders = {c: who for _kind, _k, hs in rows for c, who in hs}
+    assert holders == {0: "Mei", 3: None, 1: "Mei", 5: None, 2: "Ann", 4: None}
+    assert "Pool" not in holders.values()

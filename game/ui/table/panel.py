@@ -105,6 +105,18 @@ def fill_slots(space: dict, committed: set[int], involved: list[int] | None):
     return rows
 
 
+def marker_preview(space: dict, players: list[dict]) -> list[tuple[str, int, list]]:
+    """The marker's space as rows: ("req" | "grp", how many, [(clan, holder's name)]).
+
+    Every group of the space, each clan with the player holding its placard; a placard in
+    the pool has no holder (the pool takes no part in deals)."""
+    holder = {c: p["name"] for p in players for c in p["placards"]}
+    return [
+        (kind, k, [(c, holder.get(c)) for c in clans])
+        for kind, clans, k, _got in fill_slots(space, set(), None)
+    ]
+
+
 class ActionPanel:
     def __init__(self, table) -> None:
         self.table = table
@@ -759,29 +771,24 @@ class ActionPanel:
         surf.blit(val, val.get_rect(topright=(box.right - 20, box.y + 8)))
         sub = draw.fit(f"{sp['dividends']} × {tr('money.amount', n=v['price'])}", 22, 240, TEXT_DIM)
         surf.blit(sub, sub.get_rect(topright=(box.right - 20, box.y + 62)))
-        holders = {}
-        for p in v["players"]:
-            for c in p["placards"]:
-                holders[c] = p["name"]
-        y = box.y + 100
-        for kind, clans, k, _got in fill_slots(sp, set(), None):
-            x = box.x + 20
-            if kind == "grp":
-                lab = draw.text(tr("table.k_of", k=k), 24, TEXT, True)
-                surf.blit(lab, lab.get_rect(midleft=(x, y + 28)))
+        # the groups flow left to right, wrapping onto a second line: every group shows
+        x, y = box.x + 20, box.y + 100
+        chip, step, gap = 52, 100, 34
+        for kind, k, holders in marker_preview(sp, v["players"]):
+            lab = draw.text(tr("table.k_of", k=k), 24, TEXT, True) if kind == "grp" else None
+            width = (lab.get_width() + 14 if lab else 0) + len(holders) * step - (step - chip)
+            if x > box.x + 20 and x + width > box.right - 20:
+                x, y = box.x + 20, y + 92
+            if lab is not None:
+                surf.blit(lab, lab.get_rect(midleft=(x, y + chip // 2 + 2)))
                 x += lab.get_width() + 14
-            for c in clans:
-                surf.blit(draw.clan_chip(c, 52), (x, y))
-                who = holders.get(c)
-                if who is None and c in v["pool"]:
-                    who = tr("term.pool")
+            for c, who in holders:
+                surf.blit(draw.clan_chip(c, chip), (x, y))
                 if who:
                     nm = draw.fit(draw.ellipsize(who, 16, 90), 16, 90, TEXT_DIM)
-                    surf.blit(nm, nm.get_rect(midtop=(x + 26, y + 56)))
-                x += 100 if kind == "grp" else 104
-            y += 92
-            if y > box.bottom - 60:
-                break
+                    surf.blit(nm, nm.get_rect(midtop=(x + chip // 2, y + chip + 4)))
+                x += step
+            x += gap - (step - chip)
 
     def _static_negotiation(self, surf, v, viewer, ox, oy) -> None:
         r = L.RIGHT
