@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from game.rules import Settings
-from game.ui.autoplay import key, make_app
+from game.ui.autoplay import click, click_widget, key, make_app
 from game.ui.table import layout as L
 from game.ui.table import status
 from game.ui.table.log import COMPACT_SIZE, Describer, LogPanel
@@ -221,3 +221,143 @@ def test_marker_preview_shows_every_group_and_never_the_pool(app):
     holders = {c: who for _kind, _k, hs in rows for c, who in hs}
     assert holders == {0: "Mei", 3: None, 1: "Mei", 5: None, 2: "Ann", 4: None}
     assert "Pool" not in holders.values()
+
+
+# -- cards: own Travel targets ask first; a card with no play says why ---------------------
+
+
+@pytest.fixture
+def table(app):
+    s = position()  # Mei (human) holds C and L; space 4 needs C and G
+    t = TableScene(app, s)
+    app.push(t)
+    settle(app, t)
+    yield t
+    app.stack.pop()
+
+
+def test_travel_on_your_own_placard_asks_first(app, table):
+    t = table
+    s = t.session
+    assert click_widget(t, "turn.deal")
+    settle(app, t)
+    click(t.hand.card_rect(t.hand.cards.index("travel_grey")).center)
+    app.step(0.02)
+    assert t._own_target(("placard", 0)) and not t._own_target(("placard", 4))  # C Mei's, G Ann's
+    hint = t.find("card.opt.0")
+    assert "your own" in hint.tip
+    app.draw()
+    click(t.plates.placard_rects[0].center)  # her own C
+    app.step(0.02)
+    assert s.state.window is None  # nothing played yet: the table asks
+    question = t.find("card.opt.0")
+    assert question.label == "Send your own C Cashman travelling?"
+    assert t.find("card.opt.2").label == "Cancel"
+    click_widget(t, "card.opt.2")
+    app.step(0.02)
+    assert s.state.window is None and t.travel_confirm is None
+    click(t.plates.placard_rects[0].center)
+    app.step(0.02)
+    assert click_widget(t, "card.opt.1")  # "Yes, send it"
+    app.step(0.02)
+    assert s.state.window is not None and s.state.window.target.ref == 0
+    # someone else's placard goes at once
+    s2 = position()
+    t2 = TableScene(app, s2)
+    app.push(t2)
+    try:
+        settle(app, t2)
+        click_widget(t2, "turn.deal")
+        settle(app, t2)
+        click(t2.hand.card_rect(t2.hand.cards.index("travel_grey")).center)
+        app.step(0.02)
+        app.draw()
+        click(t2.plates.placard_rects[4].center)  # Ann's G
+        app.step(0.02)
+        assert s2.state.window is not None and s2.state.window.target.ref == 4
+    finally:
+        app.stack.pop()
+
+
+def test_a_card_with_no_play_says_why(app, table):
+    t = table
+    click(t.hand.card_rect(t.hand.cards.index("recruit")).center)  # one Recruitment card
+    app.step(0.02)
+    opt = t.find("card.opt.0")
+    assert opt.label == "Recruitment needs three" and not opt.enabled
+    assert opt.tip.startswith("Not playable now")
+    click(t.hand.card_rect(t.hand.cards.index("clan_orange")).center)
+    app.step(0.02)
+    assert t.find("card.opt.0").label == "Only during a deal"
+    click(t.hand.card_rect(t.hand.cards.index("stop")).center)
+    app.step(0.02)
+    assert t.find("card.opt.0").label == "Only right after a play"
+
+
+# -- every button the table builds explains itself ---------------------------------------------
+
+
+def all_buttons(t):
+    from game.ui.widgets import Button
+
+    return [w for w in t.widgets if isinstance(w, Button)]
+
+
+def test_every_table_button_has_a_tooltip(app, table):
+    """Walk the table through its states (turn, card pop-ups, negotiation bar and rows, the
+    editor, a reaction window, the log while scrolled back) and check every built button."""
+    from game.ui.widgets import _label
+
+    t = table
+    seen: dict[str, str] = {}
+
+    def check():
+        for b in all_buttons(t):
+            tip = _label(b.tip) if b.tip else ""
+            assert tip.strip(), f"button {b.name!r} ({_label(b.label)!r}) has no tooltip"
+            seen[b.name] = tip
+
+    check()
+    for card in set(t.hand.cards):
+        t.hand.selected = t.hand.cards.index(card)
+        t._refresh()
+        check()
+    t.hand.selected = None
+    click_widget(t, "turn.deal")
+    settle(app, t)
+    check()
+    for card in set(t.hand.cards):
+        t.hand.selected = t.hand.cards.index(card)
+        t._refresh()
+        check()
+    t.hand.selected = None
+    t._refresh()
+    click_widget(t, "neg.counter.1")  # the proposal editor for Ann
+    app.step(0.02)
+    assert t.panel.editor is not None
+    check()
+    click_widget(t, "editor.cancel")
+    app.step(0.02)
+    for k in range(30):
+        t.log.add(turn_line(k % 3))
+    t.log.scroll_by(4)
+    t._refresh()
+    check()
+    t.log.toggle_expanded()
+    t._refresh()
+    check()
+    t.log.toggle_expanded()
+    t.hand.selected = t.hand.cards.index("clan_orange")  # G covers the deal with her C
+    t._refresh()
+    assert click_widget(t, "card.opt.0")
+    app.step(0.02)
+    assert click_widget(t, "neg.going_once")  # a reaction window: the Boss's view of it
+    app.step(0.02)
+    assert t.v["window"] is not None
+    check()
+    names = ("turn.deal", "turn.roll", "neg.going_once", "neg.fail", "neg.pass_floor")
+    names += ("editor.zero", "editor.send", "log.history", "log.latest", "log.close")
+    names += ("phrase.deal", "win.pass", "neg.counter.1", "card.opt.0")
+    for name in names:
+        assert name in seen, name
+    assert seen["editor.zero"].startswith("The lowest amount allowed")

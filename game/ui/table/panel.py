@@ -55,6 +55,13 @@ from . import layout as L
 from . import status
 from .log import clan_word
 
+# what each of the Boss's bottom-bar buttons does
+BOSS_BAR_TIPS = {
+    "neg.going_once": "tip.going_once",
+    "neg.accept_former": "tip.accept_former",
+    "neg.fail": "tip.fail_deal",
+    "neg.pass_floor": "tip.pass_floor_boss",
+}
 PHRASES = ("phrase.too_expensive", "phrase.deal", "phrase.no_way", "phrase.last_offer")
 ROW_H = 38
 
@@ -160,6 +167,7 @@ class ActionPanel:
                     size=30,
                     name="results",
                     hotkey=pygame.K_RETURN,
+                    tip=tr("tip.see_results"),
                 )
             )
         else:
@@ -223,6 +231,7 @@ class ActionPanel:
                         lambda a=a: send(a),
                         size=24,
                         name=f"recruit.{int(a.clan)}",
+                        tip=tr("tip.recruit_clan", clan=clan_word(int(a.clan))),
                     )
                 )
                 x += 244
@@ -243,6 +252,7 @@ class ActionPanel:
                     size=20,
                     name=key,
                     sound=None,
+                    tip=tr("tip.phrase"),
                 )
             )
             x += w + 8
@@ -268,6 +278,7 @@ class ActionPanel:
         boss = neg["boss"]
         win = v.get("window")
         me = viewer
+        names = [p["name"] for p in v["players"]]
         rows = self._row_seats(v)
         terms_by_target = {}
         offer_choice = None
@@ -292,6 +303,7 @@ class ActionPanel:
                             a_acc in legal,
                             f"neg.accept.{seat}",
                             "good",
+                            tr("tip.accept_offer", name=names[seat]),
                         )
                     )
                 choice = terms_by_target.get(seat)
@@ -303,6 +315,7 @@ class ActionPanel:
                         choice is not None,
                         f"neg.counter.{seat}",
                         "normal",
+                        tr("tip.counter_offer" if pend else "tip.propose", name=names[seat]),
                     )
                 )
                 a_wd = Withdraw(me, seat)
@@ -314,6 +327,7 @@ class ActionPanel:
                             a_wd in legal,
                             f"neg.withdraw.{seat}",
                             "ghost",
+                            tr("tip.withdraw_to", name=names[seat]),
                         )
                     )
             elif me is not None and me == seat:
@@ -327,6 +341,7 @@ class ActionPanel:
                             a in legal,
                             "neg.accept_proposal",
                             "good",
+                            tr("tip.accept_proposal", name=names[boss]),
                         )
                     )
                 buttons.append(
@@ -336,6 +351,7 @@ class ActionPanel:
                         offer_choice is not None,
                         "neg.offer",
                         "primary" if not pend else "normal",
+                        tr("tip.counter_proposal" if pend else "tip.offer", name=names[boss]),
                     )
                 )
                 if pend:
@@ -347,13 +363,14 @@ class ActionPanel:
                             a in legal,
                             "neg.withdraw.self",
                             "ghost",
+                            tr("tip.withdraw_own"),
                         )
                     )
-            for label, fn, ok, name, style in reversed(buttons):
+            for label, fn, ok, name, style, tip in reversed(buttons):
                 w = 100
                 r = pygame.Rect(bx - w, y + 3, w, ROW_H - 8)
                 self.widgets.append(
-                    Button(r, label, fn, style=style, size=20, enabled=bool(ok), name=name)
+                    Button(r, label, fn, style=style, size=20, enabled=bool(ok), name=name, tip=tip)
                 )
                 bx -= w + 6
         # the bottom bar
@@ -389,6 +406,7 @@ class ActionPanel:
                         enabled=a in legal,
                         name=name,
                         hotkey=key,
+                        tip=tr(BOSS_BAR_TIPS[name]),
                     )
                 )
         elif me is not None:
@@ -404,6 +422,7 @@ class ActionPanel:
                     enabled=offer_choice is not None,
                     name="bar.offer",
                     hotkey=pygame.K_o,
+                    tip=tr("tip.offer", name=names[boss]),
                 )
             )
             self.widgets.append(
@@ -416,6 +435,7 @@ class ActionPanel:
                     enabled=a_pf in legal,
                     name="neg.pass_floor",
                     hotkey=pygame.K_p,
+                    tip=tr("tip.pass_floor"),
                 )
             )
 
@@ -435,6 +455,7 @@ class ActionPanel:
                     enabled=asked and a_pass in legal,
                     name="win.pass",
                     hotkey=pygame.K_SPACE,
+                    tip=tr("tip.let_close"),
                 )
             )
         else:
@@ -448,6 +469,7 @@ class ActionPanel:
                     enabled=asked and a_pass in legal,
                     name="win.pass",
                     hotkey=pygame.K_SPACE,
+                    tip=tr("tip.let_pass"),
                 )
             )
             self.widgets.append(
@@ -561,6 +583,7 @@ class ActionPanel:
                 size=22,
                 name=f"editor.src.{i}",
                 hotkey=hotkey,
+                tip=tr("tip.editor.source", source=label),
             )
             self.widgets.append(b)
             x += 212
@@ -576,6 +599,7 @@ class ActionPanel:
                 enabled=amount > choice.lo,
                 name="editor.minus",
                 hotkey=pygame.K_DOWN,
+                tip=tr("tip.editor.minus"),
             ),
             Button(
                 (cx + 260, ay, 64, 58),
@@ -585,6 +609,7 @@ class ActionPanel:
                 enabled=amount < choice.hi,
                 name="editor.plus",
                 hotkey=pygame.K_UP,
+                tip=tr("tip.editor.plus"),
             ),
             Button(
                 (cx + 340, ay, 220, 58),
@@ -598,11 +623,12 @@ class ActionPanel:
             ),
             Button(
                 (cx + 572, ay, 110, 58),
-                "0",
+                tr("table.min", amount=tr("money.amount", n=choice.lo)),
                 lambda: set_amount(choice.lo),
-                size=24,
+                size=22,
                 enabled=amount != choice.lo,
                 name="editor.zero",
+                tip=tr("tip.editor.min", amount=tr("money.amount", n=choice.lo)),
             ),
             Button(
                 (cx + 694, ay, 200, 58),
@@ -611,6 +637,7 @@ class ActionPanel:
                 size=22,
                 enabled=amount != choice.hi,
                 name="editor.max",
+                tip=tr("tip.editor.max", amount=tr("money.amount", n=choice.hi)),
             ),
         ]
         action = choice.make(tuple(ed["sources"]), ed["amount"])
@@ -631,6 +658,7 @@ class ActionPanel:
                 enabled=ok,
                 name="editor.send",
                 hotkey=pygame.K_RETURN,
+                tip=tr("tip.send_offer" if isinstance(action, Offer) else "tip.send_proposal"),
             ),
             Button(
                 (r.right - 24 - 260 - 14 - 200, r.bottom - 82, 200, 62),
@@ -640,6 +668,7 @@ class ActionPanel:
                 size=24,
                 name="editor.cancel",
                 hotkey=pygame.K_ESCAPE,
+                tip=tr("tip.editor.cancel"),
             ),
         ]
 

@@ -23,8 +23,9 @@ from game.rules import (
     SourceKind,
 )
 from game.rules.cards import card_from_key
+from game.rules.explain import card_play_reason
 
-from .. import cardart, draw
+from .. import cardart, draw, i18n
 from ..i18n import tr
 from ..scene import TIP_DELAY, Scene
 from ..theme import CLAN_KEYS, GOLD, TEXT, THEME
@@ -40,6 +41,7 @@ from .players import PlayerPlates
 
 # PageUp / PageDown page the log back and forth (lines)
 LOG_PAGE_KEYS = {pygame.K_PAGEUP: 8, pygame.K_PAGEDOWN: -8}
+OWN_TARGET = (240, 130, 90)  # the glow of a Travel target that is the viewer's own
 MAX_LAG = 2.5  # seconds of queued animation a live (LAN) table may fall behind
 
 
@@ -67,6 +69,13 @@ class MoneyHistory:
                 self.points[-1] = tuple(self.money)
             else:
                 self.points.append(tuple(self.money))
+
+
+def not_playable_text(v: dict, key: str) -> str:
+    """Why the selected card has no play now, from the rule the engine names."""
+    reason = card_play_reason(v, key)
+    text_key = f"reason.{reason}"
+    return tr(text_key) if reason and i18n.has(text_key) else tr("table.cannot_play")
 
 
 def card_tip(key: str) -> str:
@@ -119,6 +128,7 @@ class TableScene(Scene):
         self._tip: tuple[str, float, tuple] | None = None
         self.card_buttons: list[Button] = []
         self.log_buttons: list[Button] = []
+        self.travel_confirm: PlayTravel | None = None  # a Travel on one's own source, asked
         self._card_key = None
         self._base: pygame.Surface | None = None
         self._base_key = None
@@ -160,6 +170,7 @@ class TableScene(Scene):
             return
         self.hand.selected = None
         self.panel.travel_choice = None
+        self.travel_confirm = None
         self.session.send(action)
         self._refresh()
 
@@ -255,48 +266,104 @@ class TableScene(Scene):
     def _card_options(self) -> None:
         sel = self.hand.selected
         key = None if sel is None or sel >= len(self.hand.cards) else self.hand.cards[sel]
-        sig = (key, sel, self.v["version"], THEME.epoch, self.panel.travel_choice)
+        if self.travel_confirm is not None and (
+            key is None or card_from_key(key) != self.travel_confirm.card
+        ):
+            self.travel_confirm = None  # the card it asked about is no longer selected
+        confirm = self.travel_confirm
+        sig = (key, sel, self.v["version"], THEME.epoch, self.panel.travel_choice, confirm)
         if sig == self._card_key:
             return
         self._card_key = sig
         self.card_buttons = []
         if key is None:
             return
-        opts = self.options_for(key)
         x, y = self.hand.anchor(sel)
-        labels = []
-        travel = [a for a in opts if isinstance(a, PlayTravel)]
-        for a in opts:
-            if isinstance(a, LayClan):
-                labels.append((tr("table.lay_card"), a))
-            elif isinstance(a, PlayBoss):
-                labels.append((tr("table.play_boss"), a))
-            elif isinstance(a, Recruit):
-                labels.append((tr("table.recruit_clan", clan=clan_word(int(a.clan))), a))
-            elif isinstance(a, PlayStop):
-                labels.append((tr("card.stop") + "!", a))
-            elif isinstance(a, Discard):
-                labels.append((tr("action.discard"), a))
-        if travel:
-            self.panel.travel_choice = key
-            labels.insert(0, (tr("table.pick_target"), None))
-        if not opts:
-            labels.append((tr("table.cannot_play"), None))
+        labels = self._confirm_labels(confirm) if confirm else self._option_labels(key)
         w = 300
         top = L.HAND.y - 12 - 56 * len(labels)
-        for i, (label, a) in enumerate(labels):
+        for i, (label, a, tip) in enumerate(labels):
             r = pygame.Rect(0, top + i * 56, w, 48)
             r.centerx = int(min(max(x, L.HAND.x + w // 2), L.HAND.right - w // 2))
+            act = a if callable(a) else (lambda a=a: self.send(a))
             b = Button(
                 r,
                 label,
-                (lambda a=a: self.send(a)) if a is not None else None,
+                act if a is not None else None,
                 style="primary" if a is not None else "ghost",
                 size=22,
                 enabled=a is not None,
                 name=f"card.opt.{i}",
+                tip=tip,
             )
             self.card_buttons.append(b)
+
+    def _option_labels(self, key: str) -> list[tuple[str, object, str]]:
+        """(label, action or None, tooltip) for each way to use the selected card; a card
+        with none says which rule stands in the way."""
+        opts = self.options_for(key)
+        labels = []
+        pool_first = bool(self.v["pool"])
+        for a in opts:
+            if isinstance(a, LayClan):
+                labels.append((tr("table.lay_card"), a, tr("tip.lay_card")))
+            elif isinstance(a, PlayBoss):
+                labels.append((tr("table.play_boss"), a, tr("tip.card.boss")))
+            elif isinstance(a, Recruit):
+                tip = tr("tip.recruit_clan", clan=clan_word(int(a.clan)))
+                if pool_first:
+                    tip += "\n" + tr("tip.recruit_pool_first")
+                labels.append((tr("table.recruit_clan", clan=clan_word(int(a.clan))), a, tip))
+            elif isinstance(a, PlayStop):
+                labels.append((tr("card.stop") + "!", a, tr("tip.card.stop")))
+            elif isinstance(a, Discard):
+                labels.append((tr("action.discard"), a, tr("tip.discard")))
+        if any(isinstance(a, PlayTravel) for a in opts):
+            self.panel.travel_choice = key
+            own = any(self._own_target(t) for t in self.travel_targets())
+            hint = tr("tip.pick_target") + ("\n" + tr("tip.travel_own") if own else "")
+            labels.insert(0, (tr("table.pick_target"), None, hint))
+        if not opts:
+            text = not_playable_text(self.v, key)
+            labels.append((text, None, tr("table.cannot_play") + ": " + text))
+        return labels
+
+    def _confirm_labels(self, a: PlayTravel) -> list[tuple[str, object, str]]:
+        """Travel aimed at the viewer's own placard or laid card: ask first."""
+        what = self.log.describe.source((a.target.kind.value, a.target.ref))
+        if a.target.kind is SourceKind.CARD:
+            what = tr("table.your_card")
+        question = tr("table.travel_own_ask", target=what)
+
+        def cancel():
+            self.travel_confirm = None
+            self._refresh()
+
+        return [
+            (question, None, question),
+            (tr("table.travel_own_yes"), a, tr("tip.travel_own")),
+            (tr("ui.cancel"), cancel, tr("tip.travel_own_cancel")),
+        ]
+
+    def _own_target(self, target) -> bool:
+        """Whether a travel target (kind, ref) is the viewer's own placard or laid card."""
+        me = self.session.viewer
+        if me is None:
+            return False
+        kind, ref = target
+        if kind == "placard":
+            return ref in self.v["players"][me]["placards"]
+        laid = (self.v.get("negotiation") or {}).get("laid", [])
+        return any(c["id"] == ref and c["owner"] == me for c in laid)
+
+    def play_travel(self, a: PlayTravel) -> None:
+        """Send a Travel play, asking first when it aims at the viewer's own source."""
+        if self._own_target((a.target.kind.value, a.target.ref)) and self.travel_confirm != a:
+            self.travel_confirm = a
+            self._card_key = None
+            self._refresh()
+            return
+        self.send(a)
 
     def travel_targets(self) -> dict[tuple, PlayTravel]:
         key = self.panel.travel_choice
@@ -374,7 +441,7 @@ class TableScene(Scene):
                 else self.panel.card_rects.get(ref)
             )
             if r is not None and r.inflate(8, 8).collidepoint(pos):
-                self.send(a)
+                self.play_travel(a)
                 return True
         # place the marker?
         for a in self.legal.fixed:
@@ -413,7 +480,8 @@ class TableScene(Scene):
                     else self.panel.card_rects.get(a.target.ref)
                 )
                 if r is not None and r.inflate(16, 16).collidepoint(pos):
-                    self.send(a)
+                    self.hand.selected = i
+                    self.play_travel(a)
                     return True
         plain = [a for a in opts if not isinstance(a, (PlayTravel, Recruit))]
         if (
@@ -447,7 +515,7 @@ class TableScene(Scene):
         if event.key == pygame.K_TAB and self.panel.travel_choice:
             targets = list(self.travel_targets().values())
             if targets:
-                self.send(targets[0])
+                self.play_travel(targets[0])
                 return True
         return False
 
@@ -582,17 +650,19 @@ class TableScene(Scene):
         self.director.draw_die(surface, v.get("last_roll"))
         self.plates.draw_highlights(surface, t, self.highlights())
         targets = self.travel_targets()
+        own = {tg for tg in targets if self._own_target(tg)}
         for kind, ref in targets:
             if kind == "placard" and ref in self.plates.placard_rects:
                 draw.draw_glow(
                     surface,
                     self.plates.placard_rects[ref],
-                    GOLD,
+                    OWN_TARGET if (kind, ref) in own else GOLD,
                     radius=8,
                     spread=8,
                     alpha=int(140 + 115 * draw.pulse(t, 1.4)),
                 )
-        self.panel.draw_live(surface, v, self.session, t, set(targets))
+        self.panel.draw_live(surface, v, self.session, t, set(targets) - own)
+        self._mark_own_targets(surface, own, t)
         if self.session.viewer is not None:
             if not self._fan_in_base:
                 self.hand.draw(surface)
@@ -615,6 +685,28 @@ class TableScene(Scene):
             draw.draw_panel(surface, r, fill=fill, alpha=240)
             surface.blit(img, img.get_rect(center=r.center))
         self._draw_notice(surface)
+
+    def _mark_own_targets(self, surface, own: set, t: float) -> None:
+        """The viewer's own placards and laid cards among Travel targets: another glow and
+        a "yours" tag (aiming there asks first)."""
+        tag = draw.text(tr("table.travel_own_tag"), 16, OWN_TARGET, True)
+        for kind, ref in own:
+            r = (self.plates.placard_rects if kind == "placard" else self.panel.card_rects).get(ref)
+            if r is None:
+                continue
+            if kind == "card":
+                draw.draw_glow(
+                    surface,
+                    r,
+                    OWN_TARGET,
+                    radius=8,
+                    spread=8,
+                    alpha=int(140 + 115 * draw.pulse(t, 1.4)),
+                )
+            if kind == "card":  # the owner's name is under a laid card: the tag goes above
+                surface.blit(tag, tag.get_rect(midbottom=(r.centerx, r.top - 2)))
+            else:
+                surface.blit(tag, tag.get_rect(midtop=(r.centerx, r.bottom + 2)))
 
     def _draw_notice(self, surface) -> None:
         """The session's line over the board (LAN: "Reconnecting…")."""
