@@ -361,3 +361,65 @@ def test_every_table_button_has_a_tooltip(app, table):
     for name in names:
         assert name in seen, name
     assert seen["editor.zero"].startswith("The lowest amount allowed")
+
+
+# -- the offer editor offers to lay a needed Clan card -------------------------------------
+
+
+def test_offer_editor_lays_a_needed_clan_card_and_ticks_it(app):
+    from game.rules import OpenDeal, PassFloor
+
+    s = position(humans=("human", "human", "human"))
+    t = TableScene(app, s)
+    app.push(t)
+    try:
+        t.multi = False  # one screen, no hand-off: the test looks as each seat in turn
+        s.send(OpenDeal(0))  # Mei opens on space 4 (needs C and G)
+        s.send(PassFloor(0))  # the floor goes to Ann, who holds a C Clan card, unlaid
+        s.viewer = 1
+        settle(app, t)
+        t._refresh()
+        assert click_widget(t, "bar.offer")
+        app.step(0.02)
+        lay = t.find("editor.lay.0")
+        assert lay is not None and lay.label == "Lay C Cashman" and lay.tip
+        assert click_widget(t, "editor.lay.0")
+        settle(app, t)
+        laid = s.state.negotiation.laid
+        assert [(c.owner, int(c.clan)) for c in laid] == [(1, 0)]
+        ed = t.panel.editor
+        assert ed is not None  # still open, with the laid card ticked
+        assert any(src.kind.value == "card" for src in ed["sources"])
+        assert t.find("editor.lay.0") is None
+    finally:
+        app.stack.pop()
+
+
+# -- money shown is true --------------------------------------------------------------------
+
+
+def test_boss_bubble_shows_the_dividends_and_what_the_boss_pays(app):
+    from game.ui.table.anim import gain_text, paid_out
+
+    batch = [
+        {"type": "deal_closed", "boss": 0, "space": 3, "proceeds": 18},
+        {"type": "paid", "payer": -1, "payee": 0, "amount": 18, "reason": "dividends"},
+        {"type": "paid", "payer": 0, "payee": 1, "amount": 6, "reason": "agreement"},
+        {"type": "paid", "payer": 0, "payee": 2, "amount": 4, "reason": "fee"},
+    ]
+    out = paid_out(batch)
+    assert out == {0: 10}
+    assert gain_text(batch[1], out) == "+$18M, pays $10M"
+    assert gain_text(batch[2], out) == "+$6M"  # an investor's bubble: what they get
+    alone = [batch[0], batch[1]]
+    assert gain_text(alone[1], paid_out(alone)) == "+$18M"  # nothing to pay: one figure
+
+
+def test_the_move_meter_explains_itself(app, table):
+    t = table
+    assert t.panel.hints(t.v) == []  # no negotiation, no meter
+    click_widget(t, "turn.deal")
+    settle(app, t)
+    ((rect, text),) = t.panel.hints(t.v)
+    assert text.startswith("Negotiation moves:") and "Mei (the Boss) may only close or fail" in text
+    assert rect.colliderect(pygame.Rect(L.RIGHT.x + 520, L.RIGHT.y + 66, 200, 8))

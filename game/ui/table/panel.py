@@ -21,6 +21,7 @@ from game.rules import (
     Draw,
     FailDeal,
     GoingOnce,
+    LayClan,
     LegalActions,
     Offer,
     OpenDeal,
@@ -537,11 +538,32 @@ class ActionPanel:
             if type(t.action) is type(ed["choice"].action) and getattr(
                 t.action, "to", None
             ) == getattr(ed["choice"].action, "to", None):
+                fresh = set(t.pool) - set(ed["choice"].pool)
                 ed["choice"] = t
                 ed["sources"] = {s for s in ed["sources"] if s in t.pool}
+                clan = ed.pop("lay_clan", None)
+                if clan is not None:  # the card just laid from the editor: ticked
+                    ed["sources"] |= {
+                        s for s in fresh if s.kind is SourceKind.CARD and self._laid_clan(s) == clan
+                    }
                 ed["amount"] = min(t.hi, max(t.lo, ed["amount"]))
                 return True
         return False
+
+    def hints(self, v: dict) -> list[tuple[pygame.Rect, str]]:
+        """Tooltips of drawn (not clickable) parts of the panel: the negotiation's move meter."""
+        neg = v.get("negotiation")
+        if v["phase"] != "negotiation" or neg is None or self.editor is not None:
+            return []
+        meter = pygame.Rect(L.RIGHT.x + 520, L.RIGHT.y + 60, 330, 28)
+        text = tr(
+            "tip.moves", n=neg["actions"], limit=neg["limit"], name=self.table.names[neg["boss"]]
+        )
+        return [(meter, text)]
+
+    def _laid_clan(self, src) -> int | None:
+        v = self.table.session.view(self.table.session.viewer)
+        return source_clan(v, src)
 
     def editor_rect(self) -> pygame.Rect:
         return pygame.Rect(
@@ -586,6 +608,26 @@ class ActionPanel:
                 tip=tr("tip.editor.source", source=label),
             )
             self.widgets.append(b)
+            x += 212
+        # a Clan card of a needed clan still in the hand: lay it from here, then offer it
+        ed["lays"] = [a for a in legal.fixed if isinstance(a, LayClan)]
+        if not isinstance(choice.action, Offer):
+            ed["lays"] = []
+        for a in ed["lays"]:
+            if x + 200 > r.right - 24:
+                break
+            word = clan_word(int(a.clan))
+            self.widgets.append(
+                Button(
+                    (x, y, 200, 54),
+                    tr("table.editor.lay", clan=word),
+                    lambda a=a: self._lay_from_editor(a),
+                    style="normal",
+                    size=20,
+                    name=f"editor.lay.{int(a.clan)}",
+                    tip=tr("tip.editor.lay", clan=word),
+                )
+            )
             x += 212
         ay = r.y + 170
         cx = r.x + 24
@@ -671,6 +713,11 @@ class ActionPanel:
                 tip=tr("tip.editor.cancel"),
             ),
         ]
+
+    def _lay_from_editor(self, a: LayClan) -> None:
+        """Lay the card; the editor stays open and ticks the new source once it is laid."""
+        self.editor["lay_clan"] = int(a.clan)
+        self.table.send(a)
 
     def _source_label(self, v, src) -> str:
         clan = source_clan(v, src)
@@ -1089,9 +1136,12 @@ class ActionPanel:
             title = tr("table.editor.propose", name=names[choice.action.to])
         surface.blit(draw.fit(title, 28, r.width - 48, TEXT, True), (r.x + 24, r.y + 18))
         if not choice.pool:
+            lays = ed.get("lays") or []
+            note = tr("table.editor.lay_first") if lays else tr("table.editor.no_sources")
+            x = r.x + 24 + 212 * min(len(lays), 4)
             surface.blit(
-                draw.fit(tr("table.editor.no_sources"), 22, r.width - 48, TEXT_DIM),
-                (r.x + 24, r.y + 84),
+                draw.fit(note, 22, max(200, r.right - 24 - x), TEXT_DIM),
+                (x, r.y + 84),
             )
         amount = draw.text(tr("money.amount", n=ed["amount"]), 40, GOLD, True)
         surface.blit(amount, amount.get_rect(center=(r.x + 24 + 64 + 98, r.y + 170 + 29)))

@@ -759,6 +759,11 @@ class TableScene(Scene):
         ):
             key = ("card", self.hand.hover)
             tip = card_tip(self.hand.cards[self.hand.hover])
+        elif hint := next(
+            (h for h in self.panel.hints(self.v) if h[0].collidepoint(self.mouse)), None
+        ):
+            key = ("hint", hint[1])
+            tip = hint[1]
         else:
             for clan, r in self.plates.placard_rects.items():
                 if r.collidepoint(self.mouse):
