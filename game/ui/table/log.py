@@ -386,6 +386,10 @@ class LogPanel:
 
     def text_rect(self, rect: pygame.Rect) -> pygame.Rect:
         bottom = rect.bottom - PAD - (JUMP_H + 4 if not self.at_latest else 0)
+        if rect.height > L.LOG.height:  # the history: its title first
+            return pygame.Rect(
+                rect.x + PAD + 6, rect.y + 48, rect.width - 2 * PAD - 6 - SIDE, bottom - rect.y - 48
+            )
         return pygame.Rect(
             rect.x + PAD + 6, rect.y + PAD, rect.width - 2 * PAD - 6 - SIDE, bottom - rect.y - PAD
         )
@@ -432,8 +436,17 @@ class LogPanel:
         return got[1]
 
     def _render(self, rect: pygame.Rect, size: int) -> pygame.Surface:
-        alpha = 246 if size == FULL_SIZE else 210
-        surf = draw.panel_surface(rect.width, rect.height, alpha=alpha).copy()
+        if size == FULL_SIZE:  # the history covers the board: opaque, so it reads cleanly
+            panel = draw.panel_surface(rect.width, rect.height, alpha=240)
+            surf = pygame.Surface(panel.get_size(), pygame.SRCALPHA)
+            pygame.draw.rect(
+                surf, (16, 28, 23), (10, 10, rect.width, rect.height), border_radius=18
+            )
+            surf.blit(panel, (0, 0))
+            head = draw.fit(tr("log.history_title"), 26, rect.width - 80, TEXT, True)
+            surf.blit(head, (10 + PAD + 6, 10 + PAD + 2))
+        else:
+            surf = draw.panel_surface(rect.width, rect.height, alpha=210).copy()
         ox, oy = 10 - rect.x, 10 - rect.y
         inner = self.text_rect(rect).move(ox, oy)
         step = line_step(size)
