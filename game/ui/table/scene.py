@@ -220,11 +220,15 @@ class TableScene(Scene):
         self.log_buttons = self.log.widgets(self._log_changed)
         # the log's buttons lie over everything (the history covers the board and the hand),
         # then the card's pop-up, then the panel
-        self.widgets = self.log_buttons + self.card_buttons + list(panel)
+        self.widgets = self.log_buttons + self._open_card_buttons() + list(panel)
 
     def _log_changed(self) -> None:
         self.log_buttons = self.log.widgets(self._log_changed)
-        self.widgets = self.log_buttons + self.card_buttons + list(self.panel.widgets)
+        self.widgets = self.log_buttons + self._open_card_buttons() + list(self.panel.widgets)
+
+    def _open_card_buttons(self) -> list[Button]:
+        """The card's pop-up, unless the history lies over it."""
+        return [] if self.log.expanded else self.card_buttons
 
     def _in_history(self, pos) -> bool:
         return self.log.expanded and L.LOG_FULL.collidepoint(pos)
@@ -507,8 +511,8 @@ class TableScene(Scene):
             self.panel.travel_choice = None
             self._refresh()
             return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.card_buttons:
-            for b in self.card_buttons:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._open_card_buttons():
+            for b in self._open_card_buttons():
                 if b.enabled:
                     b.click()
                     return True
@@ -671,7 +675,7 @@ class TableScene(Scene):
                 surface.blit(msg, msg.get_rect(center=L.HAND.center))
         else:
             self._draw_public_hand_note(surface)
-        for b in self.card_buttons:
+        for b in self._open_card_buttons():
             b.draw(surface, t)
         self.log.draw_history(surface)
         for b in self.log_buttons:
