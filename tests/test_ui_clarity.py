@@ -251,7 +251,7 @@ def test_travel_on_your_own_placard_asks_first(app, table):
     app.step(0.02)
     assert s.state.window is None  # nothing played yet: the table asks
     question = t.find("card.opt.0")
-    assert question.label == "Send your own C Cashman travelling?"
+    assert question.label == "Travel your own placard C?"
     assert t.find("card.opt.2").label == "Cancel"
     click_widget(t, "card.opt.2")
     app.step(0.02)

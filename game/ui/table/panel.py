@@ -667,7 +667,7 @@ class ActionPanel:
                 (cx + 572, ay, 110, 58),
                 tr("table.min", amount=tr("money.amount", n=choice.lo)),
                 lambda: set_amount(choice.lo),
-                size=22,
+                size=20,
                 enabled=amount != choice.lo,
                 name="editor.zero",
                 tip=tr("tip.editor.min", amount=tr("money.amount", n=choice.lo)),

@@ -28,7 +28,7 @@ from game.rules.explain import card_play_reason
 from .. import cardart, draw, i18n
 from ..i18n import tr
 from ..scene import TIP_DELAY, Scene
-from ..theme import CLAN_KEYS, GOLD, TEXT, THEME
+from ..theme import CLAN_KEYS, CLAN_LETTERS, GOLD, TEXT, THEME
 from ..widgets import Button, draw_tooltip
 from . import hand as hand_mod
 from . import layout as L
@@ -334,9 +334,10 @@ class TableScene(Scene):
 
     def _confirm_labels(self, a: PlayTravel) -> list[tuple[str, object, str]]:
         """Travel aimed at the viewer's own placard or laid card: ask first."""
-        what = self.log.describe.source((a.target.kind.value, a.target.ref))
         if a.target.kind is SourceKind.CARD:
             what = tr("table.your_card")
+        else:
+            what = tr("log.src.placard", clans=CLAN_LETTERS[a.target.ref])
         question = tr("table.travel_own_ask", target=what)
 
         def cancel():
