@@ -423,3 +423,13 @@ def test_the_move_meter_explains_itself(app, table):
     ((rect, text),) = t.panel.hints(t.v)
     assert text.startswith("Negotiation moves:") and "Mei (the Boss) may only close or fail" in text
     assert rect.colliderect(pygame.Rect(L.RIGHT.x + 520, L.RIGHT.y + 66, 200, 8))
+
+
+def test_real_time_status_names_who_answers(app):
+    v = floor_view(None, {"1": PROPOSAL, "2": OFFER})
+    assert status.negotiation_status(v, 1, NAMES).startswith("Mei, the Boss, proposes terms")
+    assert status.negotiation_status(v, 0, NAMES).startswith("Waiting for Ann to answer")
+    assert status.negotiation_status(v, 2, NAMES) == (
+        "Your offer waits for Mei, the Boss, to accept or counter."
+    )
+    assert status.negotiation_status(floor_view(None, {}), 1, NAMES).startswith("Real time")

@@ -59,11 +59,17 @@ def negotiation_status(v: dict, viewer: int | None, names: list[str]) -> str:
     floor = neg.get("floor")
     if neg["limit_spent"]:
         return tr("table.status.limit", name=names[boss])
-    if floor is None:
-        return tr("table.status.real_time")
     proposals = _open_proposals(neg)
     offers = _open_offers(neg)
     listed = ", ".join(names[s] for s in proposals)
+    if floor is None:  # real time: anyone may act, nobody waits for a floor
+        if viewer in proposals:
+            return tr("table.status.rt_answer_boss", name=names[boss])
+        if viewer == boss and proposals:
+            return tr("table.status.rt_proposals_wait", names=listed)
+        if viewer is not None and viewer in offers:
+            return tr("table.status.rt_offer_waits", boss=names[boss])
+        return tr("table.status.real_time")
     if floor == viewer == boss:
         if neg["quiet"]:
             return tr("table.status.quiet")
