@@ -107,6 +107,26 @@ def _banner(text: str, colour: tuple, epoch: int) -> pygame.Surface:
     return surf
 
 
+def paid_out(events: list[dict]) -> dict[int, int]:
+    """What each player pays others in this batch of events (the Boss's agreements)."""
+    out: dict[int, int] = {}
+    for e in events:
+        if e["type"] == "paid" and e["payer"] >= 0:
+            out[e["payer"]] = out.get(e["payer"], 0) + e["amount"]
+    return out
+
+
+def gain_text(e: dict, paid: dict[int, int]) -> str:
+    """The bubble over a payee: '+$8M', or for a Boss who pays the investors out of the
+    dividends both figures, '+$18M, pays $10M' (the money shown is true)."""
+    payee = e["payee"]
+    gross = tr("money.amount", n=e["amount"])
+    out = paid.get(payee, 0) if e["payer"] < 0 else 0
+    if out:
+        return tr("bubble.boss_gain", gross=gross, paid=tr("money.amount", n=out))
+    return "+" + gross
+
+
 @dataclass
 class Bubble:
     seat: int
@@ -131,6 +151,7 @@ class Director:
         self.die_y = 0.0
         self.rng = random.Random(5)
         self.quiet = False  # True: skip animations (the screenshot's setup, fast tests)
+        self.paid_out: dict[int, int] = {}  # the batch being fed: what each player pays
 
     # -- public ---------------------------------------------------------------------------
 
@@ -251,6 +272,7 @@ class Director:
     def feed(self, events: list[dict], viewer: int | None) -> None:
         if self.quiet:
             return
+        self.paid_out = paid_out(events)
         for e in events:
             self._event(e, viewer)
 
@@ -514,7 +536,10 @@ class Director:
                 hold=0.0,
             )
         self._sound("coins_pour" if n > 3 else "coin_clink", c)
-        self._bubble(Bubble(e["payee"], "+" + tr("money.amount", n=e["amount"]), life=1.8), c + 0.5)
+        both = e["payer"] < 0 and self.paid_out.get(e["payee"], 0) > 0
+        self._bubble(
+            Bubble(e["payee"], gain_text(e, self.paid_out), life=2.6 if both else 1.8), c + 0.5
+        )
         return 0.35 + 0.05 * n
 
     def _tile(self, tile: int, space: int, c: float) -> float:

@@ -11,7 +11,10 @@ PLAYERS = pygame.Rect(MARGIN, 10, W - 2 * MARGIN, 132)
 BOARD = pygame.Rect(MARGIN, 154, 884, 684)
 RIGHT = pygame.Rect(916, 154, W - 916 - MARGIN, 684)
 HAND = pygame.Rect(MARGIN, 850, 1264, 222)
-LOG = pygame.Rect(1296, 850, W - 1296 - MARGIN, 222)
+# the log reaches a little higher and lower than the hand: 12 lines at 1920x1080
+LOG = pygame.Rect(1296, 846, W - 1296 - MARGIN, H - 4 - 846)
+# the full-height history opens over the board (the negotiation panel stays usable)
+LOG_FULL = pygame.Rect(BOARD.x, BOARD.y, BOARD.width, LOG.bottom - BOARD.y)
 
 CELL_W, CELL_H, GAP = 172, 132, 6
 CENTER = pygame.Rect(

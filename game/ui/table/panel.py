@@ -21,6 +21,7 @@ from game.rules import (
     Draw,
     FailDeal,
     GoingOnce,
+    LayClan,
     LegalActions,
     Offer,
     OpenDeal,
@@ -52,8 +53,16 @@ from ..theme import (
 )
 from ..widgets import Button, Toggle, Widget
 from . import layout as L
+from . import status
 from .log import clan_word
 
+# what each of the Boss's bottom-bar buttons does
+BOSS_BAR_TIPS = {
+    "neg.going_once": "tip.going_once",
+    "neg.accept_former": "tip.accept_former",
+    "neg.fail": "tip.fail_deal",
+    "neg.pass_floor": "tip.pass_floor_boss",
+}
 PHRASES = ("phrase.too_expensive", "phrase.deal", "phrase.no_way", "phrase.last_offer")
 ROW_H = 38
 
@@ -104,6 +113,18 @@ def fill_slots(space: dict, committed: set[int], involved: list[int] | None):
     return rows
 
 
+def marker_preview(space: dict, players: list[dict]) -> list[tuple[str, int, list]]:
+    """The marker's space as rows: ("req" | "grp", how many, [(clan, holder's name)]).
+
+    Every group of the space, each clan with the player holding its placard; a placard in
+    the pool has no holder (the pool takes no part in deals)."""
+    holder = {c: p["name"] for p in players for c in p["placards"]}
+    return [
+        (kind, k, [(c, holder.get(c)) for c in clans])
+        for kind, clans, k, _got in fill_slots(space, set(), None)
+    ]
+
+
 class ActionPanel:
     def __init__(self, table) -> None:
         self.table = table
@@ -147,6 +168,7 @@ class ActionPanel:
                     size=30,
                     name="results",
                     hotkey=pygame.K_RETURN,
+                    tip=tr("tip.see_results"),
                 )
             )
         else:
@@ -210,6 +232,7 @@ class ActionPanel:
                         lambda a=a: send(a),
                         size=24,
                         name=f"recruit.{int(a.clan)}",
+                        tip=tr("tip.recruit_clan", clan=clan_word(int(a.clan))),
                     )
                 )
                 x += 244
@@ -230,6 +253,7 @@ class ActionPanel:
                     size=20,
                     name=key,
                     sound=None,
+                    tip=tr("tip.phrase"),
                 )
             )
             x += w + 8
@@ -255,6 +279,7 @@ class ActionPanel:
         boss = neg["boss"]
         win = v.get("window")
         me = viewer
+        names = [p["name"] for p in v["players"]]
         rows = self._row_seats(v)
         terms_by_target = {}
         offer_choice = None
@@ -279,6 +304,7 @@ class ActionPanel:
                             a_acc in legal,
                             f"neg.accept.{seat}",
                             "good",
+                            tr("tip.accept_offer", name=names[seat]),
                         )
                     )
                 choice = terms_by_target.get(seat)
@@ -290,6 +316,7 @@ class ActionPanel:
                         choice is not None,
                         f"neg.counter.{seat}",
                         "normal",
+                        tr("tip.counter_offer" if pend else "tip.propose", name=names[seat]),
                     )
                 )
                 a_wd = Withdraw(me, seat)
@@ -301,6 +328,7 @@ class ActionPanel:
                             a_wd in legal,
                             f"neg.withdraw.{seat}",
                             "ghost",
+                            tr("tip.withdraw_to", name=names[seat]),
                         )
                     )
             elif me is not None and me == seat:
@@ -314,6 +342,7 @@ class ActionPanel:
                             a in legal,
                             "neg.accept_proposal",
                             "good",
+                            tr("tip.accept_proposal", name=names[boss]),
                         )
                     )
                 buttons.append(
@@ -323,6 +352,7 @@ class ActionPanel:
                         offer_choice is not None,
                         "neg.offer",
                         "primary" if not pend else "normal",
+                        tr("tip.counter_proposal" if pend else "tip.offer", name=names[boss]),
                     )
                 )
                 if pend:
@@ -334,13 +364,14 @@ class ActionPanel:
                             a in legal,
                             "neg.withdraw.self",
                             "ghost",
+                            tr("tip.withdraw_own"),
                         )
                     )
-            for label, fn, ok, name, style in reversed(buttons):
+            for label, fn, ok, name, style, tip in reversed(buttons):
                 w = 100
                 r = pygame.Rect(bx - w, y + 3, w, ROW_H - 8)
                 self.widgets.append(
-                    Button(r, label, fn, style=style, size=20, enabled=bool(ok), name=name)
+                    Button(r, label, fn, style=style, size=20, enabled=bool(ok), name=name, tip=tip)
                 )
                 bx -= w + 6
         # the bottom bar
@@ -376,6 +407,7 @@ class ActionPanel:
                         enabled=a in legal,
                         name=name,
                         hotkey=key,
+                        tip=tr(BOSS_BAR_TIPS[name]),
                     )
                 )
         elif me is not None:
@@ -391,6 +423,7 @@ class ActionPanel:
                     enabled=offer_choice is not None,
                     name="bar.offer",
                     hotkey=pygame.K_o,
+                    tip=tr("tip.offer", name=names[boss]),
                 )
             )
             self.widgets.append(
@@ -403,6 +436,7 @@ class ActionPanel:
                     enabled=a_pf in legal,
                     name="neg.pass_floor",
                     hotkey=pygame.K_p,
+                    tip=tr("tip.pass_floor"),
                 )
             )
 
@@ -422,6 +456,7 @@ class ActionPanel:
                     enabled=asked and a_pass in legal,
                     name="win.pass",
                     hotkey=pygame.K_SPACE,
+                    tip=tr("tip.let_close"),
                 )
             )
         else:
@@ -435,6 +470,7 @@ class ActionPanel:
                     enabled=asked and a_pass in legal,
                     name="win.pass",
                     hotkey=pygame.K_SPACE,
+                    tip=tr("tip.let_pass"),
                 )
             )
             self.widgets.append(
@@ -502,11 +538,32 @@ class ActionPanel:
             if type(t.action) is type(ed["choice"].action) and getattr(
                 t.action, "to", None
             ) == getattr(ed["choice"].action, "to", None):
+                fresh = set(t.pool) - set(ed["choice"].pool)
                 ed["choice"] = t
                 ed["sources"] = {s for s in ed["sources"] if s in t.pool}
+                clan = ed.pop("lay_clan", None)
+                if clan is not None:  # the card just laid from the editor: ticked
+                    ed["sources"] |= {
+                        s for s in fresh if s.kind is SourceKind.CARD and self._laid_clan(s) == clan
+                    }
                 ed["amount"] = min(t.hi, max(t.lo, ed["amount"]))
                 return True
         return False
+
+    def hints(self, v: dict) -> list[tuple[pygame.Rect, str]]:
+        """Tooltips of drawn (not clickable) parts of the panel: the negotiation's move meter."""
+        neg = v.get("negotiation")
+        if v["phase"] != "negotiation" or neg is None or self.editor is not None:
+            return []
+        meter = pygame.Rect(L.RIGHT.x + 520, L.RIGHT.y + 60, 330, 28)
+        text = tr(
+            "tip.moves", n=neg["actions"], limit=neg["limit"], name=self.table.names[neg["boss"]]
+        )
+        return [(meter, text)]
+
+    def _laid_clan(self, src) -> int | None:
+        v = self.table.session.view(self.table.session.viewer)
+        return source_clan(v, src)
 
     def editor_rect(self) -> pygame.Rect:
         return pygame.Rect(
@@ -548,8 +605,29 @@ class ActionPanel:
                 size=22,
                 name=f"editor.src.{i}",
                 hotkey=hotkey,
+                tip=tr("tip.editor.source", source=label),
             )
             self.widgets.append(b)
+            x += 212
+        # a Clan card of a needed clan still in the hand: lay it from here, then offer it
+        ed["lays"] = [a for a in legal.fixed if isinstance(a, LayClan)]
+        if not isinstance(choice.action, Offer):
+            ed["lays"] = []
+        for a in ed["lays"]:
+            if x + 200 > r.right - 24:
+                break
+            word = clan_word(int(a.clan))
+            self.widgets.append(
+                Button(
+                    (x, y, 200, 54),
+                    tr("table.editor.lay", clan=word),
+                    lambda a=a: self._lay_from_editor(a),
+                    style="normal",
+                    size=20,
+                    name=f"editor.lay.{int(a.clan)}",
+                    tip=tr("tip.editor.lay", clan=word),
+                )
+            )
             x += 212
         ay = r.y + 170
         cx = r.x + 24
@@ -563,6 +641,7 @@ class ActionPanel:
                 enabled=amount > choice.lo,
                 name="editor.minus",
                 hotkey=pygame.K_DOWN,
+                tip=tr("tip.editor.minus"),
             ),
             Button(
                 (cx + 260, ay, 64, 58),
@@ -572,6 +651,7 @@ class ActionPanel:
                 enabled=amount < choice.hi,
                 name="editor.plus",
                 hotkey=pygame.K_UP,
+                tip=tr("tip.editor.plus"),
             ),
             Button(
                 (cx + 340, ay, 220, 58),
@@ -585,11 +665,12 @@ class ActionPanel:
             ),
             Button(
                 (cx + 572, ay, 110, 58),
-                "0",
+                tr("table.min", amount=tr("money.amount", n=choice.lo)),
                 lambda: set_amount(choice.lo),
-                size=24,
+                size=20,
                 enabled=amount != choice.lo,
                 name="editor.zero",
+                tip=tr("tip.editor.min", amount=tr("money.amount", n=choice.lo)),
             ),
             Button(
                 (cx + 694, ay, 200, 58),
@@ -598,6 +679,7 @@ class ActionPanel:
                 size=22,
                 enabled=amount != choice.hi,
                 name="editor.max",
+                tip=tr("tip.editor.max", amount=tr("money.amount", n=choice.hi)),
             ),
         ]
         action = choice.make(tuple(ed["sources"]), ed["amount"])
@@ -618,6 +700,7 @@ class ActionPanel:
                 enabled=ok,
                 name="editor.send",
                 hotkey=pygame.K_RETURN,
+                tip=tr("tip.send_offer" if isinstance(action, Offer) else "tip.send_proposal"),
             ),
             Button(
                 (r.right - 24 - 260 - 14 - 200, r.bottom - 82, 200, 62),
@@ -627,8 +710,14 @@ class ActionPanel:
                 size=24,
                 name="editor.cancel",
                 hotkey=pygame.K_ESCAPE,
+                tip=tr("tip.editor.cancel"),
             ),
         ]
+
+    def _lay_from_editor(self, a: LayClan) -> None:
+        """Lay the card; the editor stays open and ticks the new source once it is laid."""
+        self.editor["lay_clan"] = int(a.clan)
+        self.table.send(a)
 
     def _source_label(self, v, src) -> str:
         clan = source_clan(v, src)
@@ -728,28 +817,8 @@ class ActionPanel:
             title = tr("results.game_over")
             prompt = ""
         else:
-            title = (
-                tr("table.your_turn") if turn == viewer else tr("table.turn_of", name=names[turn])
-            )
-            if phase == "place_marker":
-                prompt = (
-                    tr("prompt.place_marker")
-                    if turn == viewer
-                    else tr("window.waiting_for", name=names[turn])
-                )
-            elif phase == "discard":
-                over = v["players"][turn]["hand_count"] - v["hand_limit"]
-                prompt = (
-                    tr("prompt.discard", n=over, limit=v["hand_limit"])
-                    if turn == viewer
-                    else tr("window.waiting_for", name=names[turn])
-                )
-            elif turn != viewer:
-                prompt = tr("window.waiting_for", name=names[turn])
-            elif phase == "turn":
-                prompt = tr("prompt.turn")
-            else:
-                prompt = tr("prompt.moved", n=v["draw_count"])
+            title = status.turn_title(v, viewer, names)
+            prompt = status.turn_prompt(v, viewer, names)
         if v.get("window") is not None:
             self._banner(surf, v, v["window"], names, r.x + ox, r.y + oy + r.height - 164)
         col = seat_colour(turn) if phase != "game_over" else GOLD
@@ -778,29 +847,24 @@ class ActionPanel:
         surf.blit(val, val.get_rect(topright=(box.right - 20, box.y + 8)))
         sub = draw.fit(f"{sp['dividends']} × {tr('money.amount', n=v['price'])}", 22, 240, TEXT_DIM)
         surf.blit(sub, sub.get_rect(topright=(box.right - 20, box.y + 62)))
-        holders = {}
-        for p in v["players"]:
-            for c in p["placards"]:
-                holders[c] = p["name"]
-        y = box.y + 100
-        for kind, clans, k, _got in fill_slots(sp, set(), None):
-            x = box.x + 20
-            if kind == "grp":
-                lab = draw.text(tr("table.k_of", k=k), 24, TEXT, True)
-                surf.blit(lab, lab.get_rect(midleft=(x, y + 28)))
+        # the groups flow left to right, wrapping onto a second line: every group shows
+        x, y = box.x + 20, box.y + 100
+        chip, step, gap = 52, 100, 34
+        for kind, k, holders in marker_preview(sp, v["players"]):
+            lab = draw.text(tr("table.k_of", k=k), 24, TEXT, True) if kind == "grp" else None
+            width = (lab.get_width() + 14 if lab else 0) + len(holders) * step - (step - chip)
+            if x > box.x + 20 and x + width > box.right - 20:
+                x, y = box.x + 20, y + 92
+            if lab is not None:
+                surf.blit(lab, lab.get_rect(midleft=(x, y + chip // 2 + 2)))
                 x += lab.get_width() + 14
-            for c in clans:
-                surf.blit(draw.clan_chip(c, 52), (x, y))
-                who = holders.get(c)
-                if who is None and c in v["pool"]:
-                    who = tr("term.pool")
+            for c, who in holders:
+                surf.blit(draw.clan_chip(c, chip), (x, y))
                 if who:
                     nm = draw.fit(draw.ellipsize(who, 16, 90), 16, 90, TEXT_DIM)
-                    surf.blit(nm, nm.get_rect(midtop=(x + 26, y + 56)))
-                x += 100 if kind == "grp" else 104
-            y += 92
-            if y > box.bottom - 60:
-                break
+                    surf.blit(nm, nm.get_rect(midtop=(x + chip // 2, y + chip + 4)))
+                x += step
+            x += gap - (step - chip)
 
     def _static_negotiation(self, surf, v, viewer, ox, oy) -> None:
         r = L.RIGHT
@@ -1058,17 +1122,7 @@ class ActionPanel:
         return text
 
     def _status_text(self, v, viewer, names) -> str:
-        neg = v["negotiation"]
-        floor = neg.get("floor")
-        if neg["limit_spent"]:
-            return tr("table.status.limit", name=names[neg["boss"]])
-        if floor is None:
-            return tr("table.status.real_time")
-        if floor == viewer:
-            if viewer == neg["boss"]:
-                return tr("table.status.you_boss") if not neg["quiet"] else tr("table.status.quiet")
-            return tr("table.status.you_floor")
-        return tr("table.status.floor", name=names[floor])
+        return status.negotiation_status(v, viewer, names)
 
     def _draw_editor(self, surface, v) -> None:
         ed = self.editor
@@ -1082,9 +1136,12 @@ class ActionPanel:
             title = tr("table.editor.propose", name=names[choice.action.to])
         surface.blit(draw.fit(title, 28, r.width - 48, TEXT, True), (r.x + 24, r.y + 18))
         if not choice.pool:
+            lays = ed.get("lays") or []
+            note = tr("table.editor.lay_first") if lays else tr("table.editor.no_sources")
+            x = r.x + 24 + 212 * min(len(lays), 4)
             surface.blit(
-                draw.fit(tr("table.editor.no_sources"), 22, r.width - 48, TEXT_DIM),
-                (r.x + 24, r.y + 84),
+                draw.fit(note, 22, max(200, r.right - 24 - x), TEXT_DIM),
+                (x, r.y + 84),
             )
         amount = draw.text(tr("money.amount", n=ed["amount"]), 40, GOLD, True)
         surface.blit(amount, amount.get_rect(center=(r.x + 24 + 64 + 98, r.y + 170 + 29)))

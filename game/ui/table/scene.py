@@ -23,11 +23,12 @@ from game.rules import (
     SourceKind,
 )
 from game.rules.cards import card_from_key
+from game.rules.explain import card_play_reason
 
-from .. import cardart, draw
+from .. import cardart, draw, i18n
 from ..i18n import tr
 from ..scene import TIP_DELAY, Scene
-from ..theme import CLAN_KEYS, GOLD, TEXT, THEME
+from ..theme import CLAN_KEYS, CLAN_LETTERS, GOLD, TEXT, THEME
 from ..widgets import Button, draw_tooltip
 from . import hand as hand_mod
 from . import layout as L
@@ -38,6 +39,9 @@ from .log import LogPanel, clan_word
 from .panel import ActionPanel
 from .players import PlayerPlates
 
+# PageUp / PageDown page the log back and forth (lines)
+LOG_PAGE_KEYS = {pygame.K_PAGEUP: 8, pygame.K_PAGEDOWN: -8}
+OWN_TARGET = (240, 130, 90)  # the glow of a Travel target that is the viewer's own
 MAX_LAG = 2.5  # seconds of queued animation a live (LAN) table may fall behind
 
 
@@ -65,6 +69,13 @@ class MoneyHistory:
                 self.points[-1] = tuple(self.money)
             else:
                 self.points.append(tuple(self.money))
+
+
+def not_playable_text(v: dict, key: str) -> str:
+    """Why the selected card has no play now, from the rule the engine names."""
+    reason = card_play_reason(v, key)
+    text_key = f"reason.{reason}"
+    return tr(text_key) if reason and i18n.has(text_key) else tr("table.cannot_play")
 
 
 def card_tip(key: str) -> str:
@@ -116,6 +127,8 @@ class TableScene(Scene):
         self._serial = getattr(session, "serial", None)  # LAN: which game this table shows
         self._tip: tuple[str, float, tuple] | None = None
         self.card_buttons: list[Button] = []
+        self.log_buttons: list[Button] = []
+        self.travel_confirm: PlayTravel | None = None  # a Travel on one's own source, asked
         self._card_key = None
         self._base: pygame.Surface | None = None
         self._base_key = None
@@ -157,6 +170,7 @@ class TableScene(Scene):
             return
         self.hand.selected = None
         self.panel.travel_choice = None
+        self.travel_confirm = None
         self.session.send(action)
         self._refresh()
 
@@ -203,7 +217,21 @@ class TableScene(Scene):
         self.hand.set_hand(hand, self._playable())
         panel = self.panel.rebuild(self.v, self.legal, s.viewer)
         self._card_options()
-        self.widgets = self.card_buttons + list(panel)  # the card's pop-up lies on top
+        self.log_buttons = self.log.widgets(self._log_changed)
+        # the log's buttons lie over everything (the history covers the board and the hand),
+        # then the card's pop-up, then the panel
+        self.widgets = self.log_buttons + self._open_card_buttons() + list(panel)
+
+    def _log_changed(self) -> None:
+        self.log_buttons = self.log.widgets(self._log_changed)
+        self.widgets = self.log_buttons + self._open_card_buttons() + list(self.panel.widgets)
+
+    def _open_card_buttons(self) -> list[Button]:
+        """The card's pop-up, unless the history lies over it."""
+        return [] if self.log.expanded else self.card_buttons
+
+    def _in_history(self, pos) -> bool:
+        return self.log.expanded and L.LOG_FULL.collidepoint(pos)
 
     def _playable(self) -> set[str]:
         out = set()
@@ -242,48 +270,105 @@ class TableScene(Scene):
     def _card_options(self) -> None:
         sel = self.hand.selected
         key = None if sel is None or sel >= len(self.hand.cards) else self.hand.cards[sel]
-        sig = (key, sel, self.v["version"], THEME.epoch, self.panel.travel_choice)
+        if self.travel_confirm is not None and (
+            key is None or card_from_key(key) != self.travel_confirm.card
+        ):
+            self.travel_confirm = None  # the card it asked about is no longer selected
+        confirm = self.travel_confirm
+        sig = (key, sel, self.v["version"], THEME.epoch, self.panel.travel_choice, confirm)
         if sig == self._card_key:
             return
         self._card_key = sig
         self.card_buttons = []
         if key is None:
             return
-        opts = self.options_for(key)
         x, y = self.hand.anchor(sel)
-        labels = []
-        travel = [a for a in opts if isinstance(a, PlayTravel)]
-        for a in opts:
-            if isinstance(a, LayClan):
-                labels.append((tr("table.lay_card"), a))
-            elif isinstance(a, PlayBoss):
-                labels.append((tr("table.play_boss"), a))
-            elif isinstance(a, Recruit):
-                labels.append((tr("table.recruit_clan", clan=clan_word(int(a.clan))), a))
-            elif isinstance(a, PlayStop):
-                labels.append((tr("card.stop") + "!", a))
-            elif isinstance(a, Discard):
-                labels.append((tr("action.discard"), a))
-        if travel:
-            self.panel.travel_choice = key
-            labels.insert(0, (tr("table.pick_target"), None))
-        if not opts:
-            labels.append((tr("table.cannot_play"), None))
+        labels = self._confirm_labels(confirm) if confirm else self._option_labels(key)
         w = 300
         top = L.HAND.y - 12 - 56 * len(labels)
-        for i, (label, a) in enumerate(labels):
+        for i, (label, a, tip) in enumerate(labels):
             r = pygame.Rect(0, top + i * 56, w, 48)
             r.centerx = int(min(max(x, L.HAND.x + w // 2), L.HAND.right - w // 2))
+            act = a if callable(a) else (lambda a=a: self.send(a))
             b = Button(
                 r,
                 label,
-                (lambda a=a: self.send(a)) if a is not None else None,
+                act if a is not None else None,
                 style="primary" if a is not None else "ghost",
                 size=22,
                 enabled=a is not None,
                 name=f"card.opt.{i}",
+                tip=tip,
             )
             self.card_buttons.append(b)
+
+    def _option_labels(self, key: str) -> list[tuple[str, object, str]]:
+        """(label, action or None, tooltip) for each way to use the selected card; a card
+        with none says which rule stands in the way."""
+        opts = self.options_for(key)
+        labels = []
+        pool_first = bool(self.v["pool"])
+        for a in opts:
+            if isinstance(a, LayClan):
+                labels.append((tr("table.lay_card"), a, tr("tip.lay_card")))
+            elif isinstance(a, PlayBoss):
+                labels.append((tr("table.play_boss"), a, tr("tip.card.boss")))
+            elif isinstance(a, Recruit):
+                tip = tr("tip.recruit_clan", clan=clan_word(int(a.clan)))
+                if pool_first:
+                    tip += "\n" + tr("tip.recruit_pool_first")
+                labels.append((tr("table.recruit_clan", clan=clan_word(int(a.clan))), a, tip))
+            elif isinstance(a, PlayStop):
+                labels.append((tr("card.stop") + "!", a, tr("tip.card.stop")))
+            elif isinstance(a, Discard):
+                labels.append((tr("action.discard"), a, tr("tip.discard")))
+        if any(isinstance(a, PlayTravel) for a in opts):
+            self.panel.travel_choice = key
+            own = any(self._own_target(t) for t in self.travel_targets())
+            hint = tr("tip.pick_target") + ("\n" + tr("tip.travel_own") if own else "")
+            labels.insert(0, (tr("table.pick_target"), None, hint))
+        if not opts:
+            text = not_playable_text(self.v, key)
+            labels.append((text, None, tr("table.cannot_play") + ": " + text))
+        return labels
+
+    def _confirm_labels(self, a: PlayTravel) -> list[tuple[str, object, str]]:
+        """Travel aimed at the viewer's own placard or laid card: ask first."""
+        if a.target.kind is SourceKind.CARD:
+            what = tr("table.your_card")
+        else:
+            what = tr("log.src.placard", clans=CLAN_LETTERS[a.target.ref])
+        question = tr("table.travel_own_ask", target=what)
+
+        def cancel():
+            self.travel_confirm = None
+            self._refresh()
+
+        return [
+            (question, None, question),
+            (tr("table.travel_own_yes"), a, tr("tip.travel_own")),
+            (tr("ui.cancel"), cancel, tr("tip.travel_own_cancel")),
+        ]
+
+    def _own_target(self, target) -> bool:
+        """Whether a travel target (kind, ref) is the viewer's own placard or laid card."""
+        me = self.session.viewer
+        if me is None:
+            return False
+        kind, ref = target
+        if kind == "placard":
+            return ref in self.v["players"][me]["placards"]
+        laid = (self.v.get("negotiation") or {}).get("laid", [])
+        return any(c["id"] == ref and c["owner"] == me for c in laid)
+
+    def play_travel(self, a: PlayTravel) -> None:
+        """Send a Travel play, asking first when it aims at the viewer's own source."""
+        if self._own_target((a.target.kind.value, a.target.ref)) and self.travel_confirm != a:
+            self.travel_confirm = a
+            self._card_key = None
+            self._refresh()
+            return
+        self.send(a)
 
     def travel_targets(self) -> dict[tuple, PlayTravel]:
         key = self.panel.travel_choice
@@ -308,6 +393,10 @@ class TableScene(Scene):
             if self.hand.drag is not None:
                 self.hand.drag_pos = event.pos
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.log.expanded:
+                self.log.toggle_expanded()
+                self._log_changed()
+                return True
             if self.panel.editor is not None:
                 self.panel.close_editor()
                 self._refresh()
@@ -321,8 +410,15 @@ class TableScene(Scene):
 
             self.app.push(PauseScene(self.app, self))
             return True
-        if event.type == pygame.MOUSEWHEEL and L.LOG.collidepoint(self.mouse):
-            self.log.scroll = max(0, self.log.scroll + event.y)
+        if event.type == pygame.MOUSEWHEEL and (
+            L.LOG.collidepoint(self.mouse) or self._in_history(self.mouse)
+        ):
+            self.log.scroll_by(event.y)
+            self._log_changed()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in LOG_PAGE_KEYS:
+            self.log.scroll_by(LOG_PAGE_KEYS[event.key])
+            self._log_changed()
             return True
         if super().handle(event):
             self._refresh()
@@ -336,6 +432,8 @@ class TableScene(Scene):
         return False
 
     def _press(self, pos) -> bool:
+        if self._in_history(pos):
+            return True  # the history lies over the board and the hand
         i = self.hand.at(pos)
         if i is not None:
             self.hand.press = (i, pos)
@@ -348,7 +446,7 @@ class TableScene(Scene):
                 else self.panel.card_rects.get(ref)
             )
             if r is not None and r.inflate(8, 8).collidepoint(pos):
-                self.send(a)
+                self.play_travel(a)
                 return True
         # place the marker?
         for a in self.legal.fixed:
@@ -387,7 +485,8 @@ class TableScene(Scene):
                     else self.panel.card_rects.get(a.target.ref)
                 )
                 if r is not None and r.inflate(16, 16).collidepoint(pos):
-                    self.send(a)
+                    self.hand.selected = i
+                    self.play_travel(a)
                     return True
         plain = [a for a in opts if not isinstance(a, (PlayTravel, Recruit))]
         if (
@@ -413,15 +512,15 @@ class TableScene(Scene):
             self.panel.travel_choice = None
             self._refresh()
             return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.card_buttons:
-            for b in self.card_buttons:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._open_card_buttons():
+            for b in self._open_card_buttons():
                 if b.enabled:
                     b.click()
                     return True
         if event.key == pygame.K_TAB and self.panel.travel_choice:
             targets = list(self.travel_targets().values())
             if targets:
-                self.send(targets[0])
+                self.play_travel(targets[0])
                 return True
         return False
 
@@ -558,17 +657,19 @@ class TableScene(Scene):
         self.director.draw_die(surface, v.get("last_roll"))
         self.plates.draw_highlights(surface, t, self.highlights())
         targets = self.travel_targets()
+        own = {tg for tg in targets if self._own_target(tg)}
         for kind, ref in targets:
             if kind == "placard" and ref in self.plates.placard_rects:
                 draw.draw_glow(
                     surface,
                     self.plates.placard_rects[ref],
-                    GOLD,
+                    OWN_TARGET if (kind, ref) in own else GOLD,
                     radius=8,
                     spread=8,
                     alpha=int(140 + 115 * draw.pulse(t, 1.4)),
                 )
-        self.panel.draw_live(surface, v, self.session, t, set(targets))
+        self.panel.draw_live(surface, v, self.session, t, set(targets) - own)
+        self._mark_own_targets(surface, own, t)
         if self.session.viewer is not None:
             if not self._fan_in_base:
                 self.hand.draw(surface)
@@ -577,7 +678,10 @@ class TableScene(Scene):
                 surface.blit(msg, msg.get_rect(center=L.HAND.center))
         else:
             self._draw_public_hand_note(surface)
-        for b in self.card_buttons:
+        for b in self._open_card_buttons():
+            b.draw(surface, t)
+        self.log.draw_history(surface)
+        for b in self.log_buttons:
             b.draw(surface, t)
         self.director.draw(surface)
         self.director.draw_bubbles(surface, self.seat_anchor)
@@ -588,6 +692,28 @@ class TableScene(Scene):
             draw.draw_panel(surface, r, fill=fill, alpha=240)
             surface.blit(img, img.get_rect(center=r.center))
         self._draw_notice(surface)
+
+    def _mark_own_targets(self, surface, own: set, t: float) -> None:
+        """The viewer's own placards and laid cards among Travel targets: another glow and
+        a "yours" tag (aiming there asks first)."""
+        tag = draw.text(tr("table.travel_own_tag"), 16, OWN_TARGET, True)
+        for kind, ref in own:
+            r = (self.plates.placard_rects if kind == "placard" else self.panel.card_rects).get(ref)
+            if r is None:
+                continue
+            if kind == "card":
+                draw.draw_glow(
+                    surface,
+                    r,
+                    OWN_TARGET,
+                    radius=8,
+                    spread=8,
+                    alpha=int(140 + 115 * draw.pulse(t, 1.4)),
+                )
+            if kind == "card":  # the owner's name is under a laid card: the tag goes above
+                surface.blit(tag, tag.get_rect(midbottom=(r.centerx, r.top - 2)))
+            else:
+                surface.blit(tag, tag.get_rect(midtop=(r.centerx, r.bottom + 2)))
 
     def _draw_notice(self, surface) -> None:
         """The session's line over the board (LAN: "Reconnecting…")."""
@@ -623,6 +749,9 @@ class TableScene(Scene):
             return
         tip = None
         key = None
+        if self._in_history(self.mouse):
+            self._tip = None
+            return
         space = self._space_at(self.mouse)
         if space is not None:
             key = ("space", space)
@@ -637,6 +766,11 @@ class TableScene(Scene):
         ):
             key = ("card", self.hand.hover)
             tip = card_tip(self.hand.cards[self.hand.hover])
+        elif hint := next(
+            (h for h in self.panel.hints(self.v) if h[0].collidepoint(self.mouse)), None
+        ):
+            key = ("hint", hint[1])
+            tip = hint[1]
         else:
             for clan, r in self.plates.placard_rects.items():
                 if r.collidepoint(self.mouse):

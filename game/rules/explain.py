@@ -1,0 +1,67 @@
+"""Why a card in a seat's hand has no play now, worked out from that seat's view alone.
+
+The table greys such a card out; this says which rule stands in the way. It asks the
+engine's own `explain_illegal` about the play the card would make, on a state rebuilt from
+the view (legal actions never depend on what the seat cannot see), so no rule is written
+twice.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, LayClan, PlayBoss, PlayStop, PlayTravel, Recruit
+from .board import CLANS
+from .cards import Card, card_from_key
+from .determinize import state_from_view
+from .engine import explain_illegal, legal_actions
+from .state import POOL, GameState, placard
+
+
+def _travel_target(state: GameState, card: Card):
+    """The placard a Travel card would aim at: its own clan's, or (grey) the first clan of
+    the deal's space."""
+    if card.clan is not None:
+        return placard(card.clan)
+    neg = state.negotiation
+    if neg is not None:
+        wanted = state.board.clan_masks[neg.space]
+        for c in range(6):
+            if wanted >> c & 1:
+                return placard(c)
+    return placard(0)
+
+
+def _recruit_target(state: GameState, seat: int) -> int:
+    pool = [c for c in range(6) if state.placards[c] == POOL]
+    others = [c for c in range(6) if state.placards[c] != seat]
+    return (pool or others or [0])[0]
+
+
+def _candidate(state: GameState, seat: int, card: Card) -> Action:
+    """The play this card would make now."""
+    if card.is_clan:
+        return LayClan(seat, card.clan)
+    if card.is_travel:
+        return PlayTravel(seat, card, _travel_target(state, card))
+    plays = {
+        Card.BOSS: lambda: PlayBoss(seat),
+        Card.STOP: lambda: PlayStop(seat),
+        Card.RECRUIT: lambda: Recruit(seat, CLANS[_recruit_target(state, seat)]),
+    }
+    return plays[card]()
+
+
+def card_play_reason(view: dict, card_key: str) -> str | None:
+    """The rule id (as `explain_illegal` names it) keeping the viewing seat from playing
+    this card now, or None when it has a play or the view has no seat."""
+    seat = view.get("seat")
+    if seat is None:
+        return None
+    state = state_from_view(view, shuffle=False)
+    card = card_from_key(card_key)
+    if not state.hands[seat][card]:
+        return "card.not_in_hand"
+    legal = legal_actions(state, seat)
+    action = _candidate(state, seat, card)
+    if action in legal:
+        return None
+    return explain_illegal(state, action)[0]

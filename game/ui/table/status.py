@@ -1,0 +1,91 @@
+"""What the panel says the game waits for: who, what for, and what the viewer can do.
+
+Read from the seat's view only (never the state): who has the floor, who is the Boss, whose
+offers and proposals are still open. These are explanations; the buttons stay enabled from
+the legal actions alone.
+"""
+
+from __future__ import annotations
+
+from ..i18n import tr
+
+# the turn phases: (the viewer's own prompt, what the others are told they wait for)
+TURN_PROMPTS = {
+    "turn": ("prompt.turn", "wait.turn"),
+    "moved": ("prompt.moved", "wait.moved"),
+    "discard": ("prompt.discard", "wait.discard"),
+    "place_marker": ("prompt.place_marker", "wait.place_marker"),
+}
+
+
+def turn_title(v: dict, viewer: int | None, names: list[str]) -> str:
+    """'Your turn' / 'Dara's turn'; before the first turn, who places the marker."""
+    turn = v["turn"]
+    if v["phase"] == "place_marker":
+        if turn == viewer:
+            return tr("table.you_place_marker")
+        return tr("table.places_marker", name=names[turn])
+    return tr("table.your_turn") if turn == viewer else tr("table.turn_of", name=names[turn])
+
+
+def turn_prompt(v: dict, viewer: int | None, names: list[str]) -> str:
+    turn = v["turn"]
+    own, other = TURN_PROMPTS[v["phase"]]
+    args = {
+        "name": names[turn],
+        "first": names[v["first_player"]],
+        "n": v["draw_count"],
+        "limit": v["hand_limit"],
+    }
+    if v["phase"] == "discard":
+        args["n"] = v["players"][turn]["hand_count"] - v["hand_limit"]
+    return tr(own if turn == viewer else other, **args)
+
+
+def _open_proposals(neg: dict) -> list[int]:
+    """Seats holding a proposal from the Boss they have not answered."""
+    return sorted(int(s) for s, t in neg["pending"].items() if t and t["by_boss"])
+
+
+def _open_offers(neg: dict) -> list[int]:
+    """Seats whose offer (or former agreement) waits for the Boss."""
+    return sorted(int(s) for s, t in neg["pending"].items() if t and not t["by_boss"])
+
+
+def negotiation_status(v: dict, viewer: int | None, names: list[str]) -> str:
+    """The line above the negotiation's bottom bar (no reaction window open)."""
+    neg = v["negotiation"]
+    boss = neg["boss"]
+    floor = neg.get("floor")
+    if neg["limit_spent"]:
+        return tr("table.status.limit", name=names[boss])
+    proposals = _open_proposals(neg)
+    offers = _open_offers(neg)
+    listed = ", ".join(names[s] for s in proposals)
+    if floor is None:  # real time: anyone may act, nobody waits for a floor
+        if viewer in proposals:
+            return tr("table.status.rt_answer_boss", name=names[boss])
+        if viewer == boss and proposals:
+            return tr("table.status.rt_proposals_wait", names=listed)
+        if viewer is not None and viewer in offers:
+            return tr("table.status.rt_offer_waits", boss=names[boss])
+        return tr("table.status.real_time")
+    if floor == viewer == boss:
+        if neg["quiet"]:
+            return tr("table.status.quiet")
+        if proposals and not offers:
+            return tr("table.status.proposals_wait", names=listed)
+        return tr("table.status.you_boss")
+    if floor == viewer:
+        if viewer in proposals:
+            return tr("table.status.answer_boss", name=names[boss])
+        return tr("table.status.you_floor")
+    if viewer == boss and proposals:
+        return tr("table.status.boss_waits_floor", name=names[floor], names=listed)
+    if viewer is not None and viewer in offers:
+        if floor == boss:
+            return tr("table.status.boss_answers", name=names[boss])
+        return tr("table.status.offer_waits", name=names[floor], boss=names[boss])
+    if floor == boss:
+        return tr("table.status.boss_floor", name=names[boss])
+    return tr("table.status.floor", name=names[floor])
