@@ -10,6 +10,7 @@ dial an amount in lo..hi).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 
 import pygame
@@ -56,6 +57,16 @@ from .log import clan_word
 
 PHRASES = ("phrase.too_expensive", "phrase.deal", "phrase.no_way", "phrase.last_offer")
 ROW_H = 38
+ROW_BUTTON_MAX = 124  # a row's buttons (at most three) leave the pending terms their room
+
+
+@dataclass(frozen=True)
+class EditorGeometry:
+    sources: list[pygame.Rect]
+    amount_y: int
+    range_y: int
+    summary_bottom: int
+    buttons_y: int
 
 
 def source_clan(v: dict, src) -> int | None:
@@ -152,6 +163,9 @@ class ActionPanel:
         else:
             self._turn_widgets(v, legal, viewer, send)
         self._common_widgets(v, legal, viewer)
+        box = self.editor_rect() if self.editor is not None else L.RIGHT
+        for w in self.widgets:
+            w.panel = box
         return self.widgets
 
     def _main_rect(self, i: int, n: int, row: int = 0) -> pygame.Rect:
@@ -200,19 +214,27 @@ class ActionPanel:
             self.widgets += [b1, b2]
         elif phase == "discard":
             recruits = [a for a in legal.fixed if isinstance(a, Recruit)]
-            x = L.RIGHT.x + 24
-            for a in recruits:
-                r = pygame.Rect(x, L.RIGHT.bottom - 136, 230, 64)
+            for i, a in enumerate(recruits):
                 self.widgets.append(
                     Button(
-                        r,
+                        self._recruit_rect(i, len(recruits)),
                         tr("table.recruit_clan", clan=clan_word(int(a.clan))),
                         lambda a=a: send(a),
                         size=24,
                         name=f"recruit.{int(a.clan)}",
                     )
                 )
-                x += 244
+
+    def _recruit_rect(self, i: int, n: int) -> pygame.Rect:
+        """Recruitment buttons over the hand limit: rows of three, the last row lowest,
+        all inside the panel below the marker's space."""
+        per_row = 3
+        rows = (n + per_row - 1) // per_row
+        row, col = divmod(i, per_row)
+        gap, h = 12, 56
+        bw = (L.RIGHT.width - 48 - gap * (per_row - 1)) // per_row
+        y = L.RIGHT.bottom - 140 - (rows - 1 - row) * (h + 8)
+        return pygame.Rect(L.RIGHT.x + 24 + col * (bw + gap), y, bw, h)
 
     def _common_widgets(self, v, legal, viewer) -> None:
         if viewer is None or v["phase"] == "game_over" or self.editor is not None:
@@ -337,10 +359,10 @@ class ActionPanel:
                         )
                     )
             for label, fn, ok, name, style in reversed(buttons):
-                w = 100
+                w = min(ROW_BUTTON_MAX, max(100, draw.text_width(label, 18, True) + 24))
                 r = pygame.Rect(bx - w, y + 3, w, ROW_H - 8)
                 self.widgets.append(
-                    Button(r, label, fn, style=style, size=20, enabled=bool(ok), name=name)
+                    Button(r, label, fn, style=style, size=18, enabled=bool(ok), name=name)
                 )
                 bx -= w + 6
         # the bottom bar
@@ -529,8 +551,7 @@ class ActionPanel:
 
         # sources: each ticked by its clan's letter on the keyboard too (the first source of
         # a clan, when a player holds both its placard and a laid card of it)
-        x = r.x + 24
-        y = r.y + 70
+        geo = self._editor_geometry(len(choice.pool))
         lettered: set[int] = set()
         for i, src in enumerate(choice.pool):
             on = src in ed["sources"]
@@ -541,7 +562,7 @@ class ActionPanel:
                 lettered.add(clan)
                 hotkey = getattr(pygame, f"K_{CLAN_LETTERS[clan].lower()}")
             b = Button(
-                (x, y, 200, 54),
+                geo.sources[i],
                 label,
                 lambda s=src: toggle(s),
                 style="primary" if on else "ghost",
@@ -550,8 +571,7 @@ class ActionPanel:
                 hotkey=hotkey,
             )
             self.widgets.append(b)
-            x += 212
-        ay = r.y + 170
+        ay = geo.amount_y
         cx = r.x + 24
         amount = ed["amount"]
         self.widgets += [
@@ -592,7 +612,7 @@ class ActionPanel:
                 name="editor.zero",
             ),
             Button(
-                (cx + 694, ay, 200, 58),
+                (cx + 694, ay, r.right - 24 - cx - 694, 58),
                 tr("table.max", amount=tr("money.amount", n=choice.hi)),
                 lambda: set_amount(choice.hi),
                 size=22,
@@ -610,7 +630,7 @@ class ActionPanel:
         label = tr("table.send_offer") if isinstance(action, Offer) else tr("table.send_proposal")
         self.widgets += [
             Button(
-                (r.right - 24 - 260, r.bottom - 82, 260, 62),
+                (r.right - 24 - 260, geo.buttons_y, 260, 56),
                 label,
                 do_send,
                 style="primary",
@@ -620,7 +640,7 @@ class ActionPanel:
                 hotkey=pygame.K_RETURN,
             ),
             Button(
-                (r.right - 24 - 260 - 14 - 200, r.bottom - 82, 200, 62),
+                (r.right - 24 - 260 - 14 - 200, geo.buttons_y, 200, 56),
                 tr("ui.cancel"),
                 self.close_editor,
                 style="ghost",
@@ -629,6 +649,24 @@ class ActionPanel:
                 hotkey=pygame.K_ESCAPE,
             ),
         ]
+
+    def _editor_geometry(self, n_sources: int) -> EditorGeometry:
+        """The editor's rows, top to bottom: title, the sources (rows of up to three: four
+        go two by two), the amount dial, the range and the summary line, Cancel and Send."""
+        r = self.editor_rect()
+        per_row = 2 if n_sources == 4 else min(3, max(1, n_sources))
+        gap, h = 12, 50
+        bw = (r.width - 48 - gap * (per_row - 1)) // per_row
+        sources = []
+        for i in range(n_sources):
+            row, col = divmod(i, per_row)
+            sources.append(
+                pygame.Rect(r.x + 24 + col * (bw + gap), r.y + 62 + row * (h + 8), bw, h)
+            )
+        rows = max(1, (n_sources + per_row - 1) // per_row)
+        amount_y = r.y + 62 + rows * (h + 8) + 6
+        buttons_y = r.bottom - 68
+        return EditorGeometry(sources, amount_y, amount_y + 66, buttons_y - 34, buttons_y)
 
     def _source_label(self, v, src) -> str:
         clan = source_clan(v, src)
@@ -795,7 +833,7 @@ class ActionPanel:
                 if who is None and c in v["pool"]:
                     who = tr("term.pool")
                 if who:
-                    nm = draw.fit(draw.ellipsize(who, 16, 90), 16, 90, TEXT_DIM)
+                    nm = draw.fit(draw.ellipsize(who, 16, 98), 16, 98, TEXT_DIM)
                     surf.blit(nm, nm.get_rect(midtop=(x + 26, y + 56)))
                 x += 100 if kind == "grp" else 104
             y += 92
@@ -903,8 +941,12 @@ class ActionPanel:
         top = self._rows_top() + oy
         head_y = top - 24
         cols = (X + 24, X + 200, X + 390)
-        for txt, cx in ((tr("term.agreement"), cols[1]), (tr("table.pending"), cols[2])):
-            surf.blit(draw.fit(txt, 18, 220, TEXT_DIM), (cx, head_y))
+        heads = (
+            (tr("term.agreement"), cols[1], cols[2] - cols[1] - 8),
+            (tr("table.pending"), cols[2], X + r.width - 24 - cols[2]),
+        )
+        for txt, cx, room in heads:
+            surf.blit(draw.fit(txt, 18, room, TEXT_DIM), (cx, head_y))
         for i, seat in enumerate(self._row_seats(v)):
             y = top + i * ROW_H
             row = pygame.Rect(X + 16, y, r.width - 32, ROW_H - 4)
@@ -937,7 +979,7 @@ class ActionPanel:
                     row.centery,
                     (240, 200, 110),
                     tag,
-                    X + r.width - 24 - 318,
+                    X + r.width - 24 - 3 * (ROW_BUTTON_MAX + 6),
                 )
         # the window banner / status line above the bottom bar
         win = v.get("window")
@@ -1086,19 +1128,20 @@ class ActionPanel:
                 draw.fit(tr("table.editor.no_sources"), 22, r.width - 48, TEXT_DIM),
                 (r.x + 24, r.y + 84),
             )
+        geo = self._editor_geometry(len(choice.pool))
         amount = draw.text(tr("money.amount", n=ed["amount"]), 40, GOLD, True)
-        surface.blit(amount, amount.get_rect(center=(r.x + 24 + 64 + 98, r.y + 170 + 29)))
+        surface.blit(amount, amount.get_rect(center=(r.x + 24 + 64 + 98, geo.amount_y + 29)))
         rng = tr(
             "table.editor.range",
             lo=tr("money.amount", n=choice.lo),
             hi=tr("money.amount", n=choice.hi),
         )
-        surface.blit(draw.fit(rng, 20, 600, TEXT_DIM), (r.x + 24, r.y + 240))
+        surface.blit(draw.fit(rng, 20, r.width - 48, TEXT_DIM), (r.x + 24, geo.range_y))
         what = ", ".join(self._source_label(v, s) for s in sorted(ed["sources"])) or tr("table.fee")
         summary = draw.fit(
             tr("table.editor.summary", what=what, amount=tr("money.amount", n=ed["amount"])),
             22,
-            r.width - 560,
+            r.width - 48,
             TEXT,
         )
-        surface.blit(summary, (r.x + 24, r.bottom - 66))
+        surface.blit(summary, summary.get_rect(bottomleft=(r.x + 24, geo.summary_bottom)))

@@ -28,7 +28,7 @@ from .. import cardart, draw
 from ..i18n import tr
 from ..scene import TIP_DELAY, Scene
 from ..theme import CLAN_KEYS, GOLD, TEXT, THEME
-from ..widgets import Button, draw_tooltip
+from ..widgets import Button, _label, draw_tooltip
 from . import hand as hand_mod
 from . import layout as L
 from .anim import Director
@@ -273,7 +273,8 @@ class TableScene(Scene):
         top = L.HAND.y - 12 - 56 * len(labels)
         for i, (label, a) in enumerate(labels):
             r = pygame.Rect(0, top + i * 56, w, 48)
-            r.centerx = int(min(max(x, L.HAND.x + w // 2), L.HAND.right - w // 2))
+            # over the board, never over the panel's buttons on the right
+            r.centerx = int(min(max(x, L.HAND.x + w // 2), L.RIGHT.x - 8 - w // 2))
             b = Button(
                 r,
                 label,
@@ -368,6 +369,8 @@ class TableScene(Scene):
             return False
         i = press[0]
         if drag is None:
+            if self._discard_at_once(i):
+                return True
             if i < len(self.hand.cards):
                 self.hand.selected = None if self.hand.selected == i else i
                 if self.hand.selected is None:
@@ -399,6 +402,17 @@ class TableScene(Scene):
             return True
         self.hand.selected = i
         self._refresh()
+        return True
+
+    def _discard_at_once(self, i: int) -> bool:
+        """Over the hand limit a click on a card that can only be discarded discards it:
+        one click per card, no pop-up."""
+        if self.v["phase"] != "discard" or i >= len(self.hand.cards):
+            return False
+        opts = self.options_for(self.hand.cards[i])
+        if len(opts) != 1 or not isinstance(opts[0], Discard):
+            return False
+        self.send(opts[0])
         return True
 
     def _key(self, event) -> bool:
@@ -616,14 +630,20 @@ class TableScene(Scene):
     def draw_tooltip(self, surface) -> None:
         if self.hand.drag is not None:
             return
-        super().draw_tooltip(surface)
+        popup = tuple(b.rect for b in self.card_buttons)  # a tip never hides the pop-up
         if self._hover is not None:
+            if self._hover_t >= TIP_DELAY:
+                tip = _label(self._hover.tip)
+                if tip:
+                    draw_tooltip(surface, tip, self.mouse, avoid=(self._hover.rect, *popup))
             return
         tip = None
         key = None
+        over: pygame.Rect | None = None
         space = self._space_at(self.mouse)
         if space is not None:
             key = ("space", space)
+            over = L.SPACES[space]
             tip = space_rules_text(self.v["board"], space, self.v["price"])
             if str(space) in self.v["covered"]:
                 t = self.v["covered"][str(space)]
@@ -635,10 +655,12 @@ class TableScene(Scene):
         ):
             key = ("card", self.hand.hover)
             tip = card_tip(self.hand.cards[self.hand.hover])
+            over = self.hand.card_rect(self.hand.hover)
         else:
             for clan, r in self.plates.placard_rects.items():
                 if r.collidepoint(self.mouse):
                     key = ("placard", clan)
+                    over = r
                     travelling = str(clan) in (
                         (self.v.get("negotiation") or {}).get("travel") or {}
                     )
@@ -654,4 +676,4 @@ class TableScene(Scene):
             return
         self._tip = (tip, self._tip[1] + 1 / 60, key)
         if self._tip[1] >= TIP_DELAY:
-            draw_tooltip(surface, tip, self.mouse)
+            draw_tooltip(surface, tip, self.mouse, avoid=(over, *popup))
