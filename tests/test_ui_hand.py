@@ -73,3 +73,25 @@ def test_over_the_hand_limit_one_click_discards_a_card(app):
     click(t.hand.card_rect(t.hand.cards.index("recruit")).center)
     app.step(1 / 30)
     assert sum(s.state.hands[0]) == count - 1 and len(t.card_buttons) == 6
+
+
+def test_a_clan_card_the_deal_does_not_need_is_not_the_first_option(app):
+    t = TableScene(app, screenshot.table_session())
+    app.push(t)
+    app.step(1 / 30)
+    # space 1, C S W + 2 of D G L: Mei (the Boss) brings C, Ann's agreement S
+    assert not t.clan_needed(0) and not t.clan_needed(1)
+    assert t.clan_needed(2) and t.clan_needed(4)
+
+
+def test_the_keyboard_selection_stays_in_place_after_a_play(app):
+    t = table_for(app, "recruit_5")
+    n = len(t.hand.cards)
+    for _ in range(3):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0))
+    app.step(1 / 30)
+    assert t.hand.selected == 2 and t.card_buttons  # the third card, its pop-up open
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    app.step(1 / 30)
+    assert len(t.hand.cards) == n - 1  # discarded ...
+    assert t.hand.selected == 2  # ... and the keys are on the card that took its place

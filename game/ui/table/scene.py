@@ -35,7 +35,7 @@ from .anim import Director
 from .board import BoardRenderer, space_rules_text
 from .hand import HandFan
 from .log import LogPanel, clan_word
-from .panel import ActionPanel
+from .panel import ActionPanel, fill_slots
 from .players import PlayerPlates
 
 MAX_LAG = 2.5  # seconds of queued animation a live (LAN) table may fall behind
@@ -155,10 +155,14 @@ class TableScene(Scene):
     def send(self, action) -> None:
         if action is None:
             return
+        by_keyboard = self.hand.focus is not None and self.hand.selected == self.hand.focus
         self.hand.selected = None
         self.panel.travel_choice = None
         self.session.send(action)
         self._refresh()
+        if by_keyboard and self.hand.focus is not None:  # the keys stay where they were
+            self.hand.selected = self.hand.focus
+            self._refresh()
 
     def say(self, key: str) -> None:
         if self.session.viewer is not None:
@@ -253,8 +257,11 @@ class TableScene(Scene):
         x, y = self.hand.anchor(sel)
         labels = []
         travel = [a for a in opts if isinstance(a, PlayTravel)]
+        unneeded = []
         for a in opts:
-            if isinstance(a, LayClan):
+            if isinstance(a, LayClan) and not self.clan_needed(int(a.clan)):
+                unneeded.append((tr("table.lay_card_unneeded"), a))  # last, and says so
+            elif isinstance(a, LayClan):
                 labels.append((tr("table.lay_card"), a))
             elif isinstance(a, PlayBoss):
                 labels.append((tr("table.play_boss"), a))
@@ -264,6 +271,7 @@ class TableScene(Scene):
                 labels.append((tr("card.stop") + "!", a))
             elif isinstance(a, Discard):
                 labels.append((tr("action.discard"), a))
+        labels += unneeded
         if travel:
             self.panel.travel_choice = key
             labels.insert(0, (tr("table.pick_target"), None))
@@ -279,12 +287,25 @@ class TableScene(Scene):
                 r,
                 label,
                 (lambda a=a: self.send(a)) if a is not None else None,
-                style="primary" if a is not None else "ghost",
+                style="ghost" if a is None else "normal" if (label, a) in unneeded else "primary",
                 size=22,
                 enabled=a is not None,
                 name=f"card.opt.{i}",
             )
             self.card_buttons.append(b)
+
+    def clan_needed(self, clan: int) -> bool:
+        """Whether the open deal still wants a source of this clan: its space uses the clan
+        and no committed source fills that slot yet (a Clan card laid otherwise is wasted)."""
+        neg = self.v.get("negotiation")
+        if neg is None:
+            return True
+        space = self.v["board"]["spaces"][neg["space"]]
+        committed = set(neg["committed"])
+        for _kind, clans, k, got in fill_slots(space, committed, None):
+            if clan in clans and clan not in committed and len(got) < k:
+                return True
+        return False
 
     def travel_targets(self) -> dict[tuple, PlayTravel]:
         key = self.panel.travel_choice
@@ -372,6 +393,7 @@ class TableScene(Scene):
             if self._discard_at_once(i):
                 return True
             if i < len(self.hand.cards):
+                self.hand.focus = None  # the mouse took over
                 self.hand.selected = None if self.hand.selected == i else i
                 if self.hand.selected is None:
                     self.panel.travel_choice = None
@@ -392,7 +414,12 @@ class TableScene(Scene):
                 if r is not None and r.inflate(16, 16).collidepoint(pos):
                     self.send(a)
                     return True
-        plain = [a for a in opts if not isinstance(a, (PlayTravel, Recruit))]
+        plain = [
+            a
+            for a in opts
+            if not isinstance(a, (PlayTravel, Recruit))
+            and not (isinstance(a, LayClan) and not self.clan_needed(int(a.clan)))
+        ]
         if (
             pos[1] < L.HAND.y - 30
             and len(plain) == 1
@@ -423,7 +450,7 @@ class TableScene(Scene):
                 cur = 0 if event.key == pygame.K_RIGHT else n - 1
             else:
                 cur = (cur + (1 if event.key == pygame.K_RIGHT else -1)) % n
-            self.hand.selected = cur
+            self.hand.selected = self.hand.focus = cur
             self.panel.travel_choice = None
             self._refresh()
             return True
