@@ -14,6 +14,8 @@ from ..scene import Scene
 from ..theme import GOLD, TEXT_DIM
 from ..widgets import Button
 
+PANEL = pygame.Rect(960 - 320, 240, 640, 540)
+
 
 class PauseScene(Scene):
     name = "pause"
@@ -26,6 +28,8 @@ class PauseScene(Scene):
 
     def layout(self) -> None:
         self.widgets = self._confirm_widgets() if self.confirming else self._menu_widgets()
+        for w in self.widgets:
+            w.panel = PANEL
 
     confirming = False  # "Leave the game?" is being asked
 
@@ -149,8 +153,7 @@ class PauseScene(Scene):
             self._veil = pygame.Surface((1920, 1080), pygame.SRCALPHA)
             self._veil.fill((0, 0, 0, 170))
         surface.blit(self._veil, (0, 0))
-        panel = pygame.Rect(960 - 320, 240, 640, 520)
-        draw.draw_panel(surface, panel, alpha=245)
+        draw.draw_panel(surface, PANEL, alpha=245)
         live = getattr(self.table.session, "live", False)
         if self.confirming:
             title = draw.fit(tr("menu.leave_question"), 48, 560, GOLD, True)

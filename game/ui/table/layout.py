@@ -56,5 +56,6 @@ DISCARD = (CENTER.x + 440, CENTER.y + 300)
 TILE_STACK = (CENTER.x + 80, CENTER.y + 95)
 DIE = (CENTER.x + 450, CENTER.y + 110)
 BANK = (CENTER.centerx, CENTER.centery)
-NEGOTIATION_TABLE = (RIGHT.x + 480, RIGHT.y + 250)
+# cards played into a deal land right of the laid cards, above the rows' header
+NEGOTIATION_TABLE = (RIGHT.x + 700, RIGHT.y + 228)
 HAND_CENTER = (HAND.centerx, HAND.y + 120)

@@ -665,8 +665,8 @@ class ActionPanel:
             )
         rows = max(1, (n_sources + per_row - 1) // per_row)
         amount_y = r.y + 62 + rows * (h + 8) + 6
-        buttons_y = r.bottom - 68
-        return EditorGeometry(sources, amount_y, amount_y + 66, buttons_y - 34, buttons_y)
+        buttons_y = r.bottom - 64
+        return EditorGeometry(sources, amount_y, amount_y + 62, buttons_y - 6, buttons_y)
 
     def _source_label(self, v, src) -> str:
         clan = source_clan(v, src)
