@@ -32,7 +32,7 @@ def _setup_env() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def table_session(seed: int = 3, players: int = 5):
+def table_session(seed: int = 3, players: int = 5, names=None):
     """The scripted mid-negotiation (real time) used by the screenshot and the benchmark."""
     from game.rules import (
         Accept,
@@ -54,7 +54,7 @@ def table_session(seed: int = 3, players: int = 5):
 
     from .session import LocalSession, SeatSpec, Timers
 
-    names = ["Mei", "Ann", "Bo", "Cy", "Dee", "Eli"][:players]
+    names = list(names or ["Mei", "Ann", "Bo", "Cy", "Dee", "Eli"])[:players]
     R, B, Y, M, O, G = list(Clan)  # noqa: E741 - the clans read best as letters
     owners = [-1] * 6
     for seat, clan in enumerate((R, B, Y, M, O, G)[:players]):
@@ -172,8 +172,8 @@ def crowded_session(kind: str, seed: int = 3):
     from game.rules import Draw, LayClan, OpenDeal, Roll
     from game.rules.board import Clan
 
-    if kind == "table_6p":
-        return table_session(seed, players=6)
+    if kind == "table_6p":  # with the names a new game suggests, the longest usual ones
+        return table_session(seed, players=6, names=[f"Player {i}" for i in range(1, 7)])
     if kind == "hand_15":  # Mei holds fifteen cards at the start of her turn
         hands = [_full_hand(), [C.STOP, C.BOSS], [C.RECRUIT, C.CLAN_RED], [C.BOSS]]
         return scripted_session(hands, (0, 1, 2, 3, -1, -1), 4, seed)

@@ -57,6 +57,8 @@ from .log import clan_word
 
 PHRASES = ("phrase.too_expensive", "phrase.deal", "phrase.no_way", "phrase.last_offer")
 ROW_H = 38
+SLOT_STEP = 76  # a deal's slots, spaced so a name like "Player 1" fits under each
+LAID_STEP = 84  # cards laid on the table, likewise
 ROW_BUTTON_MAX = 124  # a row's buttons (at most three) leave the pending terms their room
 
 
@@ -685,7 +687,7 @@ class ActionPanel:
         x = L.RIGHT.x + 24 + 150
         for c in neg["laid"]:
             out[c["id"]] = pygame.Rect(x, L.RIGHT.y + 204, 50, 70)
-            x += 60
+            x += LAID_STEP
         return out
 
     # -- drawing ----------------------------------------------------------------------
@@ -884,7 +886,10 @@ class ActionPanel:
             if kind == "grp":
                 mini = 22
                 head = draw.text(tr("table.k_of", k=k), 20, TEXT, True)
-                width = max(head.get_width() + 6 + len(clans) * (mini + 3), k * (size + 8) - 8)
+                width = max(
+                    head.get_width() + 6 + len(clans) * (mini + 3),
+                    k * SLOT_STEP - (SLOT_STEP - size),
+                )
                 box = pygame.Rect(x - 8, y - 6, width + 16, size + 50)
                 pygame.draw.rect(surf, (255, 255, 255, 18), box, border_radius=10)
                 surf.blit(head, (x, y - 2))
@@ -897,7 +902,7 @@ class ActionPanel:
                 sy = y + 26
                 for j in range(k):
                     c = got[j] if j < len(got) else None
-                    self._slot(surf, x + j * (size + 8), sy, size, c, owner_of.get(c), names)
+                    self._slot(surf, x + j * SLOT_STEP, sy, size, c, owner_of.get(c), names)
                 x = box.right + 16
             else:
                 for c in clans:
@@ -911,7 +916,7 @@ class ActionPanel:
                         names,
                         want=c,
                     )
-                    x += size + 8
+                    x += SLOT_STEP
                 x += 16
         # cards on the table
         ty = Y + 200
@@ -927,10 +932,10 @@ class ActionPanel:
 
             surf.blit(cardart.face("clan_" + c["clan"], rr.width, rr.height), rr)
             nm = draw.fit(
-                draw.ellipsize(names[c["owner"]], 14, rr.width + 6), 14, rr.width + 8, TEXT_DIM
+                draw.ellipsize(names[c["owner"]], 18, LAID_STEP - 4), 18, LAID_STEP - 4, TEXT_DIM
             )
             surf.blit(nm, nm.get_rect(midtop=(rr.centerx, rr.bottom + 2)))
-        tx = X + 174 + 60 * len(neg["laid"]) + (10 if neg["laid"] else 0)
+        tx = X + 174 + LAID_STEP * len(neg["laid"]) + (10 if neg["laid"] else 0)
         for k in sorted(travel):
             surf.blit(draw.clan_chip(k, 44, "dim"), (tx, ty + 12))
             surf.blit(draw.suitcase(34), (tx + 26, ty + 0))
@@ -1010,7 +1015,9 @@ class ActionPanel:
             return
         surf.blit(draw.clan_chip(clan, size), (x, y))
         if owner is not None:
-            nm = draw.fit(draw.ellipsize(names[owner], 14, size + 10), 14, size + 12, TEXT_DIM)
+            nm = draw.fit(
+                draw.ellipsize(names[owner], 18, SLOT_STEP - 4), 18, SLOT_STEP - 4, TEXT_DIM
+            )
             surf.blit(nm, nm.get_rect(midtop=(x + size // 2, y + size + 1)))
 
     def _committed_owners(self, v) -> dict[int, int]:
