@@ -234,7 +234,8 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument(
         "--scene",
         default="table",
-        choices=["title", "table", "results", "rules", "lobby", "settings", "newgame", "handoff", "room", "display", "lan_table"],
+        choices=["title", "table", "results", "rules", "lobby", "settings", "newgame", "handoff", "room", "display", "lan_table",
+                 "table_6p", "hand_15", "recruit_5", "editor_4_sources", "pause", "leave"],
     )
     shot.add_argument("--lang", default="en", choices=["en", "zh_Hant", "zh_Hans", "th"])
     shot.add_argument("--seed", type=int, default=3)

@@ -81,11 +81,28 @@ def test_continue_restores_the_autosaved_game_and_leaving_removes_it(tmp_path):
         assert app.autosaver.flush()
         again = load(folder / autosave.GAME_FILE).log
         assert len(again) >= n + 3 and again == s.game.log[: len(again)]
-        # leaving from the pause menu abandons it: no more Continue
+        # leaving from the pause menu asks first, then keeps the autosave: Continue again
         key(27)  # Esc
         app.step(DT)
         assert isinstance(app.stack.top, PauseScene)
         assert click_widget(app.stack.top, "menu.leave")
+        app.step(DT)
+        assert isinstance(app.stack.top, PauseScene)  # "Leave this game?"
+        assert click_widget(app.stack.top, "menu.leave_keep")
+        app.step(DT)
+        assert app.autosaver.flush()
+        assert (folder / autosave.GAME_FILE).exists()
+        title = app.stack.top
+        assert isinstance(title, TitleScene) and title.saved is not None
+        assert title.saved.actions == len(s.game.log)
+        # only "Abandon this game" removes it: no more Continue
+        assert click_widget(title, "title.continue")
+        app.step(DT)
+        key(27)
+        app.step(DT)
+        assert click_widget(app.stack.top, "menu.leave")
+        app.step(DT)
+        assert click_widget(app.stack.top, "menu.abandon")
         app.step(DT)
         assert app.autosaver.flush()
         assert not (folder / autosave.GAME_FILE).exists()

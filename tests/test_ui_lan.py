@@ -584,6 +584,9 @@ def test_hosting_from_the_lobby_and_leaving_stops_the_table(tmp_path, display):
         app.step(DT)
         assert click_widget(app.stack.top, "menu.leave")
         app.step(DT)
+        assert app.stack.top.find("menu.abandon") is None  # a LAN seat: leave or stay
+        assert click_widget(app.stack.top, "menu.leave_keep")  # "Leave the game?" - yes
+        app.step(DT)
         assert isinstance(app.stack.top, TitleScene) and app.lan is None
         assert ht.finished.wait(10)
         until(app, lambda: (joiner.update(0) or True) and joiner.status != "joined", "the end")

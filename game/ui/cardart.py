@@ -25,6 +25,8 @@ from .theme import (
 )
 
 CARD_W, CARD_H = 132, 184  # the hand's size; the table uses smaller ones
+TITLE_PX = 18  # every word on a card: the readable minimum (theme.MIN_TEXT_PX)
+TEXT_MIN_W = 100  # narrower cards (on the table, flying) carry no words: they would not fit
 
 
 def card_title(key: str) -> str:
@@ -86,22 +88,36 @@ def _face(key: str, w: int, h: int, lang: str, palette: str, epoch: int) -> pyga
     ink = THEME.clan_ink(clan) if clan is not None else (250, 248, 240)
     if key == "boss":
         ink = (40, 28, 10)
-    img = draw.fit(title, max(11, int(h * 0.085)), band.width - 10, ink, True, min_size=9)
-    surf.blit(img, img.get_rect(center=band.center))
+    words = w >= TEXT_MIN_W  # a small card shows its colour and picture, no words
+    if words:
+        lines = draw.wrap(title, TITLE_PX, band.width - 10, True)
+        lh = draw.line_height(TITLE_PX, True)
+        band.height = max(band.height, lh * len(lines) + 4)
+        pygame.draw.rect(
+            surf, accent, band, border_top_left_radius=rad - 1, border_top_right_radius=rad - 1
+        )
+        y = band.centery - lh * len(lines) // 2
+        for line in lines:
+            img = draw.fit(line, TITLE_PX, band.width - 8, ink, True)
+            surf.blit(img, img.get_rect(midtop=(band.centerx, y)))
+            y += lh
     art = pygame.Rect(inner.x, band.bottom, inner.width, inner.bottom - band.bottom)
     cx, cy = art.centerx, art.y + int(art.height * 0.46)
     if key.startswith("clan_"):
-        chip = draw.clan_chip(clan, int(w * 0.5))
-        surf.blit(chip, chip.get_rect(center=(cx, cy)))
-        fam = draw.fit(FAMILY[clan], max(10, int(h * 0.085)), inner.width - 10, INK, True)
-        surf.blit(fam, fam.get_rect(center=(cx, art.bottom - int(h * 0.14))))
-        col = draw.fit(
-            tr(f"clan.{CLAN_KEYS[clan]}"),
-            max(9, int(h * 0.07)),
-            inner.width - 10,
-            darken(accent, 0.4),
-        )
-        surf.blit(col, col.get_rect(center=(cx, art.bottom - int(h * 0.06))))
+        if not words:
+            chip = draw.clan_chip(clan, int(w * 0.62))
+            surf.blit(chip, chip.get_rect(center=(cx, art.centery)))
+        else:
+            lh = draw.line_height(TITLE_PX)
+            chip = draw.clan_chip(clan, min(int(w * 0.46), art.height - 2 * lh - 10))
+            surf.blit(chip, chip.get_rect(center=(cx, art.y + (art.height - 2 * lh) // 2)))
+            bold = draw.text_width(FAMILY[clan], TITLE_PX, True) <= inner.width - 8
+            fam = draw.fit(FAMILY[clan], TITLE_PX, inner.width - 4, INK, bold)  # narrow: light
+            surf.blit(fam, fam.get_rect(midbottom=(cx, art.bottom - lh)))
+            col = draw.fit(
+                tr(f"clan.{CLAN_KEYS[clan]}"), TITLE_PX, inner.width - 8, darken(accent, 0.4)
+            )
+            surf.blit(col, col.get_rect(midbottom=(cx, art.bottom - 2)))
     elif key.startswith("travel_"):
         sc = draw.suitcase(int(w * 0.5))
         surf.blit(sc, sc.get_rect(center=(cx, cy - int(h * 0.03))))
@@ -117,13 +133,9 @@ def _face(key: str, w: int, h: int, lang: str, palette: str, epoch: int) -> pyga
     elif key == "boss":
         cr = draw.crown(int(w * 0.56))
         surf.blit(cr, cr.get_rect(center=(cx, cy)))
-        if tr("phrase.im_the_boss") != title:  # "老闆卡" also says "我是老闆！"
+        if words and tr("phrase.im_the_boss") != title:  # "老闆卡" also says "我是老闆！"
             sub = draw.fit(
-                tr("phrase.im_the_boss"),
-                max(10, int(h * 0.075)),
-                inner.width - 12,
-                darken(accent, 0.5),
-                True,
+                tr("phrase.im_the_boss"), TITLE_PX, inner.width - 8, darken(accent, 0.5), True
             )
             surf.blit(sub, sub.get_rect(center=(cx, art.bottom - int(h * 0.09))))
     elif key == "stop":
@@ -138,10 +150,13 @@ def _face(key: str, w: int, h: int, lang: str, palette: str, epoch: int) -> pyga
         pygame.draw.polygon(surf, darken(accent, 0.3), [(x, y + 2) for x, y in pts])
         pygame.draw.polygon(surf, accent, pts)
         pygame.draw.polygon(surf, (255, 255, 255), pts, width=max(2, w // 40))
-        label = draw.fit(
-            tr("card.stop"), max(10, int(h * 0.08)), int(rr * 1.7), (255, 255, 255), True, 8
-        )
-        surf.blit(label, label.get_rect(center=(cx, cy)))
+        word = tr("card.stop")
+        if words and draw.text_width(word, TITLE_PX, True) <= int(rr * 1.8):
+            label = draw.fit(word, TITLE_PX, int(rr * 1.8), (255, 255, 255), True)
+            surf.blit(label, label.get_rect(center=(cx, cy)))
+        elif words:  # too long for the sign: under it
+            label = draw.fit(word, TITLE_PX, inner.width - 8, darken(accent, 0.3), True)
+            surf.blit(label, label.get_rect(midbottom=(cx, art.bottom - 2)))
     else:  # recruitment: three figures, one pulled across
         fig = int(w * 0.13)
         for i, dx in enumerate((-1.3, 0, 1.3)):
@@ -154,8 +169,9 @@ def _face(key: str, w: int, h: int, lang: str, palette: str, epoch: int) -> pyga
                 (x - fig * 0.55, cy - fig * 0.35, fig * 1.1, fig * 1.4),
                 border_radius=max(2, fig // 3),
             )
-        tri = draw.fit("×3", max(10, int(h * 0.09)), inner.width, darken(accent, 0.4), True)
-        surf.blit(tri, tri.get_rect(center=(cx, art.bottom - int(h * 0.1))))
+        if words:
+            tri = draw.fit("×3", TITLE_PX, inner.width, darken(accent, 0.4), True)
+            surf.blit(tri, tri.get_rect(center=(cx, art.bottom - int(h * 0.1))))
     pygame.draw.rect(surf, darken(accent, 0.5), r, width=max(1, w // 60), border_radius=rad)
     return surf
 

@@ -11,12 +11,13 @@ from functools import lru_cache
 
 import pygame
 
-from . import fonts
+from . import fonts, probe
 from .theme import (
     CLAN_LETTERS,
     GOLD,
     GOLD_DARK,
     INK,
+    MIN_TEXT_PX,
     PANEL,
     PANEL_EDGE,
     PAPER,
@@ -37,7 +38,11 @@ SYMBOLS = "$×·–—…•✓✗←→↑↓+-/%#()[]:"
 
 def text(s: str, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
     """Text in the current language at a logical size (scaled by the text-size setting)."""
-    return fonts.render_text(s, THEME.lang, THEME.font_px(size), colour, bold)
+    px = THEME.font_px(size)
+    img = fonts.render_text(s, THEME.lang, px, colour, bold)
+    if probe.ACTIVE is not None:
+        probe.ACTIVE.texts.append(probe.TextRecord(s, px, px, img.get_width(), None))
+    return img
 
 
 def text_width(s: str, size: int, bold: bool = False) -> int:
@@ -53,10 +58,18 @@ def line_height(size: int, bold: bool = False) -> int:
     return _measure("Ag中ก้", THEME.lang, THEME.font_px(size), bold)[1]
 
 
-def fit(s: str, size: int, max_w: int, colour=TEXT, bold: bool = False, min_size: int = 12):
-    """Text shrunk (never below min_size) until it is at most max_w wide."""
-    px = _fit_px(s, THEME.lang, THEME.font_px(size), max_w, bold, min_size)
-    return fonts.render_text(s, THEME.lang, px, colour, bold)
+def fit(
+    s: str, size: int, max_w: int, colour=TEXT, bold: bool = False, min_size: int = MIN_TEXT_PX
+):
+    """Text shrunk (never below min_size) until it is at most max_w wide. Below the
+    readable minimum it does not shrink: a box too small for its text is a layout bug
+    (tests/test_ui_layout.py finds it), not something to hide with unreadable type."""
+    want = THEME.font_px(size)
+    px = _fit_px(s, THEME.lang, want, max_w, bold, min_size)
+    img = fonts.render_text(s, THEME.lang, px, colour, bold)
+    if probe.ACTIVE is not None:
+        probe.ACTIVE.texts.append(probe.TextRecord(s, want, px, img.get_width(), max_w))
+    return img
 
 
 @lru_cache(maxsize=4096)
@@ -74,7 +87,10 @@ def ellipsize(s: str, size: int, max_w: int, bold: bool = False) -> str:
     clusters = _clusters(s)
     while clusters and _measure("".join(clusters) + "…", lang, px, bold)[0] > max_w:
         clusters.pop()
-    return "".join(clusters) + "…"
+    shown = "".join(clusters) + "…"
+    if probe.ACTIVE is not None:
+        probe.ACTIVE.cuts.append(probe.CutRecord(s, shown))
+    return shown
 
 
 _NO_BREAK_BEFORE = set("，。、！？）」』：；…,.!?)]:;%")

@@ -76,7 +76,7 @@ class Scene:
         if self._hover is not None and self._hover_t >= TIP_DELAY:
             tip = _label(self._hover.tip)
             if tip:
-                draw_tooltip(surface, tip, self.mouse)
+                draw_tooltip(surface, tip, self.mouse, avoid=(self._hover.rect,))
 
     def find(self, name: str) -> Widget | None:
         """The widget with this name (tests and shortcuts)."""

@@ -19,6 +19,10 @@ import sys
 from pathlib import Path
 
 SCENES = ("title", "table", "results", "rules", "settings", "newgame", "handoff")
+# Crowded tables (the layout test walks them too): six players; fifteen cards in hand;
+# over the hand limit with Recruitment for five clans; the offer editor with four sources;
+# the pause menu and its "leave the game?" question.
+CROWDED_SCENES = ("table_6p", "hand_15", "recruit_5", "editor_4_sources", "pause", "leave")
 LAN_SCENES = ("lobby", "room", "display", "lan_table")
 
 
@@ -28,7 +32,7 @@ def _setup_env() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def table_session(seed: int = 3, players: int = 5):
+def table_session(seed: int = 3, players: int = 5, names=None):
     """The scripted mid-negotiation (real time) used by the screenshot and the benchmark."""
     from game.rules import (
         Accept,
@@ -50,7 +54,7 @@ def table_session(seed: int = 3, players: int = 5):
 
     from .session import LocalSession, SeatSpec, Timers
 
-    names = ["Mei", "Ann", "Bo", "Cy", "Dee", "Eli"][:players]
+    names = list(names or ["Mei", "Ann", "Bo", "Cy", "Dee", "Eli"])[:players]
     R, B, Y, M, O, G = list(Clan)  # noqa: E741 - the clans read best as letters
     owners = [-1] * 6
     for seat, clan in enumerate((R, B, Y, M, O, G)[:players]):
@@ -116,6 +120,113 @@ def table_session(seed: int = 3, players: int = 5):
     s.frozen = True
     s.clock += 1.6  # 1.6 s into the 5 s window
     return s
+
+
+def scripted_session(hands, placards, players: int, seed: int = 3, money=None):
+    """A real-time hot-seat position from an explicit setup (seat 0 the only human, the
+    bots frozen): hands listed per seat, the rest of the 98 cards shuffled into the deck."""
+    import random
+
+    from game.rules import Card, Settings, Setup, WindowMode
+    from game.rules.cards import DECK_COUNTS
+
+    from .session import LocalSession, SeatSpec, Timers
+
+    used = [0] * 16
+    for h in hands:
+        for c in h:
+            used[c] += 1
+    deck = [k for k in Card for _ in range(DECK_COUNTS[k] - used[k])]
+    random.Random(seed).shuffle(deck)
+    setup = Setup(
+        placards=tuple(placards),
+        hands=tuple(tuple(h) for h in hands),
+        deck=tuple(deck),
+        first_player=0,
+        marker=0,
+        tiles=tuple(range(6, 16)),
+        covered={3: 1, 5: 2, 9: 3, 13: 4, 14: 5},
+        money=money or (14, 9, 21, 6, 17, 11)[:players],
+    )
+    names = ["Mei", "Ann", "Bo", "Cy", "Dee", "Eli"][:players]
+    seats = [SeatSpec(n, "human" if i == 0 else "random") for i, n in enumerate(names)]
+    settings = Settings(players=players, window_mode=WindowMode.REAL_TIME)
+    s = LocalSession(seats, seed, settings, setup, timers=Timers(stop_seconds=5.0))
+    s.frozen = True
+    return s
+
+
+def _full_hand():
+    from game.rules import Card as C
+
+    return [
+        C.CLAN_RED, C.CLAN_BLUE, C.CLAN_YELLOW, C.CLAN_MAGENTA, C.CLAN_ORANGE, C.CLAN_GREEN,
+        C.TRAVEL_RED, C.TRAVEL_BLUE, C.TRAVEL_GREY, C.BOSS, C.RECRUIT, C.RECRUIT, C.RECRUIT,
+        C.STOP, C.STOP,
+    ]  # fmt: skip
+
+
+def crowded_session(kind: str, seed: int = 3):
+    """The session behind one of CROWDED_SCENES."""
+    from game.rules import Card as C
+    from game.rules import Draw, LayClan, OpenDeal, Roll
+    from game.rules.board import Clan
+
+    if kind == "table_6p":  # with the names a new game suggests, the longest usual ones
+        return table_session(seed, players=6, names=[f"Player {i}" for i in range(1, 7)])
+    if kind == "hand_15":  # Mei holds fifteen cards at the start of her turn
+        hands = [_full_hand(), [C.STOP, C.BOSS], [C.RECRUIT, C.CLAN_RED], [C.BOSS]]
+        return scripted_session(hands, (0, 1, 2, 3, -1, -1), 4, seed)
+    if kind == "recruit_5":  # over the limit with three Recruitment cards: five clans to take
+        hands = [_full_hand()[:12], [C.STOP], [C.BOSS], [C.CLAN_RED], [C.STOP], [C.BOSS]]
+        s = scripted_session(hands, (0, 1, 2, 3, 4, 5), 6, seed)
+        s.apply_scripted(Roll(0))
+        s.apply_scripted(Draw(0))
+        return s
+    if kind == "editor_4_sources":  # Mei can offer two placards and two laid Clan cards
+        R, B, Y, M, O, G = list(Clan)  # noqa: E741 - the clans read best as letters
+        hands = [
+            [C.CLAN_ORANGE, C.CLAN_GREEN, C.STOP, C.RECRUIT],
+            [C.BOSS, C.STOP, C.CLAN_BLUE],
+            [C.TRAVEL_RED, C.RECRUIT, C.CLAN_YELLOW],
+        ]
+        s = scripted_session(hands, (0, 0, 1, 1, 2, 2), 3, seed)
+        s.game.state.turn = 1  # Ann's turn: she opens the deal on space 1 (C S W + 2 of D G L)
+        s.apply_scripted(OpenDeal(1))
+        s.apply_scripted(LayClan(0, O))
+        s.apply_scripted(LayClan(0, G))
+        return s
+    raise ValueError(kind)
+
+
+def render_crowded(app, kind: str, seed: int = 3):
+    """Build one of CROWDED_SCENES on app's stack (settled); returns the table scene."""
+    from .table.scene import TableScene
+
+    base = "table_6p" if kind in ("pause", "leave") else kind
+    s = crowded_session(base, seed)
+    table = TableScene(app, s)
+    table.director.quiet = True
+    app.push(table)
+    _frames(app, 3)
+    table.director.quiet = False
+    _frames(app, 2)
+    if kind == "recruit_5":
+        table.hand.selected = table.hand.cards.index("recruit")
+        table._refresh()
+    elif kind == "editor_4_sources":
+        table.panel.open_editor(table.legal.terms[0], 1, None, table.v)
+        table._refresh()
+    elif kind in ("pause", "leave"):
+        from .scenes.menu import PauseScene
+
+        pause = PauseScene(app, table)
+        app.push(pause)
+        if kind == "leave":
+            pause.leave()
+    pygame_mouse(app, (20, 20))
+    _frames(app, 4)
+    return table
 
 
 def _frames(app, n: int, dt: float = 1 / 30) -> None:
@@ -226,6 +337,8 @@ def render(app, scene: str, seed: int = 3) -> None:
         _frames(app, 3)
         table.director.quiet = False
         _frames(app, 20)
+    elif scene in CROWDED_SCENES:
+        render_crowded(app, scene, seed)
     else:
         raise SystemExit(f"error: unknown scene {scene!r}")
     app.draw()
@@ -390,7 +503,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     p = argparse.ArgumentParser(prog="python -m game.ui.screenshot")
-    p.add_argument("--scene", default="table", choices=[*SCENES, *LAN_SCENES])
+    p.add_argument("--scene", default="table", choices=[*SCENES, *CROWDED_SCENES, *LAN_SCENES])
     p.add_argument("--lang", default="en", choices=["en", "zh_Hant", "zh_Hans", "th"])
     p.add_argument("--seed", type=int, default=3)
     p.add_argument("--out", default="shot.png")

@@ -13,6 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 LOGICAL_SIZE = (1920, 1080)
+# The smallest text drawn, in logical pixels: the 1920x1080 canvas shown on a 1280x720
+# screen makes it 12 screen pixels, still readable. Nothing is drawn or shrunk below it.
+MIN_TEXT_PX = 18
 
 CLAN_KEYS = ("red", "blue", "yellow", "magenta", "orange", "green")
 CLAN_LETTERS = ("C", "S", "W", "D", "G", "L")
@@ -93,7 +96,7 @@ class Theme:
         return INK_DARK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else INK_LIGHT
 
     def font_px(self, size: int) -> int:
-        return max(10, round(size * self.text_scale))
+        return max(MIN_TEXT_PX, round(size * self.text_scale))
 
     def configure(self, *, palette=None, text_scale=None, lang=None) -> None:
         changed = False

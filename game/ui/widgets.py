@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import pygame
 
-from . import draw, fonts
+from . import draw, fonts, probe
 from .theme import (
     ACCENT,
     BAD,
@@ -82,21 +82,24 @@ def _button_surface(
         if state == "disabled":
             icon = icon.copy()
             icon.set_alpha(90)
-    avail = w - 20 - (icon.get_width() + 8 if icon else 0)
-    img = draw.fit(label, size, max(20, avail), ink, True, min_size=12) if label else None
+    cap = box = None
+    if keycap and h >= 44 and state != "disabled":
+        # the keyboard shortcut at the right end: the label is centred in what is left
+        cap = draw.text(keycap, 16, ink, True)
+        box = pygame.Rect(0, 0, max(24, cap.get_width() + 10), cap.get_height() + 2)
+        box.midright = (w - 8, dy + h // 2)
+    right = box.left - 6 if box is not None else w - 10
+    avail = right - 10 - (icon.get_width() + 8 if icon else 0)
+    img = draw.fit(label, size, max(20, avail), ink, True) if label else None
     total = (img.get_width() if img else 0) + (icon.get_width() + (8 if img else 0) if icon else 0)
-    x = (w - total) // 2
+    x = 10 + max(0, (right - 10 - total) // 2)
     if icon:
         surf.blit(icon, (x, dy + (h - icon.get_height()) // 2))
         x += icon.get_width() + 8
     if img:
         surf.blit(img, (x, dy + (h - img.get_height()) // 2 - 1))
-    if keycap and h >= 44 and state != "disabled":
-        # the keyboard shortcut, small in the corner
-        cap = draw.text(keycap, 14, ink, True)
-        box = pygame.Rect(0, 0, max(18, cap.get_width() + 8), 18)
-        box.topright = (w - 6, dy + 5)
-        pygame.draw.rect(surf, (*ink[:3], 60), box, width=1, border_radius=5)
+    if cap is not None:
+        pygame.draw.rect(surf, (*ink[:3], 70), box, width=1, border_radius=5)
         surf.blit(cap, cap.get_rect(center=box.center))
     return surf
 
@@ -148,6 +151,7 @@ class Widget:
     visible: bool = True
     tip: Label | None = None
     name: str = ""  # a stable id: tests and keyboard shortcuts find widgets by it
+    panel: pygame.Rect | None = None  # the box it belongs in (None: the screen)
 
     def handle(self, event) -> bool:
         return False
@@ -242,7 +246,8 @@ class Button(Widget):
                 spread=8,
                 alpha=int(120 + 135 * draw.pulse(t, 1.2)),
             )
-        img = _button_surface(
+        render = _button_surface if probe.ACTIVE is None else _button_surface.__wrapped__
+        img = render(
             _label(self.label),
             self.rect.width,
             self.rect.height,
@@ -306,10 +311,23 @@ class Toggle(Widget):
         sw = pygame.Rect(0, 0, 72, 38)
         sw.midright = (self.rect.right - 4, self.rect.centery)
         ink = TEXT if self.enabled else DISABLED
-        if self.hover and self.enabled:
-            pygame.draw.rect(surface, (255, 255, 255, 14), self.rect, border_radius=10)
-        label = draw.fit(_label(self.label), self.size, self.rect.width - sw.width - 24, ink)
-        surface.blit(label, label.get_rect(midleft=(self.rect.x + 10, self.rect.centery)))
+        if self.hover and self.enabled:  # a faint lighter band (an opaque colour: the
+            # surface has no alpha, so a translucent white would paint a white box)
+            pygame.draw.rect(surface, (44, 78, 64), self.rect, border_radius=10)
+        room = self.rect.width - sw.width - 24
+        text = _label(self.label)
+        lines = [text]
+        if draw.text_width(text, self.size) > room:  # too long for one line: two, smaller
+            size = max(18, self.size - 2)
+            lines = draw.wrap(text, size, room)
+        else:
+            size = self.size
+        lh = draw.line_height(size)
+        y = self.rect.centery - lh * len(lines) // 2
+        for line in lines:
+            img = draw.fit(line, size, room, ink)
+            surface.blit(img, (self.rect.x + 10, y))
+            y += lh
         track = (70, 170, 100) if on else (70, 78, 74)
         if not self.enabled:
             track = darken(track, 0.4)
@@ -548,23 +566,50 @@ class TextField(Widget):
             )
 
 
-def draw_tooltip(surface, text: str, pos, max_w: int = 560, size: int = 24) -> None:
-    """A wrapped tooltip box near pos, kept on screen."""
+def tooltip_rect(w: int, h: int, pos, avoid: tuple[pygame.Rect, ...], screen) -> pygame.Rect:
+    """Where a w x h tooltip goes: near the pointer, but never over what it explains (the
+    rects in `avoid`) and always on screen. Tries below, above, right and left of what it
+    avoids, in that order."""
+    sw, sh = screen
+    area = pygame.Rect(8, 8, sw - 16, sh - 16)
+    first = pygame.Rect(pos[0] + 22, pos[1] + 26, w, h)
+    if first.right > area.right:
+        first.x = pos[0] - w - 16
+    if first.bottom > area.bottom:
+        first.y = pos[1] - h - 16
+    cands = [first]
+    if avoid:
+        u = avoid[0].unionall(avoid[1:]) if len(avoid) > 1 else avoid[0]
+        x = min(max(pos[0] - w // 2, area.x), area.right - w)
+        y = min(max(pos[1] - h // 2, area.y), area.bottom - h)
+        cands += [
+            pygame.Rect(x, u.bottom + 10, w, h),
+            pygame.Rect(x, u.top - 10 - h, w, h),
+            pygame.Rect(u.right + 10, y, w, h),
+            pygame.Rect(u.left - 10 - w, y, w, h),
+        ]
+    for r in cands:
+        if area.contains(r) and r.collidelist(list(avoid)) < 0:
+            return r
+    return first.clamp(area)
+
+
+def draw_tooltip(
+    surface, text: str, pos, max_w: int = 560, size: int = 24, avoid=()
+) -> pygame.Rect:
+    """A wrapped tooltip box near pos, kept on screen and off the rects in `avoid`."""
     lines = draw.wrap(text, size, max_w)
     lh = round(draw.line_height(size) * 1.15)
     w = min(max_w, max((draw.text_width(line, size) for line in lines), default=0)) + 32
     h = lh * len(lines) + 24
-    x, y = pos[0] + 22, pos[1] + 26
-    sw, sh = surface.get_size()
-    if x + w > sw - 8:
-        x = pos[0] - w - 16
-    if y + h > sh - 8:
-        y = pos[1] - h - 16
-    x, y = max(8, x), max(8, y)
-    rect = pygame.Rect(x, y, w, h)
+    avoid = tuple(pygame.Rect(a) for a in avoid)
+    rect = tooltip_rect(w, h, pos, avoid, surface.get_size())
+    if probe.ACTIVE is not None:
+        probe.ACTIVE.tooltips.append(probe.TooltipRecord(text, rect.copy(), avoid))
     draw.draw_panel(surface, rect, fill=(250, 246, 232), alpha=250, edge=(150, 120, 70), radius=12)
-    yy = y + 12
+    yy = rect.y + 12
     for line in lines:
         if line:
-            surface.blit(draw.text(line, size, INK), (x + 16, yy))
+            surface.blit(draw.text(line, size, INK), (rect.x + 16, yy))
         yy += lh
+    return rect

@@ -1,7 +1,8 @@
 """The pause menu over the table (Esc): resume, rules, settings, leave the game.
 
-Leaving abandons the game: a hot-seat game's autosave goes, a LAN seat goes to a bot (its
-token can still take it back). Over the LAN nothing pauses: the menu says so."""
+"Leave the game" asks first. A hot-seat game is then left with its autosave kept (Continue on
+the title picks it up) or, explicitly, abandoned (the autosave goes). Leaving a LAN seat gives
+it to a bot (its token can still take it back). Over the LAN nothing pauses: the menu says so."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from ..i18n import tr
 from ..scene import Scene
 from ..theme import GOLD, TEXT_DIM
 from ..widgets import Button
+
+PANEL = pygame.Rect(960 - 320, 240, 640, 540)
 
 
 class PauseScene(Scene):
@@ -24,9 +27,16 @@ class PauseScene(Scene):
         self._veil: pygame.Surface | None = None
 
     def layout(self) -> None:
+        self.widgets = self._confirm_widgets() if self.confirming else self._menu_widgets()
+        for w in self.widgets:
+            w.panel = PANEL
+
+    confirming = False  # "Leave the game?" is being asked
+
+    def _menu_widgets(self) -> list[Button]:
         w, h, x = 520, 74, 960 - 260
         y = 380
-        self.widgets = [
+        return [
             Button(
                 (x, y, w, h),
                 lambda: tr("menu.resume"),
@@ -63,6 +73,44 @@ class PauseScene(Scene):
             ),
         ]
 
+    def _confirm_widgets(self) -> list[Button]:
+        w, h, x = 520, 74, 960 - 260
+        y = 470
+        live = getattr(self.table.session, "live", False)
+        out = [
+            Button(
+                (x, y, w, h),
+                lambda: tr("menu.leave" if live else "menu.leave_keep"),
+                self.leave_keep,
+                style="primary",
+                size=28,
+                name="menu.leave_keep",
+                hotkey=pygame.K_RETURN,
+            )
+        ]
+        if not live:
+            out.append(
+                Button(
+                    (x, y + 92, w, h),
+                    lambda: tr("menu.abandon"),
+                    self.abandon,
+                    style="danger",
+                    size=28,
+                    name="menu.abandon",
+                )
+            )
+        out.append(
+            Button(
+                (x, y + 92 * len(out), w, h),
+                lambda: tr("ui.cancel"),
+                self.cancel_leave,
+                size=28,
+                name="menu.cancel_leave",
+                hotkey=pygame.K_ESCAPE,
+            )
+        )
+        return out
+
     def rules(self) -> None:
         from .rules import RulesScene
 
@@ -74,6 +122,25 @@ class PauseScene(Scene):
         self.app.push(SettingsScene(self.app))
 
     def leave(self) -> None:
+        """Ask first: "Leave the game?"."""
+        self.confirming = True
+        self.layout()
+
+    def cancel_leave(self) -> None:
+        self.confirming = False
+        self.layout()
+
+    def leave_keep(self) -> None:
+        """Leave; a hot-seat game keeps its autosave (Continue offers it), a LAN seat goes
+        to a bot."""
+        from .title import TitleScene
+
+        if getattr(self.table.session, "live", False):
+            self.table.session.abandon()
+        self.app.replace(TitleScene(self.app))
+
+    def abandon(self) -> None:
+        """Leave and throw the game away: its autosave goes."""
         from .title import TitleScene
 
         abandon = getattr(self.table.session, "abandon", None)
@@ -86,9 +153,23 @@ class PauseScene(Scene):
             self._veil = pygame.Surface((1920, 1080), pygame.SRCALPHA)
             self._veil.fill((0, 0, 0, 170))
         surface.blit(self._veil, (0, 0))
-        panel = pygame.Rect(960 - 320, 240, 640, 520)
-        draw.draw_panel(surface, panel, alpha=245)
+        draw.draw_panel(surface, PANEL, alpha=245)
         live = getattr(self.table.session, "live", False)
+        if self.confirming:
+            title = draw.fit(tr("menu.leave_question"), 48, 560, GOLD, True)
+            surface.blit(title, title.get_rect(center=(960, 300)))
+            note = tr(
+                "menu.host_note"
+                if getattr(self.table.session, "owns_host", False)
+                else "menu.lan_leave_note"
+                if live
+                else "menu.leave_note"
+            )
+            draw.blit_wrapped(
+                surface, note, pygame.Rect(960 - 280, 350, 560, 100), 22, TEXT_DIM, align="center"
+            )
+            super().draw(surface)
+            return
         title = draw.fit(tr("menu.title_lan" if live else "menu.paused"), 48, 560, GOLD, True)
         surface.blit(title, title.get_rect(center=(960, 300)))
         if live:

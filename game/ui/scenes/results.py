@@ -91,7 +91,7 @@ class ResultsScene(Scene):
         ):
             surface.blit(
                 draw.fit(
-                    txt, 20, 150 if cx == cols[2] else 170 if cx == cols[3] else 100, TEXT_DIM
+                    txt, 20, 150 if cx == cols[2] else 220 if cx == cols[3] else 100, TEXT_DIM
                 ),
                 (cx, y),
             )

@@ -290,7 +290,7 @@ class BoardRenderer:
         deals = draw.fit(
             tr("center.deals", closed=v["deals_closed"], failed=v["deals_failed"]),
             18,
-            200,
+            area.width - 28,
             TEXT_DIM,
         )
         surf.blit(deals, deals.get_rect(topright=(area.width - 14, 10)))

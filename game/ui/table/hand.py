@@ -20,6 +20,20 @@ ORDER = [
 
 
 FAN_AREA = pygame.Rect(0, L.HAND.y - 70, L.HAND.right + 40, L.H - L.HAND.y + 70)
+ONE_ROW_MAX = 9  # more cards than this go in two rows: one row would overlap their names
+
+
+def _kept_slots(old_cards, old_slots, cards):
+    """The old slots of the cards still held, when `cards` is `old_cards` with some cards
+    taken out (a play or a discard); None when cards were added or reordered."""
+    if len(cards) >= len(old_cards) or len(old_slots) != len(old_cards):
+        return None
+    out, j = [], 0
+    for i, key in enumerate(old_cards):
+        if j < len(cards) and cards[j] == key:
+            out.append(old_slots[i])
+            j += 1
+    return out if j == len(cards) else None
 
 
 class HandFan:
@@ -36,6 +50,9 @@ class HandFan:
         self.hidden: dict[str, int] = {}  # cards still flying in from the deck, by kind
         self._fan: pygame.Surface | None = None
         self._fan_key = None
+        self.pointer = (0, 0)
+        self.stale = False  # slots kept from before a play (the pointer is over the hand)
+        self.focus: int | None = None  # the keyboard's place in the hand
 
     def set_hand(self, hand: dict[str, int], playable: set[str]) -> None:
         cards = [k for k in ORDER for _ in range(hand.get(k, 0))]
@@ -45,18 +62,30 @@ class HandFan:
                 if self.selected is not None and self.selected < len(self.cards)
                 else None
             )
+            old_cards, old_slots = self.cards, self.slots
             self.cards = cards
             self.selected = cards.index(sel) if sel in cards else None
             self.hover = None
             self.drag = None
+            if self.focus is not None:
+                self.focus = min(self.focus, len(cards) - 1) if cards else None
             self._layout()
+            kept = _kept_slots(old_cards, old_slots, cards)
+            if kept is not None and FAN_AREA.collidepoint(self.pointer):
+                # a card left the hand under the pointer: the rest stay where they are
+                # until the pointer leaves the hand (no card slides under it)
+                self.slots, self.stale = kept, True
         self.playable = playable
 
     def _layout(self) -> None:
         n = len(self.cards)
         self.lift = [0.0] * n
+        self.stale = False
         if n == 0:
             self.slots = []
+            return
+        if n > ONE_ROW_MAX:
+            self.slots = self._two_rows(n)
             return
         spacing = min(146.0, (L.HAND.width - cardart.CARD_W - 60) / max(1, n - 1))
         width = spacing * (n - 1)
@@ -70,6 +99,26 @@ class HandFan:
             y = L.HAND.y + 118 + abs(off) ** 1.6 * 2.2
             out.append((x0 + i * spacing, y, angle))
         self.slots = out
+
+    def _two_rows(self, n: int) -> list[tuple[float, float, int]]:
+        """A big hand in two rows: the back row raised so its title bands show above the
+        front row, each row spaced so that no card covers its neighbour's name."""
+        back = (n + 1) // 2
+        out = []
+        for row, count in enumerate((back, n - back)):
+            spacing = min(146.0, (L.HAND.width - cardart.CARD_W - 60) / max(1, count - 1))
+            x0 = L.HAND.centerx - spacing * (count - 1) / 2 + (0 if row else spacing / 2 - 20)
+            y = L.HAND.y + (90 if row == 0 else 138)  # the back row's bands just show
+            out += [(x0 + k * spacing, y, 0) for k in range(count)]
+        return out
+
+    def update_pointer(self, mouse) -> None:
+        """Close the gap a play left once the pointer is off the hand."""
+        self.pointer = mouse
+        if self.stale and not FAN_AREA.collidepoint(mouse):
+            lift = self.lift
+            self._layout()
+            self.lift = lift[: len(self.cards)] + [0.0] * (len(self.cards) - len(lift))
 
     def card_rect(self, i: int) -> pygame.Rect:
         x, y, _ = self.slots[i]
@@ -85,6 +134,7 @@ class HandFan:
         return None
 
     def update(self, dt: float, mouse) -> None:
+        self.update_pointer(mouse)
         self.hover = self.at(mouse) if self.drag is None else None
         for i in range(len(self.cards)):
             goal = 44.0 if i == self.selected else 26.0 if i == self.hover else 0.0
@@ -104,6 +154,7 @@ class HandFan:
             self.selected,
             tuple(sorted(self.hidden.items())),
             tuple(round(x) for x in self.lift),
+            tuple(self.slots),
             cardart.THEME.epoch,
         )
         if key != self._fan_key:
@@ -136,7 +187,9 @@ class HandFan:
     def _draw_cards(self, surface, offset=(0, 0)) -> None:
         ox, oy = offset
         skip = self._skipped() if self.hidden else ()
-        for i in range(len(self.cards)):
+        up = [i for i in (self.selected, self.hover) if i is not None and i < len(self.cards)]
+        order = [i for i in range(len(self.cards)) if i not in up] + list(dict.fromkeys(up))
+        for i in order:  # the picked and the hovered card lie on top
             if i == self.drag or i in skip:
                 continue
             key = self.cards[i]

@@ -9,10 +9,11 @@ MARGIN = 16
 
 PLAYERS = pygame.Rect(MARGIN, 10, W - 2 * MARGIN, 132)
 BOARD = pygame.Rect(MARGIN, 154, 884, 684)
-RIGHT = pygame.Rect(916, 154, W - 916 - MARGIN, 684)
+# the negotiation panel stops short of the bottom row so the log below it has room
+RIGHT = pygame.Rect(916, 154, W - 916 - MARGIN, 658)
 HAND = pygame.Rect(MARGIN, 850, 1264, 222)
-# the log reaches a little higher and lower than the hand: 12 lines at 1920x1080
-LOG = pygame.Rect(1296, 846, W - 1296 - MARGIN, H - 4 - 846)
+# the log reaches higher and a little lower than the hand: 12 lines of 18 px at 1920x1080
+LOG = pygame.Rect(1296, RIGHT.bottom + 8, W - 1296 - MARGIN, H - 4 - RIGHT.bottom - 8)
 # the full-height history opens over the board (the negotiation panel stays usable)
 LOG_FULL = pygame.Rect(BOARD.x, BOARD.y, BOARD.width, LOG.bottom - BOARD.y)
 
@@ -59,5 +60,6 @@ DISCARD = (CENTER.x + 440, CENTER.y + 300)
 TILE_STACK = (CENTER.x + 80, CENTER.y + 95)
 DIE = (CENTER.x + 450, CENTER.y + 110)
 BANK = (CENTER.centerx, CENTER.centery)
-NEGOTIATION_TABLE = (RIGHT.x + 480, RIGHT.y + 250)
+# cards played into a deal land right of the laid cards, above the rows' header
+NEGOTIATION_TABLE = (RIGHT.x + 700, RIGHT.y + 228)
 HAND_CENTER = (HAND.centerx, HAND.y + 120)

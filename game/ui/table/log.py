@@ -238,7 +238,7 @@ IMPORTANT = {
     "agreement_made",
 }
 
-COMPACT_SIZE = 15  # the log under the panel: 12 lines or more at 1920x1080
+COMPACT_SIZE = 18  # the log under the panel: 12 lines or more at 1920x1080
 FULL_SIZE = 20  # the full-height history
 PAD = 8
 SIDE = 40  # the column on the right: the history button, then the scroll bar
@@ -247,7 +247,7 @@ JUMP_H = 30  # the "jump to latest" bar while scrolled back
 
 def line_step(size: int) -> int:
     """Distance between log lines: tight for Latin and Chinese, roomier for Thai marks."""
-    return round(THEME.font_px(size) * (1.45 if THEME.lang == "th" else 1.16))
+    return round(THEME.font_px(size) * (1.45 if THEME.lang == "th" else 1.1))
 
 
 class LogPanel:

@@ -10,6 +10,7 @@ dial an amount in lo..hi).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 
 import pygame
@@ -65,6 +66,18 @@ BOSS_BAR_TIPS = {
 }
 PHRASES = ("phrase.too_expensive", "phrase.deal", "phrase.no_way", "phrase.last_offer")
 ROW_H = 38
+SLOT_STEP = 76  # a deal's slots, spaced so a name like "Player 1" fits under each
+LAID_STEP = 84  # cards laid on the table, likewise
+ROW_BUTTON_MAX = 124  # a row's buttons (at most three) leave the pending terms their room
+
+
+@dataclass(frozen=True)
+class EditorGeometry:
+    sources: list[pygame.Rect]
+    amount_y: int
+    range_y: int
+    summary_bottom: int
+    buttons_y: int
 
 
 def source_clan(v: dict, src) -> int | None:
@@ -174,6 +187,9 @@ class ActionPanel:
         else:
             self._turn_widgets(v, legal, viewer, send)
         self._common_widgets(v, legal, viewer)
+        box = self.editor_rect() if self.editor is not None else L.RIGHT
+        for w in self.widgets:
+            w.panel = box
         return self.widgets
 
     def _main_rect(self, i: int, n: int, row: int = 0) -> pygame.Rect:
@@ -222,12 +238,10 @@ class ActionPanel:
             self.widgets += [b1, b2]
         elif phase == "discard":
             recruits = [a for a in legal.fixed if isinstance(a, Recruit)]
-            x = L.RIGHT.x + 24
-            for a in recruits:
-                r = pygame.Rect(x, L.RIGHT.bottom - 136, 230, 64)
+            for i, a in enumerate(recruits):
                 self.widgets.append(
                     Button(
-                        r,
+                        self._recruit_rect(i, len(recruits)),
                         tr("table.recruit_clan", clan=clan_word(int(a.clan))),
                         lambda a=a: send(a),
                         size=24,
@@ -235,7 +249,17 @@ class ActionPanel:
                         tip=tr("tip.recruit_clan", clan=clan_word(int(a.clan))),
                     )
                 )
-                x += 244
+
+    def _recruit_rect(self, i: int, n: int) -> pygame.Rect:
+        """Recruitment buttons over the hand limit: rows of three, the last row lowest,
+        all inside the panel below the marker's space."""
+        per_row = 3
+        rows = (n + per_row - 1) // per_row
+        row, col = divmod(i, per_row)
+        gap, h = 12, 56
+        bw = (L.RIGHT.width - 48 - gap * (per_row - 1)) // per_row
+        y = L.RIGHT.bottom - 140 - (rows - 1 - row) * (h + 8)
+        return pygame.Rect(L.RIGHT.x + 24 + col * (bw + gap), y, bw, h)
 
     def _common_widgets(self, v, legal, viewer) -> None:
         if viewer is None or v["phase"] == "game_over" or self.editor is not None:
@@ -368,10 +392,10 @@ class ActionPanel:
                         )
                     )
             for label, fn, ok, name, style, tip in reversed(buttons):
-                w = 100
+                w = min(ROW_BUTTON_MAX, max(100, draw.text_width(label, 18, True) + 24))
                 r = pygame.Rect(bx - w, y + 3, w, ROW_H - 8)
                 self.widgets.append(
-                    Button(r, label, fn, style=style, size=20, enabled=bool(ok), name=name, tip=tip)
+                    Button(r, label, fn, style=style, size=18, enabled=bool(ok), name=name, tip=tip)
                 )
                 bx -= w + 6
         # the bottom bar
@@ -586,8 +610,13 @@ class ActionPanel:
 
         # sources: each ticked by its clan's letter on the keyboard too (the first source of
         # a clan, when a player holds both its placard and a laid card of it)
-        x = r.x + 24
-        y = r.y + 70
+        # a Clan card of a needed clan still in the hand can be laid from here (offers only)
+        ed["lays"] = (
+            [a for a in legal.fixed if isinstance(a, LayClan)]
+            if isinstance(choice.action, Offer)
+            else []
+        )
+        geo = self._editor_geometry(self._editor_slots(ed))
         lettered: set[int] = set()
         for i, src in enumerate(choice.pool):
             on = src in ed["sources"]
@@ -598,7 +627,7 @@ class ActionPanel:
                 lettered.add(clan)
                 hotkey = getattr(pygame, f"K_{CLAN_LETTERS[clan].lower()}")
             b = Button(
-                (x, y, 200, 54),
+                geo.sources[i],
                 label,
                 lambda s=src: toggle(s),
                 style="primary" if on else "ghost",
@@ -608,18 +637,13 @@ class ActionPanel:
                 tip=tr("tip.editor.source", source=label),
             )
             self.widgets.append(b)
-            x += 212
-        # a Clan card of a needed clan still in the hand: lay it from here, then offer it
-        ed["lays"] = [a for a in legal.fixed if isinstance(a, LayClan)]
-        if not isinstance(choice.action, Offer):
-            ed["lays"] = []
-        for a in ed["lays"]:
-            if x + 200 > r.right - 24:
-                break
+        # a Clan card of a needed clan still in the hand: lay it from here, then offer it;
+        # its button takes the slot after the sources
+        for j, a in enumerate(ed["lays"]):
             word = clan_word(int(a.clan))
             self.widgets.append(
                 Button(
-                    (x, y, 200, 54),
+                    geo.sources[len(choice.pool) + j],
                     tr("table.editor.lay", clan=word),
                     lambda a=a: self._lay_from_editor(a),
                     style="normal",
@@ -628,8 +652,7 @@ class ActionPanel:
                     tip=tr("tip.editor.lay", clan=word),
                 )
             )
-            x += 212
-        ay = r.y + 170
+        ay = geo.amount_y
         cx = r.x + 24
         amount = ed["amount"]
         self.widgets += [
@@ -673,7 +696,7 @@ class ActionPanel:
                 tip=tr("tip.editor.min", amount=tr("money.amount", n=choice.lo)),
             ),
             Button(
-                (cx + 694, ay, 200, 58),
+                (cx + 694, ay, r.right - 24 - cx - 694, 58),
                 tr("table.max", amount=tr("money.amount", n=choice.hi)),
                 lambda: set_amount(choice.hi),
                 size=22,
@@ -692,7 +715,7 @@ class ActionPanel:
         label = tr("table.send_offer") if isinstance(action, Offer) else tr("table.send_proposal")
         self.widgets += [
             Button(
-                (r.right - 24 - 260, r.bottom - 82, 260, 62),
+                (r.right - 24 - 260, geo.buttons_y, 260, 56),
                 label,
                 do_send,
                 style="primary",
@@ -703,7 +726,7 @@ class ActionPanel:
                 tip=tr("tip.send_offer" if isinstance(action, Offer) else "tip.send_proposal"),
             ),
             Button(
-                (r.right - 24 - 260 - 14 - 200, r.bottom - 82, 200, 62),
+                (r.right - 24 - 260 - 14 - 200, geo.buttons_y, 200, 56),
                 tr("ui.cancel"),
                 self.close_editor,
                 style="ghost",
@@ -718,6 +741,33 @@ class ActionPanel:
         """Lay the card; the editor stays open and ticks the new source once it is laid."""
         self.editor["lay_clan"] = int(a.clan)
         self.table.send(a)
+
+    @staticmethod
+    def _editor_slots(ed: dict) -> int:
+        """Slots in the editor's source rows: the sources, the Clan cards that can be laid
+        from the editor, and with no source at all one more for the note saying so."""
+        pool = ed["choice"].pool
+        return len(pool) + len(ed.get("lays") or []) + (0 if pool else 1)
+
+    def _editor_geometry(self, n_sources: int) -> EditorGeometry:
+        """The editor's rows, top to bottom: title, the sources (rows of up to three: four
+        go two by two; Clan cards to lay, or the note that there is nothing to offer, take
+        the slots after them), the amount dial, the range and the summary line, Cancel and
+        Send."""
+        r = self.editor_rect()
+        per_row = 2 if n_sources == 4 else min(3, max(1, n_sources))
+        gap, h = 12, 50
+        bw = (r.width - 48 - gap * (per_row - 1)) // per_row
+        sources = []
+        for i in range(n_sources):
+            row, col = divmod(i, per_row)
+            sources.append(
+                pygame.Rect(r.x + 24 + col * (bw + gap), r.y + 62 + row * (h + 8), bw, h)
+            )
+        rows = max(1, (n_sources + per_row - 1) // per_row)
+        amount_y = r.y + 62 + rows * (h + 8) + 6
+        buttons_y = r.bottom - 64
+        return EditorGeometry(sources, amount_y, amount_y + 62, buttons_y - 6, buttons_y)
 
     def _source_label(self, v, src) -> str:
         clan = source_clan(v, src)
@@ -736,7 +786,7 @@ class ActionPanel:
         x = L.RIGHT.x + 24 + 150
         for c in neg["laid"]:
             out[c["id"]] = pygame.Rect(x, L.RIGHT.y + 204, 50, 70)
-            x += 60
+            x += LAID_STEP
         return out
 
     # -- drawing ----------------------------------------------------------------------
@@ -861,7 +911,7 @@ class ActionPanel:
             for c, who in holders:
                 surf.blit(draw.clan_chip(c, chip), (x, y))
                 if who:
-                    nm = draw.fit(draw.ellipsize(who, 16, 90), 16, 90, TEXT_DIM)
+                    nm = draw.fit(draw.ellipsize(who, 16, 98), 16, 98, TEXT_DIM)
                     surf.blit(nm, nm.get_rect(midtop=(x + chip // 2, y + chip + 4)))
                 x += step
             x += gap - (step - chip)
@@ -910,7 +960,10 @@ class ActionPanel:
             if kind == "grp":
                 mini = 22
                 head = draw.text(tr("table.k_of", k=k), 20, TEXT, True)
-                width = max(head.get_width() + 6 + len(clans) * (mini + 3), k * (size + 8) - 8)
+                width = max(
+                    head.get_width() + 6 + len(clans) * (mini + 3),
+                    k * SLOT_STEP - (SLOT_STEP - size),
+                )
                 box = pygame.Rect(x - 8, y - 6, width + 16, size + 50)
                 pygame.draw.rect(surf, (255, 255, 255, 18), box, border_radius=10)
                 surf.blit(head, (x, y - 2))
@@ -923,7 +976,7 @@ class ActionPanel:
                 sy = y + 26
                 for j in range(k):
                     c = got[j] if j < len(got) else None
-                    self._slot(surf, x + j * (size + 8), sy, size, c, owner_of.get(c), names)
+                    self._slot(surf, x + j * SLOT_STEP, sy, size, c, owner_of.get(c), names)
                 x = box.right + 16
             else:
                 for c in clans:
@@ -937,7 +990,7 @@ class ActionPanel:
                         names,
                         want=c,
                     )
-                    x += size + 8
+                    x += SLOT_STEP
                 x += 16
         # cards on the table
         ty = Y + 200
@@ -953,10 +1006,10 @@ class ActionPanel:
 
             surf.blit(cardart.face("clan_" + c["clan"], rr.width, rr.height), rr)
             nm = draw.fit(
-                draw.ellipsize(names[c["owner"]], 14, rr.width + 6), 14, rr.width + 8, TEXT_DIM
+                draw.ellipsize(names[c["owner"]], 18, LAID_STEP - 4), 18, LAID_STEP - 4, TEXT_DIM
             )
             surf.blit(nm, nm.get_rect(midtop=(rr.centerx, rr.bottom + 2)))
-        tx = X + 174 + 60 * len(neg["laid"]) + (10 if neg["laid"] else 0)
+        tx = X + 174 + LAID_STEP * len(neg["laid"]) + (10 if neg["laid"] else 0)
         for k in sorted(travel):
             surf.blit(draw.clan_chip(k, 44, "dim"), (tx, ty + 12))
             surf.blit(draw.suitcase(34), (tx + 26, ty + 0))
@@ -967,8 +1020,12 @@ class ActionPanel:
         top = self._rows_top() + oy
         head_y = top - 24
         cols = (X + 24, X + 200, X + 390)
-        for txt, cx in ((tr("term.agreement"), cols[1]), (tr("table.pending"), cols[2])):
-            surf.blit(draw.fit(txt, 18, 220, TEXT_DIM), (cx, head_y))
+        heads = (
+            (tr("term.agreement"), cols[1], cols[2] - cols[1] - 8),
+            (tr("table.pending"), cols[2], X + r.width - 24 - cols[2]),
+        )
+        for txt, cx, room in heads:
+            surf.blit(draw.fit(txt, 18, room, TEXT_DIM), (cx, head_y))
         for i, seat in enumerate(self._row_seats(v)):
             y = top + i * ROW_H
             row = pygame.Rect(X + 16, y, r.width - 32, ROW_H - 4)
@@ -1001,7 +1058,7 @@ class ActionPanel:
                     row.centery,
                     (240, 200, 110),
                     tag,
-                    X + r.width - 24 - 318,
+                    X + r.width - 24 - 3 * (ROW_BUTTON_MAX + 6),
                 )
         # the window banner / status line above the bottom bar
         win = v.get("window")
@@ -1032,7 +1089,9 @@ class ActionPanel:
             return
         surf.blit(draw.clan_chip(clan, size), (x, y))
         if owner is not None:
-            nm = draw.fit(draw.ellipsize(names[owner], 14, size + 10), 14, size + 12, TEXT_DIM)
+            nm = draw.fit(
+                draw.ellipsize(names[owner], 18, SLOT_STEP - 4), 18, SLOT_STEP - 4, TEXT_DIM
+            )
             surf.blit(nm, nm.get_rect(midtop=(x + size // 2, y + size + 1)))
 
     def _committed_owners(self, v) -> dict[int, int]:
@@ -1135,27 +1194,25 @@ class ActionPanel:
         else:
             title = tr("table.editor.propose", name=names[choice.action.to])
         surface.blit(draw.fit(title, 28, r.width - 48, TEXT, True), (r.x + 24, r.y + 18))
-        if not choice.pool:
-            lays = ed.get("lays") or []
-            note = tr("table.editor.lay_first") if lays else tr("table.editor.no_sources")
-            x = r.x + 24 + 212 * min(len(lays), 4)
-            surface.blit(
-                draw.fit(note, 22, max(200, r.right - 24 - x), TEXT_DIM),
-                (x, r.y + 84),
-            )
+        geo = self._editor_geometry(self._editor_slots(ed))
+        if not choice.pool:  # the note takes the slot after any Clan cards to lay
+            note = tr("table.editor.lay_first") if ed.get("lays") else tr("table.editor.no_sources")
+            box = geo.sources[-1]
+            text = draw.fit(note, 22, box.width, TEXT_DIM)
+            surface.blit(text, text.get_rect(midleft=(box.x, box.centery)))
         amount = draw.text(tr("money.amount", n=ed["amount"]), 40, GOLD, True)
-        surface.blit(amount, amount.get_rect(center=(r.x + 24 + 64 + 98, r.y + 170 + 29)))
+        surface.blit(amount, amount.get_rect(center=(r.x + 24 + 64 + 98, geo.amount_y + 29)))
         rng = tr(
             "table.editor.range",
             lo=tr("money.amount", n=choice.lo),
             hi=tr("money.amount", n=choice.hi),
         )
-        surface.blit(draw.fit(rng, 20, 600, TEXT_DIM), (r.x + 24, r.y + 240))
+        surface.blit(draw.fit(rng, 20, r.width - 48, TEXT_DIM), (r.x + 24, geo.range_y))
         what = ", ".join(self._source_label(v, s) for s in sorted(ed["sources"])) or tr("table.fee")
         summary = draw.fit(
             tr("table.editor.summary", what=what, amount=tr("money.amount", n=ed["amount"])),
             22,
-            r.width - 560,
+            r.width - 48,
             TEXT,
         )
-        surface.blit(summary, (r.x + 24, r.bottom - 66))
+        surface.blit(summary, summary.get_rect(bottomleft=(r.x + 24, geo.summary_bottom)))

@@ -29,14 +29,14 @@ from .. import cardart, draw, i18n
 from ..i18n import tr
 from ..scene import TIP_DELAY, Scene
 from ..theme import CLAN_KEYS, CLAN_LETTERS, GOLD, TEXT, THEME
-from ..widgets import Button, draw_tooltip
+from ..widgets import Button, _label, draw_tooltip
 from . import hand as hand_mod
 from . import layout as L
 from .anim import Director
 from .board import BoardRenderer, space_rules_text
 from .hand import HandFan
 from .log import LogPanel, clan_word
-from .panel import ActionPanel
+from .panel import ActionPanel, fill_slots
 from .players import PlayerPlates
 
 # PageUp / PageDown page the log back and forth (lines)
@@ -168,11 +168,15 @@ class TableScene(Scene):
     def send(self, action) -> None:
         if action is None:
             return
+        by_keyboard = self.hand.focus is not None and self.hand.selected == self.hand.focus
         self.hand.selected = None
         self.panel.travel_choice = None
         self.travel_confirm = None
         self.session.send(action)
         self._refresh()
+        if by_keyboard and self.hand.focus is not None:  # the keys stay where they were
+            self.hand.selected = self.hand.focus
+            self._refresh()
 
     def say(self, key: str) -> None:
         if self.session.viewer is not None:
@@ -286,15 +290,16 @@ class TableScene(Scene):
         labels = self._confirm_labels(confirm) if confirm else self._option_labels(key)
         w = 300
         top = L.HAND.y - 12 - 56 * len(labels)
-        for i, (label, a, tip) in enumerate(labels):
+        for i, (label, a, tip, style) in enumerate(labels):
             r = pygame.Rect(0, top + i * 56, w, 48)
-            r.centerx = int(min(max(x, L.HAND.x + w // 2), L.HAND.right - w // 2))
+            # over the board, never over the panel's buttons on the right
+            r.centerx = int(min(max(x, L.HAND.x + w // 2), L.RIGHT.x - 8 - w // 2))
             act = a if callable(a) else (lambda a=a: self.send(a))
             b = Button(
                 r,
                 label,
                 act if a is not None else None,
-                style="primary" if a is not None else "ghost",
+                style=style,
                 size=22,
                 enabled=a is not None,
                 name=f"card.opt.{i}",
@@ -302,14 +307,17 @@ class TableScene(Scene):
             )
             self.card_buttons.append(b)
 
-    def _option_labels(self, key: str) -> list[tuple[str, object, str]]:
-        """(label, action or None, tooltip) for each way to use the selected card; a card
+    def _option_labels(self, key: str) -> list[tuple[str, object, str, str]]:
+        """(label, action or None, tooltip, button style) for each way to use the selected card; a card
         with none says which rule stands in the way."""
         opts = self.options_for(key)
         labels = []
+        unneeded = []  # a Clan card the deal does not need: offered last, and says so
         pool_first = bool(self.v["pool"])
         for a in opts:
-            if isinstance(a, LayClan):
+            if isinstance(a, LayClan) and not self.clan_needed(int(a.clan)):
+                unneeded.append((tr("table.lay_card_unneeded"), a, tr("tip.lay_card"), "normal"))
+            elif isinstance(a, LayClan):
                 labels.append((tr("table.lay_card"), a, tr("tip.lay_card")))
             elif isinstance(a, PlayBoss):
                 labels.append((tr("table.play_boss"), a, tr("tip.card.boss")))
@@ -322,17 +330,18 @@ class TableScene(Scene):
                 labels.append((tr("card.stop") + "!", a, tr("tip.card.stop")))
             elif isinstance(a, Discard):
                 labels.append((tr("action.discard"), a, tr("tip.discard")))
+        labels = [(*entry, "primary") for entry in labels] + unneeded
         if any(isinstance(a, PlayTravel) for a in opts):
             self.panel.travel_choice = key
             own = any(self._own_target(t) for t in self.travel_targets())
             hint = tr("tip.pick_target") + ("\n" + tr("tip.travel_own") if own else "")
-            labels.insert(0, (tr("table.pick_target"), None, hint))
+            labels.insert(0, (tr("table.pick_target"), None, hint, "ghost"))
         if not opts:
             text = not_playable_text(self.v, key)
-            labels.append((text, None, tr("table.cannot_play") + ": " + text))
+            labels.append((text, None, tr("table.cannot_play") + ": " + text, "ghost"))
         return labels
 
-    def _confirm_labels(self, a: PlayTravel) -> list[tuple[str, object, str]]:
+    def _confirm_labels(self, a: PlayTravel) -> list[tuple[str, object, str, str]]:
         """Travel aimed at the viewer's own placard or laid card: ask first."""
         if a.target.kind is SourceKind.CARD:
             what = tr("table.your_card")
@@ -345,9 +354,9 @@ class TableScene(Scene):
             self._refresh()
 
         return [
-            (question, None, question),
-            (tr("table.travel_own_yes"), a, tr("tip.travel_own")),
-            (tr("ui.cancel"), cancel, tr("tip.travel_own_cancel")),
+            (question, None, question, "ghost"),
+            (tr("table.travel_own_yes"), a, tr("tip.travel_own"), "primary"),
+            (tr("ui.cancel"), cancel, tr("tip.travel_own_cancel"), "ghost"),
         ]
 
     def _own_target(self, target) -> bool:
@@ -369,6 +378,19 @@ class TableScene(Scene):
             self._refresh()
             return
         self.send(a)
+
+    def clan_needed(self, clan: int) -> bool:
+        """Whether the open deal still wants a source of this clan: its space uses the clan
+        and no committed source fills that slot yet (a Clan card laid otherwise is wasted)."""
+        neg = self.v.get("negotiation")
+        if neg is None:
+            return True
+        space = self.v["board"]["spaces"][neg["space"]]
+        committed = set(neg["committed"])
+        for _kind, clans, k, got in fill_slots(space, committed, None):
+            if clan in clans and clan not in committed and len(got) < k:
+                return True
+        return False
 
     def travel_targets(self) -> dict[tuple, PlayTravel]:
         key = self.panel.travel_choice
@@ -466,7 +488,10 @@ class TableScene(Scene):
             return False
         i = press[0]
         if drag is None:
+            if self._discard_at_once(i):
+                return True
             if i < len(self.hand.cards):
+                self.hand.focus = None  # the mouse took over
                 self.hand.selected = None if self.hand.selected == i else i
                 if self.hand.selected is None:
                     self.panel.travel_choice = None
@@ -488,7 +513,12 @@ class TableScene(Scene):
                     self.hand.selected = i
                     self.play_travel(a)
                     return True
-        plain = [a for a in opts if not isinstance(a, (PlayTravel, Recruit))]
+        plain = [
+            a
+            for a in opts
+            if not isinstance(a, (PlayTravel, Recruit))
+            and not (isinstance(a, LayClan) and not self.clan_needed(int(a.clan)))
+        ]
         if (
             pos[1] < L.HAND.y - 30
             and len(plain) == 1
@@ -500,6 +530,17 @@ class TableScene(Scene):
         self._refresh()
         return True
 
+    def _discard_at_once(self, i: int) -> bool:
+        """Over the hand limit a click on a card that can only be discarded discards it:
+        one click per card, no pop-up."""
+        if self.v["phase"] != "discard" or i >= len(self.hand.cards):
+            return False
+        opts = self.options_for(self.hand.cards[i])
+        if len(opts) != 1 or not isinstance(opts[0], Discard):
+            return False
+        self.send(opts[0])
+        return True
+
     def _key(self, event) -> bool:
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.hand.cards:
             n = len(self.hand.cards)
@@ -508,7 +549,7 @@ class TableScene(Scene):
                 cur = 0 if event.key == pygame.K_RIGHT else n - 1
             else:
                 cur = (cur + (1 if event.key == pygame.K_RIGHT else -1)) % n
-            self.hand.selected = cur
+            self.hand.selected = self.hand.focus = cur
             self.panel.travel_choice = None
             self._refresh()
             return True
@@ -744,17 +785,23 @@ class TableScene(Scene):
     def draw_tooltip(self, surface) -> None:
         if self.hand.drag is not None:
             return
-        super().draw_tooltip(surface)
+        popup = tuple(b.rect for b in self.card_buttons)  # a tip never hides the pop-up
         if self._hover is not None:
+            if self._hover_t >= TIP_DELAY:
+                tip = _label(self._hover.tip)
+                if tip:
+                    draw_tooltip(surface, tip, self.mouse, avoid=(self._hover.rect, *popup))
             return
         tip = None
         key = None
+        over: pygame.Rect | None = None
         if self._in_history(self.mouse):
             self._tip = None
             return
         space = self._space_at(self.mouse)
         if space is not None:
             key = ("space", space)
+            over = L.SPACES[space]
             tip = space_rules_text(self.v["board"], space, self.v["price"])
             if str(space) in self.v["covered"]:
                 t = self.v["covered"][str(space)]
@@ -766,15 +813,18 @@ class TableScene(Scene):
         ):
             key = ("card", self.hand.hover)
             tip = card_tip(self.hand.cards[self.hand.hover])
+            over = self.hand.card_rect(self.hand.hover)
         elif hint := next(
             (h for h in self.panel.hints(self.v) if h[0].collidepoint(self.mouse)), None
         ):
             key = ("hint", hint[1])
             tip = hint[1]
+            over = hint[0]
         else:
             for clan, r in self.plates.placard_rects.items():
                 if r.collidepoint(self.mouse):
                     key = ("placard", clan)
+                    over = r
                     travelling = str(clan) in (
                         (self.v.get("negotiation") or {}).get("travel") or {}
                     )
@@ -790,4 +840,4 @@ class TableScene(Scene):
             return
         self._tip = (tip, self._tip[1] + 1 / 60, key)
         if self._tip[1] >= TIP_DELAY:
-            draw_tooltip(surface, tip, self.mouse)
+            draw_tooltip(surface, tip, self.mouse, avoid=(over, *popup))
