@@ -1,6 +1,10 @@
-"""The pygame-ce application: one window with a 1920x1080 logical surface (pygame.SCALED, so
-it scales to any window or TV), a 60 FPS loop, a scene stack and the shared services
-(settings, translator, sounds, theme).
+"""The pygame-ce application: one window showing a 1920x1080 logical canvas scaled to any
+window, desktop or TV (game/ui/window.py), a 60 FPS loop, a scene stack and the shared
+services (settings, translator, sounds, theme).
+
+Test hook: with $IMTHEBOSS_TEST_REPORT set to a file path, the app appends one line
+`scene <name>` to that file whenever the top scene changes (tests/test_ui_window.py clicks
+the real window and reads it). Nothing is written without the variable.
 
 `App.step(dt)` runs one frame with a given dt: the loop uses the clock, tests and the
 benchmark call it directly with a fixed dt so that animations finish deterministically.
@@ -11,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-import warnings
 
 import pygame
 
@@ -19,10 +22,13 @@ from . import fonts, i18n
 from .config import Config, config_dir
 from .scene import Scene, SceneStack
 from .sound import Sounds
-from .theme import LOGICAL_SIZE, THEME
+from .theme import THEME
 from .widgets import Button, TextField
+from .window import GameWindow
 
 FPS = 60
+REPORT_ENV = "IMTHEBOSS_TEST_REPORT"
+RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
 
 
 class App:
@@ -40,14 +46,12 @@ class App:
         self.persist = persist
         pygame.display.init()
         pygame.font.init()
-        flags = pygame.SCALED | pygame.RESIZABLE
-        if self.config.fullscreen and not windowed:
-            flags |= pygame.FULLSCREEN
-        with warnings.catch_warnings():  # SDL's software renderer (dummy driver, no GPU) says so
-            warnings.filterwarnings("ignore", "no fast renderer available")
-            self.screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
-        if window_size and not flags & pygame.FULLSCREEN:
-            _resize_window(window_size)
+        self.window = GameWindow(
+            fullscreen=self.config.fullscreen and not windowed, size=window_size
+        )
+        self.screen = self.window.canvas  # every scene draws here, in logical pixels
+        self.report_path = os.environ.get(REPORT_ENV) or None
+        self._reported_scene: str | None = None
         pygame.display.set_caption(i18n.table(self.config.language)["app.title"])
         pygame.key.set_repeat(350, 40)
         self.sounds = Sounds(self.config.volume, self.config.mute, enabled=sound)
@@ -88,13 +92,19 @@ class App:
         self.apply_config()
 
     def toggle_fullscreen(self) -> None:
+        """F11 / Alt+Enter: desktop fullscreen, and back to the previous window size and place."""
         try:
-            pygame.display.toggle_fullscreen()
-            self.config.fullscreen = not self.config.fullscreen
-            if self.persist:
+            self.window.toggle_fullscreen()
+        except pygame.error:
+            return
+        self.config.fullscreen = self.window.fullscreen
+        if self.persist:
+            with contextlib.suppress(OSError):
                 self.config.save()
-        except (pygame.error, OSError):
-            pass
+
+    def mouse_pos(self) -> tuple[int, int]:
+        """The mouse in logical (canvas) pixels: use this, never pygame.mouse.get_pos()."""
+        return self.window.mouse_pos()
 
     # -- scenes ------------------------------------------------------------------------
 
@@ -116,6 +126,10 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        if event.type in RESIZE_EVENTS:
+            self.window.resized()
+            return
+        event = self.window.map_event(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
@@ -134,13 +148,23 @@ class App:
             if not self.running:
                 return
         self.stack.update(dt)
+        self._report_scene()
         if draw:
             self.draw()
+
+    def _report_scene(self) -> None:
+        top = self.stack.top
+        name = getattr(top, "name", None) if top is not None else None
+        if self.report_path is None or name == self._reported_scene:
+            return
+        self._reported_scene = name
+        with contextlib.suppress(OSError), open(self.report_path, "a", encoding="utf-8") as fh:
+            fh.write(f"scene {name}\n")
 
     def draw(self) -> None:
         self.stack.draw(self.screen)
         if self.present:
-            pygame.display.flip()
+            self.window.present()
         self.frames += 1
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
@@ -162,14 +186,6 @@ class App:
         TextField.focused_field = None
         fonts.clear_caches()
         pygame.quit()
-
-
-def _resize_window(size: tuple[int, int]) -> None:
-    try:
-        win = pygame.Window.from_display_module()
-        win.size = size
-    except (AttributeError, pygame.error):  # pragma: no cover - older pygame-ce
-        pass
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -197,6 +213,8 @@ def run_app(args) -> int:
     except pygame.error as exc:
         print(f"error: cannot open a window: {exc}")
         return 1
+    if app.window.notice:
+        print(app.window.notice)
     from .scenes.title import TitleScene
 
     app.push(TitleScene(app))
