@@ -123,6 +123,19 @@ def test_real_mouse_events_map_to_canvas_pixels_posted_ones_pass(small_app):
     assert small_app.window.map_event(posted).pos == (966, 700)
 
 
+def test_f11_toggles_once_per_press_however_long_it_is_held(small_app, monkeypatch):
+    toggles = []
+    monkeypatch.setattr(small_app.window, "toggle_fullscreen", lambda: toggles.append(1))
+    f11 = {"key": pygame.K_F11, "mod": 0, "unicode": "", "scancode": 68}
+    for _ in range(3):  # the press and two key repeats (a lost release looks the same)
+        small_app.handle(pygame.event.Event(pygame.KEYDOWN, f11))
+    assert len(toggles) == 1
+    small_app.handle(pygame.event.Event(pygame.KEYUP, f11))
+    enter = {"key": pygame.K_RETURN, "mod": pygame.KMOD_LALT, "unicode": "", "scancode": 40}
+    small_app.handle(pygame.event.Event(pygame.KEYDOWN, enter))
+    assert len(toggles) == 2
+
+
 # -- real windows under Xvfb + openbox -----------------------------------------------------
 
 TOOLS = ("Xvfb", "openbox", "xdotool", "xwininfo", "xprop")
@@ -140,7 +153,7 @@ class Geometry:
         return self.x >= 0 and self.y >= 0 and self.x + self.w <= screen[0] and self.y + self.h <= screen[1]
 
 
-def _poll(what: str, probe, timeout: float = TIMEOUT):
+def _poll(what: str, probe, timeout: float = TIMEOUT, describe=lambda: ""):
     """probe() until it returns something truthy; fail with `what` after timeout seconds."""
     end = time.monotonic() + timeout
     while True:
@@ -148,14 +161,14 @@ def _poll(what: str, probe, timeout: float = TIMEOUT):
         if value:
             return value
         if time.monotonic() > end:
-            pytest.fail(f"timed out waiting for {what}")
+            pytest.fail(f"timed out waiting for {what} {describe()}")
         time.sleep(0.1)
 
 
 class XServer:
     """Xvfb on a free display (it picks one itself: -displayfd) with openbox managing it."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], wm: bool = True) -> None:
         self.size = size
         read, write = os.pipe()
         self.xvfb = subprocess.Popen(
@@ -172,8 +185,10 @@ class XServer:
             pytest.skip("Xvfb could not start")
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_VIDEO")}
         self.env.update(DISPLAY=f":{number}", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-        self.wm = subprocess.Popen(["openbox"], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _poll("openbox", lambda: "_NET_SUPPORTING_WM_CHECK(WINDOW)" in self.run("xprop", "-root"))
+        self.wm = None
+        if wm:
+            self.wm = subprocess.Popen(["openbox"], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            _poll("openbox", lambda: "_NET_SUPPORTING_WM_CHECK(WINDOW)" in self.run("xprop", "-root"))
 
     def _read_display(self, fd: int) -> str | None:
         import select
@@ -198,6 +213,8 @@ class XServer:
 
     def close(self) -> None:
         for proc in (self.wm, self.xvfb):
+            if proc is None:
+                continue
             proc.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(5)
@@ -225,18 +242,30 @@ class Game:
         )
         self.wait_scene("title")
 
-    def scenes(self) -> list[str]:
+    def reported(self, kind: str) -> list[str]:
+        """The values of the report's `<kind> <value>` lines (see game/ui/app.py), in order."""
         with contextlib.suppress(OSError):
-            return [ln.split()[1] for ln in self.report.read_text().splitlines() if ln.startswith("scene ")]
+            lines = self.report.read_text().splitlines()
+            return [ln.split()[1] for ln in lines if ln.startswith(kind + " ")]
         return []
 
-    def wait_scene(self, name: str) -> None:
+    def wait_report(self, kind: str, value: str) -> None:
         def shown():
             if self.proc.poll() is not None:
                 pytest.fail(f"the game exited: {self.proc.stdout.read()}")
-            return self.scenes()[-1:] == [name]
+            return self.reported(kind)[-1:] == [value]
 
-        _poll(f"scene {name}", shown)
+        _poll(f"{kind} {value}", shown)
+
+    def wait_scene(self, name: str) -> None:
+        self.wait_report("scene", name)
+
+    def toggle_fullscreen(self, mode: str) -> Geometry:
+        """F11, then the game says it switched to `mode`; the window's settled geometry."""
+        self.key("F11")
+        self.wait_report("window", mode)
+        full = Geometry(0, 0, *self.x.size)
+        return self.settled(lambda g: (g == full) == (mode == "fullscreen"))
 
     def window(self) -> str | None:
         ids = self.x.run("xdotool", "search", "--onlyvisible", "--pid", str(self.proc.pid)).split()
@@ -276,7 +305,7 @@ class Game:
             last[0] = g
             return g if same else None
 
-        return _poll("the window to settle", stable)
+        return _poll("the window to settle", stable, describe=lambda: f"last seen {last[0]}")
 
     def click(self, logical: tuple[int, int]) -> None:
         g = self.settled()
@@ -284,6 +313,16 @@ class Game:
         self.x.run("xdotool", "mousemove", str(g.x + wx), str(g.y + wy), "click", "1")
 
     def key(self, name: str) -> None:
+        """Press a key in the game's window (a window just re-created may not have the focus yet)."""
+        wid = _poll("the game's window", self.window)
+
+        def focused() -> bool:
+            if self.x.run("xdotool", "getwindowfocus").strip() == wid:
+                return True
+            self.x.run("xdotool", "windowfocus", wid)
+            return False
+
+        _poll("the keyboard focus", focused)
         self.x.run("xdotool", "key", name)
 
     def close(self) -> str:
@@ -316,11 +355,11 @@ def title_buttons(tmp_path_factory):
         app.shutdown()
 
 
-def _xserver(size):
+def _xserver(size, wm: bool = True):
     missing = [t for t in TOOLS if shutil.which(t) is None]
     if missing:
         pytest.skip(f"needs {', '.join(missing)} (Debian: xvfb openbox xdotool x11-utils)")
-    return XServer(size)
+    return XServer(size, wm)
 
 
 @contextlib.contextmanager
@@ -350,11 +389,8 @@ def test_real_window_fits_the_screen_and_clicks_land(screen, tmp_path, title_but
             if screen == (1366, 768):  # F11 to desktop fullscreen and back to the same place
                 game.key("Escape")
                 game.wait_scene("title")
-                game.key("F11")
-                game.settled(lambda g: (g.x, g.y, g.w, g.h) == (0, 0, *screen))
-                game.key("F11")
-                back = game.settled(lambda g: g.w < screen[0])
-                assert back == g
+                assert game.toggle_fullscreen("fullscreen") == Geometry(0, 0, *screen)
+                assert game.toggle_fullscreen("windowed") == g
             if screen == (2560, 1440):  # resized by hand: the picture scales, clicks still land
                 game.key("Escape")
                 game.wait_scene("title")
@@ -368,6 +404,9 @@ def test_real_window_fits_the_screen_and_clicks_land(screen, tmp_path, title_but
             assert (g.x, g.y, g.w, g.h) == (0, 0, *screen)
             game.click(title_buttons["title.settings"].center)
             game.wait_scene("settings")
+            g = game.toggle_fullscreen("windowed")  # F11: a window that fits, centred
+            assert (g.w, g.h) == default_window_size(screen) and game.frame().within(screen)
+            assert abs(g.x + g.w / 2 - screen[0] / 2) <= 2
         if screen == (1920, 1080):  # --size is honoured exactly when it fits
             with _game(x, tmp_path / "size", "--size", "1280x720") as game:
                 g = game.settled()
@@ -379,5 +418,23 @@ def test_real_window_fits_the_screen_and_clicks_land(screen, tmp_path, title_but
                 game.click(title_buttons["title.rules"].center)
                 game.wait_scene("rules")
             assert "shrunk to" in game.close()
+    finally:
+        x.close()
+
+
+def test_without_a_window_manager_fullscreen_covers_the_screen(tmp_path, title_buttons):
+    """No window manager moves or resizes anything: the game must place itself."""
+    screen = (1366, 768)
+    x = _xserver(screen, wm=False)
+    try:
+        with _game(x, tmp_path / "default") as game:
+            assert game.settled() == Geometry(0, 0, *screen)
+            game.click(title_buttons["title.rules"].center)
+            game.wait_scene("rules")
+        with _game(x, tmp_path / "windowed", "--windowed") as game:
+            g = game.settled()
+            assert g.within(screen) and (g.w, g.h) == default_window_size(screen)
+            assert game.toggle_fullscreen("fullscreen") == Geometry(0, 0, *screen)
+            assert game.toggle_fullscreen("windowed") == g
     finally:
         x.close()

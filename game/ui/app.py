@@ -3,8 +3,9 @@ window, desktop or TV (game/ui/window.py), a 60 FPS loop, a scene stack and the 
 services (settings, translator, sounds, theme).
 
 Test hook: with $IMTHEBOSS_TEST_REPORT set to a file path, the app appends one line
-`scene <name>` to that file whenever the top scene changes (tests/test_ui_window.py clicks
-the real window and reads it). Nothing is written without the variable.
+`scene <name>` to that file whenever the top scene changes, and `window fullscreen` or
+`window windowed` whenever the window has switched (tests/test_ui_window.py drives the real
+window through the X server and reads it). Nothing is written without the variable.
 
 `App.step(dt)` runs one frame with a given dt: the loop uses the clock, tests and the
 benchmark call it directly with a fixed dt so that animations finish deterministically.
@@ -51,7 +52,8 @@ class App:
         )
         self.screen = self.window.canvas  # every scene draws here, in logical pixels
         self.report_path = os.environ.get(REPORT_ENV) or None
-        self._reported_scene: str | None = None
+        self._reported: tuple[str | None, str] | None = None
+        self._toggle_key_held: int | None = None  # F11 / Enter, down since it toggled
         pygame.display.set_caption(i18n.table(self.config.language)["app.title"])
         pygame.key.set_repeat(350, 40)
         self.sounds = Sounds(self.config.volume, self.config.mute, enabled=sound)
@@ -130,17 +132,29 @@ class App:
             self.window.resized()
             return
         event = self.window.map_event(event)
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()
-            return
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key == pygame.K_RETURN
-            and event.mod & pygame.KMOD_ALT
-        ):
-            self.toggle_fullscreen()
+        if self._fullscreen_key(event):
             return
         self.stack.handle(event)
+
+    def _fullscreen_key(self, event) -> bool:
+        """F11 or Alt+Enter toggles fullscreen once per press. pygame's key repeat cannot be
+        told from a press, and a window re-created meanwhile can lose the key's release for
+        a moment: without the held mark it would toggle straight back."""
+        if event.type == pygame.KEYUP and event.key == self._toggle_key_held:
+            self._toggle_key_held = None
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        toggles = event.key == pygame.K_F11 or (
+            event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT
+        )
+        if not toggles:
+            self._toggle_key_held = None  # another key: repeats of the old one have stopped
+            return False
+        if self._toggle_key_held != event.key:
+            self._toggle_key_held = event.key
+            self.toggle_fullscreen()
+        return True
 
     def step(self, dt: float, draw: bool = True) -> None:
         for event in pygame.event.get():
@@ -148,18 +162,28 @@ class App:
             if not self.running:
                 return
         self.stack.update(dt)
-        self._report_scene()
         if draw:
             self.draw()
+        self._report()
 
-    def _report_scene(self) -> None:
-        top = self.stack.top
-        name = getattr(top, "name", None) if top is not None else None
-        if self.report_path is None or name == self._reported_scene:
+    def _report(self) -> None:
+        """The test hook (see the module docstring): what changed since the last frame."""
+        if self.report_path is None:
             return
-        self._reported_scene = name
-        with contextlib.suppress(OSError), open(self.report_path, "a", encoding="utf-8") as fh:
-            fh.write(f"scene {name}\n")
+        top = self.stack.top
+        state = (
+            getattr(top, "name", None) if top is not None else None,
+            "fullscreen" if self.window.fullscreen else "windowed",
+        )
+        lines = []
+        if self._reported is None or state[0] != self._reported[0]:
+            lines.append(f"scene {state[0]}")
+        if self._reported is None or state[1] != self._reported[1]:
+            lines.append(f"window {state[1]}")
+        self._reported = state
+        if lines:
+            with contextlib.suppress(OSError), open(self.report_path, "a", encoding="utf-8") as fh:
+                fh.write("".join(line + "\n" for line in lines))
 
     def draw(self) -> None:
         self.stack.draw(self.screen)

@@ -13,10 +13,12 @@ so it is tested without a display; `GameWindow` owns the pygame display.
 from __future__ import annotations
 
 import contextlib
+import warnings
 from dataclasses import dataclass
 
 import pygame
 
+from . import x11
 from .theme import LOGICAL_SIZE
 
 Size = tuple[int, int]
@@ -79,6 +81,13 @@ def to_window(pos: tuple[float, float], fit: pygame.Rect, logical: Size = LOGICA
     return int(x), int(y)
 
 
+def _sdl_window() -> pygame.Window:
+    """The display module's window (pygame-ce deprecates the name, not the object)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module()
+
+
 # -- the display -------------------------------------------------------------------------
 
 
@@ -113,12 +122,14 @@ class GameWindow:
         self.place = WindowedPlace(size, None if self.headless else centred_position(size, self.desktop))
         self.fullscreen = False
         self.surface: pygame.Surface
-        if fullscreen and not self.headless:
-            self._open_fullscreen()
-        else:
-            self._open_windowed()
+        self._open_windowed()
         self.canvas = pygame.Surface(logical).convert()
         self._scaled: pygame.Surface | None = None  # reused smoothscale target
+        self._recreated = False  # fullscreen is a window of its own (no window manager)
+        # X11 without a window manager (kiosks, bare Xvfb): SDL's fullscreen request goes unheard
+        self.managed = pygame.display.get_driver() != "x11" or x11.has_window_manager() is not False
+        if fullscreen and not self.headless:
+            self._enter_fullscreen()
 
     # -- opening -------------------------------------------------------------------------
 
@@ -139,24 +150,39 @@ class GameWindow:
                 pygame.display.set_window_position(self.place.position)
         self.fullscreen = False
 
-    def _open_fullscreen(self) -> None:
-        # the desktop's own size: SDL then makes a desktop fullscreen (no video mode change)
-        self._set_mode(self.desktop, pygame.FULLSCREEN)
-        self.fullscreen = True
-
     def toggle_fullscreen(self) -> None:
-        """Fullscreen at the desktop's resolution, and back to the window's last size and place."""
+        """Desktop fullscreen (the desktop's own resolution, no mode change), and back to the
+        window's previous size and place."""
         if self.headless:
             return
         if self.fullscreen:
+            self._leave_fullscreen()
+        else:
+            self._enter_fullscreen()
+        self.resized()
+
+    def _enter_fullscreen(self) -> None:
+        window = _sdl_window()
+        self.place = WindowedPlace(window.size, window.position)
+        if self.managed:
+            # the same window goes fullscreen: the window manager remembers where it was and
+            # puts it back there on the way out (re-creating it would race with the manager)
+            window.set_fullscreen(desktop=True)
+            self._recreated = False
+        else:  # nobody would move or resize it: a new window covering the desktop
+            with contextlib.suppress(pygame.error):
+                pygame.display.set_window_position((0, 0))
+            self._set_mode(self.desktop, pygame.FULLSCREEN)
+            self._recreated = True
+        self.fullscreen = True
+
+    def _leave_fullscreen(self) -> None:
+        if self._recreated:
             self._open_windowed()
         else:
-            with contextlib.suppress(pygame.error):
-                self.place = WindowedPlace(
-                    pygame.display.get_window_size(), pygame.display.get_window_position()
-                )
-            self._open_fullscreen()
-        self._scaled = None
+            _sdl_window().set_windowed()
+        self.fullscreen = False
+        self._recreated = False
 
     def resized(self) -> None:
         """The window manager (or the user) resized the window: scale to the new size."""
@@ -176,8 +202,8 @@ class GameWindow:
         surface = pygame.display.get_surface()
         if surface is None:
             return
-        self.surface = surface
         size = surface.get_size()
+        self.surface = surface
         fit = fit_rect(size, self.logical)
         if fit.size == self.logical:
             surface.blit(self.canvas, fit.topleft)
