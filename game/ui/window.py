@@ -25,7 +25,7 @@ Size = tuple[int, int]
 
 WINDOW_FRACTION = 0.9  # the first window: 90% of the desktop (room for panels and a title bar)
 DECORATION = 48  # height kept free for a window manager's title bar when a size is asked for
-MIN_WINDOW = (480, 270)
+MIN_WINDOW = (320, 180)  # the smallest window (as small as --size accepts)
 LETTERBOX = (0, 0, 0)
 HEADLESS_DRIVERS = ("dummy", "offscreen")  # no desktop: the window is the logical size
 
@@ -145,6 +145,9 @@ class GameWindow:
 
     def _open_windowed(self) -> None:
         self._set_mode(self.place.size, pygame.RESIZABLE)
+        if not self.headless:
+            with contextlib.suppress(pygame.error):  # below this nothing is readable
+                _sdl_window().minimum_size = MIN_WINDOW
         if self.place.position is not None:
             with contextlib.suppress(pygame.error):
                 pygame.display.set_window_position(self.place.position)
