@@ -171,8 +171,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play on this screen against bots or friends (default)")
     play.add_argument("--lang", choices=["en", "zh_Hant", "zh_Hans", "th"], help="language")
-    play.add_argument("--windowed", action="store_true", help="start in a window, not fullscreen")
-    play.add_argument("--size", default=None, help="window size, e.g. 1280x720")
+    play.add_argument(
+        "--windowed", action="store_true", help="start in a window (~90%% of the desktop)"
+    )
+    play.add_argument(
+        "--size", default=None, help="window size, e.g. 1280x720 (shrunk to fit the desktop)"
+    )
     play.set_defaults(run=_delegate("game.ui.app", "run_app", "the game window"))
 
     sim = sub.add_parser("simulate", help="play bot games headless and print results")

@@ -1,6 +1,11 @@
-"""The pygame-ce application: one window with a 1920x1080 logical surface (pygame.SCALED, so
-it scales to any window or TV), a 60 FPS loop, a scene stack and the shared services
-(settings, translator, sounds, theme).
+"""The pygame-ce application: one window showing a 1920x1080 logical canvas scaled to any
+window, desktop or TV (game/ui/window.py), a 60 FPS loop, a scene stack and the shared
+services (settings, translator, sounds, theme).
+
+Test hook: with $IMTHEBOSS_TEST_REPORT set to a file path, the app appends one line
+`scene <name>` to that file whenever the top scene changes, and `window fullscreen` or
+`window windowed` whenever the window has switched (tests/test_ui_window.py drives the real
+window through the X server and reads it). Nothing is written without the variable.
 
 `App.step(dt)` runs one frame with a given dt: the loop uses the clock, tests and the
 benchmark call it directly with a fixed dt so that animations finish deterministically.
@@ -11,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-import warnings
 
 import pygame
 
@@ -19,10 +23,13 @@ from . import fonts, i18n
 from .config import Config, config_dir
 from .scene import Scene, SceneStack
 from .sound import Sounds
-from .theme import LOGICAL_SIZE, THEME
+from .theme import THEME
 from .widgets import Button, TextField
+from .window import GameWindow
 
 FPS = 60
+REPORT_ENV = "IMTHEBOSS_TEST_REPORT"
+RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
 
 
 class App:
@@ -40,14 +47,13 @@ class App:
         self.persist = persist
         pygame.display.init()
         pygame.font.init()
-        flags = pygame.SCALED | pygame.RESIZABLE
-        if self.config.fullscreen and not windowed:
-            flags |= pygame.FULLSCREEN
-        with warnings.catch_warnings():  # SDL's software renderer (dummy driver, no GPU) says so
-            warnings.filterwarnings("ignore", "no fast renderer available")
-            self.screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
-        if window_size and not flags & pygame.FULLSCREEN:
-            _resize_window(window_size)
+        self.window = GameWindow(
+            fullscreen=self.config.fullscreen and not windowed, size=window_size
+        )
+        self.screen = self.window.canvas  # every scene draws here, in logical pixels
+        self.report_path = os.environ.get(REPORT_ENV) or None
+        self._reported: tuple[str | None, str] | None = None
+        self._toggle_key_held: int | None = None  # F11 / Enter, down since it toggled
         pygame.display.set_caption(i18n.table(self.config.language)["app.title"])
         pygame.key.set_repeat(350, 40)
         self.sounds = Sounds(self.config.volume, self.config.mute, enabled=sound)
@@ -88,13 +94,19 @@ class App:
         self.apply_config()
 
     def toggle_fullscreen(self) -> None:
+        """F11 / Alt+Enter: desktop fullscreen, and back to the previous window size and place."""
         try:
-            pygame.display.toggle_fullscreen()
-            self.config.fullscreen = not self.config.fullscreen
-            if self.persist:
+            self.window.toggle_fullscreen()
+        except pygame.error:
+            return
+        self.config.fullscreen = self.window.fullscreen
+        if self.persist:
+            with contextlib.suppress(OSError):
                 self.config.save()
-        except (pygame.error, OSError):
-            pass
+
+    def mouse_pos(self) -> tuple[int, int]:
+        """The mouse in logical (canvas) pixels: use this, never pygame.mouse.get_pos()."""
+        return self.window.mouse_pos()
 
     # -- scenes ------------------------------------------------------------------------
 
@@ -116,17 +128,33 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()
+        if event.type in RESIZE_EVENTS:
+            self.window.resized()
             return
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key == pygame.K_RETURN
-            and event.mod & pygame.KMOD_ALT
-        ):
-            self.toggle_fullscreen()
+        event = self.window.map_event(event)
+        if self._fullscreen_key(event):
             return
         self.stack.handle(event)
+
+    def _fullscreen_key(self, event) -> bool:
+        """F11 or Alt+Enter toggles fullscreen once per press. pygame's key repeat cannot be
+        told from a press, and a window re-created meanwhile can lose the key's release for
+        a moment: without the held mark it would toggle straight back."""
+        if event.type == pygame.KEYUP and event.key == self._toggle_key_held:
+            self._toggle_key_held = None
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        toggles = event.key == pygame.K_F11 or (
+            event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT
+        )
+        if not toggles:
+            self._toggle_key_held = None  # another key: repeats of the old one have stopped
+            return False
+        if self._toggle_key_held != event.key:
+            self._toggle_key_held = event.key
+            self.toggle_fullscreen()
+        return True
 
     def step(self, dt: float, draw: bool = True) -> None:
         for event in pygame.event.get():
@@ -136,11 +164,31 @@ class App:
         self.stack.update(dt)
         if draw:
             self.draw()
+        self._report()
+
+    def _report(self) -> None:
+        """The test hook (see the module docstring): what changed since the last frame."""
+        if self.report_path is None:
+            return
+        top = self.stack.top
+        state = (
+            getattr(top, "name", None) if top is not None else None,
+            "fullscreen" if self.window.fullscreen else "windowed",
+        )
+        lines = []
+        if self._reported is None or state[0] != self._reported[0]:
+            lines.append(f"scene {state[0]}")
+        if self._reported is None or state[1] != self._reported[1]:
+            lines.append(f"window {state[1]}")
+        self._reported = state
+        if lines:
+            with contextlib.suppress(OSError), open(self.report_path, "a", encoding="utf-8") as fh:
+                fh.write("".join(line + "\n" for line in lines))
 
     def draw(self) -> None:
         self.stack.draw(self.screen)
         if self.present:
-            pygame.display.flip()
+            self.window.present()
         self.frames += 1
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
@@ -162,14 +210,6 @@ class App:
         TextField.focused_field = None
         fonts.clear_caches()
         pygame.quit()
-
-
-def _resize_window(size: tuple[int, int]) -> None:
-    try:
-        win = pygame.Window.from_display_module()
-        win.size = size
-    except (AttributeError, pygame.error):  # pragma: no cover - older pygame-ce
-        pass
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -197,6 +237,8 @@ def run_app(args) -> int:
     except pygame.error as exc:
         print(f"error: cannot open a window: {exc}")
         return 1
+    if app.window.notice:
+        print(app.window.notice)
     from .scenes.title import TitleScene
 
     app.push(TitleScene(app))
