@@ -155,7 +155,7 @@ def test_start_panel_and_log_agree_on_who_does_what(app):
 # -- the floor ----------------------------------------------------------------------------
 
 
-def floor_view(floor, pending, quiet=False):
+def floor_view(floor, pending, quiet=False, covered=False):
     return {
         "negotiation": {
             "boss": 0,
@@ -163,6 +163,7 @@ def floor_view(floor, pending, quiet=False):
             "limit_spent": False,
             "quiet": quiet,
             "pending": pending,
+            "covered": covered,
         }
     }
 
@@ -184,6 +185,21 @@ def test_a_boss_with_unanswered_proposals_is_told_to_pass_the_floor(app):
     # Ann, on the floor with the Boss's proposal, is told what she can do
     v = floor_view(1, {"1": PROPOSAL})
     assert "accept, counter, or pass the floor" in status.negotiation_status(v, 1, NAMES)
+
+
+def test_the_boss_on_the_floor_is_told_how_a_deal_starts_and_when_to_close(app):
+    # nothing on the table yet: ask for placards or let the others offer
+    text = status.negotiation_status(floor_view(0, {}), 0, NAMES)
+    assert "Propose" in text and "pass the floor" in text
+    # offers to answer: the general Boss line
+    assert status.negotiation_status(floor_view(0, {"2": OFFER}), 0, NAMES).startswith(
+        "You are the Boss"
+    )
+    # covered: the panel says "Going once" closes it
+    text = status.negotiation_status(floor_view(0, {"2": OFFER}, covered=True), 0, NAMES)
+    assert text.startswith("The deal is covered") and "Going once" in text
+    # a quiet round names the Boss's own Clan cards (docs/RULES.md §6)
+    assert "own Clan cards" in status.negotiation_status(floor_view(0, {}, quiet=True), 0, NAMES)
 
 
 def test_waiting_texts_say_who_and_what_for(app):

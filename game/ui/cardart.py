@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import pygame
 
-from . import draw
+from . import draw, fonts
 from .i18n import tr
 from .theme import (
     CLAN_KEYS,
@@ -91,14 +91,22 @@ def _face(key: str, w: int, h: int, lang: str, palette: str, epoch: int) -> pyga
     words = w >= TEXT_MIN_W  # a small card shows its colour and picture, no words
     if words:
         lines = draw.wrap(title, TITLE_PX, band.width - 10, True)
+        if THEME.lang == "en" and " " not in title and len(lines) > 1:
+            lines = [title]  # one English word is never cut in two: it is squeezed below
         lh = draw.line_height(TITLE_PX, True)
         band.height = max(band.height, lh * len(lines) + 4)
         pygame.draw.rect(
             surf, accent, band, border_top_left_radius=rad - 1, border_top_right_radius=rad - 1
         )
         y = band.centery - lh * len(lines) // 2
+        room = band.width - 8
         for line in lines:
-            img = draw.fit(line, TITLE_PX, band.width - 8, ink, True)
+            if draw.text_width(line, TITLE_PX, True) > room:  # the squeezed word: card art
+                img = fonts.render_text(line, THEME.lang, THEME.font_px(TITLE_PX), ink, True)
+                size = (room, max(1, img.get_height() * room // img.get_width()))
+                img = pygame.transform.smoothscale(img, size)
+            else:
+                img = draw.fit(line, TITLE_PX, room, ink, True)
             surf.blit(img, img.get_rect(midtop=(band.centerx, y)))
             y += lh
     art = pygame.Rect(inner.x, band.bottom, inner.width, inner.bottom - band.bottom)

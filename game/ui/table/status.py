@@ -75,6 +75,10 @@ def negotiation_status(v: dict, viewer: int | None, names: list[str]) -> str:
             return tr("table.status.quiet")
         if proposals and not offers:
             return tr("table.status.proposals_wait", names=listed)
+        if neg["covered"]:
+            return tr("table.status.you_boss_covered")
+        if not offers:  # nothing on the table yet: say how a deal gets going
+            return tr("table.status.you_boss_start")
         return tr("table.status.you_boss")
     if floor == viewer:
         if viewer in proposals:
