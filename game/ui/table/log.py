@@ -5,6 +5,8 @@ The log keeps the events, not the sentences, so a language switch re-words the w
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from .. import cardart, draw
@@ -12,6 +14,7 @@ from ..i18n import tr
 from ..theme import CLAN_KEYS, CLAN_LETTERS, FAMILY, TEXT, TEXT_DIM, THEME
 from ..widgets import ICONS, Button
 from . import layout as L
+from .events import PHRASE, SEAT_BACK, SEAT_DROPPED
 
 GOLD_SOFT = (235, 200, 110)
 
@@ -109,125 +112,204 @@ class Describer:
         return and_list(parts)
 
     def __call__(self, e: dict) -> str | None:
-        t = e["type"]
-        n = self.name
-        if t == "game_started":
-            return tr("log.game_started", name=n(e["first_player"]))
-        if t == "marker_placed":
-            return tr("log.marker_placed", name=n(e["seat"]), space=e["space"] + 1)
-        if t == "turn_started":
-            return tr("log.turn_started", name=n(e["seat"]))
-        if t == "die_rolled":
-            key = "log.rolled" if e["purpose"] == "move" else "log.rolled_end"
-            return tr(key, name=n(e["seat"]), n=e["value"])
-        if t == "cards_drawn":
-            if e.get("cards"):
-                return tr("log.you_drew", cards=", ".join(cardart.card_name(c) for c in e["cards"]))
-            return tr("log.drew", name=n(e["seat"]), n=e["count"])
-        if t == "deck_reshuffled":
-            return tr("log.reshuffled")
-        if t == "hand_limit_reached":
-            return tr("log.hand_limit", name=n(e["seat"]), n=e["excess"], limit=e["limit"])
-        if t == "card_discarded":
-            return tr("log.discarded", name=n(e["seat"]), card=cardart.card_name(e["card"]))
-        if t == "deal_opened":
-            return tr(
-                "log.deal_opened",
-                name=n(e["seat"]),
-                space=e["space"] + 1,
-                amount=money(e["proceeds"]),
-            )
-        if t == "clan_laid":
-            self.laid[e["card_id"]] = (e["seat"], e["clan"])
-            return tr("log.clan_laid", name=n(e["seat"]), clan=clan_word(e["clan"]))
-        if t == "card_played":
-            card = e["card"]
-            if card == "boss":
-                return tr("log.played_boss", name=n(e["seat"]))
-            if card == "recruit":
-                return tr("log.played_recruit", name=n(e["seat"]), clan=clan_word(e["clan"]))
-            return tr("log.played_travel", name=n(e["seat"]), target=self.source(e["target"]))
-        if t == "stopped":
-            return tr("log.stopped", name=n(e["seat"]))
-        if t == "travel_sent":
-            return tr("log.travel_sent", target=self.source(e["target"]))
-        if t == "boss_changed":
-            return tr("log.boss_changed", name=n(e["new"]))
-        if t == "agreements_fell_back":
-            return tr("log.fell_back")
-        if t == "placard_recruited":
-            return tr("log.recruited", name=n(e["new_owner"]), clan=clan_word(e["clan"]))
-        if t == "offer_made":
-            return tr(
-                "log.offer",
-                name=n(e["seat"]),
-                sources=self.sources(e["sources"]),
-                amount=money(e["amount"]),
-            )
-        if t == "proposed":
-            return tr(
-                "log.proposed",
-                boss=n(e["boss"]),
-                name=n(e["to"]),
-                sources=self.sources(e["sources"]),
-                amount=money(e["amount"]),
-            )
-        if t == "agreement_made":
-            return tr(
-                "log.agreement",
-                name=n(e["seat"]),
-                sources=self.sources(e["sources"]),
-                amount=money(e["amount"]),
-            )
-        if t == "withdrawn":
-            if e["seat"] == e["player"]:
-                return tr("log.withdrawn_own", name=n(e["seat"]))
-            return tr("log.withdrawn", name=n(e["seat"]), other=n(e["player"]))
-        if t == "agreement_lapsed":
-            return tr("log.lapsed", name=n(e["seat"]), source=self.source(e["source"]))
-        if t == "quiet_round":
-            return tr("log.quiet_round", name=n(e["boss"]))
-        if t == "going_once_called":
-            return tr("log.going_once", name=n(e["boss"]))
-        if t == "call_cancelled":
-            return tr("log.call_cancelled", name=n(e["seat"]))
-        if t == "negotiation_limit_reached":
-            return tr("log.limit_reached")
-        if t == "deal_closed":
-            return tr(
-                "log.deal_closed",
-                name=n(e["boss"]),
-                space=e["space"] + 1,
-                amount=money(e["proceeds"]),
-            )
-        if t == "paid":
-            if e["payer"] < 0:
-                return tr("log.paid_dividends", name=n(e["payee"]), amount=money(e["amount"]))
-            return tr(
-                "log.paid", payer=n(e["payer"]), name=n(e["payee"]), amount=money(e["amount"])
-            )
-        if t == "cards_returned":
-            count = len(e["cards"])
-            key = "log.cards_returned_one" if count == 1 else "log.cards_returned"
-            return tr(key, name=n(e["seat"]), n=count)
-        if t == "tile_placed":
-            return tr("log.tile_placed", n=e["tile"], space=e["space"] + 1)
-        if t == "deal_failed":
-            return tr("log.deal_failed", name=n(e["boss"]))
-        if t == "game_over":
-            names = ", ".join(n(s) for s in e["winners"])
-            return tr("log.game_over", names=names)
-        if t == "phrase":
-            return tr("log.says", name=n(e["seat"]), text=tr(e["key"]))
-        if t in SEAT_NEWS:  # LAN: a player's connection (net_session.py)
-            return tr(SEAT_NEWS[t], name=n(e["seat"]))
-        if t == "table_cleared":
-            self.laid.clear()
-            return None
-        return None  # window bookkeeping, passes and the floor: shown elsewhere, not logged
+        """The event's sentence; None for the events deliberately not logged (and for a
+        table cleared, which only forgets the laid cards)."""
+        say = SENTENCES.get(e["type"])
+        return None if say is None else say(self, e)
+
+    # -- one sentence builder per logged event ----------------------------------------------
+
+    def _game_started(self, e: dict) -> str:
+        return tr("log.game_started", name=self.name(e["first_player"]))
+
+    def _marker_placed(self, e: dict) -> str:
+        return tr("log.marker_placed", name=self.name(e["seat"]), space=e["space"] + 1)
+
+    def _die_rolled(self, e: dict) -> str:
+        key = "log.rolled" if e["purpose"] == "move" else "log.rolled_end"
+        return tr(key, name=self.name(e["seat"]), n=e["value"])
+
+    def _cards_drawn(self, e: dict) -> str:
+        if e.get("cards"):
+            return tr("log.you_drew", cards=", ".join(cardart.card_name(c) for c in e["cards"]))
+        return tr("log.drew", name=self.name(e["seat"]), n=e["count"])
+
+    def _hand_limit(self, e: dict) -> str:
+        return tr("log.hand_limit", name=self.name(e["seat"]), n=e["excess"], limit=e["limit"])
+
+    def _discarded(self, e: dict) -> str:
+        return tr("log.discarded", name=self.name(e["seat"]), card=cardart.card_name(e["card"]))
+
+    def _deal_opened(self, e: dict) -> str:
+        return tr(
+            "log.deal_opened",
+            name=self.name(e["seat"]),
+            space=e["space"] + 1,
+            amount=money(e["proceeds"]),
+        )
+
+    def _clan_laid(self, e: dict) -> str:
+        self.laid[e["card_id"]] = (e["seat"], e["clan"])
+        return tr("log.clan_laid", name=self.name(e["seat"]), clan=clan_word(e["clan"]))
+
+    def _card_played(self, e: dict) -> str:
+        card = e["card"]
+        name = self.name(e["seat"])
+        if card == "boss":
+            return tr("log.played_boss", name=name)
+        if card == "recruit":
+            return tr("log.played_recruit", name=name, clan=clan_word(e["clan"]))
+        return tr("log.played_travel", name=name, target=self.source(e["target"]))
+
+    def _travel_sent(self, e: dict) -> str:
+        return tr("log.travel_sent", target=self.source(e["target"]))
+
+    def _boss_changed(self, e: dict) -> str:
+        return tr("log.boss_changed", name=self.name(e["new"]))
+
+    def _recruited(self, e: dict) -> str:
+        return tr("log.recruited", name=self.name(e["new_owner"]), clan=clan_word(e["clan"]))
+
+    def _offer(self, e: dict) -> str:
+        return tr(
+            "log.offer",
+            name=self.name(e["seat"]),
+            sources=self.sources(e["sources"]),
+            amount=money(e["amount"]),
+        )
+
+    def _proposed(self, e: dict) -> str:
+        return tr(
+            "log.proposed",
+            boss=self.name(e["boss"]),
+            name=self.name(e["to"]),
+            sources=self.sources(e["sources"]),
+            amount=money(e["amount"]),
+        )
+
+    def _agreement(self, e: dict) -> str:
+        return tr(
+            "log.agreement",
+            name=self.name(e["seat"]),
+            sources=self.sources(e["sources"]),
+            amount=money(e["amount"]),
+        )
+
+    def _withdrawn(self, e: dict) -> str:
+        if e["seat"] == e["player"]:
+            return tr("log.withdrawn_own", name=self.name(e["seat"]))
+        return tr("log.withdrawn", name=self.name(e["seat"]), other=self.name(e["player"]))
+
+    def _lapsed(self, e: dict) -> str:
+        return tr("log.lapsed", name=self.name(e["seat"]), source=self.source(e["source"]))
+
+    def _deal_closed(self, e: dict) -> str:
+        return tr(
+            "log.deal_closed",
+            name=self.name(e["boss"]),
+            space=e["space"] + 1,
+            amount=money(e["proceeds"]),
+        )
+
+    def _paid(self, e: dict) -> str:
+        if e["payer"] < 0:
+            return tr("log.paid_dividends", name=self.name(e["payee"]), amount=money(e["amount"]))
+        return tr(
+            "log.paid",
+            payer=self.name(e["payer"]),
+            name=self.name(e["payee"]),
+            amount=money(e["amount"]),
+        )
+
+    def _cards_returned(self, e: dict) -> str:
+        count = len(e["cards"])
+        key = "log.cards_returned_one" if count == 1 else "log.cards_returned"
+        return tr(key, name=self.name(e["seat"]), n=count)
+
+    def _tile_placed(self, e: dict) -> str:
+        return tr("log.tile_placed", n=e["tile"], space=e["space"] + 1)
+
+    def _game_over(self, e: dict) -> str:
+        return tr("log.game_over", names=", ".join(self.name(s) for s in e["winners"]))
+
+    def _says(self, e: dict) -> str:
+        return tr("log.says", name=self.name(e["seat"]), text=tr(e["key"]))
+
+    def _table_cleared(self, e: dict) -> None:
+        """No sentence: the laid cards are gone, so their ids are forgotten."""
+        self.laid.clear()
+        return None
 
 
-SEAT_NEWS = {"seat_dropped": "net.dropped", "seat_back": "net.back"}
+def _fixed(key: str):
+    """A builder for a sentence that names no one."""
+    return lambda d, e: tr(key)
+
+
+def _seat(key: str):
+    """A builder for a sentence naming only the event's seat."""
+    return lambda d, e: tr(key, name=d.name(e["seat"]))
+
+
+def _boss(key: str):
+    """A builder for a sentence naming only the event's Boss."""
+    return lambda d, e: tr(key, name=d.name(e["boss"]))
+
+
+# event type -> its sentence: (describer, event) -> the sentence (None: bookkeeping only)
+SENTENCES: dict[str, Callable[[Describer, dict], str | None]] = {
+    "game_started": Describer._game_started,
+    "marker_placed": Describer._marker_placed,
+    "turn_started": _seat("log.turn_started"),
+    "die_rolled": Describer._die_rolled,
+    "cards_drawn": Describer._cards_drawn,
+    "deck_reshuffled": _fixed("log.reshuffled"),
+    "hand_limit_reached": Describer._hand_limit,
+    "card_discarded": Describer._discarded,
+    "deal_opened": Describer._deal_opened,
+    "clan_laid": Describer._clan_laid,
+    "card_played": Describer._card_played,
+    "stopped": _seat("log.stopped"),
+    "travel_sent": Describer._travel_sent,
+    "boss_changed": Describer._boss_changed,
+    "agreements_fell_back": _fixed("log.fell_back"),
+    "placard_recruited": Describer._recruited,
+    "offer_made": Describer._offer,
+    "proposed": Describer._proposed,
+    "agreement_made": Describer._agreement,
+    "withdrawn": Describer._withdrawn,
+    "agreement_lapsed": Describer._lapsed,
+    "quiet_round": _boss("log.quiet_round"),
+    "going_once_called": _boss("log.going_once"),
+    "call_cancelled": _seat("log.call_cancelled"),
+    "negotiation_limit_reached": _fixed("log.limit_reached"),
+    "deal_closed": Describer._deal_closed,
+    "paid": Describer._paid,
+    "cards_returned": Describer._cards_returned,
+    "tile_placed": Describer._tile_placed,
+    "deal_failed": _boss("log.deal_failed"),
+    "game_over": Describer._game_over,
+    "table_cleared": Describer._table_cleared,
+    PHRASE: Describer._says,
+    SEAT_DROPPED: _seat("net.dropped"),  # LAN: a player's connection (net_session.py)
+    SEAT_BACK: _seat("net.back"),
+}
+
+# events deliberately not logged: window bookkeeping, passes and the floor are shown on the
+# panel; a dealt hand is in the fan, the marker's move on the board; an ask preference is the player's own business
+SILENT_IN_LOG = frozenset(
+    {
+        "hand_dealt",
+        "marker_moved",
+        "window_opened",
+        "asked",
+        "passed",
+        "window_closed",
+        "offer_lapsed",
+        "floor_passed",
+        "ask_preference_set",
+    }
+)
 
 IMPORTANT = {
     "deal_closed",
