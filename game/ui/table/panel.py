@@ -54,13 +54,11 @@ class ActionPanel:
     def open_editor(
         self, choice: TermsChoice | None, seat: int, pending: dict | None, v: dict | None = None
     ) -> None:
+        """Open the terms editor on `choice` for `seat` (v: unused, the callers' signature)."""
         self.terms_editor.open(choice, seat, pending)
 
     def close_editor(self) -> None:
         self.terms_editor.close()
-
-    def editor_rect(self) -> pygame.Rect:
-        return editor_rect()
 
     def _invalidate(self) -> None:
         self._key = None
@@ -80,8 +78,7 @@ class ActionPanel:
             return self.widgets
         self._key = key
         self.card_rects = laid_rects(v)
-        if self.editor is not None and not self.terms_editor.refresh(legal):
-            self.terms_editor.state = None
+        self.terms_editor.refresh(legal)
         if v["phase"] == "negotiation":
             self.widgets = self.negotiation.widgets(v, legal, viewer)
         else:

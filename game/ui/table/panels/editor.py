@@ -19,7 +19,7 @@ from ...i18n import tr
 from ...theme import CLAN_LETTERS, GOLD, TEXT, TEXT_DIM
 from ...widgets import Button, Widget
 from .. import layout as L
-from ..log import clan_word
+from ..sentences import clan_word
 from .slots import source_clan, source_label
 
 
@@ -107,9 +107,12 @@ class TermsEditor:
         self.state = None
         self.on_change()
 
-    def refresh(self, legal: LegalActions) -> bool:
-        """Re-read the choice from the new legal actions; False: it is gone (close)."""
+    def refresh(self, legal: LegalActions) -> None:
+        """Re-read the choice from the new legal actions; gone from them, the editor closes
+        (quietly: the panel is rebuilding anyway)."""
         ed = self.state
+        if ed is None:
+            return
         for t in legal.terms:
             if type(t.action) is type(ed.choice.action) and getattr(
                 t.action, "to", None
@@ -123,8 +126,8 @@ class TermsEditor:
                         s for s in fresh if s.kind is SourceKind.CARD and self._laid_clan(s) == clan
                     }
                 ed.amount = min(t.hi, max(t.lo, ed.amount))
-                return True
-        return False
+                return
+        self.state = None
 
     def _laid_clan(self, src) -> int | None:
         v = self.table.session.view(self.table.session.viewer)

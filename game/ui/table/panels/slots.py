@@ -9,7 +9,7 @@ from game.rules import Source, SourceKind
 
 from ...i18n import tr
 from ...theme import CLAN_KEYS
-from ..log import clan_word
+from ..sentences import clan_word
 
 
 def source_clan(v: dict, src) -> int | None:

@@ -14,7 +14,7 @@ from ...theme import GOLD, TEXT, TEXT_DIM, seat_colour
 from ...widgets import Button, Widget
 from .. import layout as L
 from .. import status
-from ..log import clan_word
+from ..sentences import clan_word
 from .geometry import main_rect, recruit_rect
 from .slots import marker_preview
 from .window import draw_banner, window_widgets

@@ -15,7 +15,7 @@ from ...i18n import tr
 from ...theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM
 from ...widgets import Button, Widget
 from .. import layout as L
-from ..log import Describer, clan_word
+from ..sentences import Describer, clan_word
 from .geometry import bar_rect
 
 # what the banner says a window waits for, by the window's kind
