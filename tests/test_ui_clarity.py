@@ -405,7 +405,7 @@ def test_offer_editor_lays_a_needed_clan_card_and_ticks_it(app):
         assert [(c.owner, int(c.clan)) for c in laid] == [(1, 0)]
         ed = t.panel.editor
         assert ed is not None  # still open, with the laid card ticked
-        assert any(src.kind.value == "card" for src in ed["sources"])
+        assert any(src.kind.value == "card" for src in ed.sources)
         assert t.find("editor.lay.0") is None
     finally:
         app.stack.pop()

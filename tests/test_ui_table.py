@@ -140,25 +140,25 @@ def test_the_private_ask_preference_and_the_offer_editor(tmp_path):
         app.step(0.02)
         ed = t.panel.editor
         assert ed is not None
-        lo, hi = ed["choice"].lo, ed["choice"].hi
+        lo, hi = ed.choice.lo, ed.choice.hi
         # sources tick by their clan's letter as well as by mouse
-        pool = ed["choice"].pool
+        pool = ed.choice.pool
         assert pool, "this position gives Ann a source to offer"
         first = pool[0]
         letter = CLAN_LETTERS[source_clan(t.v, first)].lower()
-        ticked = first in ed["sources"]
+        ticked = first in ed.sources
         key(getattr(pygame, f"K_{letter}"))
         app.step(0.02)
-        assert (first in t.panel.editor["sources"]) is (not ticked)
+        assert (first in t.panel.editor.sources) is (not ticked)
         key(getattr(pygame, f"K_{letter}"))
         app.step(0.02)
-        assert (first in t.panel.editor["sources"]) is ticked
+        assert (first in t.panel.editor.sources) is ticked
         key(pygame.K_UP)
         app.step(0.02)
-        assert ed["amount"] == min(hi, lo + 1)
+        assert ed.amount == min(hi, lo + 1)
         assert click_widget(t, "editor.max")
         app.step(0.02)
-        assert t.panel.editor["amount"] == hi
+        assert t.panel.editor.amount == hi
         key(pygame.K_RETURN)
         app.step(0.02)
         assert t.panel.editor is None

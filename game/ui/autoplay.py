@@ -88,12 +88,12 @@ class ScriptedHuman:
         ed = table.panel.editor
         if ed is not None:
             # fill the editor: tick every source, maybe add a dividend, send
-            for i, src in enumerate(ed["choice"].pool):
-                if src not in ed["sources"]:
+            for i, src in enumerate(ed.choice.pool):
+                if src not in ed.sources:
                     click_widget(table, f"editor.src.{i}")
                     return self.note("editor.src")
             if (
-                ed["amount"] == ed["choice"].lo
+                ed.amount == ed.choice.lo
                 and rng.random() < 0.7
                 and click_widget(table, "editor.dividend")
             ):

@@ -9,130 +9,19 @@ flight" (a tile, the crown, a recruited placard) until their sprite lands.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
-
-import pygame
 
 from .. import cardart, draw
 from ..i18n import tr
-from ..theme import CLAN_KEYS, GOLD, TEXT, THEME, darken, seat_colour
+from ..theme import CLAN_KEYS, GOLD, THEME, seat_colour
 from ..tween import Tweener
 from . import layout as L
 from .board import marker_token
+from .events import PHRASE, SEAT_BACK, SEAT_DROPPED
+from .sprites import Banner, Bubble, Sprite, bubble_image, faded, gain_text, paid_out
 
-
-@dataclass
-class Sprite:
-    image: pygame.Surface
-    x: float
-    y: float
-    alpha: float = 255.0
-    scale: float = 1.0
-    z: int = 0
-    alive: bool = True
-
-    def draw(self, surface) -> None:
-        if self.alpha < 4:
-            return
-        img = self.image
-        if abs(self.scale - 1.0) > 0.02:
-            img = _scaled(img, round(self.scale * 20))
-        if self.alpha < 250:
-            img = _faded(img, int(self.alpha) // 32)
-        surface.blit(img, img.get_rect(center=(round(self.x), round(self.y))))
-
-
-_SCALED: dict = {}
-_FADED: dict = {}
-
-
-def _faded(img: pygame.Surface, level: int) -> pygame.Surface:
-    """img at alpha level*32 (8 cached steps per image instead of a copy per frame)."""
-    key = (id(img), level)
-    hit = _FADED.get(key)
-    if hit is None:
-        faded = img.copy()
-        faded.fill((255, 255, 255, max(8, level * 32)), special_flags=pygame.BLEND_RGBA_MULT)
-        if len(_FADED) > 600:
-            _FADED.clear()
-        _FADED[key] = (img, faded)  # keep img alive: its id stays unique while cached
-        return faded
-    return hit[1]
-
-
-def _scaled(img: pygame.Surface, step: int) -> pygame.Surface:
-    """img scaled by step/20 (cached per source image and step)."""
-    key = (id(img), step)
-    hit = _SCALED.get(key)
-    if hit is None:
-        w, h = img.get_size()
-        scaled = pygame.transform.smoothscale(img, (max(1, w * step // 20), max(1, h * step // 20)))
-        if len(_SCALED) > 400:
-            _SCALED.clear()
-        _SCALED[key] = (img, scaled)  # keep img alive: its id stays unique while cached
-        return scaled
-    return hit[1]
-
-
-@dataclass
-class Banner:
-    text: str
-    colour: tuple
-    y: float
-    alpha: float = 0.0
-    scale: float = 0.6
-    alive: bool = True
-
-    def draw(self, surface) -> None:
-        img = _banner(self.text, self.colour, THEME.epoch)
-        if abs(self.scale - 1.0) > 0.02:
-            img = _scaled(img, max(1, round(self.scale * 20)))
-        if self.alpha < 250:
-            img = _faded(img, int(self.alpha) // 32)
-        surface.blit(img, img.get_rect(center=(L.W // 2 - 220, round(self.y))))
-
-
-@lru_cache(maxsize=64)
-def _banner(text: str, colour: tuple, epoch: int) -> pygame.Surface:
-    img = draw.fit(text, 76, 1100, colour, True)
-    w, h = img.get_width() + 90, img.get_height() + 44
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(surf, (0, 0, 0, 150), (0, 6, w, h - 6), border_radius=28)
-    pygame.draw.rect(surf, (20, 34, 28, 235), (0, 0, w, h - 6), border_radius=28)
-    pygame.draw.rect(surf, colour, (0, 0, w, h - 6), width=4, border_radius=28)
-    shadow = draw.fit(text, 76, 1100, (0, 0, 0), True)
-    surf.blit(shadow, shadow.get_rect(center=(w // 2 + 3, (h - 6) // 2 + 4)))
-    surf.blit(img, img.get_rect(center=(w // 2, (h - 6) // 2)))
-    return surf
-
-
-def paid_out(events: list[dict]) -> dict[int, int]:
-    """What each player pays others in this batch of events (the Boss's agreements)."""
-    out: dict[int, int] = {}
-    for e in events:
-        if e["type"] == "paid" and e["payer"] >= 0:
-            out[e["payer"]] = out.get(e["payer"], 0) + e["amount"]
-    return out
-
-
-def gain_text(e: dict, paid: dict[int, int]) -> str:
-    """The bubble over a payee: '+$8M', or for a Boss who pays the investors out of the
-    dividends both figures, '+$18M, pays $10M' (the money shown is true)."""
-    payee = e["payee"]
-    gross = tr("money.amount", n=e["amount"])
-    out = paid.get(payee, 0) if e["payer"] < 0 else 0
-    if out:
-        return tr("bubble.boss_gain", gross=gross, paid=tr("money.amount", n=out))
-    return "+" + gross
-
-
-@dataclass
-class Bubble:
-    seat: int
-    text: str
-    t: float = 0.0
-    life: float = 2.6
+__all__ = ["ANIMATIONS", "NOT_ANIMATED", "Director", "gain_text", "paid_out"]
 
 
 class Director:
@@ -199,7 +88,7 @@ class Director:
         else:
             self.tweens.wait(delay, fn)
 
-    def _bubble(self, bubble: Bubble, delay: float) -> None:
+    def bubble_image(self, bubble: Bubble, delay: float) -> None:
         self._at(delay, lambda: self.bubbles.append(bubble))
 
     def _sound(self, name: str, delay: float = 0.0, gain: float = 1.0) -> None:
@@ -277,154 +166,172 @@ class Director:
             self._event(e, viewer)
 
     def _event(self, e: dict, viewer: int | None) -> None:
-        t = e["type"]
-        tab = self.table
+        """One event's animation from the cursor on; the cursor then moves past it."""
+        animate = ANIMATIONS.get(e["type"])
         c = self.cursor
-        adv = 0.0
-        if t in ("hand_dealt", "cards_drawn"):
-            seat = e["seat"]
-            step = 0.07 if t == "hand_dealt" else 0.1
-            own = seat == viewer and e.get("cards")
-            for k in range(e["count"]):
-                if own:
-                    # my own card: it lands face up in the fan, which shows it only then
-                    key = e["cards"][k]
-                    tab.hand.hide(key)
-                    img = cardart.face(key, 96, 134)
-                    end = tab.hand_anchor()
-                    land = lambda key=key: tab.hand.reveal(key)  # noqa: E731
-                else:
-                    img, end, land = draw.card_back(64, 90), tab.seat_anchor(seat), None
-                self.fly(
-                    img,
-                    L.DECK,
-                    end,
-                    delay=c + step * k,
-                    duration=0.4,
-                    z=2,
-                    fade=not own,
-                    on_land=land,
-                )
-                if t == "cards_drawn":
-                    self._sound("card_flick", c + step * k, 0.7)
-            if t == "hand_dealt":
-                self._sound("card_flick", c, 0.6)
-            adv = 0.25 if t == "hand_dealt" else 0.2 + 0.1 * e["count"]
-        elif t == "deck_reshuffled":
-            self._sound("shuffle", c)
-            adv = 0.3
-        elif t == "card_discarded":
-            start = tab.hand_anchor() if e["seat"] == viewer else tab.seat_anchor(e["seat"])
+        self.cursor = c + (animate(self, e, viewer, c) if animate is not None else 0.0)
+
+    # -- one handler per animated event: (event, viewer, start) -> how far the cursor moves
+
+    def _cards_dealt(self, e: dict, viewer: int | None, c: float) -> float:
+        """A hand dealt or cards drawn: they fly from the deck, my own face up into my fan."""
+        tab = self.table
+        dealt = e["type"] == "hand_dealt"
+        seat = e["seat"]
+        step = 0.07 if dealt else 0.1
+        own = seat == viewer and e.get("cards")
+        for k in range(e["count"]):
+            if own:
+                # my own card: it lands face up in the fan, which shows it only then
+                key = e["cards"][k]
+                tab.hand.hide(key)
+                img = cardart.face(key, 96, 134)
+                end = tab.hand_anchor()
+                land = lambda key=key: tab.hand.reveal(key)  # noqa: E731
+            else:
+                img, end, land = draw.card_back(64, 90), tab.seat_anchor(seat), None
             self.fly(
-                cardart.face(e["card"], 64, 90), start, L.DISCARD, delay=c, duration=0.35, fade=True
-            )
-            self._sound("card_place", c, 0.7)
-            adv = 0.18
-        elif t == "die_rolled":
-            self._roll(e["value"], c)
-            adv = 0.75
-        elif t == "marker_moved":
-            adv = self._move_marker(e["path"], c)
-        elif t == "marker_placed":
-            self._at(c, lambda s=e["space"]: setattr(self, "marker_f", float(s)))
-            self._sound("card_place", c)
-            adv = 0.2
-        elif t == "deal_opened":
-            self.banner(tr("phrase.lets_make_a_deal"), GOLD, delay=c, hold=0.5)
-            self._sound("card_flick", c)
-            adv = 0.7
-        elif t == "clan_laid":
-            start = tab.hand_anchor() if e["seat"] == viewer else tab.seat_anchor(e["seat"])
-            end = tab.card_pos(e["card_id"])
-            self.fly(cardart.face("clan_" + e["clan"], 80, 112), start, end, delay=c, duration=0.45)
-            self._sound("card_place", c + 0.4)
-            adv = 0.45
-        elif t == "card_played":
-            adv = self._card_played(e, viewer, c)
-        elif t == "stopped":
-            start = tab.hand_anchor() if e["seat"] == viewer else tab.seat_anchor(e["seat"])
-            self.fly(
-                cardart.face("stop", 110, 154),
-                start,
-                L.NEGOTIATION_TABLE,
-                delay=c,
+                img,
+                L.DECK,
+                end,
+                delay=c + step * k,
                 duration=0.4,
-                ease="out_back",
-                hold=0.6,
+                z=2,
+                fade=not own,
+                on_land=land,
             )
-            self.banner(tr("card.stop") + "!", (240, 90, 80), delay=c + 0.3, hold=0.4)
-            self._sound("deal_failed", c + 0.3, 0.6)
-            adv = 0.9
-        elif t == "travel_sent":
-            end = tab.source_pos(e["target"])
+            if not dealt:
+                self._sound("card_flick", c + step * k, 0.7)
+        if dealt:
+            self._sound("card_flick", c, 0.6)
+        return 0.25 if dealt else 0.2 + 0.1 * e["count"]
+
+    def _reshuffled(self, e: dict, viewer: int | None, c: float) -> float:
+        self._sound("shuffle", c)
+        return 0.3
+
+    def _from_hand(self, seat: int, viewer: int | None):
+        """Where a card leaves from: my hand's anchor, or the player's plate."""
+        return self.table.hand_anchor() if seat == viewer else self.table.seat_anchor(seat)
+
+    def _discarded(self, e: dict, viewer: int | None, c: float) -> float:
+        start = self._from_hand(e["seat"], viewer)
+        self.fly(
+            cardart.face(e["card"], 64, 90), start, L.DISCARD, delay=c, duration=0.35, fade=True
+        )
+        self._sound("card_place", c, 0.7)
+        return 0.18
+
+    def _die_rolled(self, e: dict, viewer: int | None, c: float) -> float:
+        self._roll(e["value"], c)
+        return 0.75
+
+    def _marker_moved(self, e: dict, viewer: int | None, c: float) -> float:
+        return self._move_marker(e["path"], c)
+
+    def _marker_placed(self, e: dict, viewer: int | None, c: float) -> float:
+        self._at(c, lambda s=e["space"]: setattr(self, "marker_f", float(s)))
+        self._sound("card_place", c)
+        return 0.2
+
+    def _clan_laid(self, e: dict, viewer: int | None, c: float) -> float:
+        start = self._from_hand(e["seat"], viewer)
+        end = self.table.card_pos(e["card_id"])
+        self.fly(cardart.face("clan_" + e["clan"], 80, 112), start, end, delay=c, duration=0.45)
+        self._sound("card_place", c + 0.4)
+        return 0.45
+
+    def _stopped(self, e: dict, viewer: int | None, c: float) -> float:
+        start = self._from_hand(e["seat"], viewer)
+        self.fly(
+            cardart.face("stop", 110, 154),
+            start,
+            L.NEGOTIATION_TABLE,
+            delay=c,
+            duration=0.4,
+            ease="out_back",
+            hold=0.6,
+        )
+        self.banner(tr("card.stop") + "!", (240, 90, 80), delay=c + 0.3, hold=0.4)
+        self._sound("deal_failed", c + 0.3, 0.6)
+        return 0.9
+
+    def _travel_sent(self, e: dict, viewer: int | None, c: float) -> float:
+        end = self.table.source_pos(e["target"])
+        self.fly(
+            draw.suitcase(48), L.NEGOTIATION_TABLE, end, delay=c, duration=0.5, ease="out_back"
+        )
+        self._sound("card_place", c + 0.45)
+        return 0.5
+
+    def _boss_changed(self, e: dict, viewer: int | None, c: float) -> float:
+        return self._boss(e["old"], e["new"], c)
+
+    def _recruited(self, e: dict, viewer: int | None, c: float) -> float:
+        """The placard flies from its old holder (or the pool) to the new one, hidden on
+        the plates until it lands."""
+        tab = self.table
+        clan = CLAN_KEYS.index(e["clan"])
+        old = e["old_owner"]
+        start = tab.seat_anchor(old) if old >= 0 else tab.pool_pos()
+        tab.plates.hidden_placards.add(clan)
+        self.fly(
+            draw.clan_chip(clan, 48),
+            start,
+            tab.seat_anchor(e["new_owner"]),
+            delay=c,
+            duration=0.6,
+            ease="out_back",
+            fade=False,
+            on_land=lambda cl=clan: tab.plates.hidden_placards.discard(cl),
+        )
+        self._sound("card_flick", c)
+        return 0.6
+
+    def _terms_made(self, e: dict, viewer: int | None, c: float) -> float:
+        """An offer or a proposal: a bubble with the amount over whoever made it."""
+        seat = e["seat"] if e["type"] == "offer_made" else e["boss"]
+        self._sound("card_flick", c, 0.4)
+        self.bubble_image(Bubble(seat, tr("money.amount", n=e["amount"]), life=1.6), c)
+        return 0.2
+
+    def _agreement(self, e: dict, viewer: int | None, c: float) -> float:
+        self._sound("coin_clink", c, 0.6)
+        return 0.25
+
+    def _asked(self, e: dict, viewer: int | None, c: float) -> float:
+        self._sound("window_tick", c, 0.35)
+        return 0.0
+
+    def _paid_event(self, e: dict, viewer: int | None, c: float) -> float:
+        return self._paid(e, c)
+
+    def _tile_placed(self, e: dict, viewer: int | None, c: float) -> float:
+        return self._tile(e["tile"], e["space"], c)
+
+    def _cards_returned(self, e: dict, viewer: int | None, c: float) -> float:
+        end = self._from_hand(e["seat"], viewer)
+        for k, card in enumerate(e["cards"]):
             self.fly(
-                draw.suitcase(48), L.NEGOTIATION_TABLE, end, delay=c, duration=0.5, ease="out_back"
+                cardart.face(card, 64, 90),
+                L.NEGOTIATION_TABLE,
+                end,
+                delay=c + 0.08 * k,
+                duration=0.4,
             )
-            self._sound("card_place", c + 0.45)
-            adv = 0.5
-        elif t == "boss_changed":
-            adv = self._boss(e["old"], e["new"], c)
-        elif t == "placard_recruited":
-            clan = CLAN_KEYS.index(e["clan"])
-            old = e["old_owner"]
-            start = tab.seat_anchor(old) if old >= 0 else tab.pool_pos()
-            tab.plates.hidden_placards.add(clan)
-            self.fly(
-                draw.clan_chip(clan, 48),
-                start,
-                tab.seat_anchor(e["new_owner"]),
-                delay=c,
-                duration=0.6,
-                ease="out_back",
-                fade=False,
-                on_land=lambda cl=clan: tab.plates.hidden_placards.discard(cl),
-            )
-            self._sound("card_flick", c)
-            adv = 0.6
-        elif t in ("offer_made", "proposed"):
-            seat = e["seat"] if t == "offer_made" else e["boss"]
-            self._sound("card_flick", c, 0.4)
-            self._bubble(Bubble(seat, tr("money.amount", n=e["amount"]), life=1.6), c)
-            adv = 0.2
-        elif t == "agreement_made":
-            self._sound("coin_clink", c, 0.6)
-            adv = 0.25
-        elif t == "going_once_called":
-            self.banner(tr("phrase.going_once"), GOLD, delay=c, hold=0.6)
-            self._sound("window_tick", c)
-            adv = 0.6
-        elif t == "asked":
-            self._sound("window_tick", c, 0.35)
-        elif t == "deal_closed":
-            self.banner(tr("phrase.deal_closed"), (120, 230, 140), delay=c, hold=0.9)
-            self._sound("deal_closed", c)
-            adv = 0.9
-        elif t == "paid":
-            adv = self._paid(e, c)
-        elif t == "tile_placed":
-            adv = self._tile(e["tile"], e["space"], c)
-        elif t == "deal_failed":
-            self.banner(tr("phrase.deal_failed"), (240, 110, 90), delay=c, hold=0.8)
-            self._sound("deal_failed", c)
-            adv = 0.9
-        elif t == "cards_returned":
-            end = tab.hand_anchor() if e["seat"] == viewer else tab.seat_anchor(e["seat"])
-            for k, card in enumerate(e["cards"]):
-                self.fly(
-                    cardart.face(card, 64, 90),
-                    L.NEGOTIATION_TABLE,
-                    end,
-                    delay=c + 0.08 * k,
-                    duration=0.4,
-                )
-            adv = 0.3
-        elif t == "game_over":
-            self.banner(tr("results.game_over"), GOLD, delay=c, hold=1.2)
-            self._sound("boss_fanfare", c)
-            adv = 1.6
-        elif t == "phrase":
-            self._bubble(Bubble(e["seat"], tr(e["key"])), c)
-        self.cursor = c + adv
+        return 0.3
+
+    def _phrase(self, e: dict, viewer: int | None, c: float) -> float:
+        """Table talk: a bubble over the speaker."""
+        self.bubble_image(Bubble(e["seat"], tr(e["key"])), c)
+        return 0.0
+
+    def _cue(self, e: dict, viewer: int | None, c: float) -> float:
+        """A moment of the deal (or the game) in a big banner, with its sound."""
+        cue = CUES[e["type"]]
+        self.banner(tr(cue.text), cue.colour, delay=c, hold=cue.hold)
+        self._sound(cue.sound, c)
+        return cue.advance
 
     def _card_played(self, e, viewer, c) -> float:
         tab = self.table
@@ -537,7 +444,7 @@ class Director:
             )
         self._sound("coins_pour" if n > 3 else "coin_clink", c)
         both = e["payer"] < 0 and self.paid_out.get(e["payee"], 0) > 0
-        self._bubble(
+        self.bubble_image(
             Bubble(e["payee"], gain_text(e, self.paid_out), life=2.6 if both else 1.8), c + 0.5
         )
         return 0.35 + 0.05 * n
@@ -587,24 +494,79 @@ class Director:
     def draw_bubbles(self, surface, anchor) -> None:
         for b in self.bubbles:
             x, y = anchor(b.seat)
-            img = _bubble(b.text, seat_colour(b.seat), THEME.epoch)
+            img = bubble_image(b.text, seat_colour(b.seat), THEME.epoch)
             alpha = 255 if b.t < b.life - 0.4 else int(255 * (b.life - b.t) / 0.4)
             rise = min(1.0, b.t * 5) * 14
             if alpha < 250:
-                img = _faded(img, alpha // 32)
+                img = faded(img, alpha // 32)
             surface.blit(img, img.get_rect(midtop=(x, y + 34 - rise)))
 
 
-@lru_cache(maxsize=64)
-def _bubble(text: str, colour: tuple, epoch: int) -> pygame.Surface:
-    img = draw.fit(text, 26, 380, TEXT, True)
-    w, h = img.get_width() + 30, img.get_height() + 18
-    surf = pygame.Surface((w, h + 12), pygame.SRCALPHA)
-    body = pygame.Rect(0, 12, w, h)
-    pygame.draw.polygon(
-        surf, darken(colour, 0.45), [(w // 2 - 10, 13), (w // 2, 0), (w // 2 + 10, 13)]
-    )
-    pygame.draw.rect(surf, darken(colour, 0.45), body, border_radius=14)
-    pygame.draw.rect(surf, colour, body, width=2, border_radius=14)
-    surf.blit(img, img.get_rect(center=body.center))
-    return surf
+@dataclass(frozen=True)
+class Cue:
+    """A banner moment: its words, colour and time on screen, its sound, the cursor's step."""
+
+    text: str
+    colour: tuple
+    hold: float
+    sound: str
+    advance: float
+
+
+CUES = {
+    "deal_opened": Cue("phrase.lets_make_a_deal", GOLD, 0.5, "card_flick", 0.7),
+    "going_once_called": Cue("phrase.going_once", GOLD, 0.6, "window_tick", 0.6),
+    "deal_closed": Cue("phrase.deal_closed", (120, 230, 140), 0.9, "deal_closed", 0.9),
+    "deal_failed": Cue("phrase.deal_failed", (240, 110, 90), 0.8, "deal_failed", 0.9),
+    "game_over": Cue("results.game_over", GOLD, 1.2, "boss_fanfare", 1.6),
+}
+
+# event type -> its animation: (director, event, viewer, start) -> how far the cursor moves
+ANIMATIONS: dict[str, Callable[[Director, dict, int | None, float], float]] = {
+    "hand_dealt": Director._cards_dealt,
+    "cards_drawn": Director._cards_dealt,
+    "deck_reshuffled": Director._reshuffled,
+    "card_discarded": Director._discarded,
+    "die_rolled": Director._die_rolled,
+    "marker_moved": Director._marker_moved,
+    "marker_placed": Director._marker_placed,
+    "clan_laid": Director._clan_laid,
+    "card_played": Director._card_played,
+    "stopped": Director._stopped,
+    "travel_sent": Director._travel_sent,
+    "boss_changed": Director._boss_changed,
+    "placard_recruited": Director._recruited,
+    "offer_made": Director._terms_made,
+    "proposed": Director._terms_made,
+    "agreement_made": Director._agreement,
+    "asked": Director._asked,
+    "paid": Director._paid_event,
+    "tile_placed": Director._tile_placed,
+    "cards_returned": Director._cards_returned,
+    PHRASE: Director._phrase,
+    **dict.fromkeys(CUES, Director._cue),
+}
+
+# events with deliberately no animation: the panel, the plates or the log show them
+NOT_ANIMATED = frozenset(
+    {
+        "game_started",
+        "turn_started",
+        "hand_limit_reached",
+        "window_opened",
+        "passed",
+        "window_closed",
+        "agreements_fell_back",
+        "withdrawn",
+        "agreement_lapsed",
+        "offer_lapsed",
+        "floor_passed",
+        "quiet_round",
+        "call_cancelled",
+        "negotiation_limit_reached",
+        "table_cleared",
+        "ask_preference_set",
+        SEAT_DROPPED,
+        SEAT_BACK,
+    }
+)

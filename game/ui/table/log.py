@@ -1,4 +1,5 @@
-"""The action log in words ('Mei played Travel on Sacks'), built from redacted events.
+"""The action log in words ('Mei played Travel on Sacks', worded by sentences.py), built
+from redacted events: the compact log under the panel and the full-height history.
 
 The log keeps the events, not the sentences, so a language switch re-words the whole log.
 """
@@ -7,11 +8,14 @@ from __future__ import annotations
 
 import pygame
 
-from .. import cardart, draw
+from .. import draw
 from ..i18n import tr
-from ..theme import CLAN_KEYS, CLAN_LETTERS, FAMILY, TEXT, TEXT_DIM, THEME
+from ..theme import TEXT, TEXT_DIM, THEME
 from ..widgets import ICONS, Button
 from . import layout as L
+from .sentences import SENTENCES, SILENT_IN_LOG, Describer, clan_word
+
+__all__ = ["SENTENCES", "SILENT_IN_LOG", "Describer", "LogPanel", "clan_word"]
 
 GOLD_SOFT = (235, 200, 110)
 
@@ -39,195 +43,6 @@ ICONS.setdefault("log.close", _close_icon)
 
 MAX_LINES = 200
 
-
-def clan_word(clan) -> str:
-    """'S Sacks' for a clan given as key or index."""
-    i = CLAN_KEYS.index(clan) if isinstance(clan, str) else int(clan)
-    return f"{CLAN_LETTERS[i]} {FAMILY[i]}"
-
-
-def money(n: int) -> str:
-    return tr("money.amount", n=n)
-
-
-# how a list of sources is worded: Clan cards first, then placards
-SOURCE_GROUPS = (
-    ("card", "log.src.card", "log.src.cards"),
-    ("placard", "log.src.placard", "log.src.placards"),
-)
-
-
-def and_list(items: list[str]) -> str:
-    """'W', 'W and G', 'C, W and G' in the current language."""
-    if len(items) <= 1:
-        return "".join(items)
-    first = items[0]
-    for item in items[1:-1]:
-        first = tr("log.list", first=first, rest=item)
-    return tr("log.and", first=first, last=items[-1])
-
-
-class Describer:
-    """Turns event data into a sentence. `laid` remembers which laid card id is whose."""
-
-    def __init__(self, names: list[str]) -> None:
-        self.names = names
-        self.laid: dict[int, tuple[int, str]] = {}  # card id -> (owner, clan key)
-
-    def name(self, seat: int | None) -> str:
-        if seat is None or seat < 0:
-            return tr("log.bank")
-        return self.names[seat] if seat < len(self.names) else "?"
-
-    def source(self, src) -> str:
-        kind, ref = src
-        if kind == "placard":
-            return clan_word(ref)
-        owner, clan = self.laid.get(ref, (None, None))
-        if clan is None:
-            return tr("log.a_clan_card")
-        return tr(
-            "log.clan_card_of", clan=CLAN_LETTERS[CLAN_KEYS.index(clan)], name=self.name(owner)
-        )
-
-    def letter(self, src) -> str:
-        kind, ref = src
-        if kind == "placard":
-            return CLAN_LETTERS[int(ref)]
-        clan = self.laid.get(ref, (None, None))[1]
-        return "?" if clan is None else CLAN_LETTERS[CLAN_KEYS.index(clan)]
-
-    def sources(self, srcs) -> str:
-        """One player's sources: 'Clan cards W and G and placard C' (or 'a fee')."""
-        if not srcs:
-            return tr("log.a_fee")
-        parts = []
-        for kind, one, many in SOURCE_GROUPS:
-            letters = [self.letter(s) for s in srcs if s[0] == kind]
-            if letters:
-                parts.append(tr(one if len(letters) == 1 else many, clans=and_list(letters)))
-        return and_list(parts)
-
-    def __call__(self, e: dict) -> str | None:
-        t = e["type"]
-        n = self.name
-        if t == "game_started":
-            return tr("log.game_started", name=n(e["first_player"]))
-        if t == "marker_placed":
-            return tr("log.marker_placed", name=n(e["seat"]), space=e["space"] + 1)
-        if t == "turn_started":
-            return tr("log.turn_started", name=n(e["seat"]))
-        if t == "die_rolled":
-            key = "log.rolled" if e["purpose"] == "move" else "log.rolled_end"
-            return tr(key, name=n(e["seat"]), n=e["value"])
-        if t == "cards_drawn":
-            if e.get("cards"):
-                return tr("log.you_drew", cards=", ".join(cardart.card_name(c) for c in e["cards"]))
-            return tr("log.drew", name=n(e["seat"]), n=e["count"])
-        if t == "deck_reshuffled":
-            return tr("log.reshuffled")
-        if t == "hand_limit_reached":
-            return tr("log.hand_limit", name=n(e["seat"]), n=e["excess"], limit=e["limit"])
-        if t == "card_discarded":
-            return tr("log.discarded", name=n(e["seat"]), card=cardart.card_name(e["card"]))
-        if t == "deal_opened":
-            return tr(
-                "log.deal_opened",
-                name=n(e["seat"]),
-                space=e["space"] + 1,
-                amount=money(e["proceeds"]),
-            )
-        if t == "clan_laid":
-            self.laid[e["card_id"]] = (e["seat"], e["clan"])
-            return tr("log.clan_laid", name=n(e["seat"]), clan=clan_word(e["clan"]))
-        if t == "card_played":
-            card = e["card"]
-            if card == "boss":
-                return tr("log.played_boss", name=n(e["seat"]))
-            if card == "recruit":
-                return tr("log.played_recruit", name=n(e["seat"]), clan=clan_word(e["clan"]))
-            return tr("log.played_travel", name=n(e["seat"]), target=self.source(e["target"]))
-        if t == "stopped":
-            return tr("log.stopped", name=n(e["seat"]))
-        if t == "travel_sent":
-            return tr("log.travel_sent", target=self.source(e["target"]))
-        if t == "boss_changed":
-            return tr("log.boss_changed", name=n(e["new"]))
-        if t == "agreements_fell_back":
-            return tr("log.fell_back")
-        if t == "placard_recruited":
-            return tr("log.recruited", name=n(e["new_owner"]), clan=clan_word(e["clan"]))
-        if t == "offer_made":
-            return tr(
-                "log.offer",
-                name=n(e["seat"]),
-                sources=self.sources(e["sources"]),
-                amount=money(e["amount"]),
-            )
-        if t == "proposed":
-            return tr(
-                "log.proposed",
-                boss=n(e["boss"]),
-                name=n(e["to"]),
-                sources=self.sources(e["sources"]),
-                amount=money(e["amount"]),
-            )
-        if t == "agreement_made":
-            return tr(
-                "log.agreement",
-                name=n(e["seat"]),
-                sources=self.sources(e["sources"]),
-                amount=money(e["amount"]),
-            )
-        if t == "withdrawn":
-            if e["seat"] == e["player"]:
-                return tr("log.withdrawn_own", name=n(e["seat"]))
-            return tr("log.withdrawn", name=n(e["seat"]), other=n(e["player"]))
-        if t == "agreement_lapsed":
-            return tr("log.lapsed", name=n(e["seat"]), source=self.source(e["source"]))
-        if t == "quiet_round":
-            return tr("log.quiet_round", name=n(e["boss"]))
-        if t == "going_once_called":
-            return tr("log.going_once", name=n(e["boss"]))
-        if t == "call_cancelled":
-            return tr("log.call_cancelled", name=n(e["seat"]))
-        if t == "negotiation_limit_reached":
-            return tr("log.limit_reached")
-        if t == "deal_closed":
-            return tr(
-                "log.deal_closed",
-                name=n(e["boss"]),
-                space=e["space"] + 1,
-                amount=money(e["proceeds"]),
-            )
-        if t == "paid":
-            if e["payer"] < 0:
-                return tr("log.paid_dividends", name=n(e["payee"]), amount=money(e["amount"]))
-            return tr(
-                "log.paid", payer=n(e["payer"]), name=n(e["payee"]), amount=money(e["amount"])
-            )
-        if t == "cards_returned":
-            count = len(e["cards"])
-            key = "log.cards_returned_one" if count == 1 else "log.cards_returned"
-            return tr(key, name=n(e["seat"]), n=count)
-        if t == "tile_placed":
-            return tr("log.tile_placed", n=e["tile"], space=e["space"] + 1)
-        if t == "deal_failed":
-            return tr("log.deal_failed", name=n(e["boss"]))
-        if t == "game_over":
-            names = ", ".join(n(s) for s in e["winners"])
-            return tr("log.game_over", names=names)
-        if t == "phrase":
-            return tr("log.says", name=n(e["seat"]), text=tr(e["key"]))
-        if t in SEAT_NEWS:  # LAN: a player's connection (net_session.py)
-            return tr(SEAT_NEWS[t], name=n(e["seat"]))
-        if t == "table_cleared":
-            self.laid.clear()
-            return None
-        return None  # window bookkeeping, passes and the floor: shown elsewhere, not logged
-
-
-SEAT_NEWS = {"seat_dropped": "net.dropped", "seat_back": "net.back"}
 
 IMPORTANT = {
     "deal_closed",

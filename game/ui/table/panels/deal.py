@@ -1,0 +1,235 @@
+"""The open deal as drawn (cached with the panel's static parts): the header with the
+proceeds, the Boss and the move meter, the space's slots filling up as sources commit, the
+cards on the table and the travelling placards, each other player's agreement and pending
+terms, and above the bottom bar the window's banner or the status line."""
+
+from __future__ import annotations
+
+import pygame
+
+from ... import cardart, draw
+from ...i18n import tr
+from ...theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, seat_colour
+from .. import layout as L
+from .. import status
+from .geometry import LAID_STEP, ROW_BUTTON_MAX, ROW_H, SLOT_STEP, row_seats, rows_top
+from .slots import committed_owners, fill_slots, source_clan
+from .window import draw_banner
+
+
+def render_deal(surf, v: dict, viewer: int | None, card_rects: dict, ox: int, oy: int) -> None:
+    """The whole deal onto the panel surface (ox, oy: logical -> surface coordinates;
+    card_rects: where each laid card sits, logical)."""
+    r = L.RIGHT
+    names = [p["name"] for p in v["players"]]
+    X = r.x + ox
+    Y = r.y + oy
+    _header(surf, v, names, X, Y)
+    travel = {int(k) for k in v["negotiation"]["travel"]}
+    _slots(surf, v, names, travel, X, Y)
+    _on_table(surf, v, names, travel, card_rects, X, Y, ox, oy)
+    _rows(surf, v, names, X, oy)
+    # the window banner / status line above the bottom bar
+    win = v.get("window")
+    by = Y + r.height - 164
+    if win is not None:
+        draw_banner(surf, v, win, names, X, by)
+    else:
+        text = status.negotiation_status(v, viewer, names)
+        surf.blit(draw.fit(text, 22, r.width - 48, TEXT_DIM), (X + 24, by + 4))
+
+
+def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
+    """The space and its proceeds; the crown and the Boss; the negotiation's move meter."""
+    r = L.RIGHT
+    neg = v["negotiation"]
+    boss = neg["boss"]
+    title = tr("table.deal_on", n=neg["space"] + 1)
+    surf.blit(draw.fit(title, 34, 420, TEXT, True), (X + 24, Y + 18))
+    sub = f"{tr('money.amount', n=neg['proceeds'])} = {neg['proceeds'] // max(1, neg['price'])} × {tr('money.amount', n=neg['price'])}"
+    surf.blit(draw.fit(sub, 24, 420, GOLD, True), (X + 24, Y + 62))
+    cr = draw.crown(40)
+    bx = X + 470
+    surf.blit(cr, (bx, Y + 22))
+    bl = draw.fit(
+        tr("table.boss_is", name=names[boss]), 28, r.width - 520 - 24, seat_colour(boss), True
+    )
+    surf.blit(bl, (bx + 50, Y + 24))
+    used = neg["actions"]
+    lim = neg["limit"]
+    meter = pygame.Rect(bx + 50, Y + 70, 200, 8)
+    pygame.draw.rect(surf, (40, 54, 48), meter, border_radius=5)
+    f = meter.copy()
+    f.width = int(meter.width * min(1.0, used / max(1, lim)))
+    pygame.draw.rect(surf, BAD if neg["limit_spent"] else (120, 170, 220), f, border_radius=5)
+    ml = draw.fit(tr("table.limit", n=used, limit=lim), 18, 200, TEXT_DIM)
+    surf.blit(ml, ml.get_rect(midleft=(meter.right + 12, meter.centery)))
+
+
+def _slots(surf, v: dict, names: list[str], travel: set[int], X: int, Y: int) -> None:
+    """Covered or not, and the space's required clans and choice groups as slots."""
+    r = L.RIGHT
+    neg = v["negotiation"]
+    sp = v["board"]["spaces"][neg["space"]]
+    committed = set(neg["committed"])
+    involved = [source_clan(v, s) for s in neg["involved"]] if neg["covered"] else None
+    owner_of = committed_owners(v)
+    covered = tr("table.covered") if neg["covered"] else tr("table.not_covered")
+    st = draw.fit(covered, 22, 300, GOOD if neg["covered"] else (240, 190, 90), True)
+    surf.blit(st, st.get_rect(topright=(X + r.width - 24, Y + 104)))
+    x = X + 24
+    y = Y + 98
+    size = 50
+    for kind, clans, k, got in fill_slots(sp, committed, involved):
+        if kind == "grp":
+            mini = 22
+            head = draw.text(tr("table.k_of", k=k), 20, TEXT, True)
+            width = max(
+                head.get_width() + 6 + len(clans) * (mini + 3),
+                k * SLOT_STEP - (SLOT_STEP - size),
+            )
+            box = pygame.Rect(x - 8, y - 6, width + 16, size + 50)
+            pygame.draw.rect(surf, (255, 255, 255, 18), box, border_radius=10)
+            surf.blit(head, (x, y - 2))
+            mx = x + head.get_width() + 6
+            for c in clans:
+                surf.blit(draw.clan_chip(c, mini, "dim" if c in travel else "solid"), (mx, y - 1))
+                mx += mini + 3
+            sy = y + 26
+            for j in range(k):
+                c = got[j] if j < len(got) else None
+                draw_slot(surf, x + j * SLOT_STEP, sy, size, c, owner_of.get(c), names)
+            x = box.right + 16
+        else:
+            for c in clans:
+                draw_slot(
+                    surf,
+                    x,
+                    y + 26,
+                    size,
+                    c if c in committed else None,
+                    owner_of.get(c),
+                    names,
+                    want=c,
+                )
+                x += SLOT_STEP
+            x += 16
+
+
+def _on_table(surf, v, names, travel, card_rects, X: int, Y: int, ox: int, oy: int) -> None:
+    """The laid Clan cards with their owners, then the placards sent travelling."""
+    neg = v["negotiation"]
+    ty = Y + 200
+    lab = draw.fit(tr("table.on_table"), 20, 140, TEXT_DIM)
+    surf.blit(lab, (X + 24, ty + 26))
+    if not neg["laid"] and not travel:
+        surf.blit(draw.fit(tr("table.nothing_laid"), 20, 600, (120, 140, 130)), (X + 174, ty + 26))
+    for c in neg["laid"]:
+        rr = card_rects[c["id"]].move(ox, oy)
+        surf.blit(cardart.face("clan_" + c["clan"], rr.width, rr.height), rr)
+        nm = draw.fit(
+            draw.ellipsize(names[c["owner"]], 18, LAID_STEP - 4), 18, LAID_STEP - 4, TEXT_DIM
+        )
+        surf.blit(nm, nm.get_rect(midtop=(rr.centerx, rr.bottom + 2)))
+    tx = X + 174 + LAID_STEP * len(neg["laid"]) + (10 if neg["laid"] else 0)
+    for k in sorted(travel):
+        surf.blit(draw.clan_chip(k, 44, "dim"), (tx, ty + 12))
+        surf.blit(draw.suitcase(34), (tx + 26, ty + 0))
+        lbl = draw.fit(tr("term.travelling"), 14, 90, TEXT_DIM)
+        surf.blit(lbl, lbl.get_rect(midtop=(tx + 22, ty + 62)))
+        tx += 96
+
+
+def _rows(surf, v: dict, names: list[str], X: int, oy: int) -> None:
+    """Each other player's row: name, agreement, pending terms (buttons go on the right)."""
+    r = L.RIGHT
+    neg = v["negotiation"]
+    top = rows_top() + oy
+    head_y = top - 24
+    cols = (X + 24, X + 200, X + 390)
+    heads = (
+        (tr("term.agreement"), cols[1], cols[2] - cols[1] - 8),
+        (tr("table.pending"), cols[2], X + r.width - 24 - cols[2]),
+    )
+    for txt, cx, room in heads:
+        surf.blit(draw.fit(txt, 18, room, TEXT_DIM), (cx, head_y))
+    for i, seat in enumerate(row_seats(v)):
+        y = top + i * ROW_H
+        row = pygame.Rect(X + 16, y, r.width - 32, ROW_H - 4)
+        if i % 2 == 0:
+            pygame.draw.rect(surf, (255, 255, 255, 12), row, border_radius=8)
+        pygame.draw.rect(
+            surf, seat_colour(seat), (row.x + 4, row.y + 8, 6, row.height - 16), border_radius=3
+        )
+        nm = draw.fit(draw.ellipsize(names[seat], 22, 180, True), 22, 180, TEXT, True)
+        surf.blit(nm, nm.get_rect(midleft=(cols[0] + 4, row.centery)))
+        agr = neg["agreements"].get(str(seat))
+        if agr:
+            draw_terms(surf, v, agr, cols[1], row.centery, GOOD, "✓", cols[2] - 8)
+        else:
+            surf.blit(draw.text("—", 20, (110, 130, 120)), (cols[1], row.centery - 12))
+        pend = neg["pending"].get(str(seat))
+        if pend:
+            draw_terms(
+                surf,
+                v,
+                pend,
+                cols[2],
+                row.centery,
+                (240, 200, 110),
+                pending_tag(pend),
+                X + r.width - 24 - 3 * (ROW_BUTTON_MAX + 6),
+            )
+
+
+def pending_tag(pend: dict) -> str:
+    """'proposal' (the Boss's), 'former' (a fallen-back agreement) or 'offer'."""
+    if pend["by_boss"]:
+        return tr("table.tag.proposal")
+    return tr("table.tag.former") if pend["was_agreed"] else tr("table.tag.offer")
+
+
+def draw_slot(surf, x, y, size, clan, owner, names, want=None) -> None:
+    """One slot: the committed clan with who provides it, or the clan still wanted (a
+    required clan) or a question mark (a choice group's open place)."""
+    if clan is None:
+        if want is not None:
+            surf.blit(draw.clan_chip(want, size, "slot"), (x, y))
+        else:
+            box = pygame.Rect(x, y, size, size)
+            pygame.draw.rect(surf, (255, 255, 255, 25), box, border_radius=10)
+            pygame.draw.rect(surf, (160, 180, 170), box, width=2, border_radius=10)
+            q = draw.text("?", 28, (160, 180, 170), True)
+            surf.blit(q, q.get_rect(center=box.center))
+        return
+    surf.blit(draw.clan_chip(clan, size), (x, y))
+    if owner is not None:
+        nm = draw.fit(draw.ellipsize(names[owner], 18, SLOT_STEP - 4), 18, SLOT_STEP - 4, TEXT_DIM)
+        surf.blit(nm, nm.get_rect(midtop=(x + size // 2, y + size + 1)))
+
+
+def draw_terms(surf, v, terms, x, cy, colour, tag, max_x=None) -> None:
+    """Terms as chips (a laid card's framed), the amount and a tag, from x on line cy."""
+    chips = terms["sources"]
+    for s in chips[:4]:
+        c = source_clan(v, s)
+        if c is None:
+            continue
+        chip = draw.clan_chip(c, 28)
+        surf.blit(chip, (x, cy - 14))
+        if s[0] == "card":
+            pygame.draw.rect(
+                surf, (250, 250, 250), (x - 2, cy - 16, 32, 32), width=2, border_radius=6
+            )
+        x += 32
+    if not chips:
+        fee = draw.fit(tr("table.fee"), 18, 70, TEXT_DIM)
+        surf.blit(fee, fee.get_rect(midleft=(x, cy)))
+        x += fee.get_width() + 6
+    amt = draw.text(tr("money.amount", n=terms["amount"]), 24, colour, True)
+    surf.blit(amt, amt.get_rect(midleft=(x + 6, cy)))
+    x += amt.get_width() + 12
+    room = 110 if max_x is None else min(110, max_x - x)
+    if room >= 36:
+        t = draw.fit(tag, 16, room, colour, min_size=11)
+        surf.blit(t, t.get_rect(midleft=(x, cy + 1)))

@@ -1,0 +1,343 @@
+"""The offer / proposal editor: tick sources from the choice's pool, dial an amount in
+lo..hi, lay a needed Clan card from the hand (offers only), send or cancel.
+
+Modal over the negotiation panel while open. Everything it can send comes from the
+viewer's `legal.terms` (a TermsChoice) and `legal.fixed` (LayClan); it decides no rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.rules import LayClan, LegalActions, Offer, Source, SourceKind, TermsChoice
+
+from ... import draw
+from ...i18n import tr
+from ...theme import CLAN_LETTERS, GOLD, TEXT, TEXT_DIM
+from ...widgets import Button, Widget
+from .. import layout as L
+from ..sentences import clan_word
+from .slots import source_clan, source_label
+
+
+@dataclass
+class EditorState:
+    """The open editor: the choice it edits (refreshed from each new LegalActions), whom
+    it addresses, what is ticked and dialled, the Clan cards it offers to lay, and the clan
+    of a card just laid from it (ticked once the laid card shows up in the pool)."""
+
+    choice: TermsChoice
+    seat: int
+    sources: set[Source]
+    amount: int
+    lays: list[LayClan] = field(default_factory=list)
+    lay_clan: int | None = None
+
+    @property
+    def id(self) -> tuple[str, int]:
+        return (type(self.choice.action).__name__, self.seat)
+
+    @property
+    def slots(self) -> int:
+        """Slots in the source rows: the sources, the Clan cards that can be laid from the
+        editor, and with no source at all one more for the note saying so."""
+        pool = self.choice.pool
+        return len(pool) + len(self.lays) + (0 if pool else 1)
+
+
+@dataclass(frozen=True)
+class EditorGeometry:
+    sources: list[pygame.Rect]
+    amount_y: int
+    range_y: int
+    summary_bottom: int
+    buttons_y: int
+
+
+def editor_rect() -> pygame.Rect:
+    return pygame.Rect(L.RIGHT.x + 16, L.RIGHT.y + 296, L.RIGHT.width - 32, L.RIGHT.height - 304)
+
+
+def editor_geometry(n_sources: int) -> EditorGeometry:
+    """The editor's rows, top to bottom: title, the sources (rows of up to three: four go
+    two by two; Clan cards to lay, or the note that there is nothing to offer, take the
+    slots after them), the amount dial, the range and the summary line, Cancel and Send."""
+    r = editor_rect()
+    per_row = 2 if n_sources == 4 else min(3, max(1, n_sources))
+    gap, h = 12, 50
+    bw = (r.width - 48 - gap * (per_row - 1)) // per_row
+    sources = []
+    for i in range(n_sources):
+        row, col = divmod(i, per_row)
+        sources.append(pygame.Rect(r.x + 24 + col * (bw + gap), r.y + 62 + row * (h + 8), bw, h))
+    rows = max(1, (n_sources + per_row - 1) // per_row)
+    amount_y = r.y + 62 + rows * (h + 8) + 6
+    buttons_y = r.bottom - 64
+    return EditorGeometry(sources, amount_y, amount_y + 62, buttons_y - 6, buttons_y)
+
+
+class TermsEditor:
+    """Holds the EditorState (None: closed); `on_change` tells the panel to rebuild."""
+
+    def __init__(self, table, on_change: Callable[[], None]) -> None:
+        self.table = table  # send, and the session's view (which laid card is which clan)
+        self.on_change = on_change
+        self.state: EditorState | None = None
+
+    def open(self, choice: TermsChoice | None, seat: int, pending: dict | None) -> None:
+        """Open on `choice`, addressed to `seat`; ticked and dialled as the pending terms
+        were, else with every source ticked at the lowest amount."""
+        if choice is None:
+            return
+        sources = set()
+        amount = choice.lo
+        if pending:
+            pend_srcs = {Source(SourceKind(k), r) for k, r in pending["sources"]}
+            sources = {s for s in choice.pool if s in pend_srcs}
+            amount = min(choice.hi, max(choice.lo, pending["amount"]))
+        elif choice.pool:
+            sources = set(choice.pool)
+        self.state = EditorState(choice, seat, sources, amount)
+        self.on_change()
+
+    def close(self) -> None:
+        self.state = None
+        self.on_change()
+
+    def refresh(self, legal: LegalActions) -> None:
+        """Re-read the choice from the new legal actions; gone from them, the editor closes
+        (quietly: the panel is rebuilding anyway)."""
+        ed = self.state
+        if ed is None:
+            return
+        for t in legal.terms:
+            if type(t.action) is type(ed.choice.action) and getattr(
+                t.action, "to", None
+            ) == getattr(ed.choice.action, "to", None):
+                fresh = set(t.pool) - set(ed.choice.pool)
+                ed.choice = t
+                ed.sources = {s for s in ed.sources if s in t.pool}
+                clan, ed.lay_clan = ed.lay_clan, None
+                if clan is not None:  # the card just laid from the editor: ticked
+                    ed.sources |= {
+                        s for s in fresh if s.kind is SourceKind.CARD and self._laid_clan(s) == clan
+                    }
+                ed.amount = min(t.hi, max(t.lo, ed.amount))
+                return
+        self.state = None
+
+    def _laid_clan(self, src) -> int | None:
+        v = self.table.session.view(self.table.session.viewer)
+        return source_clan(v, src)
+
+    def _set_amount(self, x: int) -> None:
+        ed = self.state
+        ed.amount = min(ed.choice.hi, max(ed.choice.lo, x))
+        self.on_change()
+
+    def _toggle(self, src: Source) -> None:
+        self.state.sources ^= {src}
+        self.on_change()
+
+    def _lay(self, a: LayClan) -> None:
+        """Lay the card; the editor stays open and ticks the new source once it is laid."""
+        self.state.lay_clan = int(a.clan)
+        self.table.send(a)
+
+    def _send(self, action) -> None:
+        self.close()
+        self.table.send(action)
+
+    # -- widgets ---------------------------------------------------------------------------
+
+    def widgets(self, v: dict, legal: LegalActions) -> list[Widget]:
+        ed = self.state
+        choice = ed.choice
+        # a Clan card of a needed clan still in the hand can be laid from here (offers only)
+        ed.lays = (
+            [a for a in legal.fixed if isinstance(a, LayClan)]
+            if isinstance(choice.action, Offer)
+            else []
+        )
+        geo = editor_geometry(ed.slots)
+        return (
+            self._source_buttons(v, geo)
+            + self._lay_buttons(geo)
+            + self._amount_buttons(v, geo)
+            + self._send_buttons(legal, geo)
+        )
+
+    def _source_buttons(self, v: dict, geo: EditorGeometry) -> list[Widget]:
+        """Each source ticked by its clan's letter on the keyboard too (the first source of
+        a clan, when a player holds both its placard and a laid card of it)."""
+        ed = self.state
+        out: list[Widget] = []
+        lettered: set[int] = set()
+        for i, src in enumerate(ed.choice.pool):
+            on = src in ed.sources
+            label = source_label(v, src)
+            clan = source_clan(v, src)
+            hotkey = None
+            if clan is not None and clan not in lettered:
+                lettered.add(clan)
+                hotkey = getattr(pygame, f"K_{CLAN_LETTERS[clan].lower()}")
+            out.append(
+                Button(
+                    geo.sources[i],
+                    label,
+                    lambda s=src: self._toggle(s),
+                    style="primary" if on else "ghost",
+                    size=22,
+                    name=f"editor.src.{i}",
+                    hotkey=hotkey,
+                    tip=tr("tip.editor.source", source=label),
+                )
+            )
+        return out
+
+    def _lay_buttons(self, geo: EditorGeometry) -> list[Widget]:
+        """A Clan card of a needed clan still in the hand: lay it from here, then offer it;
+        its button takes the slot after the sources."""
+        ed = self.state
+        out: list[Widget] = []
+        for j, a in enumerate(ed.lays):
+            word = clan_word(int(a.clan))
+            out.append(
+                Button(
+                    geo.sources[len(ed.choice.pool) + j],
+                    tr("table.editor.lay", clan=word),
+                    lambda a=a: self._lay(a),
+                    style="normal",
+                    size=20,
+                    name=f"editor.lay.{int(a.clan)}",
+                    tip=tr("tip.editor.lay", clan=word),
+                )
+            )
+        return out
+
+    def _amount_buttons(self, v: dict, geo: EditorGeometry) -> list[Widget]:
+        ed = self.state
+        choice = ed.choice
+        r = editor_rect()
+        price = v["negotiation"]["price"]
+        ay = geo.amount_y
+        cx = r.x + 24
+        amount = ed.amount
+        return [
+            Button(
+                (cx, ay, 64, 58),
+                "–",
+                lambda: self._set_amount(ed.amount - 1),
+                size=34,
+                enabled=amount > choice.lo,
+                name="editor.minus",
+                hotkey=pygame.K_DOWN,
+                tip=tr("tip.editor.minus"),
+            ),
+            Button(
+                (cx + 260, ay, 64, 58),
+                "+",
+                lambda: self._set_amount(ed.amount + 1),
+                size=34,
+                enabled=amount < choice.hi,
+                name="editor.plus",
+                hotkey=pygame.K_UP,
+                tip=tr("tip.editor.plus"),
+            ),
+            Button(
+                (cx + 340, ay, 220, 58),
+                "+" + tr("phrase.one_dividend"),
+                lambda: self._set_amount(ed.amount + price),
+                size=22,
+                enabled=amount + price <= choice.hi,
+                name="editor.dividend",
+                hotkey=pygame.K_1,
+                tip=lambda: tr("tip.one_dividend", amount=tr("money.amount", n=price)),
+            ),
+            Button(
+                (cx + 572, ay, 110, 58),
+                tr("table.min", amount=tr("money.amount", n=choice.lo)),
+                lambda: self._set_amount(choice.lo),
+                size=20,
+                enabled=amount != choice.lo,
+                name="editor.zero",
+                tip=tr("tip.editor.min", amount=tr("money.amount", n=choice.lo)),
+            ),
+            Button(
+                (cx + 694, ay, r.right - 24 - cx - 694, 58),
+                tr("table.max", amount=tr("money.amount", n=choice.hi)),
+                lambda: self._set_amount(choice.hi),
+                size=22,
+                enabled=amount != choice.hi,
+                name="editor.max",
+                tip=tr("tip.editor.max", amount=tr("money.amount", n=choice.hi)),
+            ),
+        ]
+
+    def _send_buttons(self, legal: LegalActions, geo: EditorGeometry) -> list[Widget]:
+        ed = self.state
+        r = editor_rect()
+        action = ed.choice.make(tuple(ed.sources), ed.amount)
+        offer = isinstance(action, Offer)
+        return [
+            Button(
+                (r.right - 24 - 260, geo.buttons_y, 260, 56),
+                tr("table.send_offer") if offer else tr("table.send_proposal"),
+                lambda a=action: self._send(a),
+                style="primary",
+                size=26,
+                enabled=action in legal,
+                name="editor.send",
+                hotkey=pygame.K_RETURN,
+                tip=tr("tip.send_offer" if offer else "tip.send_proposal"),
+            ),
+            Button(
+                (r.right - 24 - 260 - 14 - 200, geo.buttons_y, 200, 56),
+                tr("ui.cancel"),
+                self.close,
+                style="ghost",
+                size=24,
+                name="editor.cancel",
+                hotkey=pygame.K_ESCAPE,
+                tip=tr("tip.editor.cancel"),
+            ),
+        ]
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface, v: dict) -> None:
+        ed = self.state
+        r = editor_rect()
+        draw.draw_panel(surface, r, fill=(28, 46, 40), alpha=250, edge=GOLD, radius=16)
+        choice = ed.choice
+        names = [p["name"] for p in v["players"]]
+        if isinstance(choice.action, Offer):
+            title = tr("table.editor.offer", name=names[v["negotiation"]["boss"]])
+        else:
+            title = tr("table.editor.propose", name=names[choice.action.to])
+        surface.blit(draw.fit(title, 28, r.width - 48, TEXT, True), (r.x + 24, r.y + 18))
+        geo = editor_geometry(ed.slots)
+        if not choice.pool:  # the note takes the slot after any Clan cards to lay
+            note = tr("table.editor.lay_first") if ed.lays else tr("table.editor.no_sources")
+            box = geo.sources[-1]
+            text = draw.fit(note, 22, box.width, TEXT_DIM)
+            surface.blit(text, text.get_rect(midleft=(box.x, box.centery)))
+        amount = draw.text(tr("money.amount", n=ed.amount), 40, GOLD, True)
+        surface.blit(amount, amount.get_rect(center=(r.x + 24 + 64 + 98, geo.amount_y + 29)))
+        rng = tr(
+            "table.editor.range",
+            lo=tr("money.amount", n=choice.lo),
+            hi=tr("money.amount", n=choice.hi),
+        )
+        surface.blit(draw.fit(rng, 20, r.width - 48, TEXT_DIM), (r.x + 24, geo.range_y))
+        what = ", ".join(source_label(v, s) for s in sorted(ed.sources)) or tr("table.fee")
+        summary = draw.fit(
+            tr("table.editor.summary", what=what, amount=tr("money.amount", n=ed.amount)),
+            22,
+            r.width - 48,
+            TEXT,
+        )
+        surface.blit(summary, summary.get_rect(bottomleft=(r.x + 24, geo.summary_bottom)))

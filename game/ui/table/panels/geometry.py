@@ -1,0 +1,71 @@
+"""Where the panel's controls sit: the turn's two big buttons, the bottom bar, the
+recruitment buttons, the negotiation's rows and the laid cards (shared by the panel's
+parts, the table's travel targets and its animations)."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import layout as L
+
+ROW_H = 38
+SLOT_STEP = 76  # a deal's slots, spaced so a name like "Player 1" fits under each
+LAID_STEP = 84  # cards laid on the table, likewise
+ROW_BUTTON_MAX = 124  # a row's buttons (at most three) leave the pending terms their room
+
+
+def main_rect(i: int, n: int) -> pygame.Rect:
+    """The turn's big buttons (deal / roll / draw, see the results), side by side."""
+    x0, w = L.RIGHT.x + 24, L.RIGHT.width - 48
+    gap = 14
+    bw = (w - gap * (n - 1)) // n
+    y = L.RIGHT.bottom - 136
+    return pygame.Rect(x0 + i * (bw + gap), y, bw, 64)
+
+
+def recruit_rect(i: int, n: int) -> pygame.Rect:
+    """Recruitment buttons over the hand limit: rows of three, the last row lowest, all
+    inside the panel below the marker's space."""
+    per_row = 3
+    rows = (n + per_row - 1) // per_row
+    row, col = divmod(i, per_row)
+    gap, h = 12, 56
+    bw = (L.RIGHT.width - 48 - gap * (per_row - 1)) // per_row
+    y = L.RIGHT.bottom - 140 - (rows - 1 - row) * (h + 8)
+    return pygame.Rect(L.RIGHT.x + 24 + col * (bw + gap), y, bw, h)
+
+
+def bar_rect(i: int, n: int) -> pygame.Rect:
+    """The bottom bar: the Boss's calls, an investor's Offer / Pass, a window's answers."""
+    x0, w = L.RIGHT.x + 24, L.RIGHT.width - 48
+    if n <= 2:  # one or two big buttons sit on the right, under the thumb of the eye
+        w = 2 * 270 + 14
+        x0 = L.RIGHT.right - 24 - w
+    gap = 12
+    bw = (w - gap * (n - 1)) // n
+    return pygame.Rect(x0 + i * (bw + gap), L.RIGHT.bottom - 112, bw, 50)
+
+
+def rows_top() -> int:
+    """The top of the negotiation's first player row."""
+    return L.RIGHT.y + 322
+
+
+def row_seats(v: dict) -> list[int]:
+    """The negotiation's rows: every player but the Boss, in turn order after the Boss."""
+    boss = v["negotiation"]["boss"]
+    n = len(v["players"])
+    return [(boss + k) % n for k in range(1, n)]
+
+
+def laid_rects(v: dict) -> dict[int, pygame.Rect]:
+    """Laid card id -> its rect on the table (travel targets, animations)."""
+    out = {}
+    neg = v.get("negotiation")
+    if not neg:
+        return out
+    x = L.RIGHT.x + 24 + 150
+    for c in neg["laid"]:
+        out[c["id"]] = pygame.Rect(x, L.RIGHT.y + 204, 50, 70)
+        x += LAID_STEP
+    return out

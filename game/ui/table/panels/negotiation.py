@@ -1,0 +1,278 @@
+"""The negotiation panel's controls: per other player a row of buttons (the Boss accepts,
+counters, proposes or withdraws; an investor accepts a proposal, offers, counters or
+withdraws), and the bottom bar (the Boss's calls, an investor's Offer and Pass, or a
+reaction window's answers). Every button is enabled from the viewer's LegalActions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules import (
+    Accept,
+    AcceptFormer,
+    AcceptProposal,
+    FailDeal,
+    GoingOnce,
+    LegalActions,
+    PassFloor,
+    Propose,
+    TermsChoice,
+    Withdraw,
+)
+
+from ... import draw
+from ...i18n import tr
+from ...widgets import Button, Widget
+from .. import layout as L
+from .editor import TermsEditor
+from .geometry import ROW_BUTTON_MAX, ROW_H, bar_rect, row_seats, rows_top
+from .window import window_widgets
+
+# what each of the Boss's bottom-bar buttons does
+BOSS_BAR_TIPS = {
+    "neg.going_once": "tip.going_once",
+    "neg.accept_former": "tip.accept_former",
+    "neg.fail": "tip.fail_deal",
+    "neg.pass_floor": "tip.pass_floor_boss",
+}
+
+
+@dataclass(frozen=True)
+class RowButton:
+    """One button of a player's row, laid out right to left."""
+
+    label: str
+    press: Callable[[], None]
+    enabled: bool
+    name: str
+    style: str
+    tip: str
+
+
+@dataclass(frozen=True)
+class Terms:
+    """The viewer's TermsChoices: a proposal per player (the Boss), or one offer."""
+
+    by_target: dict[int, TermsChoice]
+    offer: TermsChoice | None
+
+    @classmethod
+    def of(cls, legal: LegalActions) -> Terms:
+        by_target, offer = {}, None
+        for t in legal.terms:
+            if isinstance(t.action, Propose):
+                by_target[t.action.to] = t
+            else:
+                offer = t
+        return cls(by_target, offer)
+
+
+class NegotiationPanel:
+    def __init__(self, table, editor: TermsEditor) -> None:
+        self.table = table  # send
+        self.editor = editor
+
+    def widgets(self, v: dict, legal: LegalActions, viewer: int | None) -> list[Widget]:
+        if self.editor.state is not None:  # the editor is modal: only its own controls
+            return self.editor.widgets(v, legal)
+        terms = Terms.of(legal)
+        out: list[Widget] = []
+        for i, seat in enumerate(row_seats(v)):
+            out += self._row(v, legal, viewer, seat, rows_top() + i * ROW_H, terms)
+        return out + self._bottom_bar(v, legal, viewer, terms)
+
+    # -- the rows --------------------------------------------------------------------------
+
+    def _row(self, v, legal, me, seat: int, y: int, terms: Terms) -> list[Widget]:
+        neg = v["negotiation"]
+        if me is not None and me == neg["boss"]:
+            buttons = self._boss_row(v, legal, me, seat, terms)
+        elif me is not None and me == seat:
+            buttons = self._own_row(v, legal, me, terms)
+        else:
+            buttons = []
+        out: list[Widget] = []
+        bx = L.RIGHT.right - 24
+        for b in reversed(buttons):
+            w = min(ROW_BUTTON_MAX, max(100, draw.text_width(b.label, 18, True) + 24))
+            r = pygame.Rect(bx - w, y + 3, w, ROW_H - 8)
+            out.append(
+                Button(
+                    r,
+                    b.label,
+                    b.press,
+                    style=b.style,
+                    size=18,
+                    enabled=bool(b.enabled),
+                    name=b.name,
+                    tip=b.tip,
+                )
+            )
+            bx -= w + 6
+        return out
+
+    def _boss_row(self, v, legal, me: int, seat: int, terms: Terms) -> list[RowButton]:
+        """The Boss's row for `seat`: accept its offer, counter (or propose), withdraw."""
+        send = self.table.send
+        names = [p["name"] for p in v["players"]]
+        pend = v["negotiation"]["pending"].get(str(seat))
+        out = []
+        a_acc = Accept(me, seat)
+        if pend and not pend["by_boss"]:
+            out.append(
+                RowButton(
+                    tr("action.accept"),
+                    lambda a=a_acc: send(a),
+                    a_acc in legal,
+                    f"neg.accept.{seat}",
+                    "good",
+                    tr("tip.accept_offer", name=names[seat]),
+                )
+            )
+        choice = terms.by_target.get(seat)
+        out.append(
+            RowButton(
+                tr("action.counter") if pend else tr("table.propose"),
+                lambda c=choice, s=seat, p=pend: self.editor.open(c, s, p),
+                choice is not None,
+                f"neg.counter.{seat}",
+                "normal",
+                tr("tip.counter_offer" if pend else "tip.propose", name=names[seat]),
+            )
+        )
+        a_wd = Withdraw(me, seat)
+        if pend:
+            out.append(
+                RowButton(
+                    tr("action.withdraw"),
+                    lambda a=a_wd: send(a),
+                    a_wd in legal,
+                    f"neg.withdraw.{seat}",
+                    "ghost",
+                    tr("tip.withdraw_to", name=names[seat]),
+                )
+            )
+        return out
+
+    def _own_row(self, v, legal, me: int, terms: Terms) -> list[RowButton]:
+        """An investor's own row: accept the Boss's proposal, offer (or counter), withdraw."""
+        send = self.table.send
+        names = [p["name"] for p in v["players"]]
+        boss = v["negotiation"]["boss"]
+        pend = v["negotiation"]["pending"].get(str(me))
+        out = []
+        if pend and pend["by_boss"]:
+            a = AcceptProposal(me)
+            out.append(
+                RowButton(
+                    tr("action.accept"),
+                    lambda a=a: send(a),
+                    a in legal,
+                    "neg.accept_proposal",
+                    "good",
+                    tr("tip.accept_proposal", name=names[boss]),
+                )
+            )
+        out.append(
+            RowButton(
+                tr("action.counter") if pend else tr("action.offer"),
+                lambda c=terms.offer, p=pend: self.editor.open(c, boss, p),
+                terms.offer is not None,
+                "neg.offer",
+                "primary" if not pend else "normal",
+                tr("tip.counter_proposal" if pend else "tip.offer", name=names[boss]),
+            )
+        )
+        if pend:
+            a = Withdraw(me, me)
+            out.append(
+                RowButton(
+                    tr("action.withdraw"),
+                    lambda a=a: send(a),
+                    a in legal,
+                    "neg.withdraw.self",
+                    "ghost",
+                    tr("tip.withdraw_own"),
+                )
+            )
+        return out
+
+    # -- the bottom bar --------------------------------------------------------------------
+
+    def _bottom_bar(self, v, legal, me, terms: Terms) -> list[Widget]:
+        if v.get("window") is not None:
+            return window_widgets(v, legal, me, self.table.send)
+        if me is None:
+            return []
+        if me == v["negotiation"]["boss"]:
+            return self._boss_bar(legal, me)
+        return self._investor_bar(v, legal, me, terms)
+
+    def _boss_bar(self, legal: LegalActions, me: int) -> list[Widget]:
+        """Going once, (accept the former agreements,) fail the deal, pass the floor."""
+        send = self.table.send
+        opts = [
+            (tr("phrase.going_once"), GoingOnce(me), "good", "neg.going_once", pygame.K_g),
+            (tr("action.fail_deal"), FailDeal(me), "danger", "neg.fail", pygame.K_f),
+        ]
+        if any(isinstance(a, AcceptFormer) for a in legal.fixed):
+            opts.insert(
+                1,
+                (
+                    tr("table.accept_former"),
+                    AcceptFormer(me),
+                    "normal",
+                    "neg.accept_former",
+                    pygame.K_a,
+                ),
+            )
+        opts.append((tr("table.pass_floor"), PassFloor(me), "normal", "neg.pass_floor", pygame.K_p))
+        return [
+            Button(
+                bar_rect(i, len(opts)),
+                label,
+                lambda a=a: send(a),
+                style=style,
+                size=24,
+                enabled=a in legal,
+                name=name,
+                hotkey=key,
+                tip=tr(BOSS_BAR_TIPS[name]),
+            )
+            for i, (label, a, style, name, key) in enumerate(opts)
+        ]
+
+    def _investor_bar(self, v, legal, me: int, terms: Terms) -> list[Widget]:
+        """Offer to the Boss, or pass the floor."""
+        send = self.table.send
+        boss = v["negotiation"]["boss"]
+        names = [p["name"] for p in v["players"]]
+        a_pf = PassFloor(me)
+        my_pending = v["negotiation"]["pending"].get(str(me))
+        return [
+            Button(
+                bar_rect(0, 2),
+                tr("action.offer"),
+                lambda c=terms.offer, p=my_pending: self.editor.open(c, boss, p),
+                style="primary",
+                size=26,
+                enabled=terms.offer is not None,
+                name="bar.offer",
+                hotkey=pygame.K_o,
+                tip=tr("tip.offer", name=names[boss]),
+            ),
+            Button(
+                bar_rect(1, 2),
+                tr("table.pass_floor"),
+                lambda a=a_pf: send(a),
+                style="normal",
+                size=26,
+                enabled=a_pf in legal,
+                name="neg.pass_floor",
+                hotkey=pygame.K_p,
+                tip=tr("tip.pass_floor"),
+            ),
+        ]

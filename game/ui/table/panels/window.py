@@ -1,0 +1,139 @@
+"""The reaction window (a Stop window or "going once, going twice"): its answers on the
+bottom bar, the banner saying what waits and who is asked, and the panel's countdowns
+(the window's, the LAN turn clock, the negotiation clock)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.rules import LegalActions, Pass, PlayStop
+
+from ... import draw
+from ...i18n import tr
+from ...theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM
+from ...widgets import Button, Widget
+from .. import layout as L
+from ..sentences import Describer, clan_word
+from .geometry import bar_rect
+
+# what the banner says a window waits for, by the window's kind
+WINDOW_TEXTS = {
+    "boss": lambda v, win, actor: tr("window.boss", name=actor),
+    "recruit": lambda v, win, actor: tr(
+        "window.recruit", name=actor, clan=clan_word(win["recruit"])
+    ),
+    "going_once": lambda v, win, actor: tr("window.going_once", name=actor),
+}
+
+
+def window_widgets(v: dict, legal: LegalActions, me: int | None, send: Callable) -> list[Widget]:
+    """Let it pass (or close), and outside a "going once" call a Stop card to play."""
+    win = v["window"]
+    asked = me is not None and me in (win.get("asked") or [])
+    a_pass = Pass(me) if me is not None else None
+    a_stop = PlayStop(me) if me is not None else None
+    closing = win["kind"] == "going_once"
+    out: list[Widget] = [
+        Button(
+            bar_rect(0, 2),
+            tr("table.let_close" if closing else "table.let_pass"),
+            lambda a=a_pass: send(a),
+            style="good",
+            size=26,
+            enabled=asked and a_pass in legal,
+            name="win.pass",
+            hotkey=pygame.K_SPACE,
+            tip=tr("tip.let_close" if closing else "tip.let_pass"),
+        )
+    ]
+    if not closing:
+        out.append(
+            Button(
+                bar_rect(1, 2),
+                tr("card.stop") + "!",
+                lambda a=a_stop: send(a),
+                style="danger",
+                size=28,
+                enabled=asked and a_stop in legal,
+                name="win.stop",
+                hotkey=pygame.K_s,
+                tip=lambda: tr("tip.card.stop"),
+            )
+        )
+    return out
+
+
+def _travel_text(v: dict, win: dict, names: list[str]) -> str:
+    d = Describer(names)
+    for c in v["negotiation"]["laid"]:
+        d.laid[c["id"]] = (c["owner"], c["clan"])
+    return tr("window.travel", name=names[win["actor"]], target=d.source(win["target"]))
+
+
+def window_text(v: dict, win: dict, names: list[str]) -> str:
+    """What the window waits for, then whether it is the viewer's call or whom it asks."""
+    kind = win["kind"]
+    if kind == "travel":
+        text = _travel_text(v, win, names)
+    else:
+        text = WINDOW_TEXTS.get(kind, WINDOW_TEXTS["going_once"])(v, win, names[win["actor"]])
+    asked = win.get("asked") or []
+    viewer = v["seat"]
+    if viewer in asked:
+        text += " — " + (
+            tr("window.your_call_close") if kind == "going_once" else tr("window.your_call")
+        )
+    elif asked:
+        text += " — " + tr("window.asking", names=", ".join(names[s] for s in asked))
+    return text
+
+
+def draw_banner(surf, v: dict, win: dict, names: list[str], X: int, by: int) -> None:
+    """The gold band above the bottom bar (X, by: the panel's left, the band's line)."""
+    text = window_text(v, win, names)
+    band = pygame.Rect(X + 16, by - 6, L.RIGHT.width - 32, 44)
+    pygame.draw.rect(surf, (70, 50, 20, 200), band, border_radius=10)
+    pygame.draw.rect(surf, GOLD, band, width=2, border_radius=10)
+    surf.blit(draw.fit(text, 22, band.width - 24, TEXT, True), (band.x + 12, band.y + 9))
+
+
+def countdown_rect(kind: str) -> pygame.Rect:
+    if kind == "window":
+        return pygame.Rect(L.RIGHT.x + 24, L.RIGHT.bottom - 126, L.RIGHT.width - 48, 10)
+    if kind == "turn":  # LAN turn clock: a thin bar over the turn buttons
+        return pygame.Rect(L.RIGHT.x + 24, L.RIGHT.bottom - 158, L.RIGHT.width - 48, 8)
+    return pygame.Rect(L.RIGHT.x + 590, L.RIGHT.y + 90, 130, 6)
+
+
+def draw_countdown(surface, cd, names: list[str]) -> None:
+    """A shrinking bar, green to red, with the seconds left (and for a "going once" call
+    its two halves: the stage's word on the bar's right)."""
+    r = countdown_rect(cd.kind)
+    frac = 0.0 if cd.total <= 0 else max(0.0, min(1.0, cd.remaining / cd.total))
+    pygame.draw.rect(surface, (40, 50, 46), r, border_radius=6)
+    fill = r.copy()
+    fill.width = max(0, int(r.width * frac))
+    col = GOOD if frac > 0.5 else (240, 190, 60) if frac > 0.2 else BAD
+    pygame.draw.rect(surface, col, fill, border_radius=6)
+    secs = max(0, int(cd.remaining + 0.999))
+    if cd.kind == "window":
+        s = draw.text(tr("window.countdown", s=secs), 22, TEXT, True)
+        surface.blit(s, s.get_rect(bottomright=(r.right, r.top - 4)))
+        if cd.stage in ("going_once", "going_twice"):
+            # "going once" then "going twice": the call's two halves, a tick between
+            mid = r.x + r.width // 2
+            pygame.draw.line(surface, TEXT, (mid, r.top - 3), (mid, r.bottom + 2), 2)
+            slot = bar_rect(1, 2)
+            word = draw.fit(tr(f"window.stage.{cd.stage}"), 28, slot.width - 20, GOLD, True)
+            surface.blit(word, word.get_rect(center=slot.center))
+    elif cd.kind == "turn":
+        who = ", ".join(names[s] for s in cd.seats if 0 <= s < len(names))
+        label = tr("window.turn_clock", name=who, s=secs)
+        s = draw.fit(label, 20, r.width, TEXT_DIM, True)
+        surface.blit(s, s.get_rect(bottomright=(r.right, r.top - 4)))
+    else:
+        m, sec = divmod(secs, 60)
+        s = draw.text(f"{m}:{sec:02d}", 18, TEXT_DIM)
+        surface.blit(s, s.get_rect(midright=(r.left - 8, r.centery)))
