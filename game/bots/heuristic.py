@@ -43,6 +43,8 @@ from .base import Bot, Remark, register, spec_parts
 from .obs import Memory, Obs
 from .talk import NO_WAY_FACTOR, GiveUp, Phrase, Talk
 
+DRAW_COUNT = 3  # cards a Draw takes
+REASONABLE = 0.65  # at the hand limit, a deal leaving the Boss this share beats a draw
 V2_HAND = 10  # RULES.md §8 V2: a turn begun with this many cards must attempt a deal
 
 # --------------------------------------------------------------------------- personalities
@@ -62,6 +64,8 @@ class Personality:
     boss_first: float = 0.7  # the Boss's first counter, x its estimate of the fair price
     leader_markup: float = 0.4  # extra asked of (and refused to) the money leader late on
     draw_bias: float = 2.5  # x the value of drawing cards
+    turn_draw: float = 0.2  # x that value against opening a deal, before the table warms up
+    warm_up: float = 2.0  # deals closed until drawing weighs in full again
     card_keep: float = 2.5  # x the value of cards in hand (higher: plays them less)
     steal: float = 1.0  # x the appetite for Boss cards
     fee: float = 0.08  # a blocker's fee ask, x proceeds (0: never asks one)
@@ -621,6 +625,20 @@ class Policy:
                 excess -= take
         return self._jit(value * self.p.draw_bias)
 
+    def _reasonable_at_hand_limit(self, o: Obs) -> bool:
+        """At the hand limit a draw means discarding: people take a reasonable deal instead
+        (one that leaves the Boss `REASONABLE` of the proceeds or more)."""
+        if o.hand_counts[o.seat] + DRAW_COUNT <= o.hand_limit:
+            return False
+        proceeds = o.board.spaces[o.marker].dividends * o.price
+        return proceeds > 0 and self.boss_value(o, o.marker) >= REASONABLE * proceeds
+
+    def draw_weight(self, o: Obs) -> float:
+        """Drawing against dealing: low while the first deals of the game are still to be
+        made (people open deals early, even cheap ones), in full once the table is warm."""
+        warm = min(1.0, o.deals_closed / self.p.warm_up) if self.p.warm_up > 0 else 1.0
+        return self.p.turn_draw + (1.0 - self.p.turn_draw) * warm
+
     def roll_targets(self, o: Obs) -> list[int]:
         n = len(o.board.spaces)
         covered = o.covered
@@ -660,7 +678,9 @@ class Policy:
 
     def _turn(self, o: Obs, legal: LegalActions) -> Action:
         opn = _first(legal, OpenDeal)
-        draw = self.draw_value(o)
+        if opn is not None and self._reasonable_at_hand_limit(o):
+            return opn  # rather than draw and discard
+        draw = self.draw_value(o) * self.draw_weight(o)
         if o.phase is Phase.TURN:
             roll = _first(legal, Roll)
             outs = [self._at_least(o, s, draw) for s in self.roll_targets(o)]
@@ -990,6 +1010,7 @@ class Policy:
                 and self.p.fee > 0
                 and plan.feasible
                 and (o.hand[Card.BOSS] or self._can_block(o, legal))
+                and not _fee_asked(neg, me)
             ):
                 fee = int(round(self._jit(neg.proceeds * self.p.fee)))
                 if fee >= 1:
@@ -1370,6 +1391,15 @@ def _offer(legal: LegalActions, sources, amount: int) -> Offer | None:
                 return None
             return t.make(tuple(sources), max(t.lo, min(t.hi, int(amount))))
     return None
+
+
+def _fee_asked(neg, me: int) -> bool:
+    """Has another seat asked (or been granted) a fee in this deal? One blocker's fee is
+    enough talk: a second would only repeat the threat."""
+    for q, t in list(neg.pending.items()) + list(neg.agreements.items()):
+        if q != me and q != neg.boss and not t.sources and not t.by_boss:
+            return True
+    return False
 
 
 def _reprice(legal: LegalActions, action, amount: int):
