@@ -11,10 +11,12 @@ from game.rules import Action, LegalActions
 
 @dataclass(frozen=True)
 class Remark:
-    """What a bot says with its last move: a quick phrase ("phrase.deal") for a speech
+    """What a bot says with its move `action`: a quick phrase ("phrase.deal") for a speech
     bubble, and with a FailDeal the reason ("reason.too_expensive") for the log. Either may
-    be None. Drivers read it after `choose`; it has no effect on the game."""
+    be None. Drivers read it after applying `action` (and drop it if they applied another
+    move); it has no effect on the game."""
 
+    action: Action | None
     phrase: str | None = None
     reason: str | None = None
 

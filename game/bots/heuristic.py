@@ -41,7 +41,7 @@ from game.rules.state import POOL, Phase, Source, SourceKind
 
 from .base import Bot, Remark, register, spec_parts
 from .obs import Memory, Obs
-from .talk import NO_WAY_FACTOR, GiveUp, Phrase, Talk
+from .talk import GIVE_UP_PHRASE, NO_WAY_FACTOR, GiveUp, Phrase, Talk
 
 DRAW_COUNT = 3  # cards a Draw takes
 REASONABLE = 0.65  # at the hand limit, a deal leaving the Boss this share beats a draw
@@ -1497,6 +1497,7 @@ class HeuristicBot(Bot):
         self.policy = Policy(self.personality, self.rng)
         self.memory = Memory(seat)
         self.talk = self.policy.talk = Talk()
+        self._said_with: Action | None = None  # the move of the last `choose`
 
     def observe(self, events: list[dict]) -> None:
         self.memory.observe(events)
@@ -1510,10 +1511,15 @@ class HeuristicBot(Bot):
         a = self.policy.decide(o, legal, must_act)
         if a is None and must_act:
             a = _passive(legal)
+        talk = self.talk
         if type(a) in _ACCEPTS:
-            self.talk.say(Phrase.DEAL)
-        elif a is not None and type(a) is FailDeal and self.talk.reason is None:
-            self.talk.reason = GiveUp.TOO_EXPENSIVE
+            talk.say(Phrase.DEAL)
+        elif type(a) is FailDeal:
+            talk.reason = talk.reason or GiveUp.TOO_EXPENSIVE
+            talk.say(GIVE_UP_PHRASE[talk.reason])
+        elif type(a) not in _TALK:
+            talk.hush()  # a phrase goes with a negotiation move only
+        self._said_with = a
         return a
 
     def remark(self) -> Remark | None:
@@ -1521,11 +1527,14 @@ class HeuristicBot(Bot):
         if t.phrase is None and t.reason is None:
             return None
         return Remark(
-            t.phrase.value if t.phrase else None, t.reason.value if t.reason else None
+            self._said_with,
+            t.phrase.value if t.phrase else None,
+            t.reason.value if t.reason else None,
         )
 
 
 _ACCEPTS = (Accept, AcceptFormer, AcceptProposal)
+_TALK = (Offer, Propose, PassFloor, type(None))  # moves a phrase may go with
 
 
 __all__ = ["HeuristicBot", "Personality", "PERSONALITIES", "Policy", "plan_deal", "replace"]

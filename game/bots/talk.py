@@ -42,6 +42,35 @@ class GiveUp(str, Enum):
     OUT_OF_TIME = "reason.out_of_time"  # the clock or the negotiation limit ran out
 
 
+# What a Boss says aloud when it fails a deal for each reason (the reason itself goes to the
+# log where the driver can show it; the phrase reaches every screen, LAN ones included).
+GIVE_UP_PHRASE = {
+    GiveUp.TOO_EXPENSIVE: Phrase.TOO_EXPENSIVE,
+    GiveUp.NO_COVER: Phrase.IM_OUT,
+    GiveUp.NO_TAKERS: Phrase.IM_OUT,
+    GiveUp.OUT_OF_TIME: Phrase.IM_OUT,
+}
+
+# The one knob of bot chatter: a bot says at most one phrase every this many seconds of
+# table time (hot seat and LAN host alike); phrases in between are dropped, not delayed.
+PHRASE_GAP = 4.0
+
+
+class PhraseGate:
+    """Rate limit for bots' phrases, per seat, on the driver's own clock."""
+
+    def __init__(self, gap: float = PHRASE_GAP) -> None:
+        self.gap = gap
+        self._last: dict[int, float] = {}
+
+    def allow(self, seat: int, now: float) -> bool:
+        last = self._last.get(seat)
+        if last is not None and now - last < self.gap:
+            return False
+        self._last[seat] = now
+        return True
+
+
 # How far off the other side's price must be for "No way" rather than a plain refusal:
 # the Boss hears more than this times its limit, an investor less than its inverse.
 NO_WAY_FACTOR = 1.6

@@ -161,6 +161,8 @@ class Describer:
             return tr("log.game_over", names=names)
         if t == "phrase":
             return tr("log.says", name=n(e["seat"]), text=tr(e["key"]))
+        if t == "gave_up":
+            return tr("log.gives_up", name=n(e["seat"]), reason=tr(e["reason"]))
         if t == "table_cleared":
             self.laid.clear()
             return None
