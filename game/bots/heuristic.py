@@ -396,6 +396,9 @@ def _deals_left(board, tiles) -> float:
 NEEDED = 0.8  # an investor offers unasked only if a cover with it is worth this share of
 # the Boss's best cover without it
 
+MAX_WORDS = 3  # terms a bot says to one counterpart in a deal; the last is its limit
+WAIT_FOR_OFFERS = True  # see Policy._let_them_offer
+
 TALK_BASE = 8  # negotiation moves a Boss and an investor need to meet halfway
 TALK_PER_SEAT = 3  # ... plus this many per player at the table
 
@@ -896,6 +899,8 @@ class Policy:
                 entry = plan.seats[q]
                 if q in neg.pending:
                     continue  # an offer or my proposal is already on the table
+                if self._let_them_offer(o, entry):
+                    continue
                 if neg.quiet and len(plan.seats) + len(plan.lay) + len(plan.hope) > 1:
                     break  # one last proposal cannot cover the deal
                 reserve = _reserve(remaining, cost, entry, min_net)
@@ -923,8 +928,22 @@ class Policy:
         if fail is not None and neg.actions >= 0.8 * neg.limit:
             return self._give_up(fail, GiveUp.OUT_OF_TIME)  # the talks go round in circles
         if not o.real_time:
+            if self.talk is not None:
+                self.talk.floor_passed = True
             return pass_floor
         return None
+
+    def _let_them_offer(self, o: Obs, entry: list) -> bool:
+        """Ask-around, first time round: a Boss names its price only to the seats it cannot
+        do without, and lets the others (who compete for the slot) make their offers."""
+        return (
+            WAIT_FOR_OFFERS
+            and self.talk is not None
+            and not self.talk.floor_passed
+            and not o.real_time
+            and not o.neg.quiet
+            and not entry[SOLE]
+        )
 
     def _last_proposal(
         self, o: Obs, legal: LegalActions, plan: Plan, remaining: float, min_net: float
@@ -1011,6 +1030,7 @@ class Policy:
                 and plan.feasible
                 and (o.hand[Card.BOSS] or self._can_block(o, legal))
                 and not _fee_asked(neg, me)
+                and not (self.talk is not None and self.talk.fee_asked)
             ):
                 fee = int(round(self._jit(neg.proceeds * self.p.fee)))
                 if fee >= 1:
@@ -1069,6 +1089,11 @@ class Policy:
         toward = 1 if boss_speaks else -1  # a Boss concedes upwards, an investor downwards
         counterpart = action.to if boss_speaks else o.neg.boss
         said, current = talk.amounts(counterpart, action.sources)
+        words = talk.words(counterpart)
+        if words >= MAX_WORDS:
+            return self._walk_away(o, legal, limit, their)  # said all I had to say
+        if words == MAX_WORDS - 1 and toward * (limit - action.amount) > 0:
+            action = _reprice(legal, action, limit) or action  # my last word: my limit
         if action.amount in said or (current and toward * (action.amount - current[-1]) <= 0):
             if accept is not None and their is not None and toward * (their - limit) <= 0:
                 talk.say(Phrase.DEAL)
@@ -1394,8 +1419,9 @@ def _offer(legal: LegalActions, sources, amount: int) -> Offer | None:
 
 
 def _fee_asked(neg, me: int) -> bool:
-    """Has another seat asked (or been granted) a fee in this deal? One blocker's fee is
-    enough talk: a second would only repeat the threat."""
+    """Does another seat's fee stand (asked or granted)? One blocker's fee is enough talk
+    in a deal: a second would only repeat the threat (the bot's talk memory remembers the
+    fees asked earlier in the deal too)."""
     for q, t in list(neg.pending.items()) + list(neg.agreements.items()):
         if q != me and q != neg.boss and not t.sources and not t.by_boss:
             return True

@@ -97,6 +97,8 @@ class Talk:
     said: dict[tuple[int, frozenset], list[int]] = field(default_factory=dict)  # the deal
     current: dict[tuple[int, frozenset], list[int]] = field(default_factory=dict)  # situation
     final: set[int] = field(default_factory=set)  # counterparts told "last offer"
+    floor_passed: bool = False  # as Boss (ask-around), I have let the floor go round once
+    fee_asked: bool = False  # somebody asked a blocker's fee in this deal
     situation: tuple | None = None
     phrase: Phrase | None = None  # said by the last decision
     reason: GiveUp | None = None  # with a FailDeal: why
@@ -112,14 +114,19 @@ class Talk:
 
     def observe(self, events: list[dict]) -> None:
         for e in events:
-            if e.get("type") in _DEAL_ENDS:
+            kind = e.get("type")
+            if kind in _DEAL_ENDS:
                 self.reset()
+            elif kind == "offer_made" and not e.get("sources"):
+                self.fee_asked = True
 
     def reset(self) -> None:
         self.said.clear()
         self.current.clear()
         self.final.clear()
         self.situation = None
+        self.floor_passed = False
+        self.fee_asked = False
 
     def enter(self, o) -> None:
         """Called before a negotiation decision: a new situation allows old terms again."""
@@ -133,6 +140,10 @@ class Talk:
         """The amounts said to `counterpart` for `sources`: in the deal, in this situation."""
         key = (counterpart, frozenset(sources))
         return self.said.get(key, []), self.current.get(key, [])
+
+    def words(self, counterpart: int) -> int:
+        """How many terms I have said to `counterpart` in this deal, whatever the sources."""
+        return sum(len(v) for (c, _s), v in self.said.items() if c == counterpart)
 
     def record(self, counterpart: int, sources, amount: int) -> None:
         key = (counterpart, frozenset(sources))
