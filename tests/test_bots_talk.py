@@ -243,3 +243,17 @@ def test_lan_host_bots_speak_to_everybody_rate_limited():
     assert sum(map(len, heard.values())) >= 3
     for times in heard.values():  # the host's gap, give or take the loopback's jitter
         assert all(b - a >= PHRASE_GAP - 0.5 for a, b in pairwise(times))
+
+
+def test_terms_count_as_said_only_once_the_game_reports_them():
+    # A driver may drop a move the game has moved past: the bot must not remember it.
+    t = _deal()
+    t.open(3)
+    t.pass_floor(3)
+    ann = make_bot("heuristic", 0, 1)
+    first = ann.choose(view(t.state, 0), legal_actions(t.state, 0).moves(), True)
+    assert isinstance(first, Offer)
+    again = ann.choose(view(t.state, 0), legal_actions(t.state, 0).moves(), True)
+    assert again == first  # not applied: not said, nothing to avoid repeating
+    ann.observe(events_for(t.do(first), 0))
+    assert ann.talk.amounts(3, first.sources)[0] == [first.amount]

@@ -1114,10 +1114,10 @@ class Policy:
                 talk.say(Phrase.NO_WAY)
             elif boss_speaks:
                 talk.say(Phrase.TOO_EXPENSIVE)
-        if toward * (action.amount - limit) >= 0:
-            talk.final.add(counterpart)
+        final = toward * (action.amount - limit) >= 0
+        if final:
             talk.say(Phrase.LAST_OFFER)
-        talk.record(counterpart, action.sources, action.amount)
+        talk.intend(counterpart, action.sources, action.amount, final)
         return action
 
     def _walk_away(self, o: Obs, legal, limit: int, their) -> Action | None:
@@ -1522,7 +1522,7 @@ class HeuristicBot(Bot):
         self.rng = random.Random(f"heuristic/{seed}/{seat}")
         self.policy = Policy(self.personality, self.rng)
         self.memory = Memory(seat)
-        self.talk = self.policy.talk = Talk()
+        self.talk = self.policy.talk = Talk(seat)
         self._said_with: Action | None = None  # the move of the last `choose`
 
     def observe(self, events: list[dict]) -> None:

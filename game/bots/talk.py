@@ -94,6 +94,7 @@ def situation(o) -> tuple:
 class Talk:
     """What this seat has said in the open deal (see the module docstring)."""
 
+    seat: int = -1
     said: dict[tuple[int, frozenset], list[int]] = field(default_factory=dict)  # the deal
     current: dict[tuple[int, frozenset], list[int]] = field(default_factory=dict)  # situation
     final: set[int] = field(default_factory=set)  # counterparts told "last offer"
@@ -102,11 +103,18 @@ class Talk:
     situation: tuple | None = None
     phrase: Phrase | None = None  # said by the last decision
     reason: GiveUp | None = None  # with a FailDeal: why
+    # terms the last decision chose, remembered once the game reports them said (a driver
+    # may drop a move the game has moved past): (counterpart, sources, amount, final)
+    unsaid: tuple | None = None
 
     def hush(self) -> None:
         """Before a decision: nothing said yet."""
         self.phrase = None
         self.reason = None
+        self.unsaid = None
+
+    def intend(self, counterpart: int, sources, amount: int, final: bool) -> None:
+        self.unsaid = (counterpart, tuple(sources), amount, final)
 
     def say(self, phrase: Phrase) -> None:
         if self.phrase is None or phrase is Phrase.LAST_OFFER:
@@ -117,8 +125,19 @@ class Talk:
             kind = e.get("type")
             if kind in _DEAL_ENDS:
                 self.reset()
-            elif kind == "offer_made" and not e.get("sources"):
+                continue
+            if kind == "offer_made" and not e.get("sources"):
                 self.fee_asked = True
+            mine = (kind == "offer_made" and e.get("seat") == self.seat) or (
+                kind == "proposed" and e.get("boss") == self.seat
+            )
+            if mine and self.unsaid is not None:
+                counterpart, sources, amount, final = self.unsaid
+                if e.get("amount") == amount and e.get("to", counterpart) == counterpart:
+                    self.record(counterpart, sources, amount)
+                    if final:
+                        self.final.add(counterpart)
+                self.unsaid = None
 
     def reset(self) -> None:
         self.said.clear()
