@@ -396,6 +396,7 @@ def _deals_left(board, tiles) -> float:
 NEEDED = 0.8  # an investor offers unasked only if a cover with it is worth this share of
 # the Boss's best cover without it
 
+FEE_WHEN_NEEDING = 1  # a blocker asks its fee once the Boss needs at most this many sellers
 MAX_WORDS = 3  # terms a bot says to one counterpart in a deal; the last is its limit
 WAIT_FOR_OFFERS = True  # see Policy._let_them_offer
 
@@ -1031,6 +1032,7 @@ class Policy:
                 and (o.hand[Card.BOSS] or self._can_block(o, legal))
                 and not _fee_asked(neg, me)
                 and not (self.talk is not None and self.talk.fee_asked)
+                and len(plan.seats) + len(plan.hope) <= FEE_WHEN_NEEDING
             ):
                 fee = int(round(self._jit(neg.proceeds * self.p.fee)))
                 if fee >= 1:
