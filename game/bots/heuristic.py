@@ -1080,10 +1080,12 @@ class Policy:
 
     def _say(self, o: Obs, legal, action, limit: int, their=None, accept=None):
         """Speak `action` (an Offer, or a Boss's Propose) unless it would repeat terms
-        already said to that counterpart in this situation (see talk.py). Then, instead:
-        take the other side's standing amount `their` (with `accept`) when it is within my
-        `limit` (the most a Boss pays, the least an investor takes), else concede half the
-        way to my limit, else walk away. Terms at the limit are my "last offer"."""
+        already said to that counterpart in this deal, or not move on my last word in this
+        situation (see talk.py). Then, instead: take the other side's standing amount
+        `their` (with `accept`) when it is within my `limit` (the most a Boss pays, the
+        least an investor takes), else concede half the way to my limit, else walk away.
+        Terms at the limit are my "last offer"; the MAX_WORDS-th word to one counterpart
+        is, and after it I walk away."""
         talk = self.talk
         if talk is None or action is None:
             return action
