@@ -257,3 +257,37 @@ def test_terms_count_as_said_only_once_the_game_reports_them():
     assert again == first  # not applied: not said, nothing to avoid repeating
     ann.observe(events_for(t.do(first), 0))
     assert ann.talk.amounts(3, first.sources)[0] == [first.amount]
+
+
+# -- a lively game ----------------------------------------------------------------------
+
+
+def test_at_the_hand_limit_a_reasonable_deal_beats_draw_and_discard():
+    # Ann (Red) holds the Orange card space 3 needs: she covers the $6M deal alone.
+    full = ["clan_orange"] + ["recruit"] * 11  # 12 cards, most of them spare
+    room = ["clan_orange", "recruit", "recruit"]
+    choices = {}
+    for name, hand in (("full", full), ("room", room)):
+        t = Scenario(
+            ["Ann", "Bo", "Cy", "Di"],
+            placards=PLACARDS,
+            hands=[hand, ["recruit"], ["recruit"], ["recruit"]],
+            marker=3,
+            tiles=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+        )
+        t.state.deals_closed = 5  # the table is warm: drawing weighs in full
+        t.state._legal_cache.clear()
+        bot = make_bot("heuristic", 0, 1)
+        choices[name] = bot.choose(view(t.state, 0), legal_actions(t.state, 0).moves(), True)
+    assert choices["full"].type == "open_deal"
+    assert choices["room"].type == "roll"  # with room in hand, it still builds its hand
+
+
+def test_default_bots_open_the_first_deal_early():
+    turns = []
+    for seed in range(1, 10):
+        rec = TalkRecorder()
+        simulate_game(4, seed, ["heuristic"] * 4, Settings(players=4), on_step=rec)
+        turns.append(rec.game.first_deal_turn)
+    turns.sort()
+    assert turns[len(turns) // 2] <= 8  # the median game: in the first two rounds
