@@ -183,12 +183,15 @@ def test_hot_seat_bots_speak_rate_limited_and_the_log_says_why_a_deal_failed():
 
     names = ["Ann", "Bo", "Cy", "Dara"]
     s = LocalSession(
-        [SeatSpec(n, "heuristic") for n in names], seed=3, timers=Timers(bot_pace=50.0)
+        [SeatSpec(n, "heuristic") for n in names], seed=4, timers=Timers(bot_pace=50.0)
     )
     phrases: dict[int, list[float]] = {}
     gave_up = []
     failed = 0
-    for _ in range(6000):
+    over = False
+    for _ in range(40000):  # a whole game at most
+        if s._job is not None:  # a bot thinks in a worker thread: let it answer first
+            s._job[1].result(timeout=30)
         s.update(0.05)
         for batch in s.poll():
             for e in batch.events:
@@ -198,7 +201,9 @@ def test_hot_seat_bots_speak_rate_limited_and_the_log_says_why_a_deal_failed():
                     gave_up.append(e)
                 elif e["type"] == "deal_failed":
                     failed += 1
-        if failed and sum(map(len, phrases.values())) >= 8:
+                elif e["type"] == "game_over":
+                    over = True
+        if over or (failed and sum(map(len, phrases.values())) >= 8):
             break
     assert sum(map(len, phrases.values())) >= 8
     for times in phrases.values():

@@ -393,7 +393,7 @@ def _deals_left(board, tiles) -> float:
     return total
 
 
-NEEDED = 0.8  # an investor offers unasked only if a cover with it is worth this share of
+NEEDED = 0.95  # an investor offers unasked only if a cover with it is worth this share of
 # the Boss's best cover without it
 
 FEE_WHEN_NEEDING = 1  # a blocker asks its fee once the Boss needs at most this many sellers
