@@ -5,6 +5,7 @@
     python -m bench.bots --timing [--games 20]        # p50/p99 decision time per bot kind
     python -m bench.bots --legality 3000              # mixed bot games, every action applied
     python -m bench.bots --profile search             # cProfile one game of a bot kind
+    python -m bench.bots --haggle [--games 60]        # talk per deal (bench/haggle.py)
 
 Seats rotate game by game (`--rotate-seats` of `main.py simulate`), so no bot profits from
 sitting first. Every action goes through `apply`, which raises on anything illegal, so a
@@ -208,6 +209,8 @@ def main(argv=None) -> int:
     ap.add_argument("--timing", action="store_true", help="decision times per bot kind")
     ap.add_argument("--legality", type=int, metavar="GAMES", help="mixed-bot legality sweep")
     ap.add_argument("--profile", metavar="BOT", help="cProfile one 4-player game of BOT")
+    ap.add_argument("--haggle", action="store_true", help="talk per deal, default bots only")
+    ap.add_argument("--bot", default="heuristic", help="the bot kind of --haggle")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     mode = "real_time" if args.real_time else "ask_around"
@@ -260,6 +263,12 @@ def main(argv=None) -> int:
         prof.runcall(play, game, bots)
         print(f"one game: {time.perf_counter() - t0:.1f} s", result_of(game, 0).money)
         pstats.Stats(prof).sort_stats("cumulative").print_stats(35)
+    if args.haggle:
+        from bench.haggle import print_haggle, run_haggle
+
+        report["haggle"] = run_haggle(args.games, args.bot, args.seed, args.jobs, map_games)
+        if not args.json:
+            print_haggle(report["haggle"])
     if args.json:
         print(json.dumps(report))
     return 0

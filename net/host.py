@@ -43,6 +43,7 @@ from game.bots import make_bot
 from game.bots.base import Bot
 from game.bots.names import bot_name
 from game.bots.pacing import FAIR_START
+from game.bots.talk import PhraseGate
 from game.rules import (
     HOST,
     Action,
@@ -354,6 +355,7 @@ class Host:
         self._neg: dict | None = None  # deadline, timer
         self._turn: dict | None = None  # seats, deadline, timer, version
         self._bot_timer: Timer | None = None
+        self._phrase_gate = PhraseGate()
         self._quiet_since = (-1, 0.0)  # (state version, when the bots first saw it)
         self._answer_timers: dict[tuple[int, int], Timer] = {}
         self._timers_serial = 0
@@ -1663,6 +1665,7 @@ class Host:
         legal = legal_actions(st, seat).moves()
         if bot is None or not legal or s.thinking:
             return False
+        done = self._remarking(seat, bot, done)
         if not getattr(bot, "needs_view", True):
             done(_choose(bot, LazyView(st, seat), legal, must))
             return True
@@ -1683,6 +1686,24 @@ class Host:
 
         self._spawn(think())
         return True
+
+    def _remarking(self, seat: int, bot: Bot, done: Callable) -> Callable:
+        """`done`, then the bot's quick phrase with its move, said to everybody like a
+        player's `say` (at most one per bot every PHRASE_GAP seconds)."""
+
+        def finish(action) -> None:
+            done(action)
+            remark = bot.remark() if action is not None else None
+            if remark is None or remark.action != action or remark.phrase is None:
+                return
+            if self._phrase_gate.allow(seat, self.clock.now()):
+                out = {"t": "said", "seat": seat, "phrase": remark.phrase.removeprefix("phrase.")}
+                frame = P.encode(out)
+                for c in list(self.conns):
+                    if c.role is not None:
+                        self._send(c, out, frame)
+
+        return finish
 
     def _bot_move(self, version: int) -> None:
         """A bot the game waits for (turn, discard, the Boss once time is up) moves."""

@@ -4,8 +4,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from game.rules import Action, LegalActions
+
+
+@dataclass(frozen=True)
+class Remark:
+    """What a bot says with its move `action`: a quick phrase ("phrase.deal") for a speech
+    bubble, and with a FailDeal the reason ("reason.too_expensive") for the log. Either may
+    be None. Drivers read it after applying `action` (and drop it if they applied another
+    move); it has no effect on the game."""
+
+    action: Action | None
+    phrase: str | None = None
+    reason: str | None = None
 
 
 class Bot:
@@ -30,6 +43,10 @@ class Bot:
 
     def observe(self, events: list[dict]) -> None:
         """Events as this seat sees them (plain data); bots that keep memory override it."""
+
+    def remark(self) -> Remark | None:
+        """What the last `choose` says aloud (None: nothing); talkative bots override it."""
+        return None
 
 
 BOT_KINDS: dict[str, Callable[..., Bot]] = {}

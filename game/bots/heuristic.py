@@ -39,9 +39,12 @@ from game.rules import (
 from game.rules.cards import DECK_COUNTS, DECK_SIZE, Card
 from game.rules.state import POOL, Phase, Source, SourceKind
 
-from .base import Bot, register, spec_parts
+from .base import Bot, Remark, register, spec_parts
 from .obs import Memory, Obs
+from .talk import GIVE_UP_PHRASE, NO_WAY_FACTOR, GiveUp, Phrase, Talk
 
+DRAW_COUNT = 3  # cards a Draw takes
+REASONABLE = 0.65  # at the hand limit, a deal leaving the Boss this share beats a draw
 V2_HAND = 10  # docs/RULES.md §8 V2: a turn begun with this many cards must attempt a deal
 
 # --------------------------------------------------------------------------- personalities
@@ -61,6 +64,8 @@ class Personality:
     boss_first: float = 0.7  # the Boss's first counter, x its estimate of the fair price
     leader_markup: float = 0.4  # extra asked of (and refused to) the money leader late on
     draw_bias: float = 2.5  # x the value of drawing cards
+    turn_draw: float = 0.2  # x that value against opening a deal, before the table warms up
+    warm_up: float = 2.0  # deals closed until drawing weighs in full again
     card_keep: float = 2.5  # x the value of cards in hand (higher: plays them less)
     steal: float = 1.0  # x the appetite for Boss cards
     fee: float = 0.08  # a blocker's fee ask, x proceeds (0: never asks one)
@@ -388,6 +393,13 @@ def _deals_left(board, tiles) -> float:
     return total
 
 
+NEEDED = 0.95  # an investor offers unasked only if a cover with it is worth this share of
+# the Boss's best cover without it
+
+FEE_WHEN_NEEDING = 1  # a blocker asks its fee once the Boss needs at most this many sellers
+MAX_WORDS = 3  # terms a bot says to one counterpart in a deal; the last is its limit
+WAIT_FOR_OFFERS = True  # see Policy._let_them_offer
+
 TALK_BASE = 8  # negotiation moves a Boss and an investor need to meet halfway
 TALK_PER_SEAT = 3  # ... plus this many per player at the table
 
@@ -407,6 +419,7 @@ class Policy:
     def __init__(self, personality: Personality, rng: random.Random) -> None:
         self.p = personality
         self.rng = rng
+        self.talk: Talk | None = None  # a bot at a table remembers its talk; rollouts do not
 
     # -- alternatives for a search --------------------------------------------------------
 
@@ -616,6 +629,20 @@ class Policy:
                 excess -= take
         return self._jit(value * self.p.draw_bias)
 
+    def _reasonable_at_hand_limit(self, o: Obs) -> bool:
+        """At the hand limit a draw means discarding: people take a reasonable deal instead
+        (one that leaves the Boss `REASONABLE` of the proceeds or more)."""
+        if o.hand_counts[o.seat] + DRAW_COUNT <= o.hand_limit:
+            return False
+        proceeds = o.board.spaces[o.marker].dividends * o.price
+        return proceeds > 0 and self.boss_value(o, o.marker) >= REASONABLE * proceeds
+
+    def draw_weight(self, o: Obs) -> float:
+        """Drawing against dealing: low while the first deals of the game are still to be
+        made (people open deals early, even cheap ones), in full once the table is warm."""
+        warm = min(1.0, o.deals_closed / self.p.warm_up) if self.p.warm_up > 0 else 1.0
+        return self.p.turn_draw + (1.0 - self.p.turn_draw) * warm
+
     def roll_targets(self, o: Obs) -> list[int]:
         n = len(o.board.spaces)
         covered = o.covered
@@ -655,7 +682,9 @@ class Policy:
 
     def _turn(self, o: Obs, legal: LegalActions) -> Action:
         opn = _first(legal, OpenDeal)
-        draw = self.draw_value(o)
+        if opn is not None and self._reasonable_at_hand_limit(o):
+            return opn  # rather than draw and discard
+        draw = self.draw_value(o) * self.draw_weight(o)
         if o.phase is Phase.TURN:
             roll = _first(legal, Roll)
             outs = [self._at_least(o, s, draw) for s in self.roll_targets(o)]
@@ -786,6 +815,8 @@ class Policy:
 
     def _negotiate(self, o: Obs, legal: LegalActions, must_act: bool) -> Action | None:
         neg = o.neg
+        if self.talk is not None:
+            self.talk.enter(o)
         shed = self._shed_under_v2(o, legal)
         if shed is not None:
             return shed
@@ -801,7 +832,7 @@ class Policy:
         fail = _first(legal, FailDeal)
         pass_floor = _first(legal, PassFloor)
         if neg.spent:
-            return fail if fail is not None else _passive(legal)
+            return self._give_up(fail, GiveUp.OUT_OF_TIME) if fail is not None else _passive(legal)
         remaining = neg.proceeds - neg.agreed_total
         plan = plan_deal(
             o, neg.space, o.seat, remaining, neg.committed, neg.pending, neg.laid, neg.travel
@@ -811,8 +842,10 @@ class Policy:
             rec = self._best_recruit(o, legal)
             if rec is not None:
                 return rec
-            if fail is not None:
-                return fail  # the deal cannot be covered, or cannot pay for it
+            if fail is not None:  # the deal cannot be covered, or cannot pay for it
+                return self._give_up(
+                    fail, GiveUp.NO_COVER if not plan.feasible else GiveUp.TOO_EXPENSIVE
+                )
             return pass_floor if pass_floor is not None else None
         # A needed clan lies in the pool, or costs a lot: a Recruitment triple may fetch it.
         rec = self._best_recruit(o, legal)
@@ -844,16 +877,17 @@ class Policy:
                     if t.amount <= reserve and acc is not None:
                         return acc
                     if fail is not None and talk_progress(o) >= 1.0:
-                        return fail  # still asks more than the deal can pay me
+                        # still asks more than the deal can pay me
+                        return self._give_up(fail, GiveUp.TOO_EXPENSIVE)
                     counter = self._counter(o, legal, entry, q, t.amount, reserve)
                     if counter is not None:
-                        return counter
+                        return self._say(o, legal, counter, int(reserve), t.amount, acc)
                 elif reserve >= 1:
                     # the offer lacks what the plan needs from q: propose for that
                     amount = int(round(min(reserve, entry[EST] * self.p.boss_first)))
                     prop = self._proposal(legal, q, entry[CLANS_], amount, neg)
                     if prop is not None:
-                        return prop
+                        return self._say(o, legal, prop, int(reserve))
             elif (
                 (not t.sources or not _brings(neg, t, plan.mask & ~neg.committed))
                 and acc is not None
@@ -866,6 +900,8 @@ class Policy:
                 entry = plan.seats[q]
                 if q in neg.pending:
                     continue  # an offer or my proposal is already on the table
+                if self._let_them_offer(o, entry):
+                    continue
                 if neg.quiet and len(plan.seats) + len(plan.lay) + len(plan.hope) > 1:
                     break  # one last proposal cannot cover the deal
                 reserve = _reserve(remaining, cost, entry, min_net)
@@ -877,24 +913,38 @@ class Policy:
                     continue
                 prop = self._proposal(legal, q, entry[CLANS_], amount, neg)
                 if prop is not None:
-                    return prop
+                    return self._say(o, legal, prop, int(reserve))
         if neg.quiet:
             if pass_floor is not None and neg.last_proposal == 1:
                 return pass_floor
-            return fail if fail is not None else _passive(legal)
+            return self._give_up(fail, GiveUp.NO_TAKERS) if fail is not None else _passive(legal)
         if o.real_time and must_act:
             # Real time, and nothing has happened for the Boss's patience (the limit is not
             # spent: see above): the quiet round of ask-around. One last proposal at my
             # reserve when a single seat can still cover the deal, then fail.
             last = self._last_proposal(o, legal, plan, remaining, min_net)
             if last is not None:
-                return last
-            return fail if fail is not None else _passive(legal)
+                return self._say(o, legal, last, last.amount)
+            return self._give_up(fail, GiveUp.NO_TAKERS) if fail is not None else _passive(legal)
         if fail is not None and neg.actions >= 0.8 * neg.limit:
-            return fail  # the talks go round in circles
+            return self._give_up(fail, GiveUp.OUT_OF_TIME)  # the talks go round in circles
         if not o.real_time:
+            if self.talk is not None:
+                self.talk.floor_passed = True
             return pass_floor
         return None
+
+    def _let_them_offer(self, o: Obs, entry: list) -> bool:
+        """Ask-around, first time round: a Boss names its price only to the seats it cannot
+        do without, and lets the others (who compete for the slot) make their offers."""
+        return (
+            WAIT_FOR_OFFERS
+            and self.talk is not None
+            and not self.talk.floor_passed
+            and not o.real_time
+            and not o.neg.quiet
+            and not entry[SOLE]
+        )
 
     def _last_proposal(
         self, o: Obs, legal: LegalActions, plan: Plan, remaining: float, min_net: float
@@ -968,6 +1018,10 @@ class Policy:
         )
         mine = plan.seats.get(me) if plan.feasible else None
         pending = neg.pending.get(me)
+        if mine is not None and pending is None and not mine[SOLE]:
+            best = self.current_plan(o)
+            if best.feasible and me not in best.seats and plan.value < NEEDED * best.value:
+                return idle  # the Boss has a clearly better cover without me: no use offering
         if mine is None:
             # Not needed: ask a fee if I could block the deal, else let it be.
             if (
@@ -976,12 +1030,15 @@ class Policy:
                 and self.p.fee > 0
                 and plan.feasible
                 and (o.hand[Card.BOSS] or self._can_block(o, legal))
+                and not _fee_asked(neg, me)
+                and not (self.talk is not None and self.talk.fee_asked)
+                and len(plan.seats) + len(plan.hope) <= FEE_WHEN_NEEDING
             ):
                 fee = int(round(self._jit(neg.proceeds * self.p.fee)))
                 if fee >= 1:
                     offer = _offer(legal, (), fee)
                     if offer is not None:
-                        return offer
+                        return self._say(o, legal, offer, fee)
             if pending is not None and pending.by_boss:
                 acc = _first(legal, AcceptProposal)
                 if acc is not None and pending.amount >= 0:
@@ -1003,16 +1060,97 @@ class Policy:
             if amount <= pending.amount and acc is not None:
                 return acc
             offer = _offer(legal, _my_sources(legal, clans, neg), amount)
-            return offer if offer is not None else idle
+            return self._say(o, legal, offer, floor, pending.amount, acc) if offer else idle
         if pending is None:
+            if not mine[SOLE] and self._outbid_waits(o, clans, ask):
+                return idle  # another seat offers these clans for less: let the Boss ask me
             offer = _offer(legal, _my_sources(legal, clans, neg), ask)
-            return offer if offer is not None else idle
-        # my own offer is pending: lower it as the negotiation runs out
+            return self._say(o, legal, offer, floor) if offer is not None else idle
+        # my own offer is pending: lower it as the negotiation runs out (once a situation:
+        # people wait for an answer rather than bid against themselves)
+        if self.talk is not None and len(self.talk.amounts(neg.boss, pending.sources)[1]) > 1:
+            return idle
         if pending.amount > ask + max(1, 0.15 * pending.amount):
             offer = _offer(legal, pending.sources, ask)
             if offer is not None:
-                return offer
+                return self._say(o, legal, offer, floor)
         return idle
+
+    # -- converging like people ------------------------------------------------------------
+
+    def _say(self, o: Obs, legal, action, limit: int, their=None, accept=None):
+        """Speak `action` (an Offer, or a Boss's Propose) unless it would repeat terms
+        already said to that counterpart in this deal, or not move on my last word in this
+        situation (see talk.py). Then, instead: take the other side's standing amount
+        `their` (with `accept`) when it is within my `limit` (the most a Boss pays, the
+        least an investor takes), else concede half the way to my limit, else walk away.
+        Terms at the limit are my "last offer"; the MAX_WORDS-th word to one counterpart
+        is, and after it I walk away."""
+        talk = self.talk
+        if talk is None or action is None:
+            return action
+        boss_speaks = isinstance(action, Propose)
+        toward = 1 if boss_speaks else -1  # a Boss concedes upwards, an investor downwards
+        counterpart = action.to if boss_speaks else o.neg.boss
+        said, current = talk.amounts(counterpart, action.sources)
+        words = talk.words(counterpart)
+        if words >= MAX_WORDS:
+            return self._walk_away(o, legal, limit, their)  # said all I had to say
+        if words == MAX_WORDS - 1 and toward * (limit - action.amount) > 0:
+            action = _reprice(legal, action, limit) or action  # my last word: my limit
+        if action.amount in said or (current and toward * (action.amount - current[-1]) <= 0):
+            if accept is not None and their is not None and toward * (their - limit) <= 0:
+                talk.say(Phrase.DEAL)
+                return accept
+            base = current[-1] if current else action.amount
+            room = toward * (limit - base)
+            if room <= 0 or counterpart in talk.final:
+                return self._walk_away(o, legal, limit, their)
+            step = (room + 1) // 2
+            amount = limit if room - step <= 1 else base + toward * step
+            while amount in said and toward * (limit - amount) > 0:
+                amount += toward  # never back to terms said before
+            action = _reprice(legal, action, amount)
+            if action is None or action.amount in said:
+                return self._walk_away(o, legal, limit, their)
+        if their is not None and toward * (their - limit) > 0:  # refusing: beyond my limit
+            if _far_off(their, limit, boss_speaks):
+                talk.say(Phrase.NO_WAY)
+            elif boss_speaks:
+                talk.say(Phrase.TOO_EXPENSIVE)
+        final = toward * (action.amount - limit) >= 0
+        if final:
+            talk.say(Phrase.LAST_OFFER)
+        talk.intend(counterpart, action.sources, action.amount, final)
+        return action
+
+    def _walk_away(self, o: Obs, legal, limit: int, their) -> Action | None:
+        """No agreement within my limit: a Boss fails the deal, an investor stops talking
+        (passes the floor, or lets the moment pass in real time)."""
+        boss = o.neg.boss == o.seat
+        far = their is not None and _far_off(their, limit, boss)
+        self.talk.say(Phrase.NO_WAY if far else Phrase.TOO_EXPENSIVE if boss else Phrase.IM_OUT)
+        fail = _first(legal, FailDeal) if boss else None
+        if fail is not None:
+            return self._give_up(fail, GiveUp.TOO_EXPENSIVE)
+        return _first(legal, PassFloor) if not o.real_time else None
+
+    def _give_up(self, fail: Action, reason: GiveUp) -> Action:
+        if self.talk is not None and self.talk.reason is None:
+            self.talk.reason = reason
+        return fail
+
+    def _outbid_waits(self, o: Obs, clans: int, ask: int) -> bool:
+        """Does another seat's offer already bring the Boss some of `clans` for no more than
+        I would ask (in real time: for any amount; the talk would only multiply)?"""
+        neg = o.neg
+        for q, t in neg.pending.items():
+            if q != o.seat and not t.by_boss and (o.real_time or t.amount <= ask):
+                for s in t.sources:
+                    c = neg.source_clan(s)
+                    if c is not None and clans >> c & 1:
+                        return True
+        return False
 
     def _has_source(self, o: Obs, neg, clan: int) -> bool:
         if o.placards[clan] == o.seat and clan not in neg.travel:
@@ -1284,6 +1422,31 @@ def _offer(legal: LegalActions, sources, amount: int) -> Offer | None:
     return None
 
 
+def _fee_asked(neg, me: int) -> bool:
+    """Does another seat's fee stand (asked or granted)? One blocker's fee is enough talk
+    in a deal: a second would only repeat the threat (the bot's talk memory remembers the
+    fees asked earlier in the deal too)."""
+    for q, t in list(neg.pending.items()) + list(neg.agreements.items()):
+        if q != me and q != neg.boss and not t.sources and not t.by_boss:
+            return True
+    return False
+
+
+def _reprice(legal: LegalActions, action, amount: int):
+    """The same Offer or Propose for another amount (clamped to what is legal)."""
+    for t in legal.terms:
+        if t.covers(action):
+            return t.make(action.sources, max(t.lo, min(t.hi, int(amount))))
+    return None
+
+
+def _far_off(their: int, limit: int, boss: bool) -> bool:
+    """Is the other side's price far beyond my limit ("No way")?"""
+    if boss:
+        return their > NO_WAY_FACTOR * max(1, limit)
+    return their * NO_WAY_FACTOR < limit
+
+
 def _laid_owner(neg, card_id: int) -> int | None:
     for cid, owner, _clan in neg.laid:
         if cid == card_id:
@@ -1363,18 +1526,45 @@ class HeuristicBot(Bot):
         self.rng = random.Random(f"heuristic/{seed}/{seat}")
         self.policy = Policy(self.personality, self.rng)
         self.memory = Memory(seat)
+        self.talk = self.policy.talk = Talk(seat)
+        self._said_with: Action | None = None  # the move of the last `choose`
 
     def observe(self, events: list[dict]) -> None:
         self.memory.observe(events)
+        self.talk.observe(events)
 
     def choose(
         self, view: dict | None, legal: LegalActions, must_act: bool = True
     ) -> Action | None:
+        self.talk.hush()
         o = Obs.from_view(view, self.memory.money_for(view), self.memory.failed)
         a = self.policy.decide(o, legal, must_act)
         if a is None and must_act:
             a = _passive(legal)
+        talk = self.talk
+        if type(a) in _ACCEPTS:
+            talk.say(Phrase.DEAL)
+        elif type(a) is FailDeal:
+            talk.reason = talk.reason or GiveUp.TOO_EXPENSIVE
+            talk.say(GIVE_UP_PHRASE[talk.reason])
+        elif type(a) not in _TALK:
+            talk.hush()  # a phrase goes with a negotiation move only
+        self._said_with = a
         return a
+
+    def remark(self) -> Remark | None:
+        t = self.talk
+        if t.phrase is None and t.reason is None:
+            return None
+        return Remark(
+            self._said_with,
+            t.phrase.value if t.phrase else None,
+            t.reason.value if t.reason else None,
+        )
+
+
+_ACCEPTS = (Accept, AcceptFormer, AcceptProposal)
+_TALK = (Offer, Propose, PassFloor, type(None))  # moves a phrase may go with
 
 
 __all__ = ["HeuristicBot", "Personality", "PERSONALITIES", "Policy", "plan_deal", "replace"]

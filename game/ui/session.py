@@ -19,9 +19,11 @@ from dataclasses import dataclass
 
 from game.bots import make_bot
 from game.bots.pacing import FAIR_START
+from game.bots.talk import PhraseGate
 from game.rules import (
     HOST,
     Action,
+    FailDeal,
     Game,
     IllegalAction,
     LegalActions,
@@ -136,6 +138,7 @@ class LocalSession:
         self._neg_deadline: float | None = None
         self._deal_fair_until = 0.0  # real time: no bot plays into the deal before this
         self._idle_next = 0.0
+        self._phrase_gate = PhraseGate()
         self._idle_seat: int | None = None
         self._moved_at = 0.0  # the clock at the last action (real time: a bot Boss's patience)
         self._job = None  # ((version, seat, must), Future) of the bot now thinking
@@ -244,6 +247,20 @@ class LocalSession:
         if seat in self.seats_local:
             self._queue.append(([_Phrase(seat, phrase)], self.version, None))
 
+    def _bot_remark(self, action: Action) -> list:
+        """What a bot said with the move just applied: a speech bubble (at most one per bot
+        every PHRASE_GAP seconds) and, when it failed a deal, why (for the log)."""
+        bot = self.bots.get(action.seat)
+        remark = bot.remark() if bot is not None else None
+        if remark is None or remark.action != action:
+            return []
+        out: list = []
+        if remark.reason is not None and isinstance(action, FailDeal):
+            out.append(_GaveUp(action.seat, remark.reason))
+        if remark.phrase is not None and self._phrase_gate.allow(action.seat, self.clock):
+            out.append(_Phrase(action.seat, remark.phrase))
+        return out
+
     def _apply(self, action: Action) -> bool:
         try:
             events = self.game.apply(action)
@@ -252,6 +269,9 @@ class LocalSession:
             return False
         self.actions_applied += 1
         self._moved_at = self.clock
+        said = self._bot_remark(action)
+        if said:
+            self._queue.append((said, self.version, None))
         self._queue.append((events, self.version, None))
         if self.real_time:
             self._clock_events(events)
@@ -267,7 +287,7 @@ class LocalSession:
         out = []
         for events, version, error in self._queue:
             data = [
-                e.to_data() if isinstance(e, _Phrase) else e.for_seat(seat).to_data()
+                e.to_data() if isinstance(e, (_Phrase, _GaveUp)) else e.for_seat(seat).to_data()
                 for e in events
             ]
             out.append(UpdateBatch(data, version, error))
@@ -516,6 +536,17 @@ class LocalSession:
         self._idle_next = self.clock + self._rng.uniform(0.5, 1.2) / max(0.05, self.timers.bot_pace)
         if action is not None and action in legal_actions(st, seat):
             self._apply(action)
+
+
+@dataclass(frozen=True)
+class _GaveUp:
+    """A bot Boss's reason for failing a deal ("reason.too_expensive"), for the log."""
+
+    seat: int
+    reason: str
+
+    def to_data(self) -> dict:
+        return {"type": "gave_up", "seat": self.seat, "reason": self.reason}
 
 
 @dataclass(frozen=True)

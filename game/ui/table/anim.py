@@ -18,7 +18,7 @@ from ..theme import CLAN_KEYS, GOLD, THEME, seat_colour
 from ..tween import Tweener
 from . import layout as L
 from .board import marker_token
-from .events import PHRASE, SEAT_BACK, SEAT_DROPPED
+from .events import GAVE_UP, PHRASE, SEAT_BACK, SEAT_DROPPED
 from .sprites import Banner, Bubble, Sprite, bubble_image, faded, gain_text, paid_out
 
 __all__ = ["ANIMATIONS", "NOT_ANIMATED", "Director", "gain_text", "paid_out"]
@@ -568,5 +568,6 @@ NOT_ANIMATED = frozenset(
         "ask_preference_set",
         SEAT_DROPPED,
         SEAT_BACK,
+        GAVE_UP,
     }
 )

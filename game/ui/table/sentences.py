@@ -9,7 +9,7 @@ from collections.abc import Callable
 from .. import cardart
 from ..i18n import tr
 from ..theme import CLAN_KEYS, CLAN_LETTERS, FAMILY
-from .events import PHRASE, SEAT_BACK, SEAT_DROPPED
+from .events import GAVE_UP, PHRASE, SEAT_BACK, SEAT_DROPPED
 
 
 def clan_word(clan) -> str:
@@ -201,6 +201,9 @@ class Describer:
     def _game_over(self, e: dict) -> str:
         return tr("log.game_over", names=", ".join(self.name(s) for s in e["winners"]))
 
+    def _gave_up(self, e: dict) -> str:
+        return tr("log.gives_up", name=self.name(e["seat"]), reason=tr(e["reason"]))
+
     def _says(self, e: dict) -> str:
         return tr("log.says", name=self.name(e["seat"]), text=tr(e["key"]))
 
@@ -262,6 +265,7 @@ SENTENCES: dict[str, Callable[[Describer, dict], str | None]] = {
     PHRASE: Describer._says,
     SEAT_DROPPED: _seat("net.dropped"),  # LAN: a player's connection (net_session.py)
     SEAT_BACK: _seat("net.back"),
+    GAVE_UP: Describer._gave_up,  # a bot Boss's reason for failing (session.py)
 }
 
 # events deliberately not logged: window bookkeeping, passes and the floor are shown on the
