@@ -292,6 +292,35 @@ def test_bad_frames(data, code):
     run(scenario())
 
 
+@pytest.mark.parametrize(
+    "header",
+    [
+        b"\xdb\xff\xff\xff\xff",  # str32 of 4 GiB
+        b"\xc6\xff\xff\xff\xff",  # bin32 of 4 GiB
+        b"\xc9\xff\xff\xff\xff\x01",  # ext32 of 4 GiB
+        b"\xdf\xff\xff\xff\xff",  # map32 of 4 G pairs
+        b"\xdd\xff\xff\xff\xff",  # array32 of 4 G items
+        b"\x82\xa1t\xa4ping\xa1n\xdb\x7f\xff\xff\xff",  # nested in a message
+    ],
+    ids=["str32", "bin32", "ext32", "map32", "array32", "nested_str32"],
+)
+def test_a_header_declaring_more_than_a_frame_closes_at_once(header):
+    # The header and a ping after it: the answer is frame_too_large (not the pong, not a
+    # timeout once the partial-frame clock runs out), and the connection closes.
+    async def scenario():
+        limits = Limits(rate=1000.0, burst=1000.0, partial_timeout=60.0, handshake_timeout=60.0)
+        host, clock = await start_host(seats=3, limits=limits)
+        p = await Peer.connect(host.port)
+        p.send_raw(header + P.encode({"t": "ping", "n": 1}))
+        msg = await p.expect("error", timeout=20.0)
+        assert msg["code"] == "frame_too_large", msg
+        assert [m for m in await p.closed(timeout=20.0) if m["t"] == "pong"] == []
+        assert host.stats["errors.frame_too_large"] == 1
+        await host.close()
+
+    run(scenario())
+
+
 def test_a_frame_split_in_tiny_pieces_is_fine():
     async def scenario():
         host, clock = await start_host(seats=3)
