@@ -57,7 +57,7 @@ ERRORS: dict[str, tuple[bool, str]] = {
     "already_joined": (False, "'hello' on a connection that has joined"),
     "bad_code": (False, "wrong room code"),
     "too_many_attempts": (True, "too many wrong room codes on this connection"),
-    "bad_name": (False, "the name is empty or too long after cleaning"),
+    "bad_name": (False, "the name is missing, empty or too long after cleaning"),
     "bad_token": (True, "no seat has this reconnect token"),
     "table_full": (True, "no seat is free"),
     "too_many_connections": (True, "the host has reached its connection limit"),
