@@ -56,6 +56,7 @@ from game.rules import (
     Variant,
     WindowMode,
     action_from_data,
+    asked_seats,
     default_action,
     legal_actions,
     opening_events,
@@ -64,6 +65,7 @@ from game.rules import (
 )
 from game.rules.engine import explain_illegal
 from game.rules.events import (
+    Asked,
     DealClosed,
     DealFailed,
     DealOpened,
@@ -206,6 +208,9 @@ class HostConfig:
     short_game: bool = False
     negotiation_limit: int = 60
     hidden_money: bool = True
+    #: real time: every window asks everyone at once; ask-around: one player after the
+    #: other, each with the window's length to answer (and the floor goes round)
+    window_mode: WindowMode = WindowMode.REAL_TIME
     setup: Setup | None = None  # scenarios (tests)
     timing: Timing = field(default_factory=Timing)
     limits: Limits = field(default_factory=Limits)
@@ -1141,7 +1146,7 @@ class Host:
             variants=cfg.variants,
             short_game=cfg.short_game,
             hidden_money=cfg.hidden_money,
-            window_mode=WindowMode.REAL_TIME,
+            window_mode=WindowMode(cfg.window_mode),
             negotiation_limit=cfg.negotiation_limit,
         )
         seed = cfg.seed if cfg.seed is not None else secrets.randbits(62)
@@ -1384,6 +1389,9 @@ class Host:
                 self._open_window_timer(e.kind)
             elif isinstance(e, WindowClosed):
                 self._close_window_timer()
+            elif isinstance(e, Asked) and self._window is not None:
+                # ask-around: the next player asked gets the whole window to answer
+                self._open_window_timer(self._window["kind"])
             elif isinstance(e, DealOpened):
                 self._start_negotiation_clock()
             elif isinstance(e, (DealClosed, DealFailed)):
@@ -1445,11 +1453,11 @@ class Host:
     def _window_expired(self, wid: int) -> None:
         """Time is up: everyone who has not answered passes (in seat order)."""
         while self._window is not None and self._window["id"] == wid and not self.over:
-            win = self.state.window
-            if win is None or not win.waiting:
+            asked = asked_seats(self.state)
+            if not asked:
                 break
             self.stats["window_timeouts"] += 1
-            if not self._apply(Pass(win.waiting[0])):
+            if not self._apply(Pass(asked[0])):
                 break
 
     def _start_negotiation_clock(self) -> None:
@@ -1526,7 +1534,7 @@ class Host:
         if st.window is not None and self._window is not None:
             wid = self._window["id"]
             when = self._window["opened"] + self.timing.answer_delay(self._window["kind"])
-            for seat in list(st.window.waiting):
+            for seat in asked_seats(st):
                 if self._is_bot(seat) and (wid, seat) not in self._answer_timers:
                     self._answer_timers[(wid, seat)] = self.clock.call_at(
                         max(now, when), partial(self._bot_answer, wid, seat)
@@ -1540,7 +1548,11 @@ class Host:
             self._bot_timer = self.clock.call_later(
                 self.timing.bot_delay, partial(self._bot_move, version)
             )
-        elif st.phase is Phase.NEGOTIATION and any(self._is_bot(s.index) for s in self.seats):
+        elif (
+            st.phase is Phase.NEGOTIATION
+            and st.settings.window_mode is WindowMode.REAL_TIME
+            and any(self._is_bot(s.index) for s in self.seats)
+        ):
             self._bot_timer = self.clock.call_later(
                 max(0.005, self.timing.bot_tick), partial(self._bot_tick, version)
             )
@@ -1638,7 +1650,9 @@ class Host:
         self._answer_timers.pop((wid, seat), None)
         w = self._window
         win = self.state.window if self.started else None
-        if w is None or w["id"] != wid or win is None or seat not in win.waiting or self.over:
+        if w is None or w["id"] != wid or win is None or self.over:
+            return
+        if seat not in asked_seats(self.state):
             return
         if not self._is_bot(seat):
             return
@@ -1649,7 +1663,7 @@ class Host:
                 self._window is not None
                 and self._window["id"] == wid
                 and cur is not None
-                and seat in cur.waiting
+                and seat in asked_seats(self.state)
             )
 
         def done(action) -> None:
