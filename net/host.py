@@ -837,6 +837,12 @@ class Host:
         """The single way out: every frame to every connection passes here."""
         if conn.closed:
             return
+        transport = conn.writer.transport
+        if transport is None or transport.is_closing():
+            # The peer vanished and its reader has not run yet (a burst of drops, each
+            # telling the others): asyncio would log a warning for every frame written.
+            self.stats["frames_to_closing"] += 1
+            return
         if frame is None:
             frame = P.encode(msg)
         if self.tap is not None:
@@ -845,7 +851,6 @@ class Host:
         self.stats["bytes_out"] += len(frame)
         try:
             conn.writer.write(frame)
-            transport = conn.writer.transport
             if transport.get_write_buffer_size() > self.limits.max_write_buffer:
                 # No error message: it would only join the unread pile.
                 log.warning("%r does not read; closing", conn)
