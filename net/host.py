@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hmac
 import json
 import logging
@@ -179,6 +180,14 @@ class Limits:
     idle_timeout: float = 60.0  # silence before a joined connection is closed (pings count)
     partial_timeout: float = 10.0  # a message left half-sent this long closes the connection
     max_write_buffer: int = 1 << 20  # bytes queued to a client that does not read
+    #: bytes read from a socket at a time (asyncio's default buffers 256 KiB per read:
+    #: under a flood of full frames from every connection those buffers, freed and
+    #: reallocated at every read, left the allocator holding ~200 MiB it never gave back)
+    read_chunk: int = 16 * 1024
+    #: after a connection ends, return freed memory to the system (glibc's malloc_trim)
+    #: when this many bytes were read since the last time, at most every trim_interval s
+    trim_after_bytes: int = 8 << 20
+    trim_interval: float = 5.0
     max_code_attempts: int = 5  # wrong room codes per connection
     #: after a fatal error the host stops sending (FIN) but keeps reading this long before
     #: closing, so the error is not lost to a reset while the client is still sending
@@ -335,6 +344,8 @@ class Host:
         self._code_buckets: dict[str, TokenBucket] = {}  # remote address -> wrong codes left
         self._lingering = 0
         self._meta_at: dict[int, float] = {}  # seat -> when its last preference was applied
+        self._trimmed_at = (time.monotonic(), 0)  # (when, bytes_in) of the last memory trim
+        self._trim_pending = False
         self._started_at = 0.0
         self._closing = False
         self._tasks: set[asyncio.Task] = set()
@@ -376,7 +387,11 @@ class Host:
             self._load_resume(Path(self.config.resume))
         try:
             self._server = await asyncio.start_server(
-                self._on_client, self.config.bind, self.config.port, reuse_address=True
+                self._on_client,
+                self.config.bind,
+                self.config.port,
+                reuse_address=True,
+                limit=self.limits.read_chunk,
             )
         except OSError as exc:
             raise HostError(
@@ -656,6 +671,8 @@ class Host:
 
     async def _on_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(writer, self.clock.now(), self.limits.burst, self.limits.rate)
+        if hasattr(writer.transport, "max_size"):  # the selector transports' recv size
+            writer.transport.max_size = self.limits.read_chunk
         if not self._admit():
             self._send(conn, P.error("too_many_connections"))
             self._close_conn(conn)
@@ -690,7 +707,7 @@ class Host:
         try:
             arm()
             while not conn.closed:
-                data = await reader.read(decoder.room())
+                data = await reader.read(min(limits.read_chunk, decoder.room()))
                 if not data or conn.closed:
                     break
                 self.stats["bytes_in"] += len(data)
@@ -723,6 +740,10 @@ class Host:
         finally:
             if watchdog is not None:
                 watchdog.cancel()
+            # A reset's exception keeps this frame alive in a reference cycle (its
+            # traceback -> this frame -> conn -> the stream reader -> the exception) until
+            # the garbage collector's rare full pass: hold no buffers in it meanwhile.
+            decoder = data = None
             self._drop(conn, linger=False)
 
     def _admit(self) -> bool:
@@ -811,6 +832,7 @@ class Host:
         if conn not in self.conns:
             return
         self.conns.discard(conn)
+        self._maybe_trim()
         if conn.role == "spectator":
             if not self._closing:
                 self._broadcast_seats()
@@ -832,6 +854,26 @@ class Host:
         else:
             self._start_grace(seat)
         self._broadcast_seats()
+
+    def _maybe_trim(self) -> None:
+        """Give memory freed by ended connections back to the system, now or at the end
+        of the trim interval (so the last of a burst of drops is not left out)."""
+        if self._trim_pending or self._closing:
+            return
+        if self.stats["bytes_in"] - self._trimmed_at[1] < self.limits.trim_after_bytes:
+            return
+        wait = self._trimmed_at[0] + self.limits.trim_interval - time.monotonic()
+        if wait > 0:
+            self._trim_pending = True
+            asyncio.get_running_loop().call_later(wait, self._trim)
+        else:
+            self._trim()
+
+    def _trim(self) -> None:
+        self._trim_pending = False
+        self._trimmed_at = (time.monotonic(), self.stats["bytes_in"])
+        if release_free_memory():
+            self.stats["memory_trims"] += 1
 
     def _send(self, conn: Connection, msg: dict, frame: bytes | None = None) -> None:
         """The single way out: every frame to every connection passes here."""
@@ -1678,6 +1720,30 @@ class Host:
 
         if not self._decide(seat, True, valid, done):
             self._apply(Pass(seat))
+
+
+_malloc_trim = None
+
+
+def release_free_memory() -> bool:
+    """Collect garbage, then return the heap's free pages to the system (glibc
+    ``malloc_trim``; elsewhere only the collection). Python frees a connection's buffers,
+    but glibc keeps the pages for reuse and, fragmented by many buffer sizes, hardly ever
+    reuses or returns them. True if pages were offered back."""
+    global _malloc_trim
+    gc.collect()  # closed connections' reference cycles (see Host._on_client) first
+    if _malloc_trim is None:
+        _malloc_trim = False
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes
+
+            fn = ctypes.CDLL(None).malloc_trim
+            fn.argtypes, fn.restype = [ctypes.c_size_t], ctypes.c_int
+            _malloc_trim = fn
+    if not _malloc_trim:
+        return False
+    _malloc_trim(0)
+    return True
 
 
 def _listens(bot: Bot) -> bool:
