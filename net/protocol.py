@@ -208,7 +208,6 @@ class FrameDecoder:
         self.max_frame = max_frame
         self._fed = 0
         self._done = 0  # stream offset of the end of the last complete message
-        self._tail = bytearray()  # the bytes of the unfinished message (from _done)
         self._guard = LengthGuard(max_frame)
         self._guard_from = -1  # stream offset of the message the guard walks
         self._guarded = 0  # stream offset the guard has walked to
@@ -241,43 +240,42 @@ class FrameDecoder:
             self._unpacker.feed(data)
         except msgpack.BufferFull:  # pragma: no cover - room() prevents it
             raise ProtocolError("frame_too_large", "buffer full") from None
+        start = self._fed  # the stream offset of data[0]
         self._fed += len(data)
-        self._tail += data
         while True:
+            failure = None
             try:
                 obj = next(self._unpacker)
             except StopIteration:
                 break
             except (ValueError, TypeError, msgpack.StackError, msgpack.FormatError) as exc:
                 # FormatError/StackError subclass ValueError; UnicodeDecodeError too.
-                # msgpack refuses some huge headers itself (max_array_len...): same answer
-                # as for the others.
-                LengthGuard(self.max_frame).scan(self._unfinished())
-                why = str(exc) or type(exc).__name__
-                raise ProtocolError("bad_frame", f"undecodable message: {why}") from None
+                failure = str(exc) or type(exc).__name__
+            if failure is not None:  # raised out here: no traceback cycle holds ``data``
+                # msgpack refuses some huge headers itself (max_array_len...): the same
+                # answer as for the others
+                self._walk(data, start)
+                raise ProtocolError("bad_frame", f"undecodable message: {failure}")
             self._done = self._unpacker.tell()
             yield obj
-        self._check_unfinished()
+        if self.buffered:
+            self._walk(data, start)
+            if self.buffered >= self.max_frame:
+                raise ProtocolError(
+                    "frame_too_large", f"a message is longer than {self.max_frame} bytes"
+                )
 
-    def _unfinished(self) -> bytes:
-        """The bytes received of the message after the last complete one (a copy: only
-        on the way to an error)."""
-        return bytes(self._tail[self._done - (self._fed - len(self._tail)) :])
-
-    def _check_unfinished(self) -> None:
-        del self._tail[: len(self._tail) - self.buffered]
-        if not self.buffered:
-            return
-        if self._guard_from != self._done:  # a new unfinished message: walk it from its start
+    def _walk(self, data: bytes, start: int) -> None:
+        """Walk the headers of the message after the last complete one through the bytes
+        of ``data`` (at stream offset ``start``) not walked yet. They are all in ``data``:
+        that message began in it, or was unfinished and walked to its end after the last
+        feed."""
+        if self._guard_from != self._done:  # a new message: walk it from its start
             self._guard.reset()
             self._guard_from = self._guarded = self._done
-        with memoryview(self._tail) as tail:  # released before the next trim of _tail
-            self._guard.scan(tail[self._guarded - self._done :])
+        with memoryview(data) as view:
+            self._guard.scan(view[self._guarded - start :])
         self._guarded = self._fed
-        if self.buffered >= self.max_frame:
-            raise ProtocolError(
-                "frame_too_large", f"a message is longer than {self.max_frame} bytes"
-            )
 
 
 _packer = msgpack.Packer(use_bin_type=True, autoreset=True)
