@@ -49,7 +49,7 @@ ROLES = ("player", "spectator")
 #: Codes marked fatal are followed by the host closing the connection.
 ERRORS: dict[str, tuple[bool, str]] = {
     "bad_frame": (True, "the bytes are not a msgpack message (the stream cannot be resynced)"),
-    "frame_too_large": (True, f"a message is longer than {MAX_FRAME} bytes"),
+    "frame_too_large": (True, f"a message is (or declares to be) longer than {MAX_FRAME} bytes"),
     "bad_message": (False, "a message with a missing, extra or ill-typed field"),
     "unknown_type": (False, "a message type the host does not know"),
     "version": (True, "the protocol version is not supported"),
