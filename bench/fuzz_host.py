@@ -838,7 +838,8 @@ async def hog(port: int, seconds: float = 20.0) -> dict:
             continue
         reader, writer = await asyncio.open_connection(sock=sock)
         if i < 24:
-            writer.write(b"\xda\xff\xff" + b"x" * 64_000)  # a str16 never finished
+            # a str16 of 65,000 bytes (it fits in a frame) left unfinished at 64,000
+            writer.write(b"\xda\xfd\xe8" + b"x" * 64_000)
         else:
             writer.write(P.encode({"t": "hello", "v": 1, "role": "spectator"}))
         conns.append((reader, writer, i >= 24))
