@@ -153,6 +153,13 @@ def _host_args(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--grace", type=float, metavar="S", help="seconds before bots take a lost seat")
     p.add_argument("--window", type=float, metavar="S", help="Stop window length (default 5)")
+    p.add_argument(
+        "--window-mode",
+        choices=["real_time", "ask_around"],
+        default="real_time",
+        help="reaction windows: everyone at once with a countdown (default), or one player "
+        "after the other, each with the window's length",
+    )
     p.add_argument("--going-once", type=float, metavar="S", help="per 'going once/twice' (3)")
     p.add_argument("--negotiation-time", type=float, metavar="S", help="negotiation clock (180)")
     p.add_argument("--turn-time", type=float, metavar="S", help="turn clock (default 0: off)")

@@ -783,6 +783,12 @@ def serve(args) -> int:
         announce=False,
     )  # fmt: skip
 
+    trace = bool(os.environ.get("FUZZ_HOST_TRACEMALLOC"))
+    if trace:  # where the host's memory goes (slow: for finding what grows, not for figures)
+        import tracemalloc
+
+        tracemalloc.start(8)
+
     async def main() -> None:
         host = Host(cfg)
         await host.start()
@@ -790,13 +796,27 @@ def serve(args) -> int:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGTERM, stop.set)
+        if trace:
+            first = tracemalloc.take_snapshot()
         await stop.wait()
+        if trace:
+            _print_growth(first, tracemalloc.take_snapshot())
         stats = {k: v for k, v in host.stats.items()}
         await host.close()
         print("STATS " + json.dumps(stats), flush=True)
 
     asyncio.run(main())
     return 0
+
+
+def _print_growth(first, last, top: int = 25) -> None:
+    """The allocations that grew most between two tracemalloc snapshots (to stderr)."""
+    print(f"tracemalloc: {sum(s.size for s in last.statistics('filename')) / 2**20:.1f} MiB "
+          "traced at the end", file=sys.stderr)  # fmt: skip
+    for stat in last.compare_to(first, "traceback")[:top]:
+        print(f"{stat.size_diff / 1024:+9.1f} KiB {stat.count_diff:+7d} blocks", file=sys.stderr)
+        for line in stat.traceback.format()[-8:]:
+            print("    " + line, file=sys.stderr)
 
 
 async def hog(port: int, seconds: float = 20.0) -> dict:
@@ -818,7 +838,8 @@ async def hog(port: int, seconds: float = 20.0) -> dict:
             continue
         reader, writer = await asyncio.open_connection(sock=sock)
         if i < 24:
-            writer.write(b"\xda\xff\xff" + b"x" * 64_000)  # a str16 never finished
+            # a str16 of 65,000 bytes (it fits in a frame) left unfinished at 64,000
+            writer.write(b"\xda\xfd\xe8" + b"x" * 64_000)
         else:
             writer.write(P.encode({"t": "hello", "v": 1, "role": "spectator"}))
         conns.append((reader, writer, i >= 24))

@@ -128,6 +128,12 @@ def config_from_args(args):
     limit = g("negotiation_limit")
     if limit is not None and limit < 1:
         raise ValueError("--negotiation-limit must be >= 1")
+    from game.rules import WindowMode
+
+    try:
+        window_mode = WindowMode(g("window_mode") or WindowMode.REAL_TIME.value)
+    except ValueError:
+        raise ValueError("--window-mode must be real_time or ask_around") from None
     return HostConfig(
         seats=seats,
         bots=_bot_specs(g("bots"), seats),
@@ -139,6 +145,7 @@ def config_from_args(args):
         variants=_variants(g("variant")),
         short_game=bool(g("short", False)),
         negotiation_limit=limit or 60,
+        window_mode=window_mode,
         timing=timing,
         autosave=autosave_path,
         resume=resume,
@@ -152,15 +159,18 @@ def _default_table_name() -> str:
     return f"{socket.gethostname().split('.')[0][:30]}'s table"
 
 
-def _shown_address(bind: str) -> str:
-    if bind not in ("0.0.0.0", ""):
-        return bind
-    from .discovery import _default_addresses
+def shown_address(bind: str, port: int) -> str:
+    """The address a player types into ``join`` (``parse_address`` reads it back): an
+    IPv6 host in brackets, ``[::1]:PORT``; for all interfaces, this machine's LAN address."""
+    host = bind
+    if bind in ("0.0.0.0", "", "::"):
+        from .discovery import _default_addresses
 
-    try:
-        return _default_addresses(None)[0]
-    except Exception:  # pragma: no cover
-        return "127.0.0.1"
+        try:
+            host = _default_addresses(None)[0]
+        except Exception:  # pragma: no cover
+            host = "127.0.0.1"
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 async def _serve(config, once: bool) -> int:
@@ -173,7 +183,7 @@ async def _serve(config, once: bool) -> int:
         _err(str(exc))
         return 1
     print(
-        f'table "{host.name}" at {_shown_address(config.bind)}:{host.port}  room code {host.code}',
+        f'table "{host.name}" at {shown_address(config.bind, host.port)}  room code {host.code}',
         flush=True,
     )
     if config.autosave is not None:

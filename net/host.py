@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hmac
 import json
 import logging
@@ -59,6 +60,7 @@ from game.rules import (
     Variant,
     WindowMode,
     action_from_data,
+    asked_seats,
     default_action,
     legal_actions,
     opening_events,
@@ -67,6 +69,7 @@ from game.rules import (
 )
 from game.rules.engine import explain_illegal
 from game.rules.events import (
+    Asked,
     DealClosed,
     DealFailed,
     DealOpened,
@@ -188,6 +191,14 @@ class Limits:
     idle_timeout: float = 60.0  # silence before a joined connection is closed (pings count)
     partial_timeout: float = 10.0  # a message left half-sent this long closes the connection
     max_write_buffer: int = 1 << 20  # bytes queued to a client that does not read
+    #: bytes read from a socket at a time (asyncio's default buffers 256 KiB per read:
+    #: under a flood of full frames from every connection those buffers, freed and
+    #: reallocated at every read, left the allocator holding ~200 MiB it never gave back)
+    read_chunk: int = 16 * 1024
+    #: after a connection ends, return freed memory to the system (glibc's malloc_trim)
+    #: when this many bytes were read since the last time, at most every trim_interval s
+    trim_after_bytes: int = 8 << 20
+    trim_interval: float = 5.0
     max_code_attempts: int = 5  # wrong room codes per connection
     #: after a fatal error the host stops sending (FIN) but keeps reading this long before
     #: closing, so the error is not lost to a reset while the client is still sending
@@ -217,6 +228,9 @@ class HostConfig:
     short_game: bool = False
     negotiation_limit: int = 60
     hidden_money: bool = True
+    #: real time: every window asks everyone at once; ask-around: one player after the
+    #: other, each with the window's length to answer (and the floor goes round)
+    window_mode: WindowMode = WindowMode.REAL_TIME
     setup: Setup | None = None  # scenarios (tests)
     timing: Timing = field(default_factory=Timing)
     limits: Limits = field(default_factory=Limits)
@@ -344,6 +358,8 @@ class Host:
         self._code_buckets: dict[str, TokenBucket] = {}  # remote address -> wrong codes left
         self._lingering = 0
         self._meta_at: dict[int, float] = {}  # seat -> when its last preference was applied
+        self._trimmed_at = (time.monotonic(), 0)  # (when, bytes_in) of the last memory trim
+        self._trim_pending = False
         self._started_at = 0.0
         self._closing = False
         self._tasks: set[asyncio.Task] = set()
@@ -388,7 +404,11 @@ class Host:
             self._load_resume(Path(self.config.resume))
         try:
             self._server = await asyncio.start_server(
-                self._on_client, self.config.bind, self.config.port, reuse_address=True
+                self._on_client,
+                self.config.bind,
+                self.config.port,
+                reuse_address=True,
+                limit=self.limits.read_chunk,
             )
         except OSError as exc:
             raise HostError(
@@ -679,6 +699,8 @@ class Host:
 
     async def _on_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(writer, self.clock.now(), self.limits.burst, self.limits.rate)
+        if hasattr(writer.transport, "max_size"):  # the selector transports' recv size
+            writer.transport.max_size = self.limits.read_chunk
         if not self._admit():
             self._send(conn, P.error("too_many_connections"))
             self._close_conn(conn)
@@ -713,7 +735,7 @@ class Host:
         try:
             arm()
             while not conn.closed:
-                data = await reader.read(decoder.room())
+                data = await reader.read(min(limits.read_chunk, decoder.room()))
                 if not data or conn.closed:
                     break
                 self.stats["bytes_in"] += len(data)
@@ -746,6 +768,10 @@ class Host:
         finally:
             if watchdog is not None:
                 watchdog.cancel()
+            # A reset's exception keeps this frame alive in a reference cycle (its
+            # traceback -> this frame -> conn -> the stream reader -> the exception) until
+            # the garbage collector's rare full pass: hold no buffers in it meanwhile.
+            decoder = data = None
             self._drop(conn, linger=False)
 
     def _admit(self) -> bool:
@@ -834,6 +860,7 @@ class Host:
         if conn not in self.conns:
             return
         self.conns.discard(conn)
+        self._maybe_trim()
         if conn.role == "spectator":
             if not self._closing:
                 self._broadcast_seats()
@@ -856,9 +883,35 @@ class Host:
             self._start_grace(seat)
         self._broadcast_seats()
 
+    def _maybe_trim(self) -> None:
+        """Give memory freed by ended connections back to the system, now or at the end
+        of the trim interval (so the last of a burst of drops is not left out)."""
+        if self._trim_pending or self._closing:
+            return
+        if self.stats["bytes_in"] - self._trimmed_at[1] < self.limits.trim_after_bytes:
+            return
+        wait = self._trimmed_at[0] + self.limits.trim_interval - time.monotonic()
+        if wait > 0:
+            self._trim_pending = True
+            asyncio.get_running_loop().call_later(wait, self._trim)
+        else:
+            self._trim()
+
+    def _trim(self) -> None:
+        self._trim_pending = False
+        self._trimmed_at = (time.monotonic(), self.stats["bytes_in"])
+        if release_free_memory():
+            self.stats["memory_trims"] += 1
+
     def _send(self, conn: Connection, msg: dict, frame: bytes | None = None) -> None:
         """The single way out: every frame to every connection passes here."""
         if conn.closed:
+            return
+        transport = conn.writer.transport
+        if transport is None or transport.is_closing():
+            # The peer vanished and its reader has not run yet (a burst of drops, each
+            # telling the others): asyncio would log a warning for every frame written.
+            self.stats["frames_to_closing"] += 1
             return
         if frame is None:
             frame = P.encode(msg)
@@ -868,7 +921,6 @@ class Host:
         self.stats["bytes_out"] += len(frame)
         try:
             conn.writer.write(frame)
-            transport = conn.writer.transport
             if transport.get_write_buffer_size() > self.limits.max_write_buffer:
                 # No error message: it would only join the unread pile.
                 log.warning("%r does not read; closing", conn)
@@ -1174,7 +1226,7 @@ class Host:
             variants=cfg.variants,
             short_game=cfg.short_game,
             hidden_money=cfg.hidden_money,
-            window_mode=WindowMode.REAL_TIME,
+            window_mode=WindowMode(cfg.window_mode),
             negotiation_limit=cfg.negotiation_limit,
         )
         seed = cfg.seed if cfg.seed is not None else secrets.randbits(62)
@@ -1474,6 +1526,9 @@ class Host:
                 self._open_window_timer(e.kind)
             elif isinstance(e, WindowClosed):
                 self._close_window_timer()
+            elif isinstance(e, Asked) and self._window is not None:
+                # ask-around: the next player asked gets the whole window to answer
+                self._open_window_timer(self._window["kind"])
             elif isinstance(e, DealOpened):
                 self._start_negotiation_clock()
             elif isinstance(e, (DealClosed, DealFailed)):
@@ -1550,11 +1605,11 @@ class Host:
     def _window_expired(self, wid: int) -> None:
         """Time is up: everyone who has not answered passes (in seat order)."""
         while self._window is not None and self._window["id"] == wid and not self.over:
-            win = self.state.window
-            if win is None or not win.waiting:
+            asked = asked_seats(self.state)
+            if not asked:
                 break
             self.stats["window_timeouts"] += 1
-            if not self._apply(Pass(win.waiting[0])):
+            if not self._apply(Pass(asked[0])):
                 break
 
     def _start_negotiation_clock(self) -> None:
@@ -1632,7 +1687,7 @@ class Host:
             wid = self._window["id"]
             kind = self._window["kind"]
             when = self._window["opened"] + self.timing.answer_delay(kind, self._people_seated())
-            for seat in list(st.window.waiting):
+            for seat in asked_seats(st):
                 if self._is_bot(seat) and (wid, seat) not in self._answer_timers:
                     self._answer_timers[(wid, seat)] = self.clock.call_at(
                         max(now, when), partial(self._bot_answer, wid, seat)
@@ -1646,7 +1701,11 @@ class Host:
             self._bot_timer = self.clock.call_later(
                 self._fair_delay(self.timing.bot_delay), partial(self._bot_move, version)
             )
-        elif st.phase is Phase.NEGOTIATION and any(self._is_bot(s.index) for s in self.seats):
+        elif (
+            st.phase is Phase.NEGOTIATION
+            and st.settings.window_mode is WindowMode.REAL_TIME
+            and any(self._is_bot(s.index) for s in self.seats)
+        ):
             self._bot_timer = self.clock.call_later(
                 self._fair_delay(max(0.005, self.timing.bot_tick)),
                 partial(self._bot_tick, version),
@@ -1764,7 +1823,9 @@ class Host:
         self._answer_timers.pop((wid, seat), None)
         w = self._window
         win = self.state.window if self.started else None
-        if w is None or w["id"] != wid or win is None or seat not in win.waiting or self.over:
+        if w is None or w["id"] != wid or win is None or self.over:
+            return
+        if seat not in asked_seats(self.state):
             return
         if not self._is_bot(seat):
             return
@@ -1775,7 +1836,7 @@ class Host:
                 self._window is not None
                 and self._window["id"] == wid
                 and cur is not None
-                and seat in cur.waiting
+                and seat in asked_seats(self.state)
             )
 
         def done(action) -> None:
@@ -1785,6 +1846,30 @@ class Host:
 
         if not self._decide(seat, True, valid, done):
             self._apply(Pass(seat))
+
+
+_malloc_trim = None
+
+
+def release_free_memory() -> bool:
+    """Collect garbage, then return the heap's free pages to the system (glibc
+    ``malloc_trim``; elsewhere only the collection). Python frees a connection's buffers,
+    but glibc keeps the pages for reuse and, fragmented by many buffer sizes, hardly ever
+    reuses or returns them. True if pages were offered back."""
+    global _malloc_trim
+    gc.collect()  # closed connections' reference cycles (see Host._on_client) first
+    if _malloc_trim is None:
+        _malloc_trim = False
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes
+
+            fn = ctypes.CDLL(None).malloc_trim
+            fn.argtypes, fn.restype = [ctypes.c_size_t], ctypes.c_int
+            _malloc_trim = fn
+    if not _malloc_trim:
+        return False
+    _malloc_trim(0)
+    return True
 
 
 def _listens(bot: Bot) -> bool:

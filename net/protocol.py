@@ -39,7 +39,7 @@ INT_MIN, INT_MAX = -(2**63), 2**64 - 1
 
 #: Quick negotiation phrases a player may say (``say``): the keys of the UI's
 #: "phrase.<key>" translations.
-PHRASES = ("too_expensive", "deal", "no_way", "last_offer", "one_dividend")
+PHRASES = ("too_expensive", "deal", "no_way", "last_offer", "one_dividend", "im_out")
 
 ROLES = ("player", "spectator")
 
@@ -49,7 +49,7 @@ ROLES = ("player", "spectator")
 #: Codes marked fatal are followed by the host closing the connection.
 ERRORS: dict[str, tuple[bool, str]] = {
     "bad_frame": (True, "the bytes are not a msgpack message (the stream cannot be resynced)"),
-    "frame_too_large": (True, f"a message is longer than {MAX_FRAME} bytes"),
+    "frame_too_large": (True, f"a message is (or declares to be) longer than {MAX_FRAME} bytes"),
     "bad_message": (False, "a message with a missing, extra or ill-typed field"),
     "unknown_type": (False, "a message type the host does not know"),
     "version": (True, "the protocol version is not supported"),
@@ -57,7 +57,7 @@ ERRORS: dict[str, tuple[bool, str]] = {
     "already_joined": (False, "'hello' on a connection that has joined"),
     "bad_code": (False, "wrong room code"),
     "too_many_attempts": (True, "too many wrong room codes on this connection"),
-    "bad_name": (False, "the name is empty or too long after cleaning"),
+    "bad_name": (False, "the name is missing, empty or too long after cleaning"),
     "bad_token": (True, "no seat has this reconnect token"),
     "table_full": (True, "no seat is free"),
     "too_many_connections": (True, "the host has reached its connection limit"),
@@ -98,19 +98,119 @@ def _no_ext(code: int, data: bytes) -> Any:
     raise ValueError(f"ext type {code} is not allowed")
 
 
+#: msgpack headers by first byte: (header bytes, length field bytes, fixed payload bytes,
+#: what a length field counts: "bytes" of payload, "items" of an array, "pairs" of a map;
+#: "fix": the first byte holds it).
+_HEADERS: dict[int, tuple[int, int, int, str]] = {
+    0xC0: (1, 0, 0, ""), 0xC2: (1, 0, 0, ""), 0xC3: (1, 0, 0, ""),
+    0xC4: (2, 1, 0, "bytes"), 0xC5: (3, 2, 0, "bytes"), 0xC6: (5, 4, 0, "bytes"),  # bin
+    0xC7: (3, 1, 0, "bytes"), 0xC8: (4, 2, 0, "bytes"), 0xC9: (6, 4, 0, "bytes"),  # ext
+    0xCA: (1, 0, 4, ""), 0xCB: (1, 0, 8, ""),  # floats
+    0xCC: (1, 0, 1, ""), 0xCD: (1, 0, 2, ""), 0xCE: (1, 0, 4, ""), 0xCF: (1, 0, 8, ""),
+    0xD0: (1, 0, 1, ""), 0xD1: (1, 0, 2, ""), 0xD2: (1, 0, 4, ""), 0xD3: (1, 0, 8, ""),
+    0xD4: (2, 0, 1, ""), 0xD5: (2, 0, 2, ""), 0xD6: (2, 0, 4, ""), 0xD7: (2, 0, 8, ""),
+    0xD8: (2, 0, 16, ""),  # fixext
+    0xD9: (2, 1, 0, "bytes"), 0xDA: (3, 2, 0, "bytes"), 0xDB: (5, 4, 0, "bytes"),  # str
+    0xDC: (3, 2, 0, "items"), 0xDD: (5, 4, 0, "items"),  # array
+    0xDE: (3, 2, 0, "pairs"), 0xDF: (5, 4, 0, "pairs"),  # map
+}  # fmt: skip
+for _b in range(0x80):
+    _HEADERS[_b] = (1, 0, 0, "")  # positive fixint
+for _b in range(0x80, 0xC0):
+    _HEADERS[_b] = (1, 0, 0, "fix")  # fixmap, fixarray, fixstr: the count is in the byte
+for _b in range(0xE0, 0x100):
+    _HEADERS[_b] = (1, 0, 0, "")  # negative fixint
+
+
+class LengthGuard:
+    """Reads the headers of the message being received, so that one declaring more than
+    fits in a frame (a str32 of 4 GiB, an array32 of 4 G entries, at any depth) is refused
+    as soon as its header arrives, not after the limit's worth of bytes (or a timeout).
+
+    It walks one message: ``owed`` counts the values still due (each takes at least one
+    byte), so a header is too large when the bytes so far, its payload and ``owed`` cannot
+    fit in ``limit``. Bytes that are not msgpack stop the walk (the unpacker reports them).
+    """
+
+    __slots__ = ("limit", "pos", "owed", "skip", "head", "dead")
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.reset()
+
+    def reset(self) -> None:
+        self.pos = 0  # bytes of the message walked
+        self.owed = 1  # values still due
+        self.skip = 0  # payload bytes of the current value still to pass
+        self.head = b""  # a header cut by the end of the data so far
+        self.dead = False
+
+    def scan(self, data) -> None:
+        """Walk ``data`` (the next bytes of the message); ProtocolError if too large."""
+        i, n = 0, len(data)
+        while i < n and not self.dead:
+            if self.skip:
+                k = min(self.skip, n - i)
+                self.skip -= k
+                self.pos += k
+                i += k
+                continue
+            if self.owed == 0:  # the message ended: the next one begins
+                self.reset()
+            buf = self.head + bytes(data[i : i + 6])
+            spec = _HEADERS.get(buf[0])
+            if spec is None:  # 0xC1 (never used): not msgpack
+                self.dead = True
+                return
+            size, field, fixed, counts = spec
+            if len(buf) < size:  # the header continues in the next data
+                self.head = buf
+                return
+            i += size - len(self.head)
+            self.head = b""
+            self.pos += size
+            first = buf[0]
+            declared = int.from_bytes(buf[1 : 1 + field], "big") if field else 0
+            payload, items = fixed, 0
+            if 0x80 <= first <= 0x8F:
+                items = 2 * (first & 0x0F)
+            elif 0x90 <= first <= 0x9F:
+                items = first & 0x0F
+            elif 0xA0 <= first <= 0xBF:
+                payload = first & 0x1F
+            elif counts == "bytes":
+                payload = declared
+            elif counts == "items":
+                items = declared
+            elif counts == "pairs":
+                items = 2 * declared
+            self.owed += items - 1
+            if self.pos + payload + self.owed > self.limit:
+                raise ProtocolError(
+                    "frame_too_large",
+                    f"a message declares more than {self.limit} bytes "
+                    f"(header 0x{first:02x} at byte {self.pos - size})",
+                )
+            self.skip = payload
+
+
 class FrameDecoder:
     """Cuts a byte stream into messages with one ``msgpack.Unpacker`` (never raw reads).
 
     ``room()`` is how many bytes may be read next: the unpacker never holds more than
     ``max_frame`` bytes, so a longer message can never complete and is reported as
-    ``frame_too_large`` as soon as it fills the buffer. Any decoding problem raises
-    ``ProtocolError("bad_frame")``; after either error the stream is unusable.
+    ``frame_too_large`` as soon as it fills the buffer - or at once, when a header of the
+    unfinished message declares more than fits (``LengthGuard``). Any other decoding
+    problem raises ``ProtocolError("bad_frame")``; after either error the stream is unusable.
     """
 
     def __init__(self, max_frame: int = MAX_FRAME) -> None:
         self.max_frame = max_frame
         self._fed = 0
         self._done = 0  # stream offset of the end of the last complete message
+        self._guard = LengthGuard(max_frame)
+        self._guard_from = -1  # stream offset of the message the guard walks
+        self._guarded = 0  # stream offset the guard has walked to
         self._unpacker = msgpack.Unpacker(
             max_buffer_size=max_frame,
             strict_map_key=True,
@@ -140,22 +240,42 @@ class FrameDecoder:
             self._unpacker.feed(data)
         except msgpack.BufferFull:  # pragma: no cover - room() prevents it
             raise ProtocolError("frame_too_large", "buffer full") from None
+        start = self._fed  # the stream offset of data[0]
         self._fed += len(data)
         while True:
+            failure = None
             try:
                 obj = next(self._unpacker)
             except StopIteration:
                 break
             except (ValueError, TypeError, msgpack.StackError, msgpack.FormatError) as exc:
                 # FormatError/StackError subclass ValueError; UnicodeDecodeError too.
-                why = str(exc) or type(exc).__name__
-                raise ProtocolError("bad_frame", f"undecodable message: {why}") from None
+                failure = str(exc) or type(exc).__name__
+            if failure is not None:  # raised out here: no traceback cycle holds ``data``
+                # msgpack refuses some huge headers itself (max_array_len...): the same
+                # answer as for the others
+                self._walk(data, start)
+                raise ProtocolError("bad_frame", f"undecodable message: {failure}")
             self._done = self._unpacker.tell()
             yield obj
-        if self.buffered >= self.max_frame:
-            raise ProtocolError(
-                "frame_too_large", f"a message is longer than {self.max_frame} bytes"
-            )
+        if self.buffered:
+            self._walk(data, start)
+            if self.buffered >= self.max_frame:
+                raise ProtocolError(
+                    "frame_too_large", f"a message is longer than {self.max_frame} bytes"
+                )
+
+    def _walk(self, data: bytes, start: int) -> None:
+        """Walk the headers of the message after the last complete one through the bytes
+        of ``data`` (at stream offset ``start``) not walked yet. They are all in ``data``:
+        that message began in it, or was unfinished and walked to its end after the last
+        feed."""
+        if self._guard_from != self._done:  # a new message: walk it from its start
+            self._guard.reset()
+            self._guard_from = self._guarded = self._done
+        with memoryview(data) as view:
+            self._guard.scan(view[self._guarded - start :])
+        self._guarded = self._fed
 
 
 _packer = msgpack.Packer(use_bin_type=True, autoreset=True)

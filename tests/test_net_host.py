@@ -292,6 +292,35 @@ def test_bad_frames(data, code):
     run(scenario())
 
 
+@pytest.mark.parametrize(
+    "header",
+    [
+        b"\xdb\xff\xff\xff\xff",  # str32 of 4 GiB
+        b"\xc6\xff\xff\xff\xff",  # bin32 of 4 GiB
+        b"\xc9\xff\xff\xff\xff\x01",  # ext32 of 4 GiB
+        b"\xdf\xff\xff\xff\xff",  # map32 of 4 G pairs
+        b"\xdd\xff\xff\xff\xff",  # array32 of 4 G items
+        b"\x82\xa1t\xa4ping\xa1n\xdb\x7f\xff\xff\xff",  # nested in a message
+    ],
+    ids=["str32", "bin32", "ext32", "map32", "array32", "nested_str32"],
+)
+def test_a_header_declaring_more_than_a_frame_closes_at_once(header):
+    # The header and a ping after it: the answer is frame_too_large (not the pong, not a
+    # timeout once the partial-frame clock runs out), and the connection closes.
+    async def scenario():
+        limits = Limits(rate=1000.0, burst=1000.0, partial_timeout=60.0, handshake_timeout=60.0)
+        host, clock = await start_host(seats=3, limits=limits)
+        p = await Peer.connect(host.port)
+        p.send_raw(header + P.encode({"t": "ping", "n": 1}))
+        msg = await p.expect("error", timeout=20.0)
+        assert msg["code"] == "frame_too_large", msg
+        assert [m for m in await p.closed(timeout=20.0) if m["t"] == "pong"] == []
+        assert host.stats["errors.frame_too_large"] == 1
+        await host.close()
+
+    run(scenario())
+
+
 def test_a_frame_split_in_tiny_pieces_is_fine():
     async def scenario():
         host, clock = await start_host(seats=3)
@@ -441,6 +470,64 @@ def test_game_over_refuses_actions():
         assert seats["over"]
         a.send({"t": "action", "version": host.state.actions_taken, "action": Roll(0).to_data()})
         await a.error("game_over")
+        await host.close()
+
+    run(scenario())
+
+
+def test_a_player_needs_a_name_a_spectator_does_not():
+    # PROTOCOL.md: `name` is required with role "player" (a host-made name would be an
+    # untranslated word on every screen); missing or nil is bad_name and the connection stays.
+    async def scenario():
+        host, clock = await start_host(seats=3)
+        p = await Peer.connect(host.port)
+        for hello in ({}, {"name": None}):
+            p.send({"t": "hello", "v": 1, "role": "player", "code": CODE, **hello})
+            assert "name" in (await p.error("bad_name"))["message"]
+        assert all(s.token_digest is None for s in host.seats)
+        await p.hello("Mei")
+        assert p.seat == 0
+        watcher = await Peer.connect(host.port)
+        watcher.send({"t": "hello", "v": 1, "role": "spectator"})
+        assert (await watcher.expect("welcome"))["role"] == "spectator"
+        await host.close()
+
+    run(scenario())
+
+
+def test_set_ask_preference_is_listed_and_legal_only_as_a_change_until_game_over():
+    # What PROTOCOL.md says a client may rely on: the legal list always holds exactly one
+    # set_ask_preference, the value that changes the seat's setting; the current value is
+    # `illegal` (rule preference.unchanged); after the game, nothing is listed: game_over.
+    from game.rules import SetAskPreference
+
+    async def scenario():
+        host, clock = await start_host(seats=2)
+        a = await Peer.connect(host.port)
+        await a.hello("A", legal=True)
+        b = await Peer.connect(host.port)
+        await b.hello("B")
+        snap = await a.expect("snapshot")
+        current = snap["view"]["players"][0]["asks_only_when_touched"]
+        prefs = [x for x in snap["legal"]["actions"] if x["type"] == "set_ask_preference"]
+        assert prefs == [
+            {"type": "set_ask_preference", "seat": 0, "only_when_touched": not current}
+        ]
+        version = snap["version"]
+        a.act(SetAskPreference(0, current), version, id=1)
+        err = await a.error("illegal")
+        assert (err["rule"], err["id"]) == ("preference.unchanged", 1)
+        a.act(SetAskPreference(0, not current), version, id=2)
+        up = await a.until("update", lambda m: m.get("ack") == 2)
+        assert up["delta"]["players"][0]["asks_only_when_touched"] is (not current)
+        prefs = [x for x in up["legal"]["actions"] if x["type"] == "set_ask_preference"]
+        assert prefs == [{"type": "set_ask_preference", "seat": 0, "only_when_touched": current}]
+        finish_game(host)
+        last = await a.until("update", lambda m: m["delta"].get("phase") == "game_over")
+        assert last["legal"] == {"actions": [], "terms": []}
+        clock.advance(2.0)  # past the one-preference-a-second limit
+        a.act(SetAskPreference(0, current), host.state.actions_taken, id=3)
+        assert (await a.error("game_over"))["id"] == 3
         await host.close()
 
     run(scenario())

@@ -56,10 +56,73 @@ def test_frame_limit_is_exact():
 
 def test_room_never_lets_the_buffer_overflow():
     dec = P.FrameDecoder(100)
-    half = msgpack.packb("a" * 150)[:60]
+    half = msgpack.packb(["a" * 20] * 5)[:60]  # 106 bytes; no header so far declares more
     assert list(dec.feed(half)) == [] and dec.room() == 40
     with pytest.raises(P.ProtocolError, match="frame_too_large"):
         list(dec.feed(b"x" * 41))
+
+
+#: A header of each kind declaring more than any frame holds (what the length field says).
+HUGE_HEADERS = {
+    "str32": b"\xdb\xff\xff\xff\xff",
+    "bin32": b"\xc6\xff\xff\xff\xff",
+    "ext32": b"\xc9\xff\xff\xff\xff\x01",
+    "map32": b"\xdf\xff\xff\xff\xff",
+    "array32": b"\xdd\xff\xff\xff\xff",
+    "str16": b"\xda\xff\xff",
+    "bin16": b"\xc5\xff\xff",
+    "ext16": b"\xc8\xff\xff\x01",
+    "map16": b"\xde\xff\xff",
+    "array16": b"\xdc\xff\xff",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(HUGE_HEADERS))
+@pytest.mark.parametrize("where", ["top", "nested"])
+def test_a_header_declaring_too_much_is_refused_at_once(kind, where):
+    # Only the header (and a few bytes after it): the decoder must not wait for the rest.
+    header = HUGE_HEADERS[kind]
+    body = header if where == "top" else b"\x82\xa1t\xa4ping\xa1n\x91" + header
+    dec = P.FrameDecoder()
+    before = list(dec.feed(P.encode({"t": "ping", "n": 1})))
+    assert before == [{"t": "ping", "n": 1}]
+    with pytest.raises(P.ProtocolError) as err:
+        list(dec.feed(body + P.encode({"t": "ping", "n": 2})))
+    assert err.value.code == "frame_too_large"
+
+
+def test_a_header_split_across_reads_is_still_read():
+    dec = P.FrameDecoder()
+    assert list(dec.feed(b"\x81\xa1t\xdb\x00")) == []
+    with pytest.raises(P.ProtocolError, match="frame_too_large"):
+        list(dec.feed(b"\x01\x00\x00"))  # a str32 of 65,536 bytes after 4 bytes
+
+
+def test_headers_that_add_up_to_too_much_are_refused():
+    # Every string fits on its own; the third cannot fit after the first two.
+    dec = P.FrameDecoder(100)
+    frame = msgpack.packb(["a" * 40, "b" * 40, "c" * 40])
+    with pytest.raises(P.ProtocolError, match="frame_too_large"):
+        list(dec.feed(frame[:87]))  # up to the third header (str8: 2 bytes), no payload
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1)
+                    | st.text(max_size=40) | st.binary(max_size=40),
+                    lambda kids: st.lists(kids, max_size=6)
+                    | st.dictionaries(st.text(max_size=5), kids, max_size=6), max_leaves=30),
+       st.integers(1, 9))  # fmt: skip
+def test_the_length_guard_is_exact(value, cut):
+    # A message of exactly the limit passes the guard walked in any pieces; one byte less
+    # of limit and the guard refuses it before its end.
+    frame = msgpack.packb(value, use_bin_type=True)
+    guard = P.LengthGuard(len(frame))
+    for i in range(0, len(frame), cut):
+        guard.scan(frame[i : i + cut])
+    assert guard.owed == 0 and guard.skip == 0 and not guard.dead
+    short = P.LengthGuard(len(frame) - 1)
+    with pytest.raises(P.ProtocolError, match="frame_too_large"):
+        short.scan(frame)
 
 
 @settings(max_examples=300, deadline=None)

@@ -175,3 +175,67 @@ def test_preference_changes_cannot_flood_the_game():
         await host.close()
 
     run(scenario())
+
+
+@pytest.mark.timeout(120)
+def test_abrupt_disconnects_do_not_flood_the_operators_terminal():
+    """Found by a third-party client: when many joined connections vanished at once (reset),
+    each drop told the others about the seats before their own readers had noticed, and
+    asyncio logged "socket.send() raised exception." for every frame written to a dead
+    transport - quadratic in the burst. The host writes nothing to a closing transport now:
+    its stderr (the `main.py host` logging) holds at most one line per connection."""
+    import os
+    import re
+    import signal
+    import socket
+    import struct
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root), PYTHONUNBUFFERED="1")
+    cmd = [sys.executable, str(root / "main.py"), "host", "--headless", "--bind", "127.0.0.1",
+           "--port", "0", "--seats", "6", "--code", CODE, "--autosave", "none",
+           "--no-announce", "--start-after", "0", "--bot-delay", "0"]  # fmt: skip
+    proc = subprocess.Popen(
+        cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    connections = 0
+    try:
+        port = int(re.search(r":(\d+)\s+room code", proc.stdout.readline()).group(1))
+        tokens: list[str | None] = [None] * 6
+        for _burst in range(4):
+            socks = []
+            for i in range(14):  # every seat (bots play them until now) and 8 spectators
+                s = socket.create_connection(("127.0.0.1", port))
+                hello = {"t": "hello", "v": 1, "role": "spectator"}
+                if i < 6:  # take a seat, later take it back
+                    hello = {"t": "hello", "v": 1, "role": "player", "name": f"P{i}", "code": CODE}
+                    if tokens[i]:
+                        hello["token"] = tokens[i]
+                s.sendall(P.encode(hello))
+                socks.append(s)
+            for i, s in enumerate(socks):  # wait until each is welcome
+                s.settimeout(10)
+                decoder, got = P.FrameDecoder(1 << 22), []
+                while not got:
+                    data = s.recv(65536)
+                    assert data, "closed before the welcome"
+                    got = list(decoder.feed(data))
+                assert got[0]["t"] == "welcome", got[0]
+                if i < 6:
+                    tokens[i] = got[0]["token"]
+            for s in socks:  # then all vanish at once, with a reset
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            for s in socks:
+                s.close()
+            connections += len(socks)
+            time.sleep(0.3)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        _out, err = proc.communicate(timeout=30)
+    lines = err.splitlines()
+    assert not [ln for ln in lines if "socket.send() raised exception" in ln], lines[:5]
+    assert len(lines) <= connections, lines[:10]

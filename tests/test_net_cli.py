@@ -1,0 +1,95 @@
+"""``main.py host``: the reaction-window mode flag, and the address it prints pastes back
+into ``join`` (IPv6 in brackets)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import main
+from game.rules import WindowMode
+from net import protocol as P
+from net.cli import config_from_args, shown_address
+from net.client import parse_address
+from tests.net_helpers import CODE, Peer, run
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _host_config(*flags: str):
+    args = main.build_parser().parse_args(["host", "--autosave", "none", *flags])
+    return config_from_args(args)
+
+
+def test_window_mode_flag():
+    assert _host_config().window_mode is WindowMode.REAL_TIME
+    assert _host_config("--window-mode", "ask_around").window_mode is WindowMode.ASK_AROUND
+    assert _host_config("--window-mode", "real_time").window_mode is WindowMode.REAL_TIME
+    with pytest.raises(SystemExit) as exc:
+        _host_config("--window-mode", "sometimes")
+    assert exc.value.code == 2
+
+
+@pytest.mark.parametrize(
+    "bind, shown",
+    [
+        ("127.0.0.1", "127.0.0.1:4000"),
+        ("::1", "[::1]:4000"),
+        ("fe80::1%eth0", "[fe80::1%eth0]:4000"),
+    ],
+)
+def test_shown_addresses_parse_back(bind, shown):
+    assert shown_address(bind, 4000) == shown
+    host, port = parse_address(shown)
+    assert (host, port) == (bind, 4000)
+
+
+def _ipv6_loopback() -> bool:
+    try:
+        with socket.socket(socket.AF_INET6) as s:
+            s.bind(("::1", 0))
+        return True
+    except OSError:
+        return False
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.skipif(not _ipv6_loopback(), reason="no IPv6 loopback here")
+def test_a_host_bound_to_ipv6_loopback_prints_an_address_join_accepts():
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    cmd = [sys.executable, str(ROOT / "main.py"), "host", "--headless", "--bind", "::1",
+           "--port", "0", "--seats", "2", "--code", CODE, "--autosave", "none",
+           "--window-mode", "ask_around"]  # fmt: skip
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        m = re.search(r" at (\S+)\s+room code ([A-Z]{4})", line)
+        assert m, line
+        assert re.fullmatch(r"\[::1\]:\d+", m.group(1)), line
+        host, port = parse_address(m.group(1))
+
+        async def join():
+            reader, writer = await asyncio.open_connection(host, port)
+            peers = [Peer(reader, writer)]
+            await peers[0].hello("Mei")
+            reader, writer = await asyncio.open_connection(host, port)
+            peers.append(Peer(reader, writer))
+            await peers[1].hello("Ann")
+            snap = await peers[0].expect("snapshot")
+            for p in peers:
+                await p.close()
+            return snap
+
+        snap = run(join(), timeout=30)
+        assert snap["view"]["settings"]["window_mode"] == "ask_around"
+        assert P.view_hash(snap["view"]) == snap["hash"]
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=20)
