@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 import main
+from game.cli.lan import config_from_args, shown_address
 from game.rules import WindowMode
 from net import protocol as P
-from net.cli import config_from_args, shown_address
 from net.client import parse_address
 from tests.net_helpers import CODE, Peer, run
 

@@ -41,7 +41,7 @@ from .actions import (
 )
 from .board import CLANS, DEFAULT_BOARD, Board, Clan, load_board
 from .cards import Card
-from .determinize import hidden_twin, legal_from_view, state_from_view
+from .determinize import hidden_twin, state_from_view
 from .engine import (
     Setup,
     SetupError,
@@ -59,7 +59,7 @@ from .errors import IllegalAction
 from .events import Event
 from .replay import Game, SaveError, game_from_data, load, replay
 from .state import POOL, GameState, Phase, Source, SourceKind, WindowKind, laid, placard
-from .variants import Settings, SettingsError, Variant, WindowMode
+from .variants import Settings, SettingsError, Variant, WindowMode, parse_variants
 from .view import events_for, view
 
 __all__ = [name for name in dir() if not name.startswith("_")]
