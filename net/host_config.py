@@ -106,6 +106,7 @@ def build_host_config(
         raise HostChoiceError("bots", f"names {len(bots)} bots for {seats} seats (give 1 or {seats})")
     try:
         bot_specs = [check_bot_spec(spec) for spec in bots]
+        bot_specs = bot_specs * seats if len(bot_specs) == 1 else bot_specs  # one per seat
     except UnknownBot as exc:
         raise HostChoiceError("bots", f"names an {exc}") from None
     try:
