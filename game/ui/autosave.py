@@ -216,7 +216,7 @@ def restore(directory: Path | None = None):
     """The saved hot-seat session, replayed to where it stopped (its events queued for the
     table's log and money history). None when there is no autosave; AutosaveError when it
     cannot be replayed."""
-    from game.bots import BOT_KINDS
+    from game.bots import is_bot_spec
     from game.rules import Game, SaveError
     from game.rules.actions import ActionFormatError, action_from_data
     from game.rules.errors import IllegalAction
@@ -233,7 +233,7 @@ def restore(directory: Path | None = None):
         specs = []
         for s in seats["seats"]:
             kind = s["kind"]
-            if kind != HUMAN and kind.partition(":")[0] not in BOT_KINDS:
+            if kind != HUMAN and not is_bot_spec(kind):
                 raise AutosaveError(f"unknown bot kind {kind!r}")
             specs.append(SeatSpec(s["name"], kind))
         timers = Timers(**{k: float(v) for k, v in (seats.get("timers") or {}).items()})
