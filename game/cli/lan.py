@@ -17,14 +17,17 @@ import socket
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.bots import UnknownBot, check_bot_spec
-from net import protocol as P
-from net.discovery import _default_addresses, discover
-from net.host import Host, HostConfig, HostError
-from net.host_config import HostChoiceError, build_host_config
 
 from .options import EXIT_USAGE, UsageError, bot_specs, error, variants
+
+if TYPE_CHECKING:
+    from net.host import HostConfig
+
+# The net modules are imported by the functions that use them: the other commands
+# (simulate, replay, play) then start without asyncio, msgpack and zeroconf (~0.1 s).
 
 
 def default_autosave() -> Path:
@@ -49,6 +52,8 @@ def _autosave_path(args, resume: Path | None) -> Path | None:
 
 def config_from_args(args) -> HostConfig:
     """HostConfig from the host/table arguments (UsageError names the bad flag)."""
+    from net.host_config import HostChoiceError, build_host_config
+
     g = lambda name, default=None: getattr(args, name, default)  # noqa: E731
     resume = Path(args.resume) if g("resume") else None
     seats = args.seats
@@ -85,6 +90,8 @@ def shown_address(bind: str, port: int) -> str:
     IPv6 host in brackets, ``[::1]:PORT``; for all interfaces, this machine's LAN address."""
     host = bind
     if bind in ("0.0.0.0", "", "::"):
+        from net.discovery import _default_addresses
+
         try:
             host = _default_addresses(None)[0]
         except Exception:  # pragma: no cover
@@ -93,6 +100,8 @@ def shown_address(bind: str, port: int) -> str:
 
 
 async def _serve(config: HostConfig, once: bool) -> int:
+    from net.host import Host, HostError
+
     host = Host(config)
     try:
         await host.start()
@@ -177,7 +186,7 @@ def run_table(args) -> int:
 def _run_windowed(window, config: HostConfig, args, role: str) -> int:
     """Start the host thread and this screen's client, run ``window(host, client, args)``."""
     from net.client import Client
-    from net.host import HostThread
+    from net.host import HostError, HostThread
 
     try:
         host = HostThread(config).start()
@@ -205,6 +214,8 @@ def _settings_player_name() -> str:
 
 def _check_join(args) -> str | None:
     """What is wrong with ``join ADDR``'s code and token, if anything."""
+    from net import protocol as P
+
     if args.code is not None and P.normalize_code(args.code) is None and not args.token:
         return f"--code must be {P.CODE_LENGTH} letters A-Z"
     if args.token is not None and (
@@ -289,6 +300,8 @@ def _play_bot(host: str, port: int, args) -> int:
 
 
 def _list_tables(timeout: float) -> int:
+    from net.discovery import discover
+
     try:
         tables = discover(max(0.1, timeout))
     except Exception as exc:
