@@ -10,7 +10,7 @@ import time
 
 import pygame
 
-from game.bots import BOT_KINDS
+from game.bots import BOT_KINDS, is_bot_spec
 from game.bots.names import bot_name
 from game.rules import Settings, Variant, WindowMode
 
@@ -54,7 +54,7 @@ def build_session(cfg, seed: int | None = None) -> LocalSession:
     n = cfg.seats
     kinds = (cfg.seat_kinds + ["bot"] * 6)[:n]
     kinds = [
-        default_bot() if k == "bot" or (k != HUMAN and k.split(":")[0] not in BOT_KINDS) else k
+        default_bot() if k == "bot" or (k != HUMAN and not is_bot_spec(k)) else k
         for k in kinds
     ]
     seats = [SeatSpec(seat_name(cfg, i), kinds[i]) for i in range(n)]
