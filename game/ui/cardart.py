@@ -84,7 +84,8 @@ def _face(key: str, w: int, h: int, lang: str, palette: str, epoch: int) -> pyga
         surf, accent, band, border_top_left_radius=rad - 1, border_top_right_radius=rad - 1
     )
     pygame.draw.rect(surf, lighten(accent, 0.3), (band.x, band.y, band.width, max(2, h // 60)))
-    title = card_title(key)
+    title = card_name(key)  # the clan letter in the band too: a card in the back row of a
+    # two-row hand shows only its band
     ink = THEME.clan_ink(clan) if clan is not None else (250, 248, 240)
     if key == "boss":
         ink = (40, 28, 10)
