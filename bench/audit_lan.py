@@ -109,20 +109,16 @@ class FrameAudit:
     # -- hooks ----------------------------------------------------------------------
 
     def install(self) -> None:
-        host = self.host
-        real_update, real_snapshot = host._broadcast_update, host._send_snapshot
+        hooks = self.host.hooks
+        hooks.update = self._on_update
+        hooks.snapshot = self._on_snapshot
+        hooks.tap = self
 
-        def broadcast_update(events, ack_conn, ack):
-            self.events = list(events)
-            real_update(events, ack_conn, ack)
+    def _on_update(self, events: list) -> None:
+        self.events = events
 
-        def send_snapshot(conn, events=()):
-            self.snapshot_events = list(events)
-            real_snapshot(conn, events)
-
-        host._broadcast_update = broadcast_update
-        host._send_snapshot = send_snapshot
-        host.tap = self
+    def _on_snapshot(self, conn, events: list) -> None:
+        self.snapshot_events = events
 
     def leak(self, conn, msg: dict, what: str) -> None:
         self.leaks.append(f"{what} | to {conn!r} | {json.dumps(msg)[:300]}")

@@ -34,7 +34,7 @@ import random
 import secrets
 import threading
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -78,45 +78,19 @@ from game.rules.events import (
     WindowOpened,
 )
 from game.rules.view import LazyView, events_for
-
-try:  # the view's sections: the public ones are built once per action for every seat
-    from game.rules.view import SECTIONS as _SECTIONS
-    from game.rules.view import hand_data as _hand_data
-except ImportError:  # pragma: no cover - an engine without sections: whole views
-    _SECTIONS = None
 from game.simulate import GameResult, result_of
 
 from . import protocol as P
 from .clock import Clock, LoopClock, Timer
 from .discovery import TableAnnouncer, clean_name
+from .fanout import FanOut
+from .hooks import HostHooks, Tap
 from .journal import Autosaver, atomic_write, load_game
 
 log = logging.getLogger(__name__)
 
 SIDECAR_FORMAT = "imtheboss-lan-seats"
 DEFAULT_TABLE_NAME = "I'm the Boss! table"
-#: Events kept for the log of a seat that joins or rejoins a running game (hello.history):
-#: the newest this many, each redacted for the receiving seat exactly as it was live.
-HISTORY_EVENTS = 60
-#: View sections that depend on who looks (with "hand", only in a seat's own view).
-PER_SEAT_SECTIONS = frozenset({"seat", "players"})
-
-
-def shared_sections(state) -> dict | None:
-    """The view sections every audience sees alike, built once."""
-    if _SECTIONS is None:  # pragma: no cover
-        return None
-    return {k: build(state, None) for k, build in _SECTIONS.items() if k not in PER_SEAT_SECTIONS}
-
-
-def compose_view(shared: dict | None, state, seat: int | None) -> dict:
-    """``view(state, seat)`` from the shared sections plus the seat's own ones."""
-    if shared is None:  # pragma: no cover
-        return view(state, seat)
-    out = {k: shared[k] if k in shared else build(state, seat) for k, build in _SECTIONS.items()}
-    if seat is not None and 0 <= seat < state.players:
-        out["hand"] = _hand_data(state.hands[seat])
-    return out
 
 
 class HostError(RuntimeError):
@@ -259,9 +233,7 @@ class Connection:
 
     _ids = iter(range(1, 1 << 62))
 
-    def __init__(
-        self, writer: asyncio.StreamWriter, now: float, burst: float, rate: float
-    ) -> None:
+    def __init__(self, writer: asyncio.StreamWriter, now: float, burst: float, rate: float) -> None:
         self.id = next(Connection._ids)
         self.writer = writer
         self.peer = writer.get_extra_info("peername")
@@ -317,19 +289,32 @@ class SeatState:
 # --------------------------------------------------------------------------- host
 
 
+class _SendVia:
+    """The fan-out's way out: the host's ``_send`` (looked up at every frame)."""
+
+    def __init__(self, host: Host) -> None:
+        self._host = host
+
+    def send(self, conn, msg: dict, frame: bytes | None = None) -> None:
+        self._host._send(conn, msg, frame)
+
+
 class Host:
     def __init__(
         self,
         config: HostConfig,
         *,
         clock: Clock | None = None,
-        tap: Callable[[Connection, dict, bytes], None] | None = None,
+        tap: Tap | None = None,
+        hooks: HostHooks | None = None,
     ) -> None:
         self.config = config
         self.timing = config.timing
         self.limits = config.limits
         self.clock = clock
-        self.tap = tap
+        self.hooks = hooks if hooks is not None else HostHooks()
+        if tap is not None:
+            self.hooks.tap = tap
         if not 2 <= config.seats <= 6:
             raise HostError(f"seats must be 2..6, not {config.seats}")
         if not config.bots:
@@ -350,8 +335,6 @@ class Host:
         self._announcer: TableAnnouncer | None = None
         self._autosave: Autosaver | None = None
         self.resume_report = None  # what the journal gave back (a resumed host)
-        self._views: dict[int | None, tuple[int, dict, str, P.ViewHasher]] = {}
-        self._shared: tuple[int, dict | None] | None = None
         self._rng = random.Random(secrets.randbits(64))
         self._bot_seed = secrets.randbits(32)
         self._join_counter = 0
@@ -378,10 +361,18 @@ class Host:
         self._timers_sent = -1
         self._announced_free: int | None = None
         self._deal_serial = 0
-        self._history: deque[tuple[int, Event]] = deque(maxlen=HISTORY_EVENTS)
         self._deal_fair_until = -1e18  # no bot plays into the deal before this (clock time)
+        self.fanout = FanOut(_SendVia(self), self.stats, self.hooks, lambda: self._timers_data())
 
     # ------------------------------------------------------------------ lifecycle
+
+    @property
+    def tap(self) -> Tap | None:
+        return self.hooks.tap
+
+    @tap.setter
+    def tap(self, tap: Tap | None) -> None:
+        self.hooks.tap = tap
 
     @property
     def started(self) -> bool:
@@ -544,7 +535,7 @@ class Host:
         """Every claimed seat waits for its token for the grace period; bots play the rest."""
         self._started_at = time.perf_counter()
         self._new_autosaver()
-        self._rebuild_history()
+        self.fanout.rebuild_history(self.game)
         for seat in self.seats:
             if seat.token_digest is not None:
                 self._start_grace(seat)
@@ -871,7 +862,7 @@ class Host:
         if seat.conn is not conn or self._closing:
             return
         seat.conn = None
-        self._views.pop(seat.index, None)
+        self.fanout.forget(seat.index)
         if conn.left:
             if not self.started:
                 self._free_seat(seat)
@@ -915,8 +906,9 @@ class Host:
             return
         if frame is None:
             frame = P.encode(msg)
-        if self.tap is not None:
-            self.tap(conn, msg, frame)
+        tap = self.hooks.tap
+        if tap is not None:
+            tap(conn, msg, frame)
         self.stats["frames_out"] += 1
         self.stats["bytes_out"] += len(frame)
         try:
@@ -1208,9 +1200,8 @@ class Host:
                 self._free_seat(seat)
         self.game = None
         self.result = None
-        self._history.clear()
+        self.fanout.reset()
         self.finished = asyncio.Event()
-        self._views.clear()
         for conn in self.conns:
             conn.synced = False
 
@@ -1241,7 +1232,7 @@ class Host:
         log.info("game started: %s", ", ".join(names))
         self._after_change([])
         opening = opening_events(self.state)
-        self._history.clear()
+        self.fanout.history.clear()
         self._remember(opening, self.state.actions_taken)
         for conn in list(self.conns):
             if conn.role is not None:
@@ -1307,159 +1298,23 @@ class Host:
 
     # ------------------------------------------------------------------ updates
 
-    def _audiences(self) -> dict[int | None, list[Connection]]:
-        out: dict[int | None, list[Connection]] = {}
-        for conn in self.conns:
-            if not conn.synced or conn.closed:
-                continue
-            if conn.role == "player" and (
-                conn.seat is None or self.seats[conn.seat].conn is not conn
-            ):
-                continue
-            out.setdefault(conn.audience, []).append(conn)
-        return out
-
-    def _shared_now(self) -> dict | None:
-        st = self.state
-        if self._shared is None or self._shared[0] != st.actions_taken:
-            self._shared = (st.actions_taken, shared_sections(st))
-        return self._shared[1]
-
-    def _current_view(self, aud: int | None) -> tuple[int, dict, str, P.ViewHasher]:
-        st = self.state
-        cached = self._views.get(aud)
-        if cached is None or cached[0] != st.actions_taken:
-            v = compose_view(self._shared_now(), st, aud)
-            hasher = P.ViewHasher()
-            cached = (st.actions_taken, v, hasher(v), hasher)
-            self._views[aud] = cached
-        return cached
-
     def _send_snapshot(
         self, conn: Connection, events: list[Event] = (), history: bool = False
     ) -> None:
-        version, v, h, _ = self._current_view(conn.audience)
-        msg = {
-            "t": "snapshot",
-            "version": version,
-            "hash": h,
-            "view": v,
-            "events": events_for(list(events), conn.audience),
-            "timers": self._timers_data(),
-        }
-        if conn.wants_legal and conn.role == "player":
-            msg["legal"] = legal_actions(self.state, conn.seat).to_data()
-        frame = None
-        if history:
-            msg["history"] = self._history_data(conn.audience)
-            frame = self._fit_history(msg)
-        self.stats["snapshots"] += 1
-        self._send(conn, msg, frame)
-        conn.synced = True
-
-    # ------------------------------------------------------------------ history
+        self.fanout.send_snapshot(self.state, conn, events, history)
 
     def _remember(self, events: list[Event], version: int) -> None:
-        """Keep the newest events (with the version they led to) for joining seats' logs."""
-        self._history.extend((version, e) for e in events)
-
-    def _rebuild_history(self) -> None:
-        """A resumed game: the recent events come from replaying its actions."""
-        self._history.clear()
-        g = self.game
-        try:
-            fresh = Game(list(g.names), g.seed, g.settings, g.setup)
-            self._remember(opening_events(fresh.state), 0)
-            for action in g.log:
-                self._remember(fresh.apply(action), fresh.state.actions_taken)
-        except Exception:
-            log.exception("rebuilding the recent events failed")
-            self._history.clear()
-
-    def _history_data(self, audience: int | None) -> list[dict]:
-        """The recent events as update-like batches, redacted for ``audience`` exactly as the
-        live ``update`` frames were (``events_for``)."""
-        out: list[dict] = []
-        group: list[Event] = []
-        version = None
-        for v, e in list(self._history) + [(None, None)]:
-            if v != version and group:
-                out.append({"version": version, "events": events_for(group, audience)})
-                group = []
-            version = v
-            if e is not None:
-                group.append(e)
-        return out
-
-    def _fit_history(self, msg: dict) -> bytes:
-        """Encode a snapshot with history, dropping its oldest batches until the frame is
-        within ``MAX_FRAME``."""
-        while True:
-            try:
-                return P.encode(msg)
-            except ValueError:  # over MAX_FRAME
-                if not msg["history"]:
-                    raise
-            drop = max(1, len(msg["history"]) // 4)
-            msg["history"] = msg["history"][drop:]
-            self.stats["history_trimmed"] += 1
+        self.fanout.remember(events, version)
 
     def _broadcast_update(
         self, events: list[Event], ack_conn: Connection | None, ack: int | None
     ) -> None:
-        st = self.state
-        version = st.actions_taken
         timers = None
         if self._timers_serial != self._timers_sent:
             timers = self._timers_data()
             self._timers_sent = self._timers_serial
-        audiences = self._audiences()
-        for aud in list(self._views):
-            if aud not in audiences:
-                del self._views[aud]
-        shared = self._shared_now() if audiences else None
-        memo: dict = {}
-        out: list[tuple[Connection, dict, bytes | None]] = []
-        # Events only differ between audiences when one of them hides something per seat.
-        private = any(type(e).for_seat is not Event.for_seat for e in events)
-        public_events = None if private else events_for(events, None)
-        for aud, conns in audiences.items():
-            prev = self._views.get(aud)
-            if prev is None or prev[0] != version - 1:
-                for conn in conns:  # pragma: no cover - every audience is one version behind
-                    self._send_snapshot(conn)
-                continue
-            new = compose_view(shared, st, aud)
-            delta = P.view_delta(prev[1], new)
-            hasher = prev[3]
-            h = hasher(new, delta, memo)
-            msg = {
-                "t": "update",
-                "version": version,
-                "base": version - 1,
-                "hash": h,
-                "events": events_for(events, aud) if private else public_events,
-                "delta": delta,
-            }
-            if timers is not None:
-                msg["timers"] = timers
-            self._views[aud] = (version, new, h, hasher)
-            frame = P.encode(msg)
-            for conn in conns:
-                extra = {}
-                if conn is ack_conn and ack is not None:
-                    extra["ack"] = ack
-                if conn.wants_legal and aud is not None:
-                    extra["legal"] = legal_actions(st, aud).to_data()
-                if extra:
-                    own = {**msg, **extra}
-                    out.append((conn, own, P.encode(own)))
-                else:
-                    out.append((conn, msg, frame))
-        # Every frame is built before the first is written: waking one client does not
-        # slow the others' frames down.
-        for conn, msg, frame in out:
-            self._send(conn, msg, frame)
+        audiences = self.fanout.audiences(self.conns, self.seats)
+        self.fanout.broadcast_update(self.state, audiences, events, ack_conn, ack, timers)
 
     def _broadcast_timers(self) -> None:
         if not self.started:
