@@ -27,8 +27,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import hmac
-import json
 import logging
 import random
 import secrets
@@ -40,9 +38,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 
-from game.bots import make_bot
 from game.bots.base import Bot
-from game.bots.names import bot_name
 from game.bots.pacing import FAIR_START
 from game.bots.talk import PhraseGate
 from game.rules import (
@@ -85,11 +81,11 @@ from .clock import Clock, LoopClock, Timer
 from .discovery import TableAnnouncer, clean_name
 from .fanout import FanOut
 from .hooks import HostHooks, Tap
-from .journal import Autosaver, atomic_write, load_game
+from .journal import Autosaver, load_game
+from .seats import SeatState, SeatTable, SidecarError, listens, sidecar_path
 
 log = logging.getLogger(__name__)
 
-SIDECAR_FORMAT = "imtheboss-lan-seats"
 DEFAULT_TABLE_NAME = "I'm the Boss! table"
 
 
@@ -223,11 +219,6 @@ class HostConfig:
 # --------------------------------------------------------------------------- helpers
 
 
-def sidecar_path(save: Path) -> Path:
-    """Where the seats' token digests live next to a save: ``<save>.seats.json``."""
-    return save.with_name(save.name + ".seats.json")
-
-
 class Connection:
     """One TCP connection (a player, a spectator, or someone still saying hello)."""
 
@@ -258,32 +249,6 @@ class Connection:
 
     def __repr__(self) -> str:
         return f"<conn {self.id} {self.role} seat={self.seat}>"
-
-
-@dataclass(eq=False)
-class SeatState:
-    index: int
-    bot_kind: str
-    name: str | None = None  # the human's name
-    token_digest: str | None = None  # None: no human has claimed the seat
-    conn: Connection | None = None
-    grace: Timer | None = None
-    grace_until: float | None = None
-    bot: Bot | None = None
-    joined: int = 0  # join order (the first seated human may start the game)
-    remote_bot: bool = False  # its connection said hello as a bot (never the starter)
-    thinking: bool = False  # its bot is deciding in a worker thread
-    backlog: list = field(default_factory=list)  # events heard meanwhile
-
-    @property
-    def status(self) -> str:
-        if self.conn is not None:
-            return "human"
-        if self.token_digest is None:
-            return "open"
-        if self.grace is not None and not self.grace.cancelled:
-            return "away"
-        return "bot"
 
 
 # --------------------------------------------------------------------------- host
@@ -324,7 +289,7 @@ class Host:
             raise HostError(f"room code must be {P.CODE_LENGTH} letters A-Z, not {config.code!r}")
         self.code = code
         self.name = clean_name(config.name or "")[:40] or DEFAULT_TABLE_NAME
-        self.seats = [SeatState(i, config.bots[i % len(config.bots)]) for i in range(config.seats)]
+        self.seating = SeatTable(config.seats, config.bots, secrets.randbits(32))
         self.game: Game | None = None
         self.result: GameResult | None = None
         self.conns: set[Connection] = set()
@@ -336,8 +301,6 @@ class Host:
         self._autosave: Autosaver | None = None
         self.resume_report = None  # what the journal gave back (a resumed host)
         self._rng = random.Random(secrets.randbits(64))
-        self._bot_seed = secrets.randbits(32)
-        self._join_counter = 0
         self._code_buckets: dict[str, TokenBucket] = {}  # remote address -> wrong codes left
         self._lingering = 0
         self._meta_at: dict[int, float] = {}  # seat -> when its last preference was applied
@@ -373,6 +336,10 @@ class Host:
     @tap.setter
     def tap(self, tap: Tap | None) -> None:
         self.hooks.tap = tap
+
+    @property
+    def seats(self) -> list[SeatState]:
+        return self.seating.seats
 
     @property
     def started(self) -> bool:
@@ -500,34 +467,14 @@ class Host:
                 if report.problem
                 else (f"; journal ignored: {report.ignored}" if report.ignored else ""),
             )
-        if game.state.players != len(self.seats):
-            self.seats = [
-                SeatState(i, self.config.bots[i % len(self.config.bots)])
-                for i in range(game.state.players)
-            ]
-        side = sidecar_path(path)
-        if side.exists():
-            try:
-                data = json.loads(side.read_text(encoding="utf-8"))
-                if data.get("format") != SIDECAR_FORMAT or len(data["seats"]) != len(self.seats):
-                    raise ValueError("not a seats file for this game")
-                if self.config.code is None and P.normalize_code(data.get("code")):
-                    self.code = P.normalize_code(data["code"])
-                if isinstance(data.get("name"), str) and self.config.name is None:
-                    self.name = clean_name(data["name"])[:40] or self.name
-                for seat, d in zip(self.seats, data["seats"], strict=True):
-                    digest = d.get("token_sha256")
-                    if isinstance(digest, str) and len(digest) == 64:
-                        seat.token_digest = digest
-                        seat.name = d.get("name") if isinstance(d.get("name"), str) else None
-                        seat.joined = int(d.get("joined", 0))
-                    if isinstance(d.get("bot"), str):
-                        seat.bot_kind = d["bot"]
-            except (OSError, ValueError, KeyError, TypeError) as exc:
-                raise HostError(f"{side}: {exc}") from None
-        else:
-            log.warning("%s: no seats file; every seat is open to newcomers", side)
-        self._join_counter = max((s.joined for s in self.seats), default=0)
+        try:
+            table = self.seating.resume(path, game.state.players)
+        except SidecarError as exc:
+            raise HostError(str(exc)) from None
+        if self.config.code is None and table.code:
+            self.code = table.code
+        if self.config.name is None and table.name:
+            self.name = table.name
         self.game = game
         self.config.autosave = path
 
@@ -550,21 +497,11 @@ class Host:
     # ------------------------------------------------------------------ seats
 
     def _seats_free(self) -> int:
-        if self.over:
-            return 0
-        return sum(1 for s in self.seats if s.status == "open")
+        return 0 if self.over else self.seating.free_count()
 
     def _seats_data(self) -> dict:
         now = self.clock.now()
-        seats = []
-        for s in self.seats:
-            d = {"seat": s.index, "name": s.name, "status": s.status, "bot": None}
-            if self.started and s.status in ("open", "bot"):
-                d["bot"] = s.bot_kind
-            if s.status == "away" and s.grace_until is not None:
-                d["grace_ms"] = max(0, int((s.grace_until - now) * 1000))
-            seats.append(d)
-        starter = self._starter()
+        starter = self.seating.starter()
         start_ms = None
         if self._start_deadline is not None and not self.started:
             start_ms = max(0, int((self._start_deadline - now) * 1000))
@@ -572,17 +509,11 @@ class Host:
             "t": "seats",
             "started": self.started,
             "over": self.over,
-            "seats": seats,
+            "seats": self.seating.seats_data(now, self.started),
             "starter": None if starter is None else starter.index,
             "start_ms": start_ms,
             "spectators": sum(1 for c in self.conns if c.role == "spectator"),
         }
-
-    def _starter(self) -> SeatState | None:
-        """The first seated person still connected. A bot client never holds the start (a
-        table of bots starts when it is full, or after ``start_after``)."""
-        humans = [s for s in self.seats if s.conn is not None and not s.remote_bot]
-        return min(humans, key=lambda s: s.joined) if humans else None
 
     def _broadcast_seats(self) -> None:
         msg = self._seats_data()
@@ -601,73 +532,20 @@ class Host:
             self._spawn(self._announcer.update(seats_free=free))
 
     def _write_sidecar(self) -> None:
-        path = self.config.autosave
-        if path is None:
-            return
-        data = {
-            "format": SIDECAR_FORMAT,
-            "version": 1,
-            "code": self.code,
-            "name": self.name,
-            "seats": [
-                {
-                    "token_sha256": s.token_digest,
-                    "name": s.name,
-                    "bot": s.bot_kind,
-                    "joined": s.joined,
-                }
-                for s in self.seats
-            ],
-        }
-        try:
-            atomic_write(sidecar_path(Path(path)), json.dumps(data, indent=1))
-        except OSError as exc:
-            log.error("cannot write the seats file: %s", exc)
-
-    def _seat_names(self) -> list[str]:
-        """The game's names: each person's, and readable bot names nobody uses (Ada, Bruno…)."""
-        taken = {s.name for s in self.seats if s.token_digest and s.name}
-        names = []
-        for s in self.seats:
-            if s.token_digest:
-                names.append(s.name)
-            else:
-                names.append(bot_name(s.index, taken))
-                taken.add(names[-1])
-        return names
+        if self.config.autosave is not None:
+            self.seating.write_sidecar(Path(self.config.autosave), self.code, self.name)
 
     def _make_bot(self, seat: SeatState) -> None:
-        if seat.bot is None:
-            bot = make_bot(seat.bot_kind, seat.index, self._bot_seed + seat.index)
-            if self.game is not None and _listens(bot):
-                self._replay_into(bot, seat.index)
-            seat.bot = bot
-
-    def _replay_into(self, bot: Bot, seat: int) -> None:
-        """A bot with memory taking over mid-game hears the game so far (its seat's view)."""
-        g = self.game
-        try:
-            fresh = Game(list(g.names), g.seed, g.settings, g.setup)
-            bot.observe(events_for(opening_events(fresh.state), seat))
-            for action in g.log:
-                bot.observe(events_for(fresh.apply(action), seat))
-        except Exception:
-            log.exception("replaying the game into bot %d failed", seat)
+        self.seating.make_bot(seat, self.game)
 
     def _is_bot(self, seat: int) -> bool:
-        s = self.seats[seat]
-        return self.started and s.bot is not None and s.status in ("open", "bot")
+        return self.seating.is_bot(seat, self.started)
 
     def _start_grace(self, seat: SeatState) -> None:
-        if seat.grace is not None:
-            seat.grace.cancel()
-        seat.grace_until = self.clock.now() + self.timing.grace
-        seat.grace = self.clock.call_at(seat.grace_until, partial(self._grace_over, seat))
+        self.seating.start_grace(seat, self.clock, self.timing.grace, self._grace_over)
 
     def _grace_over(self, seat: SeatState) -> None:
-        seat.grace_until = None
-        if seat.conn is not None:
-            return
+        """Nobody came back in time: a waiting table frees the seat, a game gives it a bot."""
         if not self.started:
             self._free_seat(seat)
         else:
@@ -678,12 +556,7 @@ class Host:
             self._schedule_bots()
 
     def _free_seat(self, seat: SeatState) -> None:
-        seat.token_digest = None
-        seat.name = None
-        seat.conn = None
-        if seat.grace is not None:
-            seat.grace.cancel()
-        seat.grace = None
+        self.seating.free(seat)
         self._write_sidecar()
 
     # ------------------------------------------------------------------ connections
@@ -1017,56 +890,30 @@ class Host:
         if self.over:
             self._reply_error(conn, "table_full", "the game is over")
             return
-        free = [s for s in self.seats if s.status == "open"]
-        if not free:
+        claimed = self.seating.claim(conn, name)
+        if claimed is None:
             self._reply_error(conn, "table_full")
             return
-        seat = free[0]
-        taken = {s.name for s in self.seats if s is not seat and s.name}
-        base, n = name, 2
-        while name in taken:
-            suffix = f" ({n})"
-            name = base[: P.MAX_NAME - len(suffix)] + suffix
-            n += 1
-        token = P.new_token()
-        seat.token_digest = P.token_digest(token)
-        seat.name = name
-        seat.conn = conn
-        seat.remote_bot = conn.is_bot
-        self._join_counter += 1
-        seat.joined = self._join_counter
+        seat, token = claimed
+        name = seat.name
         conn.role = "player"
         conn.seat = seat.index
         self._write_sidecar()
         log.info("%s took seat %d", name, seat.index)
         self._welcome(conn, seat.index, token)
-        if not self.started and all(s.conn is not None for s in self.seats):
+        if not self.started and self.seating.all_connected():
             self._start_game()
 
     def _rejoin(self, conn: Connection, token: str) -> None:
-        digest = P.token_digest(token)
-        seat = next(
-            (
-                s
-                for s in self.seats
-                if s.token_digest is not None and hmac.compare_digest(s.token_digest, digest)
-            ),
-            None,
-        )
+        seat = self.seating.by_token(token)
         if seat is None:
             self._reply_error(conn, "bad_token")
             return
-        old = seat.conn
-        seat.conn = conn
-        seat.remote_bot = conn.is_bot
+        old = self.seating.take_back(seat, conn)
         if old is not None:
             self._send(old, P.error("replaced"))
             self._send(old, {"t": "bye", "reason": "replaced"})
             self._close_conn(old)
-        if seat.grace is not None:
-            seat.grace.cancel()
-            seat.grace = None
-            seat.grace_until = None
         conn.role = "player"
         conn.seat = seat.index
         self.stats["rejoins"] += 1
@@ -1124,7 +971,7 @@ class Host:
         if self.started and not self.over:
             self._reply_error(conn, "already_started")
             return
-        starter = self._starter()
+        starter = self.seating.starter()
         if starter is None or starter.index != conn.seat:
             self._reply_error(conn, "start_denied")
             return
@@ -1211,7 +1058,7 @@ class Host:
             self._start_timer = None
         self._start_deadline = None
         cfg = self.config
-        names = self._seat_names()
+        names = self.seating.names()
         settings = Settings(
             players=len(self.seats),
             variants=cfg.variants,
@@ -1269,7 +1116,7 @@ class Host:
     def _feed_bots(self, events: list[Event]) -> None:
         for seat in self.seats:
             bot = seat.bot
-            if bot is not None and _listens(bot):
+            if bot is not None and listens(bot):
                 seen = events_for(events, seat.index)
                 if seat.thinking:  # never touch a bot while a worker thread uses it
                     seat.backlog.append(seen)
@@ -1725,10 +1572,6 @@ def release_free_memory() -> bool:
         return False
     _malloc_trim(0)
     return True
-
-
-def _listens(bot: Bot) -> bool:
-    return bool(getattr(bot, "wants_events", False)) or type(bot).observe is not Bot.observe
 
 
 def _choose(bot: Bot, v, legal, must: bool) -> Action | None:
