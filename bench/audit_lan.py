@@ -5,7 +5,7 @@
 Each game is a real LAN game on loopback: a host, a headless bot client (``BotPlayer``) on
 every seat and a spectator (the table display), 2 to 6 seats, random variants, hidden or
 open money, short and full games. The host's ``tap`` sees every frame at the moment it is
-sent (``Host._send`` is the only way out), with the host's state as it is then. Checks:
+sent (``Connections.send`` is the only way out), with the host's state as it is then. Checks:
 
 1. **Derivation** (the sound core): a frame is exactly what the seat may know. A snapshot's
    view is ``view(state, seat)``, its hash that view's hash, its events ``events_for(events,

@@ -18,15 +18,18 @@ for players who dropped, until they rejoin with their seat's token. Every applie
 written to the autosave's journal before any frame about it is sent (``net.journal``), so
 ``HostConfig.resume`` restarts a killed host at the last action anyone saw.
 
-Every frame the host sends goes through ``Host._send`` (and ``protocol.encode``); ``tap``
-sees them all, which is how the tests audit what leaves the host.
+The host owns three collaborators and calls them one way: ``Connections`` (reading, the
+watchdog, admission, rate limits, closing; ``net.connections``), ``SeatTable`` (seats, tokens,
+names, grace periods, the seats file; ``net.seats``) and ``FanOut`` (views, updates,
+snapshots, the recent events; ``net.fanout``). Every frame the host sends goes through
+``Connections.send`` (and ``protocol.encode``); ``HostHooks`` (``net.hooks``: the ``tap``
+sees every frame) is how the tests and benchmarks audit what leaves the host.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 import random
 import secrets
@@ -78,6 +81,7 @@ from game.simulate import GameResult, result_of
 
 from . import protocol as P
 from .clock import Clock, LoopClock, Timer
+from .connections import Connection, Connections, Limits
 from .discovery import TableAnnouncer, clean_name
 from .fanout import FanOut
 from .hooks import HostHooks, Tap
@@ -125,67 +129,6 @@ class Timing:
 
 
 @dataclass
-class TokenBucket:
-    """Up to `capacity` tokens, refilled at `rate` per second: the host's rate limits
-    (messages per connection, wrong room codes per address)."""
-
-    capacity: float
-    rate: float
-    tokens: float
-    at: float
-
-    def refill(self, now: float) -> float:
-        if self.rate == float("inf"):  # no limit (avoids inf * 0 when no time has passed)
-            self.tokens = self.capacity
-        else:
-            self.tokens = min(self.capacity, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        return self.tokens
-
-    def take(self, now: float) -> bool:
-        """Spend a token if there is one."""
-        if self.refill(now) >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
-
-
-@dataclass
-class Limits:
-    max_frame: int = P.MAX_FRAME
-    max_connections: int = 32
-    rate: float = 30.0  # messages per second per connection (token bucket)...
-    burst: float = 60.0  # ...with this bucket size
-    max_dropped: int = 300  # messages over the rate before the connection is closed
-    handshake_timeout: float = 10.0  # seconds to send a hello
-    idle_timeout: float = 60.0  # silence before a joined connection is closed (pings count)
-    partial_timeout: float = 10.0  # a message left half-sent this long closes the connection
-    max_write_buffer: int = 1 << 20  # bytes queued to a client that does not read
-    #: bytes read from a socket at a time (asyncio's default buffers 256 KiB per read:
-    #: under a flood of full frames from every connection those buffers, freed and
-    #: reallocated at every read, left the allocator holding ~200 MiB it never gave back)
-    read_chunk: int = 16 * 1024
-    #: after a connection ends, return freed memory to the system (glibc's malloc_trim)
-    #: when this many bytes were read since the last time, at most every trim_interval s
-    trim_after_bytes: int = 8 << 20
-    trim_interval: float = 5.0
-    max_code_attempts: int = 5  # wrong room codes per connection
-    #: after a fatal error the host stops sending (FIN) but keeps reading this long before
-    #: closing, so the error is not lost to a reset while the client is still sending
-    linger: float = 2.0
-    max_lingering: int = 64  # beyond this many lingering connections, close at once
-    max_spectators: int = 8  # so that watchers can never crowd players out
-    #: a preference (``set_ask_preference``) is always legal and each one is an action
-    #: everyone receives and the autosave keeps: at most one per seat this often
-    meta_interval: float = 1.0
-    #: wrong room codes per remote address (all its connections together): a bucket of
-    #: ``code_burst`` refilled one every ``code_refill`` seconds; while it is empty the
-    #: address's codes are not even checked (a 4-letter code cannot be brute-forced).
-    code_burst: float = 10.0
-    code_refill: float = 6.0
-
-
-@dataclass
 class HostConfig:
     seats: int = 4
     bots: list[str] = field(default_factory=lambda: ["random"])  # per seat, cycled
@@ -219,49 +162,7 @@ class HostConfig:
 # --------------------------------------------------------------------------- helpers
 
 
-class Connection:
-    """One TCP connection (a player, a spectator, or someone still saying hello)."""
-
-    _ids = iter(range(1, 1 << 62))
-
-    def __init__(self, writer: asyncio.StreamWriter, now: float, burst: float, rate: float) -> None:
-        self.id = next(Connection._ids)
-        self.writer = writer
-        self.peer = writer.get_extra_info("peername")
-        self.role: str | None = None  # None until a hello is accepted
-        self.seat: int | None = None
-        self.synced = False  # has a snapshot of the current game
-        self.wants_legal = False  # hello asked for the seat's legal actions in every update
-        self.wants_history = False  # hello asked for the recent events in its first snapshot
-        self.is_bot = False  # hello says a program plays this seat: it never holds the start
-        self.closed = False
-        self.lingering = False  # closed for output, still read (and discarded) for a moment
-        self.left = False  # said bye
-        self.bad_codes = 0
-        self.bucket = TokenBucket(burst, rate, burst, now)  # messages
-        self.dropped = 0
-        self.last_rate_error = -1e18
-        self.opened = time.monotonic()
-
-    @property
-    def audience(self) -> int | None:
-        return self.seat if self.role == "player" else None
-
-    def __repr__(self) -> str:
-        return f"<conn {self.id} {self.role} seat={self.seat}>"
-
-
 # --------------------------------------------------------------------------- host
-
-
-class _SendVia:
-    """The fan-out's way out: the host's ``_send`` (looked up at every frame)."""
-
-    def __init__(self, host: Host) -> None:
-        self._host = host
-
-    def send(self, conn, msg: dict, frame: bytes | None = None) -> None:
-        self._host._send(conn, msg, frame)
 
 
 class Host:
@@ -292,7 +193,6 @@ class Host:
         self.seating = SeatTable(config.seats, config.bots, secrets.randbits(32))
         self.game: Game | None = None
         self.result: GameResult | None = None
-        self.conns: set[Connection] = set()
         self.finished = asyncio.Event()
         self.stats: Counter = Counter()
         self.port: int | None = None
@@ -301,11 +201,7 @@ class Host:
         self._autosave: Autosaver | None = None
         self.resume_report = None  # what the journal gave back (a resumed host)
         self._rng = random.Random(secrets.randbits(64))
-        self._code_buckets: dict[str, TokenBucket] = {}  # remote address -> wrong codes left
-        self._lingering = 0
         self._meta_at: dict[int, float] = {}  # seat -> when its last preference was applied
-        self._trimmed_at = (time.monotonic(), 0)  # (when, bytes_in) of the last memory trim
-        self._trim_pending = False
         self._started_at = 0.0
         self._closing = False
         self._tasks: set[asyncio.Task] = set()
@@ -325,7 +221,15 @@ class Host:
         self._announced_free: int | None = None
         self._deal_serial = 0
         self._deal_fair_until = -1e18  # no bot plays into the deal before this (clock time)
-        self.fanout = FanOut(_SendVia(self), self.stats, self.hooks, lambda: self._timers_data())
+        self.connections = Connections(
+            self.limits,
+            self.stats,
+            self.hooks,
+            lambda: self.clock.now(),
+            on_frame=self._on_frame,
+            on_drop=self._conn_ended,
+        )
+        self.fanout = FanOut(self.connections, self.stats, self.hooks, lambda: self._timers_data())
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -336,6 +240,10 @@ class Host:
     @tap.setter
     def tap(self, tap: Tap | None) -> None:
         self.hooks.tap = tap
+
+    @property
+    def conns(self) -> set[Connection]:
+        return self.connections.conns
 
     @property
     def seats(self) -> list[SeatState]:
@@ -362,7 +270,7 @@ class Host:
             self._load_resume(Path(self.config.resume))
         try:
             self._server = await asyncio.start_server(
-                self._on_client,
+                self.connections.serve,
                 self.config.bind,
                 self.config.port,
                 reuse_address=True,
@@ -418,9 +326,7 @@ class Host:
         self._cancel_all_timers()
         if self._start_timer:
             self._start_timer.cancel()
-        for conn in list(self.conns):
-            self._send(conn, {"t": "bye", "reason": reason})
-            self._close_conn(conn, linger=False)
+        self.connections.shutdown(reason)
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(Exception):
@@ -561,170 +467,9 @@ class Host:
 
     # ------------------------------------------------------------------ connections
 
-    async def _on_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(writer, self.clock.now(), self.limits.burst, self.limits.rate)
-        if hasattr(writer.transport, "max_size"):  # the selector transports' recv size
-            writer.transport.max_size = self.limits.read_chunk
-        if not self._admit():
-            self._send(conn, P.error("too_many_connections"))
-            self._close_conn(conn)
-            return
-        self.conns.add(conn)
-        self.stats["connections"] += 1
-        decoder = P.FrameDecoder(self.limits.max_frame)
-        loop = asyncio.get_running_loop()
-        limits = self.limits
-        hello_by = loop.time() + limits.handshake_timeout
-        partial_since: float | None = None
-        watchdog: asyncio.TimerHandle | None = None
-
-        def expire(why: str) -> None:
-            self._fatal(conn, P.error("timeout", why))
-
-        def arm() -> None:
-            # One timer per connection, moved after every read (cheaper than a wait_for
-            # task per read): no hello in time, a message left half-sent (counted from its
-            # first byte, so trickling bytes does not help), or silence.
-            nonlocal watchdog
-            if watchdog is not None:
-                watchdog.cancel()
-            if conn.role is None:
-                when, why = hello_by, "no hello in time"
-            else:
-                when, why = loop.time() + limits.idle_timeout, "silent for too long"
-            if partial_since is not None and partial_since + limits.partial_timeout < when:
-                when, why = partial_since + limits.partial_timeout, "a message was left half-sent"
-            watchdog = loop.call_at(when, expire, why)
-
-        try:
-            arm()
-            while not conn.closed:
-                data = await reader.read(min(limits.read_chunk, decoder.room()))
-                if not data or conn.closed:
-                    break
-                self.stats["bytes_in"] += len(data)
-                try:
-                    for raw in decoder.feed(data):
-                        self._on_frame(conn, raw)
-                        if conn.closed:
-                            break
-                except P.ProtocolError as exc:
-                    self._fatal(conn, P.error(exc.code, exc.message))
-                    break
-                except Exception:  # a bug: never let one message take the host down
-                    log.exception("internal error on a message from %r", conn)
-                    self.stats["internal_errors"] += 1
-                    self._fatal(conn, P.error("internal_error"))
-                    break
-                if not decoder.buffered:
-                    partial_since = None
-                elif partial_since is None:
-                    partial_since = loop.time()
-                arm()
-            if watchdog is not None:
-                watchdog.cancel()
-            while conn.lingering and await reader.read(1 << 16):
-                pass  # discarded, until the client closes or the linger time is over
-        except (ConnectionError, OSError):
-            pass
-        except asyncio.CancelledError:
-            pass
-        finally:
-            if watchdog is not None:
-                watchdog.cancel()
-            # A reset's exception keeps this frame alive in a reference cycle (its
-            # traceback -> this frame -> conn -> the stream reader -> the exception) until
-            # the garbage collector's rare full pass: hold no buffers in it meanwhile.
-            decoder = data = None
-            self._drop(conn, linger=False)
-
-    def _admit(self) -> bool:
-        """Room for one more connection? When full, the oldest connection that has not said
-        hello yet makes room: players (at most one per seat) and a capped number of
-        spectators can never fill the host, so a seat's owner always gets back in."""
-        if self._closing:
-            return False
-        if len(self.conns) < self.limits.max_connections:
-            return True
-        pending = [c for c in self.conns if c.role is None]
-        if not pending:
-            return False
-        oldest = min(pending, key=lambda c: c.id)
-        self.stats["evicted"] += 1
-        self._fatal(oldest, P.error("too_many_connections", "the host is full: a newer one won"))
-        self.conns.discard(oldest)
-        return True
-
-    def _code_allowed(self, conn: Connection) -> bool:
-        """May this connection's address try a room code now? (Wrong codes cost a token.)"""
-        bucket = self._code_buckets.get(self._addr(conn))
-        return bucket is None or bucket.refill(self.clock.now()) >= 1.0
-
-    def _wrong_code(self, conn: Connection) -> None:
-        key = self._addr(conn)
-        bucket = self._code_buckets.get(key)
-        if bucket is None:
-            if len(self._code_buckets) >= 4096:  # bounded: forget the oldest address
-                self._code_buckets.pop(next(iter(self._code_buckets)))
-            refill = self.limits.code_refill
-            rate = 1.0 / refill if refill > 0 else float("inf")
-            burst = self.limits.code_burst
-            bucket = self._code_buckets[key] = TokenBucket(burst, rate, burst, self.clock.now())
-        bucket.take(self.clock.now())  # only asked after _code_allowed: a token is there
-
-    @staticmethod
-    def _addr(conn: Connection) -> str:
-        peer = conn.peer
-        return str(peer[0]) if isinstance(peer, tuple) and peer else "?"
-
-    def _close_conn(self, conn: Connection, linger: bool = True) -> None:
-        """No more frames to ``conn``. With ``linger``, what was sent goes out followed by
-        a FIN while the host keeps reading for ``Limits.linger`` seconds: closing a socket
-        with unread input makes the kernel send a reset, and a client still writing (a ping,
-        the rest of a flood) could then lose the error it was sent."""
-        if conn.closed:
-            return
-        conn.closed = True
-        transport = conn.writer.transport
-        try:
-            if (
-                linger
-                and self._lingering < self.limits.max_lingering
-                and transport is not None
-                and not transport.is_closing()
-                and transport.can_write_eof()
-            ):
-                transport.write_eof()
-                conn.lingering = True
-                self._lingering += 1
-                asyncio.get_running_loop().call_later(
-                    self.limits.linger, self._end_linger, conn, transport
-                )
-                return
-        except Exception:  # pragma: no cover - a transport that cannot half-close
-            pass
-        with contextlib.suppress(Exception):
-            conn.writer.close()
-
-    def _end_linger(self, conn: Connection, transport) -> None:
-        self._lingering -= 1
-        conn.lingering = False
-        with contextlib.suppress(Exception):
-            transport.abort()
-
-    def _fatal(self, conn: Connection, msg: dict) -> None:
-        log.debug("closing %r (%s): %s", conn, conn.peer, msg["code"])
-        self.stats["errors." + msg["code"]] += 1
-        self._send(conn, msg)
-        self._drop(conn)
-
-    def _drop(self, conn: Connection, linger: bool = True) -> None:
-        """A connection ended (EOF, error, bye, replaced, timeout)."""
-        self._close_conn(conn, linger)
-        if conn not in self.conns:
-            return
-        self.conns.discard(conn)
-        self._maybe_trim()
+    def _conn_ended(self, conn: Connection) -> None:
+        """A connection left (``Connections.on_drop``): its seat waits for it, or a bot or
+        a newcomer takes it."""
         if conn.role == "spectator":
             if not self._closing:
                 self._broadcast_seats()
@@ -747,80 +492,17 @@ class Host:
             self._start_grace(seat)
         self._broadcast_seats()
 
-    def _maybe_trim(self) -> None:
-        """Give memory freed by ended connections back to the system, now or at the end
-        of the trim interval (so the last of a burst of drops is not left out)."""
-        if self._trim_pending or self._closing:
-            return
-        if self.stats["bytes_in"] - self._trimmed_at[1] < self.limits.trim_after_bytes:
-            return
-        wait = self._trimmed_at[0] + self.limits.trim_interval - time.monotonic()
-        if wait > 0:
-            self._trim_pending = True
-            asyncio.get_running_loop().call_later(wait, self._trim)
-        else:
-            self._trim()
-
-    def _trim(self) -> None:
-        self._trim_pending = False
-        self._trimmed_at = (time.monotonic(), self.stats["bytes_in"])
-        if release_free_memory():
-            self.stats["memory_trims"] += 1
-
     def _send(self, conn: Connection, msg: dict, frame: bytes | None = None) -> None:
-        """The single way out: every frame to every connection passes here."""
-        if conn.closed:
-            return
-        transport = conn.writer.transport
-        if transport is None or transport.is_closing():
-            # The peer vanished and its reader has not run yet (a burst of drops, each
-            # telling the others): asyncio would log a warning for every frame written.
-            self.stats["frames_to_closing"] += 1
-            return
-        if frame is None:
-            frame = P.encode(msg)
-        tap = self.hooks.tap
-        if tap is not None:
-            tap(conn, msg, frame)
-        self.stats["frames_out"] += 1
-        self.stats["bytes_out"] += len(frame)
-        try:
-            conn.writer.write(frame)
-            if transport.get_write_buffer_size() > self.limits.max_write_buffer:
-                # No error message: it would only join the unread pile.
-                log.warning("%r does not read; closing", conn)
-                self.stats["errors.slow_reader"] += 1
-                conn.closed = True
-                transport.abort()
-        except (ConnectionError, OSError, RuntimeError, AttributeError):
-            self._close_conn(conn)
+        self.connections.send(conn, msg, frame)
 
     def _reply_error(
         self, conn: Connection, code: str, message: str | None = None, **extra
     ) -> None:
-        msg = P.error(code, message, **extra)
-        if P.ERRORS[code][0]:
-            self._fatal(conn, msg)  # counts it
-        else:
-            self.stats["errors." + code] += 1
-            self._send(conn, msg)
-
-    def _rate_ok(self, conn: Connection) -> bool:
-        now = self.clock.now()
-        if conn.bucket.take(now):
-            return True
-        conn.dropped += 1
-        self.stats["rate_limited"] += 1
-        if conn.dropped > self.limits.max_dropped:
-            self._fatal(conn, P.error("rate_limited", "flooding: connection closed"))
-        elif now - conn.last_rate_error >= 1.0:
-            conn.last_rate_error = now
-            self._send(conn, P.error("rate_limited"))
-        return False
+        self.connections.reply_error(conn, code, message, **extra)
 
     def _on_frame(self, conn: Connection, raw) -> None:
         self.stats["frames_in"] += 1
-        if not self._rate_ok(conn):
+        if not self.connections.rate_ok(conn):
             return
         try:
             msg = P.check_client_message(raw)
@@ -836,7 +518,14 @@ class Host:
         if conn.role is None and kind not in ("hello", "ping"):
             self._reply_error(conn, "not_joined", f"send 'hello' before '{kind}'")
             return
-        getattr(self, "_msg_" + kind)(conn, msg)
+        handler = getattr(self, "_msg_" + kind)
+        handled = self.hooks.handled
+        if handled is None:
+            handler(conn, msg)
+        else:
+            began = time.perf_counter()
+            handler(conn, msg)
+            handled(conn, msg, time.perf_counter() - began)
 
     # ------------------------------------------------------------------ messages
 
@@ -868,14 +557,14 @@ class Host:
         if token:
             self._rejoin(conn, token)
             return
-        if not self._code_allowed(conn):
+        if not self.connections.code_allowed(conn):
             self._reply_error(
                 conn, "too_many_attempts", "too many wrong room codes from this address; wait"
             )
             return
         if P.normalize_code(msg.get("code")) != self.code:
             conn.bad_codes += 1
-            self._wrong_code(conn)
+            self.connections.wrong_code(conn)
             if conn.bad_codes >= self.limits.max_code_attempts:
                 self._reply_error(conn, "too_many_attempts")
             else:
@@ -913,7 +602,7 @@ class Host:
         if old is not None:
             self._send(old, P.error("replaced"))
             self._send(old, {"t": "bye", "reason": "replaced"})
-            self._close_conn(old)
+            self.connections.close(old)
         conn.role = "player"
         conn.seat = seat.index
         self.stats["rejoins"] += 1
@@ -945,7 +634,7 @@ class Host:
     def _msg_bye(self, conn: Connection, msg: dict) -> None:
         conn.left = True
         self._send(conn, {"t": "bye", "reason": "left"})
-        self._drop(conn)
+        self.connections.drop(conn)
 
     def _msg_say(self, conn: Connection, msg: dict) -> None:
         if conn.role != "player" or conn.seat is None:
@@ -1548,30 +1237,6 @@ class Host:
 
         if not self._decide(seat, True, valid, done):
             self._apply(Pass(seat))
-
-
-_malloc_trim = None
-
-
-def release_free_memory() -> bool:
-    """Collect garbage, then return the heap's free pages to the system (glibc
-    ``malloc_trim``; elsewhere only the collection). Python frees a connection's buffers,
-    but glibc keeps the pages for reuse and, fragmented by many buffer sizes, hardly ever
-    reuses or returns them. True if pages were offered back."""
-    global _malloc_trim
-    gc.collect()  # closed connections' reference cycles (see Host._on_client) first
-    if _malloc_trim is None:
-        _malloc_trim = False
-        with contextlib.suppress(OSError, AttributeError):
-            import ctypes
-
-            fn = ctypes.CDLL(None).malloc_trim
-            fn.argtypes, fn.restype = [ctypes.c_size_t], ctypes.c_int
-            _malloc_trim = fn
-    if not _malloc_trim:
-        return False
-    _malloc_trim(0)
-    return True
 
 
 def _choose(bot: Bot, v, legal, must: bool) -> Action | None:
