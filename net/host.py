@@ -77,10 +77,11 @@ from game.rules.view import LazyView, events_for
 from game.simulate import GameResult, result_of
 
 from . import protocol as P
+from .announce import Announcement, announce_wanted
 from .clock import Clock, LoopClock, Timer
 from .config import DEFAULT_TABLE_NAME, HostConfig, HostError, Timing, config_for_tests
 from .connections import Connection, Connections, Limits
-from .discovery import TableAnnouncer, clean_name
+from .discovery import clean_name
 from .fanout import FanOut
 from .hooks import HostHooks, Tap
 from .journal import Autosaver, load_game
@@ -123,7 +124,7 @@ class Host:
         self.stats: Counter = Counter()
         self.port: int | None = None
         self._server: asyncio.AbstractServer | None = None
-        self._announcer: TableAnnouncer | None = None
+        self.announcement = Announcement(config.bind, config.announce_addresses)
         self._autosave: Autosaver | None = None
         self.resume_report = None  # what the journal gave back (a resumed host)
         self._rng = random.Random(secrets.randbits(64))
@@ -144,7 +145,6 @@ class Host:
         self._answer_timers: dict[tuple[int, int], Timer] = {}
         self._timers_serial = 0
         self._timers_sent = -1
-        self._announced_free: int | None = None
         self._deal_serial = 0
         self._deal_fair_until = -1e18  # no bot plays into the deal before this (clock time)
         self.connections = Connections(
@@ -207,42 +207,13 @@ class Host:
                 f"cannot listen on {self.config.bind}:{self.config.port}: {exc}"
             ) from None
         self.port = self._server.sockets[0].getsockname()[1]
-        if self._announce_wanted():
-            await self._start_announcer()
+        if announce_wanted(self.config.announce, self.config.bind):
+            await self.announcement.start(self.name, self.port, self._seats_free())
         if self.game is not None:
             self._after_resume()
         elif self.timing.start_after is not None:
             self._start_deadline = self.clock.now() + self.timing.start_after
             self._start_timer = self.clock.call_at(self._start_deadline, self._start_timeout)
-
-    def _announce_wanted(self) -> bool:
-        if not self.config.announce:
-            return False
-        with contextlib.suppress(ValueError):
-            import ipaddress
-
-            if ipaddress.ip_address(self.config.bind).is_loopback:
-                return False
-        return True
-
-    async def _start_announcer(self) -> None:
-        bind = self.config.bind
-        interfaces = None if bind in ("0.0.0.0", "") else [bind]
-        try:
-            self._announcer = TableAnnouncer(
-                self.name,
-                self.port,
-                protocol_version=P.PROTOCOL_VERSION,
-                seats_free=self._seats_free(),
-                code_required=True,
-                interfaces=interfaces,
-                addresses=self.config.announce_addresses,
-            )
-            await self._announcer.start()
-            self._announced_free = self._seats_free()
-        except Exception as exc:  # discovery is a convenience: typed addresses still work
-            log.warning("LAN announcement unavailable: %s", exc)
-            self._announcer = None
 
     async def close(self, reason: str = "shutdown") -> None:
         """Say bye to everyone, stop listening, flush the autosave. Idempotent."""
@@ -257,9 +228,7 @@ class Host:
             self._server.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 2)
-        if self._announcer is not None:
-            with contextlib.suppress(Exception):
-                await self._announcer.close()
+        await self.announcement.close()
         for task in list(self._tasks):
             task.cancel()
         if self._autosave is not None:
@@ -356,12 +325,11 @@ class Host:
         self._update_announcer()
 
     def _update_announcer(self) -> None:
-        if self._announcer is None or self._closing:
+        if self._closing:
             return
-        free = self._seats_free()
-        if free != self._announced_free:
-            self._announced_free = free
-            self._spawn(self._announcer.update(seats_free=free))
+        update = self.announcement.update(self._seats_free())
+        if update is not None:
+            self._spawn(update)
 
     def _write_sidecar(self) -> None:
         if self.config.autosave is not None:
