@@ -85,7 +85,8 @@ from .discovery import clean_name
 from .fanout import FanOut
 from .hooks import HostHooks, Tap
 from .journal import Autosaver, load_game
-from .seats import SeatState, SeatTable, SidecarError, listens, sidecar_path
+from .seats import SeatState, SeatTable, SidecarError, sidecar_path
+from .seats import listens as _listens
 
 log = logging.getLogger(__name__)
 
@@ -699,7 +700,7 @@ class Host:
     def _feed_bots(self, events: list[Event]) -> None:
         for seat in self.seats:
             bot = seat.bot
-            if bot is not None and listens(bot):
+            if bot is not None and _listens(bot):
                 seen = events_for(events, seat.index)
                 if seat.thinking:  # never touch a bot while a worker thread uses it
                     seat.backlog.append(seen)
