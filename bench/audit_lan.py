@@ -5,7 +5,7 @@
 Each game is a real LAN game on loopback: a host, a headless bot client (``BotPlayer``) on
 every seat and a spectator (the table display), 2 to 6 seats, random variants, hidden or
 open money, short and full games. The host's ``tap`` sees every frame at the moment it is
-sent (``Host._send`` is the only way out), with the host's state as it is then. Checks:
+sent (``Connections.send`` is the only way out), with the host's state as it is then. Checks:
 
 1. **Derivation** (the sound core): a frame is exactly what the seat may know. A snapshot's
    view is ``view(state, seat)``, its hash that view's hash, its events ``events_for(events,
@@ -109,20 +109,16 @@ class FrameAudit:
     # -- hooks ----------------------------------------------------------------------
 
     def install(self) -> None:
-        host = self.host
-        real_update, real_snapshot = host._broadcast_update, host._send_snapshot
+        hooks = self.host.hooks
+        hooks.update = self._on_update
+        hooks.snapshot = self._on_snapshot
+        hooks.tap = self
 
-        def broadcast_update(events, ack_conn, ack):
-            self.events = list(events)
-            real_update(events, ack_conn, ack)
+    def _on_update(self, events: list) -> None:
+        self.events = events
 
-        def send_snapshot(conn, events=()):
-            self.snapshot_events = list(events)
-            real_snapshot(conn, events)
-
-        host._broadcast_update = broadcast_update
-        host._send_snapshot = send_snapshot
-        host.tap = self
+    def _on_snapshot(self, conn, events: list) -> None:
+        self.snapshot_events = events
 
     def leak(self, conn, msg: dict, what: str) -> None:
         self.leaks.append(f"{what} | to {conn!r} | {json.dumps(msg)[:300]}")

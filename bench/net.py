@@ -38,24 +38,23 @@ def _pct(values: list[float], p: float) -> float:
 
 
 def host_main(port_q, out_q, seats: int, seed: int, short: bool) -> None:
+    from net.hooks import HostHooks
     from net.host import Host, config_for_tests
 
     frames: list[tuple[int, int, int]] = []  # seat, version, bytes
     snapshots: list[int] = []
     host_ms: list[float] = []  # an applied action: message in -> every frame written
 
-    real_action = Host._msg_action
+    acked: set[int] = set()  # connections whose last action was applied (an "ack" went out)
 
-    def timed_action(self, conn, msg) -> None:
-        before = self.stats["actions"]
-        t = time.perf_counter()
-        real_action(self, conn, msg)
-        if self.stats["actions"] != before:
-            host_ms.append((time.perf_counter() - t) * 1000)
-
-    Host._msg_action = timed_action
+    def handled(conn, msg, seconds: float) -> None:
+        if msg["t"] == "action" and conn.id in acked:
+            acked.discard(conn.id)
+            host_ms.append(seconds * 1000)
 
     def tap(conn, msg, frame) -> None:
+        if "ack" in msg:
+            acked.add(conn.id)
         if conn.role == "player":
             if msg["t"] == "update":
                 frames.append((conn.seat, msg["version"], len(frame)))
@@ -63,7 +62,8 @@ def host_main(port_q, out_q, seats: int, seed: int, short: bool) -> None:
                 snapshots.append(len(frame))
 
     async def main() -> None:
-        host = Host(config_for_tests(seats=seats, code=CODE, seed=seed, short_game=short), tap=tap)
+        config = config_for_tests(seats=seats, code=CODE, seed=seed, short_game=short)
+        host = Host(config, hooks=HostHooks(tap=tap, handled=handled))
         await host.start()
         port_q.put(host.port)
         await host.finished.wait()

@@ -51,6 +51,7 @@ if str(ROOT) not in sys.path:
 from game.rules import Game, view  # noqa: E402
 from net import protocol as P  # noqa: E402
 from net.client import BotPlayer, Snapshot, Update  # noqa: E402
+from net.connections import Connections  # noqa: E402
 from net.host import Host, Timing, config_for_tests  # noqa: E402
 from net.journal import load_game  # noqa: E402
 
@@ -316,7 +317,7 @@ def serve(args) -> int:
 
         J.Autosaver.add = add
     elif at is not None and point == "mid_broadcast":
-        real_send = Host._send
+        real_send = Connections.send
         sent = [0]
 
         def send(self, conn, msg, frame=None):
@@ -326,7 +327,7 @@ def serve(args) -> int:
                 if sent[0] >= args.crash_after_sends:
                     die()
 
-        Host._send = send
+        Connections.send = send
     elif at is not None and point.startswith("compaction"):
         real_replace = os.replace
 

@@ -27,6 +27,7 @@ from game.rules import (
 )
 from net import protocol as P
 from net.client import ClientSession, Disconnected, Reconnected, Snapshot
+from net.connections import Connections
 from net.host import Host, Limits, Timing, config_for_tests, sidecar_path
 from tests.net_helpers import (
     CODE,
@@ -837,7 +838,7 @@ def test_desync_is_detected_and_repaired(fault, monkeypatch):
             await asyncio.sleep(0.01)
         me = host.seats[session.seat].conn
         faults = []
-        real_send = Host._send
+        real_send = Connections.send
 
         def faulty(self, conn, msg, frame=None):
             if conn is me and msg["t"] == "update" and not faults:
@@ -850,7 +851,7 @@ def test_desync_is_detected_and_repaired(fault, monkeypatch):
                     msg, frame = {**msg, "delta": delta}, None
             real_send(self, conn, msg, frame)
 
-        monkeypatch.setattr(Host, "_send", faulty)
+        monkeypatch.setattr(Connections, "send", faulty)
         finish_game(host)
         while session.version != host.state.actions_taken:
             await asyncio.sleep(0.01)

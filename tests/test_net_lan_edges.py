@@ -25,7 +25,8 @@ from game.rules import (
 from game.rules.view import events_for
 from net import protocol as P
 from net.clock import ManualClock
-from net.host import HISTORY_EVENTS, Timing
+from net.fanout import HISTORY_EVENTS
+from net.host import Timing
 from tests.net_helpers import Peer, Recorder, run, seat_peers, start_host
 
 

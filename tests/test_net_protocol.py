@@ -18,7 +18,7 @@ from game.simulate import simulate_game
 from net import protocol as P
 from net.client import Countdown, legal_for_view, parse_address
 from net.clock import ManualClock
-from net.host import compose_view, shared_sections
+from net.fanout import compose_view, shared_sections
 from tests.net_helpers import Peer, run, seat_peers, start_host
 
 pytestmark = pytest.mark.timeout(120)

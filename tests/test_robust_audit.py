@@ -37,11 +37,11 @@ def test_lan_games_leak_nothing(overrides):
 
 def _leaky_update(host: Host) -> None:
     """A host that shows seat 1's hand to seat 0 once (what the audit must catch)."""
-    real = host._broadcast_update
+    real = host.fanout.broadcast_update
     done = []
 
-    def leaky(events, ack_conn, ack):
-        real(events, ack_conn, ack)
+    def leaky(state, audiences, events, ack_conn, ack, timers):
+        real(state, audiences, events, ack_conn, ack, timers)
         if not done and host.state.actions_taken > 5:
             done.append(1)
             for conn in list(host.conns):
@@ -51,23 +51,23 @@ def _leaky_update(host: Host) -> None:
                            "events": [], "delta": {"hand": hand_data(host.state.hands[1])}}  # fmt: skip
                     host._send(conn, msg)
 
-    host._broadcast_update = leaky
+    host.fanout.broadcast_update = leaky
 
 
 def _leaky_spectator(host: Host) -> None:
     """A host that sends the table display a seat's private view."""
-    real = host._send_snapshot
+    real = host.fanout.send_snapshot
 
-    def leaky(conn, events=()):
+    def leaky(state, conn, events=(), history=False):
         if conn.role == "spectator" and host.started:
             conn.role, conn.seat = "player", 0
             try:
-                return real(conn, events)
+                return real(state, conn, events, history)
             finally:
                 conn.role, conn.seat = "spectator", None
-        return real(conn, events)
+        return real(state, conn, events, history)
 
-    host._send_snapshot = leaky
+    host.fanout.send_snapshot = leaky
 
 
 @pytest.mark.parametrize("sabotage", [_leaky_update, _leaky_spectator])

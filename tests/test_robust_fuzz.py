@@ -46,7 +46,7 @@ def bounded(host: Host) -> None:
         transport = c.writer.transport
         if transport is not None and not transport.is_closing():
             assert transport.get_write_buffer_size() <= lim.max_write_buffer + P.MAX_FRAME
-    assert len(host._code_buckets) <= 4096
+    assert host.connections.code_addresses <= 4096
     assert host.stats["internal_errors"] == 0
 
 

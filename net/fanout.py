@@ -1,0 +1,272 @@
+"""The host's fan-out: what every connection is shown after each action.
+
+Each audience (a seat, or ``None`` for spectators) has a cached view at the current version;
+an applied action becomes one ``update`` per audience (its redacted events, the top-level
+keys of its view that changed, a hash of the whole view), encoded once and written to every
+connection of that audience. The public view sections are built once per action for all of
+them. The newest events are kept (``history``) for the log of a seat that joins or rejoins.
+
+``FanOut`` only reads the game state and the connections it is given, and writes through
+``out.send`` (the connections' single way out); it never calls back into the host.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from game.rules import Game, legal_actions, opening_events
+from game.rules.events import Event
+
+# the view's sections: the public ones are built once per action for every seat
+from game.rules.view import SECTIONS as _SECTIONS
+from game.rules.view import events_for
+from game.rules.view import hand_data as _hand_data
+
+from . import protocol as P
+from .hooks import HostHooks
+
+if TYPE_CHECKING:
+    from .connections import Connection
+
+log = logging.getLogger(__name__)
+
+#: Events kept for the log of a seat that joins or rejoins a running game (hello.history):
+#: the newest this many, each redacted for the receiving seat exactly as it was live.
+HISTORY_EVENTS = 60
+#: View sections that depend on who looks (with "hand", only in a seat's own view).
+PER_SEAT_SECTIONS = frozenset({"seat", "players"})
+
+
+def shared_sections(state) -> dict:
+    """The view sections every audience sees alike, built once."""
+    return {k: build(state, None) for k, build in _SECTIONS.items() if k not in PER_SEAT_SECTIONS}
+
+
+def compose_view(shared: dict, state, seat: int | None) -> dict:
+    """``view(state, seat)`` from the shared sections plus the seat's own ones."""
+    out = {k: shared[k] if k in shared else build(state, seat) for k, build in _SECTIONS.items()}
+    if seat is not None and 0 <= seat < state.players:
+        out["hand"] = _hand_data(state.hands[seat])
+    return out
+
+
+@dataclass
+class CachedView:
+    """An audience's view as its connections last received it (and the hasher that knows
+    its keys' encodings, so the next hash re-encodes only what changed)."""
+
+    version: int
+    view: dict
+    hash: str
+    hasher: P.ViewHasher
+
+
+@dataclass
+class SharedSections:
+    """The public sections at one version (``None`` sections: an engine without them)."""
+
+    version: int
+    sections: dict | None
+
+
+class Outbox(Protocol):
+    def send(self, conn: Connection, msg: dict, frame: bytes | None = None) -> None: ...
+
+
+class FanOut:
+    def __init__(
+        self,
+        out: Outbox,
+        stats: Counter,
+        hooks: HostHooks,
+        timers_data: Callable[[], dict],
+    ) -> None:
+        self.out = out
+        self.stats = stats
+        self.hooks = hooks
+        self.timers_data = timers_data  # the countdowns shown with a snapshot
+        self.views: dict[int | None, CachedView] = {}
+        self.history: deque[tuple[int, Event]] = deque(maxlen=HISTORY_EVENTS)
+        self._shared: SharedSections | None = None
+
+    # ------------------------------------------------------------------ views
+
+    def reset(self) -> None:
+        """A new game: no views, no history."""
+        self.views.clear()
+        self.history.clear()
+        self._shared = None
+
+    def forget(self, audience: int | None) -> None:
+        """An audience lost its connection: its next one starts from a snapshot."""
+        self.views.pop(audience, None)
+
+    @staticmethod
+    def audiences(conns: Iterable[Connection], seats: Sequence) -> dict[int | None, list]:
+        """The synced open connections by audience (a player only while it holds its seat)."""
+        out: dict[int | None, list[Connection]] = {}
+        for conn in conns:
+            if not conn.synced or conn.closed:
+                continue
+            if conn.role == "player" and (conn.seat is None or seats[conn.seat].conn is not conn):
+                continue
+            out.setdefault(conn.audience, []).append(conn)
+        return out
+
+    def shared_now(self, state) -> dict | None:
+        if self._shared is None or self._shared.version != state.actions_taken:
+            self._shared = SharedSections(state.actions_taken, shared_sections(state))
+        return self._shared.sections
+
+    def current_view(self, state, aud: int | None) -> CachedView:
+        cached = self.views.get(aud)
+        if cached is None or cached.version != state.actions_taken:
+            v = compose_view(self.shared_now(state), state, aud)
+            hasher = P.ViewHasher()
+            cached = CachedView(state.actions_taken, v, hasher(v), hasher)
+            self.views[aud] = cached
+        return cached
+
+    # ------------------------------------------------------------------ frames
+
+    def send_snapshot(
+        self, state, conn: Connection, events: Sequence[Event] = (), history: bool = False
+    ) -> None:
+        if self.hooks.snapshot is not None:
+            self.hooks.snapshot(conn, list(events))
+        cached = self.current_view(state, conn.audience)
+        msg = {
+            "t": "snapshot",
+            "version": cached.version,
+            "hash": cached.hash,
+            "view": cached.view,
+            "events": events_for(list(events), conn.audience),
+            "timers": self.timers_data(),
+        }
+        if conn.wants_legal and conn.role == "player":
+            msg["legal"] = legal_actions(state, conn.seat).to_data()
+        frame = None
+        if history:
+            msg["history"] = self.history_data(conn.audience)
+            frame = self.fit_history(msg)
+        self.stats["snapshots"] += 1
+        self.out.send(conn, msg, frame)
+        conn.synced = True
+
+    def broadcast_update(
+        self,
+        state,
+        audiences: dict[int | None, list[Connection]],
+        events: list[Event],
+        ack_conn: Connection | None,
+        ack: int | None,
+        timers: dict | None,
+    ) -> None:
+        """One action's ``update`` to every synced connection (with ``timers`` if they
+        changed since the last frame that carried them)."""
+        if self.hooks.update is not None:
+            self.hooks.update(list(events))
+        version = state.actions_taken
+        for aud in list(self.views):
+            if aud not in audiences:
+                del self.views[aud]
+        shared = self.shared_now(state) if audiences else None
+        memo: dict = {}
+        out: list[tuple[Connection, dict, bytes | None]] = []
+        # Events only differ between audiences when one of them hides something per seat.
+        private = any(type(e).for_seat is not Event.for_seat for e in events)
+        public_events = None if private else events_for(events, None)
+        for aud, conns in audiences.items():
+            prev = self.views.get(aud)
+            if prev is None or prev.version != version - 1:
+                for conn in conns:  # pragma: no cover - every audience is one version behind
+                    self.send_snapshot(state, conn)
+                continue
+            new = compose_view(shared, state, aud)
+            delta = P.view_delta(prev.view, new)
+            h = prev.hasher(new, delta, memo)
+            msg = {
+                "t": "update",
+                "version": version,
+                "base": version - 1,
+                "hash": h,
+                "events": events_for(events, aud) if private else public_events,
+                "delta": delta,
+            }
+            if timers is not None:
+                msg["timers"] = timers
+            self.views[aud] = CachedView(version, new, h, prev.hasher)
+            frame = P.encode(msg)
+            for conn in conns:
+                extra = {}
+                if conn is ack_conn and ack is not None:
+                    extra["ack"] = ack
+                if conn.wants_legal and aud is not None:
+                    extra["legal"] = legal_actions(state, aud).to_data()
+                if extra:
+                    own = {**msg, **extra}
+                    out.append((conn, own, P.encode(own)))
+                else:
+                    out.append((conn, msg, frame))
+        # Every frame is built before the first is written: waking one client does not
+        # slow the others' frames down.
+        for conn, msg, frame in out:
+            self.out.send(conn, msg, frame)
+
+    def to_all(self, conns: Iterable[Connection], msg: dict, *, synced: bool = False) -> None:
+        """One message, encoded once, to every joined (or, with ``synced``, synced)
+        connection."""
+        frame = P.encode(msg)
+        for conn in list(conns):
+            if conn.synced if synced else conn.role is not None:
+                self.out.send(conn, msg, frame)
+
+    # ------------------------------------------------------------------ history
+
+    def remember(self, events: Iterable[Event], version: int) -> None:
+        """Keep the newest events (with the version they led to) for joining seats' logs."""
+        self.history.extend((version, e) for e in events)
+
+    def rebuild_history(self, game: Game) -> None:
+        """A resumed game: the recent events come from replaying its actions."""
+        self.history.clear()
+        try:
+            fresh = Game(list(game.names), game.seed, game.settings, game.setup)
+            self.remember(opening_events(fresh.state), 0)
+            for action in game.log:
+                self.remember(fresh.apply(action), fresh.state.actions_taken)
+        except Exception:
+            log.exception("rebuilding the recent events failed")
+            self.history.clear()
+
+    def history_data(self, audience: int | None) -> list[dict]:
+        """The recent events as update-like batches, redacted for ``audience`` exactly as the
+        live ``update`` frames were (``events_for``)."""
+        out: list[dict] = []
+        group: list[Event] = []
+        version = None
+        for v, e in list(self.history) + [(None, None)]:
+            if v != version and group:
+                out.append({"version": version, "events": events_for(group, audience)})
+                group = []
+            version = v
+            if e is not None:
+                group.append(e)
+        return out
+
+    def fit_history(self, msg: dict) -> bytes:
+        """Encode a snapshot with history, dropping its oldest batches until the frame is
+        within ``MAX_FRAME``."""
+        while True:
+            try:
+                return P.encode(msg)
+            except ValueError:  # over MAX_FRAME
+                if not msg["history"]:
+                    raise
+            drop = max(1, len(msg["history"]) // 4)
+            msg["history"] = msg["history"][drop:]
+            self.stats["history_trimmed"] += 1
