@@ -135,10 +135,10 @@ def test_history_key_opens_full_height_log_over_the_board(app):
 
 def test_start_panel_and_log_agree_on_who_does_what(app):
     from game.rules import Setup
-    from game.ui.session import LocalSession, SeatSpec, Timers
+    from game.ui.session import LocalSession, SeatSpec, Timing
 
     seats = [SeatSpec(n, "human") for n in ("Dara", "Bruno", "Cy")]
-    s = LocalSession(seats, 4, Settings(players=3), Setup(first_player=1), timers=Timers())
+    s = LocalSession(seats, 4, Settings(players=3), Setup(first_player=1), timing=Timing())
     v = s.view(0)
     names = [p["name"] for p in v["players"]]
     assert v["phase"] == "place_marker" and v["turn"] == 0 and v["first_player"] == 1

@@ -1,5 +1,6 @@
-"""The host's clock: every countdown (reaction windows, the negotiation clock, the turn clock,
-grace periods, bots' pauses, rate limits) reads ``now()`` and schedules with ``call_at``.
+"""The referee's clock (game/referee.py: the LAN host, hot-seat and simulations): every
+countdown (reaction windows, the negotiation clock, the turn clock, grace periods, bots'
+pauses, rate limits) reads ``now()`` and schedules with ``call_at``.
 
 ``LoopClock`` is real time on the running asyncio loop. ``ManualClock`` only moves when a
 test calls ``advance``: timers then fire in deadline order, each seeing ``now()`` equal to
@@ -107,3 +108,8 @@ class ManualClock(Clock):
             fired += 1
         self._now = end
         return fired
+
+    def jump(self, seconds: float) -> None:
+        """Move ``now()`` forward without firing anything (a still picture of a running
+        countdown); timers now due fire at the next ``advance``."""
+        self._now += max(0.0, seconds)
