@@ -140,7 +140,7 @@ def test_the_private_ask_preference_and_the_offer_editor(tmp_path):
         app.step(0.02)
         ed = t.panel.editor
         assert ed is not None
-        lo, hi = ed.choice.lo, ed.choice.hi
+        hi = ed.choice.hi
         # sources tick by their clan's letter as well as by mouse
         pool = ed.choice.pool
         assert pool, "this position gives Ann a source to offer"
