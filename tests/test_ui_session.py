@@ -4,9 +4,7 @@ clocks, and refusals. No display needed."""
 
 import pytest
 
-from game.bots.base import Bot
 from game.rules import (
-    FailDeal,
     Offer,
     OpenDeal,
     Pass,
@@ -143,40 +141,6 @@ def test_real_time_negotiation_clock_runs_out():
     assert not st.negotiation.time_up
     s.update(1.5)
     assert st.negotiation.time_up
-
-
-class _HopefulBoss(Bot):
-    """Waits for a card nobody will play unless it must act; then it fails the deal."""
-
-    needs_view = False
-
-    def choose(self, view, legal, must_act=True):
-        if must_act:
-            return next((a for a in legal.fixed if isinstance(a, FailDeal)), None)
-        return None
-
-
-def test_a_real_time_bot_boss_settles_after_its_patience_not_the_clock():
-    s = real_time_deal(
-        ("random", "random", "random"),
-        Timing(negotiation=0, bot_patience=6),  # no negotiation clock at all
-        {seat: _HopefulBoss(seat) for seat in range(3)},
-    )
-    st = s.state
-
-    def tick(dt):
-        s.update(dt)
-        s.wait_for_bots()  # let the bot's worker thread answer before the next frame
-
-    for _ in range(22):
-        tick(0.25)  # 5.5 s: nothing happens, the Boss still hopes
-    assert st.negotiation is not None and st.deals_failed == 0
-    for _ in range(40):
-        tick(0.25)
-        if st.deals_failed:
-            break
-    assert st.deals_failed == 1 and st.negotiation is None
-    s.close()
 
 
 def test_real_time_needs_one_screen_per_human():
