@@ -523,7 +523,7 @@ class Referee:
         player's `say` (at most one per bot every PHRASE_GAP seconds)."""
 
         def finish(action) -> None:
-            remark = bot.remark() if action is not None else None
+            remark = _remark_of(bot) if action is not None else None
             if remark is None or remark.action != action:
                 done(action)
                 return
@@ -626,6 +626,16 @@ class Referee:
 
 def listens(bot: Bot) -> bool:
     return bool(getattr(bot, "wants_events", False)) or type(bot).observe is not Bot.observe
+
+
+def _remark_of(bot: Bot):
+    """The bot's remark on its last choice; a bot without one (or failing) says nothing,
+    and its move is made all the same."""
+    try:
+        return bot.remark()
+    except Exception:
+        log.debug("bot %s has no remark", getattr(bot, "kind", "?"), exc_info=True)
+        return None
 
 
 def _choose(bot: Bot, v, legal, must: bool) -> Action | None:
