@@ -9,13 +9,19 @@ its own deadline, so timer tests are exact and need no sleeps.
 
 from __future__ import annotations
 
-import asyncio
 import heapq
 import itertools
-import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:  # asyncio and logging load threads and sockets: not for a simulation
+    import asyncio
+
+
+def _log_failure() -> None:
+    import logging
+
+    logging.getLogger(__name__).exception("timer callback failed")
 
 
 class Timer:
@@ -56,14 +62,18 @@ def _run(timer: Timer) -> None:
     try:
         timer.callback()
     except Exception:  # a timer must never take the host down
-        log.exception("timer callback failed")
+        _log_failure()
 
 
 class LoopClock(Clock):
     """Real time on an asyncio loop (the loop running when it is created, or ``loop``)."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop | None = None) -> None:
-        self.loop = loop or asyncio.get_running_loop()
+        if loop is None:
+            import asyncio
+
+            loop = asyncio.get_running_loop()
+        self.loop = loop
 
     def now(self) -> float:
         return self.loop.time()

@@ -16,7 +16,6 @@ notices go (timers changed, a bot's phrase).
 
 from __future__ import annotations
 
-import logging
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -50,7 +49,17 @@ from game.rules.events import (
 )
 from game.rules.view import LazyView, events_for
 
-log = logging.getLogger(__name__)
+
+class _LazyLog:
+    """``logging`` on first use: it loads threading, which a simulation never needs."""
+
+    def __getattr__(self, name):
+        import logging
+
+        return getattr(logging.getLogger(__name__), name)
+
+
+log = _LazyLog()
 
 
 @dataclass
