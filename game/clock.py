@@ -119,6 +119,13 @@ class ManualClock(Clock):
         self._now = end
         return fired
 
+    def tick(self, seconds: float) -> int:
+        """A frame: time moves to the frame's end first, then every timer due by then fires
+        seeing that end (what a screen shows happens at frame times, so a pause counted from
+        a moment the screen showed is never shortened by part of a frame)."""
+        self._now += max(0.0, seconds)
+        return self.advance(0.0)
+
     def jump(self, seconds: float) -> None:
         """Move ``now()`` forward without firing anything (a still picture of a running
         countdown); timers now due fire at the next ``advance``."""

@@ -273,3 +273,14 @@ def test_saved_knobs_with_their_old_names_still_load():
     assert old.window_length("going_once") == 3.0  # the old knob was the whole call
     new = timing_from_data({"window": 4, "going_once": 3, "start_after": None, "nonsense": 1})
     assert new.window_length("going_once") == 6.0 and new.start_after is None
+
+
+def test_a_frame_tick_fires_what_is_due_at_the_frames_end():
+    clock = ManualClock(start=0.0)
+    seen = []
+    clock.call_at(0.01, lambda: seen.append(clock.now()))
+    clock.call_at(0.03, lambda: seen.append(clock.now()))
+    assert clock.tick(0.02) == 1 and seen == [0.02]  # not 0.01: the screen shows it at 0.02
+    clock.jump(0.5)  # a still picture: nothing fires
+    assert seen == [0.02] and clock.now() == 0.52
+    assert clock.advance(0.0) == 1 and seen == [0.02, 0.52]

@@ -314,7 +314,7 @@ class LocalSession:
         if self.over or self.hold or self.frozen:
             return
         self._collect_thoughts()
-        self.table_clock.advance(dt)
+        self.table_clock.tick(dt)
         # and again once the bots have moved: a frame never ends with an unsaved action
         self._autosave_tick()
 
