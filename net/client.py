@@ -913,12 +913,9 @@ class BotPlayer:
         on_message: Callable[[Message], None] | None = None,
         **session: Any,
     ) -> None:
-        from game.bots import make_bot  # noqa: F401  (fail early on an unknown kind)
-        from game.bots.base import BOT_KINDS
+        from game.bots import check_bot_spec
 
-        if kind.partition(":")[0] not in BOT_KINDS:
-            raise ValueError(f"unknown bot kind {kind!r} (known: {', '.join(sorted(BOT_KINDS))})")
-        self.kind = kind
+        self.kind = check_bot_spec(kind)  # fail early on an unknown kind (UnknownBot)
         self.seed = random.randrange(1 << 30) if seed is None else seed
         from game.bots.pacing import FAIR_START
 

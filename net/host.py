@@ -36,13 +36,15 @@ import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
 from game.bots import make_bot
 from game.bots.base import Bot
 from game.bots.names import bot_name
+from game.clock import Clock, LoopClock, Timer
+from game.referee import Hooks, Referee, Timing, listens
 from game.rules import (
     Action,
     ActionFormatError,
@@ -57,21 +59,14 @@ from game.rules import (
     action_from_data,
     legal_actions,
     opening_events,
-    view,
 )
 from game.rules.engine import explain_illegal
 from game.rules.events import (
     Event,
 )
+from game.rules.view import SECTIONS as _SECTIONS
 from game.rules.view import events_for
-
-try:  # the view's sections: the public ones are built once per action for every seat
-    from game.rules.view import SECTIONS as _SECTIONS
-    from game.rules.view import hand_data as _hand_data
-except ImportError:  # pragma: no cover - an engine without sections: whole views
-    _SECTIONS = None
-from game.clock import Clock, LoopClock, Timer
-from game.referee import Hooks, Referee, Timing, listens
+from game.rules.view import hand_data as _hand_data
 from game.simulate import GameResult, result_of
 
 from . import protocol as P
@@ -91,15 +86,11 @@ PER_SEAT_SECTIONS = frozenset({"seat", "players"})
 
 def shared_sections(state) -> dict | None:
     """The view sections every audience sees alike, built once."""
-    if _SECTIONS is None:  # pragma: no cover
-        return None
     return {k: build(state, None) for k, build in _SECTIONS.items() if k not in PER_SEAT_SECTIONS}
 
 
 def compose_view(shared: dict | None, state, seat: int | None) -> dict:
     """``view(state, seat)`` from the shared sections plus the seat's own ones."""
-    if shared is None:  # pragma: no cover
-        return view(state, seat)
     out = {k: shared[k] if k in shared else build(state, seat) for k, build in _SECTIONS.items()}
     if seat is not None and 0 <= seat < state.players:
         out["hand"] = _hand_data(state.hands[seat])
@@ -1566,5 +1557,4 @@ __all__ = [
     "Autosaver",
     "sidecar_path",
     "config_for_tests",
-    "replace",
 ]

@@ -47,12 +47,12 @@ import hashlib
 import json
 import logging
 import os
-import tempfile
 import threading
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.files import atomic_write
 from game.rules import (
     ActionFormatError,
     Game,
@@ -111,34 +111,6 @@ def game_id(game: Game) -> str:
     head = game.to_data()
     head.pop("actions")
     return hashlib.sha256(_dumps(head).encode("ascii")).hexdigest()[:24]
-
-
-def atomic_write(path: Path, data: str | bytes, sync: bool = True) -> None:
-    """Write ``path`` whole or not at all: temporary file, (fsync), rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data.encode("utf-8") if isinstance(data, str) else data)
-            f.flush()
-            if sync:
-                os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    if sync:
-        _sync_dir(path.parent)
-
-
-def _sync_dir(folder: Path) -> None:
-    """Make a rename durable (POSIX): fsync the directory. Best effort."""
-    with contextlib.suppress(OSError, AttributeError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 def remove_stale_temps(save: Path) -> int:

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 import main
+from game.cli.lan import config_from_args, shown_address
+from game.cli.options import UsageError
 from game.rules import WindowMode
 from net import protocol as P
-from net.cli import config_from_args, shown_address
 from net.client import parse_address
 from tests.net_helpers import CODE, Peer, run
 
@@ -35,6 +36,51 @@ def test_window_mode_flag():
     with pytest.raises(SystemExit) as exc:
         _host_config("--window-mode", "sometimes")
     assert exc.value.code == 2
+
+
+@pytest.mark.parametrize(
+    "flags, message",
+    [
+        (["--seats", "9"], "--seats must be 2..6"),
+        (["--code", "AB"], "--code must be 4 letters A-Z"),
+        (["--port", "70000"], "--port must be 0..65535"),
+        (["--bots", "nobody"], "--bots: unknown bot 'nobody'"),
+        (["--bots", "random,random,random"], "--bots: 3 bots named for 4 seats"),
+        (["--turn-time", "-1"], "--turn-time must be >= 0"),
+        (["--negotiation-time", "-5"], "--negotiation-time must be >= 0"),
+        (["--window", "0"], "--window must be > 0"),
+        (["--bot-delay", "-1"], "--bot-delay must be >= 0"),
+        (["--negotiation-limit", "0"], "--negotiation-limit must be >= 1"),
+        (["--variant", "V9"], "unknown variant 'V9'"),
+    ],
+)
+def test_a_bad_host_flag_is_named(flags, message):
+    with pytest.raises(UsageError) as exc:
+        _host_config(*flags)
+    assert str(exc.value).startswith(message), exc.value
+
+
+def test_the_flags_and_the_lobby_build_the_same_table(tmp_path, monkeypatch):
+    """One builder (net.host_config): the same choices give the same HostConfig."""
+    monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path))
+    from game.ui import lan as lan_ui
+    from game.ui.config import Config
+
+    cfg = Config(
+        lan_seats=3, lan_bot="heuristic", stop_seconds=7, going_once_seconds=4,
+        negotiation_minutes=2, lan_turn_seconds=30, variants=["V1", "V4"], short_game=True,
+        negotiation_limit=80,
+    )  # fmt: skip
+    lobby = lan_ui.host_config(cfg, code="QXRT")
+    flags = _host_config(
+        "--seats", "3", "--bots", "heuristic", "--window", "7", "--going-once", "4",
+        "--negotiation-time", "120", "--turn-time", "30", "--variant", "V1,V4", "--short",
+        "--negotiation-limit", "80", "--code", "QXRT",
+    )  # fmt: skip
+    for field in ("seats", "bots", "code", "variants", "short_game", "hidden_money",
+                  "negotiation_limit", "window_mode", "timing"):  # fmt: skip
+        assert getattr(lobby, field) == getattr(flags, field), field
+    assert lobby.timing.window == 7.0 and lobby.bots == ["heuristic"] * 3
 
 
 @pytest.mark.parametrize(

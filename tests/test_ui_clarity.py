@@ -449,3 +449,23 @@ def test_real_time_status_names_who_answers(app):
         "Your offer waits for Mei, the Boss, to accept or counter."
     )
     assert status.negotiation_status(floor_view(None, {}), 1, NAMES).startswith("Real time")
+
+
+def test_the_bottom_bar_offers_to_pass_the_floor_only_when_there_is_a_floor(app):
+    """Ask-around: the Boss's bar ends with "Pass the floor"; real time has no floor, so the
+    button is not shown at all (it used to sit there disabled, a puzzle for a newcomer)."""
+    from game.rules import WindowMode
+
+    for mode, expected in ((WindowMode.ASK_AROUND, True), (WindowMode.REAL_TIME, False)):
+        s = position(settings=Settings(players=3, window_mode=mode))
+        t = TableScene(app, s)
+        app.push(t)
+        try:
+            settle(app, t)
+            assert click_widget(t, "turn.deal")
+            settle(app, t)
+            names = {b.name for b in all_buttons(t)}
+            assert "neg.fail" in names, names
+            assert ("neg.pass_floor" in names) is expected, (mode, names)
+        finally:
+            app.stack.pop()

@@ -218,7 +218,7 @@ def test_the_lobby_keeps_the_name_joined_with(tmp_path):
 
 
 def test_the_host_seat_is_named_from_the_command_line_or_the_settings(tmp_path, monkeypatch):
-    from net import cli
+    from game.cli import lan as cli
 
     seen = {}
 
@@ -254,6 +254,8 @@ def test_the_host_seat_is_named_from_the_command_line_or_the_settings(tmp_path, 
 
     assert run(player_name="Bruno") == 0 and seen["name"] == "Bruno"
     assert run() == 0 and seen["name"] == "Mei"  # the settings' player name
-    monkeypatch.setattr(cli, "_ui_entry", lambda name: None)
+    nameless = make_app(tmp_path, names=[], lan_name="")
+    nameless.config.save()
+    nameless.shutdown()
     monkeypatch.setenv("USER", "zoe")
-    assert run() == 0 and seen["name"] == "Zoe"  # no UI: the login name
+    assert run() == 0 and seen["name"] == "Zoe"  # settings without a name: the login name

@@ -23,3 +23,20 @@ def test_terms_editor_opens_from_pending_terms_and_follows_the_legal_actions():
     assert editor.state.sources == {c_placard, w_placard} and editor.state.amount == 0
     editor.close()
     assert editor.state is None and len(changes) == 3
+
+
+def test_editor_rows_never_overlap_whatever_the_number_of_sources():
+    """The range line ends above the summary line, which ends above Cancel and Send, and the
+    source buttons end above the amount dial, for one to six sources (the screenshot of a
+    4-source offer once showed the two lines on top of each other)."""
+    from game.ui.table.panels.editor import RANGE_H, SUMMARY_H, editor_geometry, editor_rect
+
+    for n in range(1, 7):
+        geo = editor_geometry(n)
+        assert max(r.bottom for r in geo.sources) <= geo.amount_y, n
+        assert geo.range_y >= geo.amount_y + 58, n  # under the 58 px amount buttons
+        assert geo.range_y + RANGE_H <= geo.summary_bottom - SUMMARY_H, n
+        assert geo.summary_bottom <= geo.buttons_y, n
+        assert geo.buttons_y + 56 <= editor_rect().bottom, n
+        if n <= 4:  # tall enough for the clan-letter key caps (widgets.py draws them from 44)
+            assert all(r.height >= 44 for r in geo.sources), n

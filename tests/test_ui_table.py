@@ -17,7 +17,7 @@ from game.ui.theme import CLAN_LETTERS
 R, B, Y, M, O, G = range(6)  # noqa: E741 - clans as letters
 
 
-def position(seed=1, humans=("human", "random", "random")):
+def position(seed=1, humans=("human", "random", "random"), settings=None):
     hands = [
         [Card.CLAN_ORANGE, Card.TRAVEL_GREY, Card.BOSS, Card.STOP, Card.RECRUIT],
         [Card.CLAN_RED, Card.STOP, Card.RECRUIT, Card.RECRUIT, Card.CLAN_BLUE],
@@ -36,7 +36,8 @@ def position(seed=1, humans=("human", "random", "random")):
         marker=3,  # space 4 on the board: needs C and G (Cashman, Goldman)
     )
     seats = [SeatSpec(n, k) for n, k in zip(("Mei", "Ann", "Bo"), humans, strict=True)]
-    return LocalSession(seats, seed, Settings(players=3), setup, timing=Timing(bot_pace=20))
+    settings = settings or Settings(players=3)
+    return LocalSession(seats, seed, settings, setup, timing=Timing(bot_pace=20))
 
 
 @pytest.fixture

@@ -1,5 +1,13 @@
 """Bots: they see only `view(state, seat)` and choose from `legal_actions`."""
 
-from .base import BOT_KINDS, Bot, make_bot
+from .base import BOT_KINDS, Bot, UnknownBot, check_bot_spec, is_bot_spec, make_bot, parse_bot_specs
 
-__all__ = ["Bot", "make_bot", "BOT_KINDS"]
+__all__ = [
+    "BOT_KINDS",
+    "Bot",
+    "UnknownBot",
+    "check_bot_spec",
+    "is_bot_spec",
+    "make_bot",
+    "parse_bot_specs",
+]

@@ -72,61 +72,40 @@ def spec_parts(param: str) -> Iterator[tuple[str, str | None]]:
             yield key, (value if eq else None)
 
 
+class UnknownBot(ValueError):
+    """A bot spec whose kind is not registered; the message lists the known kinds."""
+
+
+def is_bot_spec(spec: str) -> bool:
+    """Whether "kind" or "kind:personality" names a registered kind."""
+    return spec.partition(":")[0] in BOT_KINDS
+
+
+def check_bot_spec(spec: str) -> str:
+    """The spec, or UnknownBot: the one "unknown bot" check (command line, host, clients)."""
+    if not is_bot_spec(spec):
+        raise UnknownBot(f"unknown bot {spec!r} (known: {', '.join(sorted(BOT_KINDS))})")
+    return spec
+
+
+def parse_bot_specs(text: str | None, seats: int, default: str = "random") -> list[str]:
+    """Comma-separated specs, one for every seat or one per seat: `seats` checked specs.
+    ValueError (UnknownBot for a kind) says what is wrong."""
+    specs = [check_bot_spec(s.strip()) for s in (text or default).split(",") if s.strip()]
+    specs = specs or [check_bot_spec(default)]
+    if len(specs) == 1:
+        return specs * seats
+    if len(specs) != seats:
+        raise ValueError(f"{len(specs)} bots named for {seats} seats (give 1 or {seats})")
+    return specs
+
+
 def make_bot(spec: str, seat: int, seed: int = 0) -> Bot:
     """Build a bot from "kind" or "kind:personality"."""
-    kind, _, param = spec.partition(":")
-    factory = BOT_KINDS.get(kind)
-    if factory is None:
-        raise ValueError(f"unknown bot kind {kind!r} (known: {', '.join(sorted(BOT_KINDS))})")
+    kind, _, param = check_bot_spec(spec).partition(":")
+    factory = BOT_KINDS[kind]
     return factory(seat, seed, param) if param else factory(seat, seed)
 
 
 from . import heuristic, random_bot, search  # noqa: E402,F401  (registers the kinds)
 
-
-class LazyView(dict):
-    """`view(state, seat)`, built on first look: drivers hand it to every bot decision, and
-    bots that decide from their legal actions alone never pay for it."""
-
-    __slots__ = ("_build",)
-
-    def __init__(self, build: Callable[[], dict]) -> None:
-        super().__init__()
-        self._build = build
-
-    def _fill(self) -> None:
-        if self._build is not None:
-            self.update(self._build())
-            self._build = None
-
-    def __getitem__(self, key):
-        self._fill()
-        return super().__getitem__(key)
-
-    def get(self, key, default=None):
-        self._fill()
-        return super().get(key, default)
-
-    def __contains__(self, key) -> bool:
-        self._fill()
-        return super().__contains__(key)
-
-    def __iter__(self):
-        self._fill()
-        return super().__iter__()
-
-    def __len__(self) -> int:
-        self._fill()
-        return super().__len__()
-
-    def keys(self):
-        self._fill()
-        return super().keys()
-
-    def items(self):
-        self._fill()
-        return super().items()
-
-    def values(self):
-        self._fill()
-        return super().values()

@@ -86,6 +86,12 @@ PERSONALITIES = {
         "chaotic", ask_sole=1.2, ask_shared=0.9, floor=0.6, card_keep=1.2, draw_bias=1.5,
         steal=1.5, fee=0.12, noise=0.35,
     ),
+    # for beginners: deals often, asks about a fair share and offers one, rarely takes a deal
+    # away with a Boss card, asks no blocker's fee, no markup on the money leader
+    "friendly": Personality(
+        "friendly", ask_sole=1.0, ask_shared=0.8, floor=0.9, boss_margin=0.15, boss_first=0.9,
+        leader_markup=0.0, draw_bias=1.8, turn_draw=0.1, card_keep=2.0, steal=0.4, fee=0.0,
+    ),
 }  # fmt: skip
 
 # Card values in $M early in the game (they fade as the game runs out of deals).

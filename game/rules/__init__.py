@@ -1,10 +1,30 @@
 """The pure rules engine: no pygame, no sockets, no threads, no clock.
 
-The whole API other layers use:
+The package re-exports what most callers need, starting with the four calls everything
+goes through:
     new_game(players, seed, settings, setup) -> GameState
     legal_actions(state, seat) -> LegalActions
     apply(state, action) -> list[Event]          (IllegalAction names the broken rule)
     view(state, seat) -> plain data               (the only way state leaves the engine)
+
+Its modules are public as well, each for what it defines; a name the package re-exports
+may be imported from either place. Names starting with "_" are private to the engine.
+    actions       the actions, LegalActions, their wire form
+    board         clans, deal spaces and tiles, the board file
+    cards         the influence cards and their keys
+    determinize   a full state rebuilt from one seat's view (search bots, LAN clients)
+    engine        new_game, legal_actions, apply and the questions about whose turn it is
+    errors        IllegalAction
+    events        what apply reports, and each seat's redacted copy
+    explain       why a card in a hand has no play now
+    invariants    the checks that hold after every action (tests, the sweep)
+    negotiation   sources, coverage and agreements of a deal
+    replay        Game, save files and replays
+    state         GameState and its parts, the seeded RNG
+    variants      Settings, variants, window modes
+    view          what a seat may see, built section by section
+
+tests/test_layers.py holds this to the modules present and to the names exported here.
 """
 
 from .actions import (
@@ -41,7 +61,7 @@ from .actions import (
 )
 from .board import CLANS, DEFAULT_BOARD, Board, Clan, load_board
 from .cards import Card
-from .determinize import hidden_twin, legal_from_view, state_from_view
+from .determinize import hidden_twin, state_from_view
 from .engine import (
     Setup,
     SetupError,
@@ -59,7 +79,7 @@ from .errors import IllegalAction
 from .events import Event
 from .replay import Game, SaveError, game_from_data, load, replay
 from .state import POOL, GameState, Phase, Source, SourceKind, WindowKind, laid, placard
-from .variants import Settings, SettingsError, Variant, WindowMode
+from .variants import Settings, SettingsError, Variant, WindowMode, parse_variants
 from .view import events_for, view
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import random
 
-from .actions import LegalActions
 from .board import clan_from_key
 from .cards import CARD_KINDS, CARDS, DECK_COUNTS, Card, card_from_key, clan_card
-from .engine import legal_actions
 from .state import (
     POOL,
     GameState,
@@ -208,15 +206,6 @@ def state_from_view(
             waiting=list(win["waiting"]),
         )
     return st
-
-
-def legal_from_view(view: dict) -> LegalActions:
-    """The seat's legal actions worked out from its view alone (a LAN client's way: legal
-    actions never depend on what the seat cannot see)."""
-    seat = view["seat"]
-    if seat is None:
-        return LegalActions()
-    return legal_actions(state_from_view(view, shuffle=False), seat)
 
 
 def hidden_twin(state: GameState, seat: int | None, rng: random.Random, keep_rng: bool = False):

@@ -5,10 +5,10 @@ and the action log. `Game` keeps the log beside the state so anything can be sav
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from game.files import atomic_write
 
 from .actions import Action, ActionFormatError, action_from_data
 from .cards import card_from_key
@@ -107,19 +107,8 @@ class Game:
         }
 
     def save(self, path: str | Path) -> None:
-        """Write atomically (temp file + rename) so a crash never leaves half a save."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.to_data(), f, separators=(",", ":"))
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        """Write atomically (game.files) so a crash never leaves half a save."""
+        atomic_write(path, json.dumps(self.to_data(), separators=(",", ":")))
 
 
 def game_from_data(data, source: str = "save") -> Game:

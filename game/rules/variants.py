@@ -24,6 +24,19 @@ class SettingsError(ValueError):
     """Settings that no table can play with; the message names the field."""
 
 
+def parse_variants(text: str | None) -> frozenset[Variant]:
+    """"V1,v3" -> {V1, V3} (the command line's --variant); SettingsError names a bad one."""
+    out = set()
+    for part in (text or "").split(","):
+        part = part.strip().upper()
+        if part:
+            try:
+                out.add(Variant(part))
+            except ValueError:
+                raise SettingsError(f"unknown variant {part!r} (V1..V6)") from None
+    return frozenset(out)
+
+
 @dataclass(frozen=True)
 class Settings:
     players: int = 4

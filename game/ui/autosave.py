@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import threading
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+from game.files import atomic_write
 
 from .config import config_dir
 
@@ -49,20 +50,6 @@ class AutosaveInfo:
 
 def folder() -> Path:
     return config_dir() / "autosave"
-
-
-def _atomic_write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 # --------------------------------------------------------------------------- writing
@@ -150,14 +137,14 @@ class AutosaveWriter:
         _, header, actions, seats = job
         seats_text = json.dumps(seats, ensure_ascii=False, sort_keys=True)
         if seats_text != self._seats_text or not self.seats_path.exists():
-            _atomic_write(self.seats_path, seats_text)
+            atomic_write(self.seats_path, seats_text)
             self._seats_text = seats_text
         game_key = (json.dumps(header, sort_keys=True), len(actions))
         if game_key != self._game_key or not self.game_path.exists():
             # a save for the clocks alone leaves the (larger) game file as it is
             data = dict(header)
             data["actions"] = [a.to_data() for a in actions]
-            _atomic_write(self.game_path, json.dumps(data, separators=(",", ":")))
+            atomic_write(self.game_path, json.dumps(data, separators=(",", ":")))
             self._game_key = game_key
         self.writes += 1
 
@@ -229,7 +216,7 @@ def restore(directory: Path | None = None):
     """The saved hot-seat session, replayed to where it stopped (its events queued for the
     table's log and money history). None when there is no autosave; AutosaveError when it
     cannot be replayed."""
-    from game.bots import BOT_KINDS
+    from game.bots import is_bot_spec
     from game.referee import timing_from_data
     from game.rules import Game, SaveError
     from game.rules.actions import ActionFormatError, action_from_data
@@ -247,7 +234,7 @@ def restore(directory: Path | None = None):
         specs = []
         for s in seats["seats"]:
             kind = s["kind"]
-            if kind != HUMAN and kind.partition(":")[0] not in BOT_KINDS:
+            if kind != HUMAN and not is_bot_spec(kind):
                 raise AutosaveError(f"unknown bot kind {kind!r}")
             specs.append(SeatSpec(s["name"], kind))
         timing = timing_from_data(seats.get("timers") or {})

@@ -16,6 +16,8 @@ import tempfile
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+from game.files import atomic_write
+
 ENV_DIR = "IMTHEBOSS_CONFIG_DIR"
 FILE_NAME = "settings.json"
 TEXT_SIZES = {"small": 0.88, "normal": 1.0, "large": 1.18}
@@ -104,14 +106,8 @@ class Config:
         folder = directory or config_dir()
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / FILE_NAME
-        fd, tmp = tempfile.mkstemp(prefix=FILE_NAME, suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(asdict(self), fh, ensure_ascii=False, indent=2, sort_keys=True)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        text = json.dumps(asdict(self), ensure_ascii=False, indent=2, sort_keys=True)
+        atomic_write(path, text, sync=False)  # a lost settings change is no harm
         return path
 
     def sanitize(self) -> None:

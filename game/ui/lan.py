@@ -1,5 +1,5 @@
-"""LAN play in the window: hosting and joining from the lobby, and the entry points that
-`net/cli.py` looks up for `main.py join | host | table`:
+"""LAN play in the window: hosting and joining from the lobby, and the windows the command
+line (game/cli/lan.py) opens for `main.py join | host | table`:
 
     run_lobby(args)                        join without an address: the lobby
     run_client(client, args)               join ADDR: that table (a started Client)
@@ -109,22 +109,17 @@ def join(app, address: str, *, code: str | None = None, name: str | None = None,
 
 
 def host_config(cfg: Config, code: str | None = None):
-    """A HostConfig from the lobby's choices (saved in the settings)."""
-    from game.bots import BOT_KINDS
+    """A HostConfig from the lobby's choices (saved in the settings), built where the command
+    line builds one (net.host_config)."""
+    from game.bots import is_bot_spec
     from game.rules import Variant
-    from net.host import HostConfig, Timing
+    from net.host_config import build_host_config
 
     from .scenes.newgame import default_bot
 
-    timing = Timing(
-        window=float(cfg.stop_seconds),
-        going_once=float(cfg.going_once_seconds),
-        negotiation=float(cfg.negotiation_minutes * 60),
-        turn=float(cfg.lan_turn_seconds),
-    )
-    return HostConfig(
+    return build_host_config(
         seats=cfg.lan_seats,
-        bots=[cfg.lan_bot if cfg.lan_bot.partition(":")[0] in BOT_KINDS else default_bot()],
+        bots=[cfg.lan_bot if is_bot_spec(cfg.lan_bot) else default_bot()],
         code=code,
         name=table_name(cfg),
         bind=HOST_BIND,
@@ -132,7 +127,10 @@ def host_config(cfg: Config, code: str | None = None):
         short_game=cfg.short_game,
         hidden_money=cfg.hidden_money,
         negotiation_limit=cfg.negotiation_limit,
-        timing=timing,
+        window=cfg.stop_seconds,
+        going_once=cfg.going_once_seconds,
+        negotiation_time=cfg.negotiation_minutes * 60,
+        turn_time=cfg.lan_turn_seconds,
         # the host's own autosave (`main.py host --resume` reads it); one file, overwritten
         autosave=Path(config_dir()) / "lan" / "hosted.json",
         announce=ANNOUNCE,
@@ -273,7 +271,7 @@ def run_client(client, args) -> int:
 
 
 def run_host(host_thread, client, args) -> int:
-    """`main.py host`: this screen hosts and plays. net/cli.py started the host thread (and
+    """`main.py host`: this screen hosts and plays. game/cli/lan.py started the host thread (and
     stops it after); leaving the table here stops it at once."""
     app = _open_app(args)
     if app is None:

@@ -242,14 +242,6 @@ def run(args) -> int:
     from .config import Config
 
     scene = args.scene
-    if scene == "lobby":
-        try:
-            import game.ui.scenes.lobby  # noqa: F401  (the LAN lobby, when it exists)
-        except ImportError:
-            print(
-                "error: the LAN lobby scene is not available in this version yet", file=sys.stderr
-            )
-            return 2
     size = None
     if getattr(args, "size", None):
         from .app import parse_size

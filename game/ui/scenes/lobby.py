@@ -20,7 +20,6 @@ import contextlib
 
 import pygame
 
-from game.bots import BOT_KINDS
 from net import protocol as P
 
 from .. import draw
@@ -181,7 +180,7 @@ class LobbyScene(Scene):
                 (hx, y + 2 * step, hw, 54),
                 lambda: tr("lobby.empty_seats"),
                 kinds,
-                lambda: cfg.lan_bot if cfg.lan_bot in BOT_KINDS else default_bot(),
+                lambda: cfg.lan_bot if cfg.lan_bot in bot_kinds() else default_bot(),
                 lambda v: self._set("lan_bot", v),
                 show=kind_label,
                 name="host.bots",

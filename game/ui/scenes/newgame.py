@@ -10,11 +10,12 @@ import time
 
 import pygame
 
-from game.bots import BOT_KINDS
+from game.bots import BOT_KINDS, is_bot_spec
 from game.bots.names import bot_name
 from game.rules import Settings, Variant, WindowMode
 
 from .. import draw
+from ..bot_styles import bot_specs, style_name
 from ..i18n import tr
 from ..scene import Scene
 from ..session import HUMAN, LocalSession, SeatSpec, Timing
@@ -24,10 +25,8 @@ from .common import backdrop, section, title_bar
 
 
 def bot_kinds() -> list[str]:
-    kinds = sorted(BOT_KINDS)
-    # the strongest-sounding kinds first, the random baseline last
-    kinds.sort(key=lambda k: (k == "random", k))
-    return kinds
+    """The bot specs a seat can take (bot_styles.bot_specs: personalities included)."""
+    return bot_specs()
 
 
 def default_bot() -> str:
@@ -37,11 +36,7 @@ def default_bot() -> str:
 def kind_label(kind: str) -> str:
     if kind == HUMAN:
         return tr("newgame.human")
-    from .. import i18n
-
-    key = f"bot.kind.{kind.split(':')[0]}"
-    name = tr(key) if i18n.has(key) else kind
-    return tr("newgame.bot", kind=name)
+    return tr("newgame.bot", kind=style_name(kind))
 
 
 def seat_name(cfg, seat: int) -> str:
@@ -59,7 +54,7 @@ def build_session(cfg, seed: int | None = None) -> LocalSession:
     n = cfg.seats
     kinds = (cfg.seat_kinds + ["bot"] * 6)[:n]
     kinds = [
-        default_bot() if k == "bot" or (k != HUMAN and k.split(":")[0] not in BOT_KINDS) else k
+        default_bot() if k == "bot" or (k != HUMAN and not is_bot_spec(k)) else k
         for k in kinds
     ]
     seats = [SeatSpec(seat_name(cfg, i), kinds[i]) for i in range(n)]
@@ -146,6 +141,7 @@ class NewGameScene(Scene):
                     name=f"kind.{i}",
                     size=24,
                     value_w=416,
+                    tip=lambda: tr("tip.bot_kind"),
                 )
             )
             if cfg.seat_kinds[i] == HUMAN:

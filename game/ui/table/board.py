@@ -286,14 +286,14 @@ class BoardRenderer:
         if not v["pool"]:
             dash = draw.text("—", 24, TEXT_DIM)
             surf.blit(dash, (px, py + 34))
-        # deals so far
+        # deals so far: along the bottom, under the piles (clear of the deal-value box)
         deals = draw.fit(
             tr("center.deals", closed=v["deals_closed"], failed=v["deals_failed"]),
             18,
-            area.width - 28,
+            area.width - 220,
             TEXT_DIM,
         )
-        surf.blit(deals, deals.get_rect(topright=(area.width - 14, 10)))
+        surf.blit(deals, deals.get_rect(bottomright=(area.width - 14, area.height - 6)))
         return surf
 
     # -- pieces drawn every frame -----------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from .. import draw
+from ..bot_styles import style_name
 from ..i18n import tr
 from ..theme import (
     BAD,
@@ -122,6 +123,12 @@ class PlayerPlates:
             surf.blit(b, (badge_x, oy + 7))
             badge_x += 36
             name_w -= 36
+            if info.bot_kind and not is_boss:  # the bot's style, at the band's right end
+                style = draw.fit(style_name(info.bot_kind), 18, 110, TEXT_DIM)
+                room = name_w - style.get_width() - 12
+                if draw.text_width(p["name"], 28, True) <= room:  # never at the name's cost
+                    surf.blit(style, style.get_rect(midright=(ox + r.width - 14, oy + 24)))
+                    name_w -= style.get_width() + 12
         elif info.kind == "remote":  # a LAN player: connected (green) or dropped (red)
             dot = GOOD if info.connected else BAD
             pygame.draw.circle(surf, (0, 0, 0), (badge_x + 9, oy + 24), 8)

@@ -69,6 +69,8 @@ def negotiation_status(v: dict, viewer: int | None, names: list[str]) -> str:
             return tr("table.status.rt_proposals_wait", names=listed)
         if viewer is not None and viewer in offers:
             return tr("table.status.rt_offer_waits", boss=names[boss])
+        if viewer == boss and neg["covered"]:
+            return tr("table.status.you_boss_covered")
         return tr("table.status.real_time")
     if floor == viewer == boss:
         if neg["quiet"]:

@@ -61,22 +61,32 @@ def editor_rect() -> pygame.Rect:
     return pygame.Rect(L.RIGHT.x + 16, L.RIGHT.y + 296, L.RIGHT.width - 32, L.RIGHT.height - 304)
 
 
+RANGE_H = 24  # the "any amount from ... to ..." line
+SUMMARY_H = 28  # the summary line above Cancel and Send
+
+
 def editor_geometry(n_sources: int) -> EditorGeometry:
     """The editor's rows, top to bottom: title, the sources (rows of up to three: four go
     two by two; Clan cards to lay, or the note that there is nothing to offer, take the
-    slots after them), the amount dial, the range and the summary line, Cancel and Send."""
+    slots after them), the amount dial, the range and the summary line, Cancel and Send.
+    Source rows get lower (down to 40 px; below 44 they lose their key caps) when the editor is short, so the range and the
+    summary lines never overlap."""
     r = editor_rect()
     per_row = 2 if n_sources == 4 else min(3, max(1, n_sources))
+    rows = max(1, (n_sources + per_row - 1) // per_row)
     gap, h = 12, 50
+    fixed = 62 + 6 + 60 + RANGE_H + SUMMARY_H + 6 + 64  # title ... amount, lines, buttons
+    spare = r.height - fixed - rows * (h + 8)
+    if spare < 0:
+        h = max(40, h + spare // rows)
     bw = (r.width - 48 - gap * (per_row - 1)) // per_row
     sources = []
     for i in range(n_sources):
         row, col = divmod(i, per_row)
         sources.append(pygame.Rect(r.x + 24 + col * (bw + gap), r.y + 62 + row * (h + 8), bw, h))
-    rows = max(1, (n_sources + per_row - 1) // per_row)
     amount_y = r.y + 62 + rows * (h + 8) + 6
     buttons_y = r.bottom - 64
-    return EditorGeometry(sources, amount_y, amount_y + 62, buttons_y - 6, buttons_y)
+    return EditorGeometry(sources, amount_y, amount_y + 60, buttons_y - 6, buttons_y)
 
 
 class TermsEditor:

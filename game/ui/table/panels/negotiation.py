@@ -208,10 +208,10 @@ class NegotiationPanel:
         if me is None:
             return []
         if me == v["negotiation"]["boss"]:
-            return self._boss_bar(legal, me)
+            return self._boss_bar(v, legal, me)
         return self._investor_bar(v, legal, me, terms)
 
-    def _boss_bar(self, legal: LegalActions, me: int) -> list[Widget]:
+    def _boss_bar(self, v, legal: LegalActions, me: int) -> list[Widget]:
         """Going once, (accept the former agreements,) fail the deal, pass the floor."""
         send = self.table.send
         opts = [
@@ -229,7 +229,10 @@ class NegotiationPanel:
                     pygame.K_a,
                 ),
             )
-        opts.append((tr("table.pass_floor"), PassFloor(me), "normal", "neg.pass_floor", pygame.K_p))
+        if _has_floor(v):  # in real time there is no floor to pass
+            opts.append(
+                (tr("table.pass_floor"), PassFloor(me), "normal", "neg.pass_floor", pygame.K_p)
+            )
         return [
             Button(
                 bar_rect(i, len(opts)),
@@ -252,9 +255,10 @@ class NegotiationPanel:
         names = [p["name"] for p in v["players"]]
         a_pf = PassFloor(me)
         my_pending = v["negotiation"]["pending"].get(str(me))
-        return [
+        n = 2 if _has_floor(v) else 1  # in real time there is no floor to pass
+        bar = [
             Button(
-                bar_rect(0, 2),
+                bar_rect(0, n),
                 tr("action.offer"),
                 lambda c=terms.offer, p=my_pending: self.editor.open(c, boss, p),
                 style="primary",
@@ -264,15 +268,24 @@ class NegotiationPanel:
                 hotkey=pygame.K_o,
                 tip=tr("tip.offer", name=names[boss]),
             ),
-            Button(
-                bar_rect(1, 2),
-                tr("table.pass_floor"),
-                lambda a=a_pf: send(a),
-                style="normal",
-                size=26,
-                enabled=a_pf in legal,
-                name="neg.pass_floor",
-                hotkey=pygame.K_p,
-                tip=tr("tip.pass_floor"),
-            ),
         ]
+        if n == 2:
+            bar.append(
+                Button(
+                    bar_rect(1, 2),
+                    tr("table.pass_floor"),
+                    lambda a=a_pf: send(a),
+                    style="normal",
+                    size=26,
+                    enabled=a_pf in legal,
+                    name="neg.pass_floor",
+                    hotkey=pygame.K_p,
+                    tip=tr("tip.pass_floor"),
+                )
+            )
+        return bar
+
+
+def _has_floor(v: dict) -> bool:
+    """Ask-around: the floor goes round (docs/RULES.md §6); real time has none."""
+    return v["settings"]["window_mode"] == "ask_around"

@@ -1,0 +1,315 @@
+"""``host``, ``table`` and ``join``: the arguments around net.host and net.client, and the
+windows of game.ui.lan (imported where a command opens one, so a headless host or bot never
+loads pygame).
+
+The HostConfig comes from net.host_config.build_host_config, which the lobby uses too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import signal
+import socket
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.bots import UnknownBot, check_bot_spec
+
+from .options import EXIT_USAGE, UsageError, bot_specs, error, variants
+
+if TYPE_CHECKING:
+    from net.host import HostConfig
+
+# The net modules are imported by the functions that use them: the other commands
+# (simulate, replay, play) then start without msgpack, zeroconf and the host (~0.07 s).
+
+
+def default_autosave() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return Path(base) / "imtheboss" / "autosave" / f"lan-{stamp}.json"
+
+
+def _default_table_name() -> str:
+    return f"{socket.gethostname().split('.')[0][:30]}'s table"
+
+
+def _autosave_path(args, resume: Path | None) -> Path | None:
+    """A resumed game saves back to its file; ``--autosave none`` saves nothing."""
+    autosave = getattr(args, "autosave", None)
+    if resume is not None:
+        return resume
+    if autosave in ("none", "off", ""):
+        return None
+    return Path(autosave) if autosave else default_autosave()
+
+
+def config_from_args(args) -> HostConfig:
+    """HostConfig from the host/table arguments (UsageError names the bad flag)."""
+    from net.host_config import HostChoiceError, build_host_config
+
+    g = lambda name, default=None: getattr(args, name, default)  # noqa: E731
+    resume = Path(args.resume) if g("resume") else None
+    seats = args.seats
+    try:
+        return build_host_config(
+            seats=seats,
+            bots=bot_specs(g("bots"), seats),
+            code=args.code,
+            name=g("name") or (None if resume else _default_table_name()),
+            bind=g("bind") or "0.0.0.0",
+            port=args.port,
+            seed=g("seed"),
+            variants=variants(g("variant")),
+            short_game=bool(g("short", False)),
+            negotiation_limit=60 if g("negotiation_limit") is None else g("negotiation_limit"),
+            window_mode=g("window_mode") or "real_time",
+            window=g("window"),
+            going_once=g("going_once"),
+            negotiation_time=g("negotiation_time"),
+            turn_time=g("turn_time"),
+            grace=g("grace"),
+            bot_delay=g("bot_delay"),
+            start_after=g("start_after"),
+            autosave=_autosave_path(args, resume),
+            resume=resume,
+            announce=not g("no_announce", False),
+        )
+    except HostChoiceError as exc:
+        raise UsageError(f"--{exc.option.replace('_', '-')} {exc.requirement}") from None
+
+
+def shown_address(bind: str, port: int) -> str:
+    """The address a player types into ``join`` (``parse_address`` reads it back): an
+    IPv6 host in brackets, ``[::1]:PORT``; for all interfaces, this machine's LAN address."""
+    host = bind
+    if bind in ("0.0.0.0", "", "::"):
+        from net.discovery import _default_addresses
+
+        try:
+            host = _default_addresses(None)[0]
+        except Exception:  # pragma: no cover
+            host = "127.0.0.1"
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+async def _serve(config: HostConfig, once: bool) -> int:
+    from net.host import Host, HostError
+
+    host = Host(config)
+    try:
+        await host.start()
+    except HostError as exc:
+        error(str(exc))
+        return 1
+    print(
+        f'table "{host.name}" at {shown_address(config.bind, host.port)}  room code {host.code}',
+        flush=True,
+    )
+    if config.autosave is not None:
+        print(f"autosave: {config.autosave}", file=sys.stderr, flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    stopper = asyncio.ensure_future(stop.wait())
+    try:
+        while True:
+            finished = asyncio.ensure_future(host.finished.wait())
+            done, _ = await asyncio.wait([stopper, finished], return_when=asyncio.FIRST_COMPLETED)
+            if stopper in done:
+                finished.cancel()
+                await host.close("shutdown")
+                return 0
+            if once:
+                await asyncio.sleep(0.05)  # let the last updates go out
+                await host.close("game_over")
+                print(json.dumps(host.result.to_data()), flush=True)
+                return 0
+            # stay up: the final table is shown until a rematch ("start") or Ctrl-C
+            event = host.finished
+            while host.finished is event and not stop.is_set():
+                await asyncio.sleep(0.2)
+    finally:
+        stopper.cancel()
+
+
+def _logging(verbose: bool = False) -> None:
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING,
+        format="%(asctime)s %(name)s %(levelname)s %(message)s",
+        stream=sys.stderr,
+    )
+
+
+def _config_or_none(args) -> HostConfig | None:
+    _logging(getattr(args, "verbose", False))
+    try:
+        return config_from_args(args)
+    except UsageError as exc:
+        error(str(exc))
+        return None
+
+
+def run_host(args) -> int:
+    """``host``: this screen's window plays at the table; ``--headless`` serves it here."""
+    config = _config_or_none(args)
+    if config is None:
+        return EXIT_USAGE
+    if not getattr(args, "headless", False):
+        from game.ui import lan as lan_ui
+
+        return _run_windowed(lan_ui.run_host, config, args, role="player")
+    try:
+        return asyncio.run(_serve(config, bool(getattr(args, "once", False))))
+    except KeyboardInterrupt:  # pragma: no cover
+        return 130
+
+
+def run_table(args) -> int:
+    """``table``: host, and show the fullscreen public table display."""
+    config = _config_or_none(args)
+    if config is None:
+        return EXIT_USAGE
+    from game.ui import lan as lan_ui
+
+    return _run_windowed(lan_ui.run_table, config, args, role="spectator")
+
+
+def _run_windowed(window, config: HostConfig, args, role: str) -> int:
+    """Start the host thread and this screen's client, run ``window(host, client, args)``."""
+    from net.client import Client
+    from net.host import HostError, HostThread
+
+    try:
+        host = HostThread(config).start()
+    except HostError as exc:
+        error(str(exc))
+        return 1
+    print(f'table "{host.host.name}" at port {host.port}  room code {host.code}', flush=True)
+    name = None
+    if role == "player":
+        name = getattr(args, "player_name", None) or _settings_player_name()
+    client = Client(("127.0.0.1", host.port), name=name, code=host.code, role=role).start()
+    try:
+        return window(host, client, args)
+    finally:
+        client.close()
+        host.stop()
+
+
+def _settings_player_name() -> str:
+    """The name the settings give this screen's player (the login name if they give none)."""
+    from game.ui import lan as lan_ui
+
+    return lan_ui.host_player_name()
+
+
+def _check_join(args) -> str | None:
+    """What is wrong with ``join ADDR``'s code and token, if anything."""
+    from net import protocol as P
+
+    if args.code is not None and P.normalize_code(args.code) is None and not args.token:
+        return f"--code must be {P.CODE_LENGTH} letters A-Z"
+    if args.token is not None and (
+        len(args.token) != P.TOKEN_HEX or not all(c in "0123456789abcdef" for c in args.token)
+    ):
+        return "--token must be 32 lower-case hex digits"
+    return None
+
+
+def run_join(args) -> int:
+    """``join``: the lobby (no address), a table's window, or ``--headless`` a bot."""
+    _logging(getattr(args, "verbose", False))
+    if getattr(args, "list", False):
+        return _list_tables(args.timeout)
+    if not args.address:
+        from game.ui import lan as lan_ui
+
+        return lan_ui.run_lobby(args)
+    from net.client import Client, parse_address
+
+    try:
+        host, port = parse_address(args.address)
+    except ValueError as exc:
+        error(str(exc))
+        return EXIT_USAGE
+    problem = _check_join(args)
+    if problem:
+        error(problem)
+        return EXIT_USAGE
+    if not args.headless:
+        from game.ui import lan as lan_ui
+
+        client = Client((host, port), name=args.name, code=args.code, token=args.token).start()
+        try:
+            return lan_ui.run_client(client, args)
+        finally:
+            client.close()
+    if not args.bot:
+        error("--headless plays as a bot: give --bot KIND")
+        return EXIT_USAGE
+    try:
+        check_bot_spec(args.bot)
+    except UnknownBot as exc:
+        error(str(exc))
+        return EXIT_USAGE
+    return _play_bot(host, port, args)
+
+
+def _play_bot(host: str, port: int, args) -> int:
+    """``join ADDR --headless --bot KIND``: play the seat as a bot, print a JSON summary."""
+    from net.client import Joined, play_bot
+
+    delay = getattr(args, "bot_delay", None)
+    timing = {}
+    if delay is not None:
+        timing = {"answer_delay": delay, "think": delay, "idle": max(0.005, delay)}
+
+    def show(msg) -> None:
+        if isinstance(msg, Joined):
+            print(f"seat {msg.seat} at {msg.table.name!r}; rejoin with --token {msg.token}",
+                  file=sys.stderr, flush=True)  # fmt: skip
+
+    try:
+        outcome = asyncio.run(
+            play_bot(
+                host, port, kind=args.bot, name=args.name, code=args.code, token=args.token,
+                retry_for=getattr(args, "retry_for", None) or 60.0, on_message=show, **timing,
+            )
+        )  # fmt: skip
+    except KeyboardInterrupt:  # pragma: no cover
+        return 130
+    view = outcome.view or {}
+    summary = {
+        "seat": outcome.seat,
+        "finished": outcome.finished,
+        "reason": outcome.reason,
+        "winners": view.get("winners"),
+        "money": [p.get("money") for p in view.get("players", [])],
+    }
+    print(json.dumps(summary), flush=True)
+    return 0 if outcome.finished else 1
+
+
+def _list_tables(timeout: float) -> int:
+    from net.discovery import discover
+
+    try:
+        tables = discover(max(0.1, timeout))
+    except Exception as exc:
+        error(f"LAN discovery failed: {exc}")
+        return 1
+    for t in tables:
+        lock = "" if t.code_required else "  (no code)"
+        print(f"{t.name}\t{t.host}:{t.port}\t{t.seats_free} seats free{lock}", flush=True)
+    if not tables:
+        print("no tables found", file=sys.stderr)
+    return 0

@@ -1,0 +1,142 @@
+"""The one place a `HostConfig` is built from a person's choices: the command line's
+``host``/``table`` flags (game/cli) and the lobby's settings (game/ui/lan.py) both come here,
+so a choice is checked, and means the same, whichever way a table is hosted.
+
+Every keyword is named like its command-line flag (``turn_time`` is ``--turn-time``); a
+`HostChoiceError` names the keyword, so the command line can name the flag.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from game.bots import UnknownBot, check_bot_spec
+from game.rules import Variant, WindowMode
+
+from . import protocol as P
+from .host import HostConfig, Timing
+
+
+class HostChoiceError(ValueError):
+    """A choice no table can be hosted with: ``option`` (a keyword) ``requirement``."""
+
+    def __init__(self, option: str, requirement: str) -> None:
+        super().__init__(f"{option} {requirement}")
+        self.option = option
+        self.requirement = requirement
+
+
+def _seconds(option: str, value: float | None) -> float | None:
+    if value is not None and value < 0:
+        raise HostChoiceError(option, "must be >= 0")
+    return None if value is None else float(value)
+
+
+def _timing(
+    *,
+    window: float | None,
+    going_once: float | None,
+    negotiation_time: float | None,
+    turn_time: float | None,
+    grace: float | None,
+    bot_delay: float | None,
+    start_after: float | None,
+) -> Timing:
+    """Timing's defaults, with every given number of seconds in its place."""
+    timing = Timing()
+    for option, attr, value in (
+        ("window", "window", window),
+        ("going_once", "going_once", going_once),
+        ("negotiation_time", "negotiation", negotiation_time),
+        ("turn_time", "turn", turn_time),
+        ("grace", "grace", grace),
+    ):
+        seconds = _seconds(option, value)
+        if seconds is not None:
+            setattr(timing, attr, seconds)
+    if timing.window <= 0:
+        raise HostChoiceError("window", "must be > 0")
+    if timing.going_once <= 0:
+        raise HostChoiceError("going_once", "must be > 0")
+    delay = _seconds("bot_delay", bot_delay)
+    if delay is not None:  # one number for every bot pause: answering, moving, re-offering
+        timing.bot_delay = timing.bot_answer = delay
+        timing.bot_tick = max(0.005, delay)
+    timing.start_after = _seconds("start_after", start_after)
+    return timing
+
+
+def build_host_config(
+    *,
+    seats: int,
+    bots: Sequence[str],
+    code: str | None = None,
+    name: str | None = None,
+    bind: str = "0.0.0.0",
+    port: int = 0,
+    seed: int | None = None,
+    variants: frozenset[Variant] = frozenset(),
+    short_game: bool = False,
+    hidden_money: bool = True,
+    negotiation_limit: int = 60,
+    window_mode: WindowMode | str = WindowMode.REAL_TIME,
+    window: float | None = None,
+    going_once: float | None = None,
+    negotiation_time: float | None = None,
+    turn_time: float | None = None,
+    grace: float | None = None,
+    bot_delay: float | None = None,
+    start_after: float | None = None,
+    autosave: Path | None = None,
+    resume: Path | None = None,
+    announce: bool = True,
+) -> HostConfig:
+    """A checked HostConfig (seconds left None keep Timing's defaults); HostChoiceError
+    names the first bad choice."""
+    if not 2 <= seats <= 6:
+        raise HostChoiceError("seats", "must be 2..6")
+    if code is not None and P.normalize_code(code) is None:
+        raise HostChoiceError("code", f"must be {P.CODE_LENGTH} letters A-Z")
+    if not 0 <= port <= 65535:
+        raise HostChoiceError("port", "must be 0..65535")
+    if negotiation_limit < 1:
+        raise HostChoiceError("negotiation_limit", "must be >= 1")
+    if len(bots) not in (1, seats):
+        raise HostChoiceError("bots", f"names {len(bots)} bots for {seats} seats (give 1 or {seats})")
+    try:
+        bot_specs = [check_bot_spec(spec) for spec in bots]
+        bot_specs = bot_specs * seats if len(bot_specs) == 1 else bot_specs  # one per seat
+    except UnknownBot as exc:
+        raise HostChoiceError("bots", f"names an {exc}") from None
+    try:
+        mode = WindowMode(window_mode)
+    except ValueError:
+        raise HostChoiceError("window_mode", "must be real_time or ask_around") from None
+    timing = _timing(
+        window=window,
+        going_once=going_once,
+        negotiation_time=negotiation_time,
+        turn_time=turn_time,
+        grace=grace,
+        bot_delay=bot_delay,
+        start_after=start_after,
+    )
+    return HostConfig(
+        seats=seats,
+        bots=bot_specs,
+        code=code,
+        name=name,
+        bind=bind or "0.0.0.0",
+        port=port,
+        seed=seed,
+        variants=frozenset(variants),
+        short_game=short_game,
+        hidden_money=hidden_money,
+        negotiation_limit=negotiation_limit,
+        window_mode=mode,
+        timing=timing,
+        autosave=autosave,
+        resume=resume,
+        announce=announce,
+    )

@@ -1,0 +1,233 @@
+"""The layers import only downwards (docs/ARCHITECTURE.md): every .py of game/, net/, bench/
+and main.py is parsed, and every import counts - ``import``, ``from ... import`` (relative
+ones too) and ``importlib.import_module("...")`` / ``__import__("...")`` with a literal name.
+A failure names the file, the line and the import. game.rules' own docstring is held to the
+modules it has and the names it exports."""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: dotted prefix -> layer; the first that matches wins (so game.rules before game)
+LAYER_PREFIXES = (
+    ("game.rules", "rules"),
+    ("game.bots", "bots"),
+    ("game.ui", "ui"),
+    ("game.cli", "cli"),
+    ("game", "game"),  # the shared drivers: simulate, tournament, the referee, the clock
+    ("net", "net"),
+    ("bench", "bench"),
+    ("tests", "tests"),
+    ("main", "cli"),
+)
+
+#: layer -> the layers it must never import. The six never-arrows (rules -> ui, net, bots;
+#: bots -> ui, net; net -> ui), and what keeps them whole: the command line is the top and
+#: nothing imports it, the shared drivers (used by the host) stay below ui and net, and no
+#: program module imports the benchmarks or the tests (the benchmarks may use test helpers).
+FORBIDDEN = {
+    "rules": {"ui", "net", "bots", "cli", "game", "bench", "tests"},
+    "bots": {"ui", "net", "cli", "bench", "tests"},
+    "net": {"ui", "cli", "bench", "tests"},
+    "game": {"ui", "net", "cli", "bench", "tests"},
+    "ui": {"cli", "bench", "tests"},
+    "cli": {"bench", "tests"},
+}
+
+#: what the shared rules layer may import of "game" itself: the atomic file writer
+RULES_MAY_USE = ("game.files",)
+NOT_LITERAL = "<a name that is not a literal>"
+
+
+@dataclass(frozen=True)
+class Import:
+    where: str  # path:line, relative to the root
+    target: str  # a dotted name: a module, or a module's attribute (from X import name)
+
+    def __str__(self) -> str:
+        return f"{self.where} imports {self.target}"
+
+
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _relative(package: str, level: int, module: str | None) -> str:
+    """The absolute name of ``<level dots><module>`` seen from ``package``."""
+    parts = package.split(".")
+    base = parts[: len(parts) - (level - 1)]
+    return ".".join([*base, module] if module else base)
+
+
+def _package(path: Path, root: Path) -> str:
+    name = module_name(path, root)
+    return name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _dynamic_target(node: ast.Call) -> str | None:
+    """The name given to importlib.import_module / __import__, if this is such a call."""
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    if name not in ("import_module", "__import__") or not node.args:
+        return None
+    target = _literal(node.args[0])
+    if target is None:
+        return NOT_LITERAL
+    if target.startswith("."):  # import_module(".x", "package")
+        package = _literal(node.args[1]) if len(node.args) > 1 else None
+        if package is None:
+            return NOT_LITERAL
+        level = len(target) - len(target.lstrip("."))
+        return _relative(package, level, target[level:] or None)
+    return target
+
+
+def imports_of(path: Path, root: Path = ROOT) -> list[Import]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    rel = path.relative_to(root)
+    found: list[Import] = []
+    for node in ast.walk(tree):
+        where = f"{rel}:{getattr(node, 'lineno', 0)}"
+        if isinstance(node, ast.Import):
+            found += [Import(where, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = _relative(_package(path, root), node.level, node.module)
+            found += [
+                Import(where, base if alias.name == "*" else f"{base}.{alias.name}")
+                for alias in node.names
+            ]
+        elif isinstance(node, ast.Call):
+            target = _dynamic_target(node)
+            if target is not None:
+                found.append(Import(where, target))
+    return found
+
+
+def layer_of(dotted: str) -> str | None:
+    for prefix, layer in LAYER_PREFIXES:
+        if dotted == prefix or dotted.startswith(prefix + "."):
+            return layer
+    return None  # the standard library or a third-party package
+
+
+def program_files() -> list[Path]:
+    files = [ROOT / "main.py"]
+    for folder in ("game", "net", "bench"):
+        files += sorted((ROOT / folder).rglob("*.py"))
+    return files
+
+
+def offending_imports(files: list[Path], root: Path = ROOT) -> list[str]:
+    bad = []
+    for path in files:
+        own = layer_of(module_name(path, root))
+        for imp in imports_of(path, root):
+            target = layer_of(imp.target)
+            if imp.target == NOT_LITERAL:
+                bad.append(f"{imp} (a dynamic import needs a literal name)")
+            elif target in FORBIDDEN.get(own, ()) and not (
+                own == "rules" and imp.target.startswith(RULES_MAY_USE)
+            ):
+                bad.append(f"{imp} ({own} must not import {target})")
+    return bad
+
+
+def test_every_layer_imports_only_downwards():
+    files = program_files()
+    assert len(files) > 80  # the walk really covers the program
+    assert offending_imports(files) == []
+
+
+def _write(root: Path, where: str, source: str) -> Path:
+    path = root / where
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(source, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "where, source, offence",
+    [
+        ("net/x.py", "from game.ui import lan\n", "net must not import ui"),
+        ("net/x.py", "import importlib\nm = importlib.import_module('game.ui.lan')\n",
+         "net must not import ui"),
+        ("net/x.py", "m = __import__('game.cli.lan')\n", "net must not import cli"),
+        ("net/x.py", "import importlib as il\nil.import_module('..ui.lan', 'game.cli')\n",
+         "net must not import ui"),
+        ("net/x.py", "from game import cli\n", "net must not import cli"),
+        ("game/rules/x.py", "from game.bots import make_bot\n", "rules must not import bots"),
+        ("game/rules/x.py", "from .. import bots\n", "rules must not import bots"),
+        ("game/rules/x.py", "import net.protocol\n", "rules must not import net"),
+        ("game/bots/x.py", "from ..ui.theme import COLORS\n", "bots must not import ui"),
+        ("game/bots/x.py", "import net\n", "bots must not import net"),
+        ("game/ui/x.py", "def f(name):\n    import importlib\n    importlib.import_module(name)\n",
+         "needs a literal name"),
+        ("game/x.py", "from net.clock import Clock\n", "game must not import net"),
+    ],
+)
+def test_a_wrong_import_is_named(tmp_path, where, source, offence):
+    bad = offending_imports([_write(tmp_path, where, source)], tmp_path)
+    assert len(bad) == 1 and offence in bad[0] and bad[0].startswith(where), bad
+
+
+def test_allowed_imports_pass(tmp_path):
+    sources = {
+        "game/cli/x.py": "from game.ui import lan\nfrom net.host import Host\n",
+        "game/ui/x.py": "from net.client import Client\nfrom game.bots import make_bot\n",
+        "net/x.py": "from game.bots import make_bot\nfrom game.simulate import result_of\n",
+        "game/rules/x.py": "from .state import GameState\nfrom game.files import atomic_write\n",
+        "game/ui/y.py": "import importlib\nimportlib.import_module('.lan', 'game.ui')\n",
+    }
+    paths = [_write(tmp_path, where, source) for where, source in sources.items()]
+    assert offending_imports(paths, tmp_path) == []
+
+
+# --------------------------------------------------------------------------- game.rules' API
+
+RULES = ROOT / "game" / "rules"
+
+
+def _rules_doc() -> str:
+    return ast.get_docstring(ast.parse((RULES / "__init__.py").read_text(encoding="utf-8")))
+
+
+def test_the_rules_docstring_lists_exactly_its_modules():
+    listed = set(re.findall(r"^    ([a-z_]+)  +\S", _rules_doc(), flags=re.MULTILINE))
+    present = {p.stem for p in RULES.glob("*.py") if p.stem != "__init__"}
+    assert listed == present
+
+
+def test_the_calls_the_rules_docstring_names_are_exported():
+    import game.rules
+
+    named = set(re.findall(r"^    ([a-z_]+)\(", _rules_doc(), flags=re.MULTILINE))
+    assert named == {"new_game", "legal_actions", "apply", "view"}
+    assert named <= set(game.rules.__all__)
+
+
+def test_nothing_outside_the_engine_imports_its_private_names():
+    files = program_files() + sorted((ROOT / "tests").rglob("*.py"))
+    bad = [
+        str(imp)
+        for path in files
+        if RULES not in path.parents
+        for imp in imports_of(path)
+        if layer_of(imp.target) == "rules" and any(p.startswith("_") for p in imp.target.split("."))
+    ]
+    assert bad == []
