@@ -91,12 +91,12 @@ async def host_table(seconds: float, eager: bool) -> dict:
 
 
 def hot_seat_table(seconds: float) -> dict:
-    from game.ui.session import LocalSession, SeatSpec, Timers
+    from game.ui.session import LocalSession, SeatSpec, Timing
 
     settings = Settings(players=4, window_mode=WindowMode.REAL_TIME)
-    timers = Timers(stop_seconds=3, going_once_seconds=2, negotiation_seconds=30, bot_pace=1.6)
+    timing = Timing(window=3, going_once=2, negotiation=30, bot_pace=1.6)
     specs = [SeatSpec("Ann")] + [SeatSpec(n, "random") for n in ("Ada", "Bo", "Cy")]
-    s = LocalSession(specs, seed=7, settings=settings, timers=timers)
+    s = LocalSession(specs, seed=7, settings=settings, timing=timing)
     frames = []
     start = last = time.monotonic()
     while time.monotonic() - start < seconds and not s.over:

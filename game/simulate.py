@@ -1,8 +1,10 @@
 """Headless bot games: the driver behind `main.py simulate`, the tests and the benchmarks.
 
-In ask-around mode exactly one seat is asked at a time. In real-time mode the driver plays
-the host's part: it offers every seat the moment in a shuffled order, and when nobody wants
-to act it runs the host's clock out (`TimeUp`, then pass on the players' behalf).
+The referee (game.referee, the LAN host's and hot-seat's too) runs the game on a
+``ManualClock`` that jumps to the next deadline: in ask-around mode the one seat asked acts
+at once; in real time bots answer windows at once and are offered the negotiation's moment
+every ``bot_tick`` seconds of simulated time, until a deal ends, a bot Boss's patience runs
+out or the negotiation clock does (`TimeUp`).
 """
 
 from __future__ import annotations
@@ -13,21 +15,9 @@ from dataclasses import dataclass, field
 
 from game.bots import make_bot
 from game.bots.base import Bot
-from game.rules import (
-    HOST,
-    Game,
-    Phase,
-    Settings,
-    Setup,
-    TimeUp,
-    WindowMode,
-    default_action,
-    legal_actions,
-    opening_events,
-    view,
-    waiting_for,
-)
-from game.rules.view import LazyView, events_for
+from game.clock import ManualClock
+from game.referee import Hooks, Referee, Timing
+from game.rules import Game, Phase, Settings, Setup, opening_events
 
 MAX_ACTIONS = 200_000  # a safety net: no legal game comes near it
 
@@ -76,69 +66,52 @@ def result_of(game: Game, seconds: float, bots: list[str] | None = None) -> Game
     )
 
 
+#: A table of bots on a simulated clock: bots answer and move at once; the negotiation
+#: clock, the real-time tick and a bot Boss's patience are the real table's.
+SIMULATION_TIMING = Timing(bot_answer=0.0, bot_delay=0.0, fair_start=0.0)
+
+
 def play(
     game: Game,
     bots: list[Bot],
     observe: bool = False,
     on_step=None,
     max_actions: int = MAX_ACTIONS,
+    timing: Timing = SIMULATION_TIMING,
 ) -> None:
-    """Play `game` to the end with one bot per seat. `on_step(game, action, events)` is
-    called after every action (tests check invariants there)."""
+    """Play `game` to the end with one bot per seat, refereed as at a real table on a
+    ``ManualClock`` moved to each next deadline. `on_step(game, action, events)` is called
+    after every action (tests check invariants there). Bots with memory hear every event
+    (``observe`` is kept for callers; every bot that listens hears anyway)."""
     st = game.state
-    real_time = st.settings.window_mode is WindowMode.REAL_TIME
-    order_rng = random.Random(game.seed ^ 0x5EED)
-    seats = list(range(st.players))
+    clock = ManualClock(start=0.0)
 
-    def decide(seat: int, must: bool):
-        bot = bots[seat]
-        v = LazyView(st, seat) if bot.needs_view is False else view(st, seat)
-        return bot.choose(v, legal_actions(st, seat).moves(), must)
-
-    # Bots with memory hear every event; the others only when the caller asks for it.
-    listeners = [(s, bot) for s, bot in enumerate(bots) if observe or bot.wants_events]
-    if listeners:
-        opening = opening_events(st) if not game.log else []
-        for s, bot in listeners:
-            bot.observe(events_for(opening, s))
-
-    def step(action) -> None:
-        events = game.apply(action)
-        for s, bot in listeners:
-            bot.observe(events_for(events, s))
-        if on_step is not None:
-            on_step(game, action, events)
-
-    while st.phase is not Phase.GAME_OVER:
+    def step(action) -> bool:
         if len(game.log) >= max_actions:
             raise SimulationError(f"seed {game.seed}: no end after {max_actions} actions")
-        waiting = waiting_for(st)
-        if not real_time:
-            step(decide(waiting[0], True))
-            continue
-        if waiting and st.window is not None:
-            # Everyone asked answers in some order; the first answer may close the window.
-            seat = order_rng.choice(waiting)
-            step(decide(seat, True))
-            continue
-        order_rng.shuffle(seats)
-        acted = False
-        for seat in seats:
-            if not legal_actions(st, seat).moves():
-                continue
-            action = decide(seat, seat in waiting)
-            if action is not None:
-                step(action)
-                acted = True
-                break
-        if acted:
-            continue
-        if st.negotiation is not None and not st.negotiation.time_up:
-            step(TimeUp(HOST))  # the host's negotiation clock runs out
-        elif waiting:
-            step(default_action(st, waiting[0]))  # a player's turn clock runs out
-        else:  # pragma: no cover - waiting_for always names someone outside negotiation
+        events = game.apply(action)
+        referee.clocks_after(events)
+        if on_step is not None:
+            on_step(game, action, events)
+        referee.after_action(events)
+        return True
+
+    referee = Referee(
+        lambda: st,
+        timing,
+        clock,
+        Hooks(apply=step, bots=lambda: dict(enumerate(bots)), plays=lambda seat: True),
+        rng=random.Random(game.seed ^ 0x5EED),
+    )
+    if not game.log:
+        referee.observe(opening_events(st))
+    referee.clocks_after([])
+    referee.schedule()
+    while st.phase is not Phase.GAME_OVER:
+        pending = clock.pending()
+        if not pending:
             raise SimulationError(f"seed {game.seed}: nobody can move")
+        clock.advance(pending[0] - clock.now())
 
 
 def simulate_game(

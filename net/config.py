@@ -1,4 +1,5 @@
-"""What a LAN host is told: its table, its countdowns (``Timing``) and its limits.
+"""What a LAN host is told: its table, its countdowns (``Timing``, from game.referee) and
+its limits.
 
 HostConfig(seats=4, bots=["random"], code="ABCD", timing=Timing(negotiation=120))
 """
@@ -8,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.bots.pacing import FAIR_START
+from game.referee import Timing  # one Timing for every table (game/referee.py)
 from game.rules import Setup, Variant, WindowMode
 
 from .connections import Limits
@@ -18,37 +19,6 @@ DEFAULT_TABLE_NAME = "I'm the Boss! table"
 
 class HostError(RuntimeError):
     """The host cannot start (bad resume file, port in use, bad settings)."""
-
-
-@dataclass
-class Timing:
-    """Seconds. Defaults follow docs/RULES.md §6 (5 s Stop windows, 3 s per "going once / going
-    twice", a 3-minute negotiation clock)."""
-
-    window: float = 5.0  # Travel / Boss / Recruitment reaction windows
-    going_once: float = 3.0  # per stage: the call's window lasts two stages
-    negotiation: float = 180.0  # then TimeUp: only close or fail (0: no clock)
-    turn: float = 0.0  # turn clock for the seat the game waits for (0: off)
-    grace: float = 30.0  # a dropped player's seat waits this long before a bot plays it
-    bot_answer: float = 1.5  # bots answer every window exactly this long after it opens
-    bot_delay: float = 0.8  # bots' pause before a move the game waits for
-    bot_tick: float = 1.0  # how often bots are offered the moment in real-time negotiation
-    # no bot answers a window or plays into a deal sooner than this after it opened
-    # (game.bots.pacing, shared with hot-seat): a person has a fair chance to act first
-    fair_start: float = FAIR_START
-    # Real time: a bot Boss that has seen nothing happen for this long must settle (close,
-    # or fail a deal that waits for a card nobody plays) instead of waiting out the clock.
-    bot_patience: float = 20.0
-    start_after: float | None = None  # start (bots fill empty seats) this long after start()
-
-    def window_length(self, kind: str) -> float:
-        return 2 * self.going_once if kind == "going_once" else self.window
-
-    def answer_delay(self, kind: str, people: bool = True) -> float:
-        """When bots answer a window: fixed, whatever they hold, never after it ends, and
-        (with ``people`` at the table) never within the fair start."""
-        floor = self.fair_start if people else 0.0
-        return min(max(self.bot_answer, floor), self.window_length(kind))
 
 
 @dataclass

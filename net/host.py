@@ -13,7 +13,7 @@ that seat, the client's state version current (a stale action gets an ``error`` 
 that changed and a short hash of its whole view; spectators get the public view.
 
 Real-time reaction windows, "going once, going twice", the negotiation clock and the optional
-turn clock run on the host's ``clock`` (``net.clock``); bots fill empty seats and stand in
+turn clock run on the host's ``clock`` through ``game.referee``; bots fill empty seats and stand in
 for players who dropped, until they rejoin with their seat's token. Every applied action is
 written to the autosave's journal before any frame about it is sent (``net.journal``), so
 ``HostConfig.resume`` restarts a killed host at the last action anyone saw.
@@ -37,47 +37,31 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 
-from game.bots.base import Bot
-from game.bots.talk import PhraseGate
+from game.clock import Clock, LoopClock, Timer
+from game.referee import Hooks, Referee
 from game.rules import (
-    HOST,
     Action,
     ActionFormatError,
     Game,
     IllegalAction,
-    Pass,
     Phase,
     SaveError,
     Settings,
-    TimeUp,
     WindowMode,
     action_from_data,
-    asked_seats,
-    default_action,
     legal_actions,
     opening_events,
-    view,
-    waiting_for,
 )
 from game.rules.engine import explain_illegal
 from game.rules.events import (
-    Asked,
-    DealClosed,
-    DealFailed,
-    DealOpened,
     Event,
-    WindowClosed,
-    WindowOpened,
 )
-from game.rules.view import LazyView, events_for
 from game.simulate import GameResult, result_of
 
 from . import protocol as P
 from .announce import Announcement, announce_wanted
-from .clock import Clock, LoopClock, Timer
 from .config import DEFAULT_TABLE_NAME, HostConfig, HostError, Timing, config_for_tests
 from .connections import Connection, Connections, Limits
 from .discovery import clean_name
@@ -85,7 +69,6 @@ from .fanout import FanOut
 from .hooks import HostHooks, Tap
 from .journal import Autosaver, load_game
 from .seats import SeatState, SeatTable, SidecarError, sidecar_path
-from .seats import listens as _listens
 
 log = logging.getLogger(__name__)
 
@@ -135,18 +118,25 @@ class Host:
         # timers
         self._start_timer: Timer | None = None
         self._start_deadline: float | None = None
-        self._window_id = 0
-        self._window: dict | None = None  # id, kind, opened, deadline, stage, timers
-        self._neg: dict | None = None  # deadline, timer
-        self._turn: dict | None = None  # seats, deadline, timer, version
-        self._bot_timer: Timer | None = None
-        self._phrase_gate = PhraseGate()
-        self._quiet_since = (-1, 0.0)  # (state version, when the bots first saw it)
-        self._answer_timers: dict[tuple[int, int], Timer] = {}
-        self._timers_serial = 0
         self._timers_sent = -1
-        self._deal_serial = 0
-        self._deal_fair_until = -1e18  # no bot plays into the deal before this (clock time)
+        # the game's clocks and bots (game.referee); its clock is set in start() if None
+        self.referee = Referee(
+            lambda: self.game.state,
+            self.timing,
+            clock,
+            Hooks(
+                apply=self._apply,
+                bots=lambda: {s.index: s.bot for s in self.seats if s.bot is not None},
+                plays=self._is_bot,
+                people=self._people_seated,
+                think=self._think,
+                active=lambda: self.started and not self._closing,
+                on_stage=self._broadcast_timers,
+                on_phrase=self._say_phrase,
+            ),
+            rng=self._rng,
+            stats=self.stats,
+        )
         self.connections = Connections(
             self.limits,
             self.stats,
@@ -192,6 +182,7 @@ class Host:
         loop = asyncio.get_running_loop()
         if self.clock is None:
             self.clock = LoopClock(loop)
+            self.referee.clock = self.clock
         if self.config.resume is not None:
             self._load_resume(Path(self.config.resume))
         try:
@@ -689,33 +680,12 @@ class Host:
         self._remember(events, self.state.actions_taken)
         self._after_change(events)
         self._broadcast_update(events, ack_conn, ack)
-        self._feed_bots(events)
         if self.over:
+            self.referee.observe(events)
             self._game_over()
         else:
-            self._schedule_bots()
+            self.referee.after_action(events)
         return True
-
-    def _feed_bots(self, events: list[Event]) -> None:
-        for seat in self.seats:
-            bot = seat.bot
-            if bot is not None and _listens(bot):
-                seen = events_for(events, seat.index)
-                if seat.thinking:  # never touch a bot while a worker thread uses it
-                    seat.backlog.append(seen)
-                    continue
-                try:
-                    bot.observe(seen)
-                except Exception:
-                    log.exception("bot %d observe failed", seat.index)
-
-    def _flush_backlog(self, seat: SeatState) -> None:
-        backlog, seat.backlog = seat.backlog, []
-        for seen in backlog:
-            try:
-                seat.bot.observe(seen)
-            except Exception:
-                log.exception("bot %d observe failed", seat.index)
 
     def _game_over(self) -> None:
         self._cancel_all_timers()
@@ -740,9 +710,9 @@ class Host:
         self, events: list[Event], ack_conn: Connection | None, ack: int | None
     ) -> None:
         timers = None
-        if self._timers_serial != self._timers_sent:
+        if self.referee.serial != self._timers_sent:
             timers = self._timers_data()
-            self._timers_sent = self._timers_serial
+            self._timers_sent = self.referee.serial
         audiences = self.fanout.audiences(self.conns, self.seats)
         self.fanout.broadcast_update(self.state, audiences, events, ack_conn, ack, timers)
 
@@ -750,7 +720,7 @@ class Host:
         if not self.started:
             return
         msg = {"t": "timers", "timers": self._timers_data()}
-        self._timers_sent = self._timers_serial
+        self._timers_sent = self.referee.serial
         frame = P.encode(msg)
         for conn in list(self.conns):
             if conn.synced:
@@ -759,390 +729,41 @@ class Host:
     # ------------------------------------------------------------------ timers
 
     def _timers_data(self) -> dict:
-        now = self.clock.now()
-
-        def ms(deadline: float) -> int:
-            return max(0, int(round((deadline - now) * 1000)))
-
-        out: dict = {"window": None, "negotiation": None, "turn": None}
-        w = self._window
-        if w is not None:
-            out["window"] = {
-                "kind": w["kind"],
-                "stage": w["stage"],
-                "ms": ms(w["deadline"]),
-                "total_ms": int(round((w["deadline"] - w["opened"]) * 1000)),
-            }
-        n = self._neg
-        if n is not None:
-            out["negotiation"] = {
-                "ms": ms(n["deadline"]),
-                "total_ms": int(self.timing.negotiation * 1000),
-            }
-        t = self._turn
-        if t is not None:
-            out["turn"] = {
-                "seats": t["seats"],
-                "ms": ms(t["deadline"]),
-                "total_ms": int(self.timing.turn * 1000),
-            }
-        return out
-
-    def _touch_timers(self) -> None:
-        self._timers_serial += 1
-
-    def _cancel_all_timers(self) -> None:
-        self._close_window_timer()
-        self._stop_negotiation_clock()
-        self._stop_turn_clock()
-        if self._bot_timer is not None:
-            self._bot_timer.cancel()
-            self._bot_timer = None
-        for timer in self._answer_timers.values():
-            timer.cancel()
-        self._answer_timers.clear()
-
-    def _after_change(self, events: list[Event]) -> None:
-        """Keep the host's countdowns in step with the state after an action (or a start)."""
-        st = self.state
-        self._note_fresh_deal(events)
-        for e in events:
-            if isinstance(e, WindowOpened):
-                self._open_window_timer(e.kind)
-            elif isinstance(e, WindowClosed):
-                self._close_window_timer()
-            elif isinstance(e, Asked) and self._window is not None:
-                # ask-around: the next player asked gets the whole window to answer
-                self._open_window_timer(self._window["kind"])
-            elif isinstance(e, DealOpened):
-                self._start_negotiation_clock()
-            elif isinstance(e, (DealClosed, DealFailed)):
-                self._stop_negotiation_clock()
-        if st.phase is Phase.GAME_OVER:
-            self._cancel_all_timers()
-            return
-        # A resumed game (no events) may sit in a window or a negotiation: fresh clocks.
-        if st.window is None and self._window is not None:
-            self._close_window_timer()
-        elif st.window is not None and self._window is None:
-            self._open_window_timer(st.window.kind.value)
-        if st.negotiation is None and self._neg is not None:
-            self._stop_negotiation_clock()
-        elif st.negotiation is not None and self._neg is None and not st.negotiation.time_up:
-            self._start_negotiation_clock()
-        self._restart_turn_clock()
-
-    def _note_fresh_deal(self, events: list[Event]) -> None:
-        """A deal opened: bots keep out of it for the fair start."""
-        if any(isinstance(e, DealOpened) for e in events):
-            self._deal_fair_until = self.clock.now() + self.timing.fair_start
+        return self.referee.timers_data()
 
     def _people_seated(self) -> bool:
         """A person (not a bot client) is connected at a seat: bots give them a fair start."""
         return any(s.conn is not None and not s.remote_bot for s in self.seats)
 
-    def _fair_delay(self, delay: float) -> float:
-        """``delay``, stretched so that a bot move lands after a fresh deal's fair start."""
-        if self.state.phase is not Phase.NEGOTIATION or not self._people_seated():
-            return delay
-        return max(delay, self._deal_fair_until - self.clock.now())
+    def _say_phrase(self, seat: int, phrase: str) -> None:
+        """A bot's phrase, said to everybody like a player's `say`."""
+        out = {"t": "said", "seat": seat, "phrase": phrase.removeprefix("phrase.")}
+        frame = P.encode(out)
+        for c in list(self.conns):
+            if c.role is not None:
+                self._send(c, out, frame)
 
-    def _open_window_timer(self, kind: str) -> None:
-        self._close_window_timer()
-        self._window_id += 1
-        now = self.clock.now()
-        wid = self._window_id
-        w = {
-            "id": wid,
-            "kind": kind,
-            "opened": now,
-            "deadline": now + self.timing.window_length(kind),
-            "stage": "going_once" if kind == "going_once" else None,
-            "timers": [],
-        }
-        w["timers"].append(self.clock.call_at(w["deadline"], partial(self._window_expired, wid)))
-        if kind == "going_once":
-            w["timers"].append(
-                self.clock.call_at(now + self.timing.going_once, partial(self._going_twice, wid))
-            )
-        self._window = w
-        self._touch_timers()
-
-    def _close_window_timer(self) -> None:
-        w = self._window
-        if w is None:
-            return
-        for timer in w["timers"]:
-            timer.cancel()
-        for key in [k for k in self._answer_timers if k[0] == w["id"]]:
-            self._answer_timers.pop(key).cancel()
-        self._window = None
-        self._touch_timers()
-
-    def _going_twice(self, wid: int) -> None:
-        w = self._window
-        if w is None or w["id"] != wid:
-            return
-        w["stage"] = "going_twice"
-        self._touch_timers()
-        self._broadcast_timers()
-
-    def _window_expired(self, wid: int) -> None:
-        """Time is up: everyone who has not answered passes (in seat order)."""
-        while self._window is not None and self._window["id"] == wid and not self.over:
-            asked = asked_seats(self.state)
-            if not asked:
-                break
-            self.stats["window_timeouts"] += 1
-            if not self._apply(Pass(asked[0])):
-                break
-
-    def _start_negotiation_clock(self) -> None:
-        self._stop_negotiation_clock()
-        if self.timing.negotiation <= 0:
-            return
-        self._deal_serial += 1
-        deadline = self.clock.now() + self.timing.negotiation
-        serial = self._deal_serial
-        timer = self.clock.call_at(deadline, partial(self._negotiation_expired, serial))
-        self._neg = {"deadline": deadline, "timer": timer, "serial": serial}
-        self._touch_timers()
-
-    def _stop_negotiation_clock(self) -> None:
-        if self._neg is not None:
-            self._neg["timer"].cancel()
-            self._neg = None
-            self._touch_timers()
-
-    def _negotiation_expired(self, serial: int) -> None:
-        n = self._neg
-        if n is None or n["serial"] != serial:
-            return
-        self._neg = None
-        self._touch_timers()
-        neg = self.state.negotiation
-        if neg is not None and not neg.time_up and not self.over:
-            self._apply(TimeUp(HOST))
-
-    def _restart_turn_clock(self) -> None:
-        if self.timing.turn <= 0:
-            return
-        st = self.state
-        waiting = waiting_for(st) if st.window is None else []
-        old = self._turn
-        if old is not None:
-            old["timer"].cancel()
-        if not waiting:
-            if old is not None:
-                self._turn = None
-                self._touch_timers()
-            return
-        deadline = self.clock.now() + self.timing.turn
-        version = st.actions_taken
-        timer = self.clock.call_at(deadline, partial(self._turn_expired, version))
-        self._turn = {"seats": list(waiting), "deadline": deadline, "timer": timer}
-        self._touch_timers()
-
-    def _stop_turn_clock(self) -> None:
-        if self._turn is not None:
-            self._turn["timer"].cancel()
-            self._turn = None
-            self._touch_timers()
-
-    def _turn_expired(self, version: int) -> None:
-        st = self.state
-        if self.over or st.actions_taken != version or st.window is not None:
-            return
-        for seat in waiting_for(st):
-            action = default_action(st, seat)
-            if action is not None:
-                self.stats["turn_timeouts"] += 1
-                self._apply(action)
-                return
-
-    # ------------------------------------------------------------------ bots
-
-    def _schedule_bots(self) -> None:
-        """Plan the bots' next moves after any change (actions, a seat turning bot)."""
-        if not self.started or self.over or self._closing:
-            return
-        st = self.state
-        now = self.clock.now()
-        if st.window is not None and self._window is not None:
-            wid = self._window["id"]
-            kind = self._window["kind"]
-            when = self._window["opened"] + self.timing.answer_delay(kind, self._people_seated())
-            for seat in asked_seats(st):
-                if self._is_bot(seat) and (wid, seat) not in self._answer_timers:
-                    self._answer_timers[(wid, seat)] = self.clock.call_at(
-                        max(now, when), partial(self._bot_answer, wid, seat)
-                    )
-            return
-        if self._bot_timer is not None:
-            self._bot_timer.cancel()
-            self._bot_timer = None
-        version = st.actions_taken
-        if any(self._is_bot(s) for s in waiting_for(st)):
-            self._bot_timer = self.clock.call_later(
-                self._fair_delay(self.timing.bot_delay), partial(self._bot_move, version)
-            )
-        elif (
-            st.phase is Phase.NEGOTIATION
-            and st.settings.window_mode is WindowMode.REAL_TIME
-            and any(self._is_bot(s.index) for s in self.seats)
-        ):
-            self._bot_timer = self.clock.call_later(
-                self._fair_delay(max(0.005, self.timing.bot_tick)),
-                partial(self._bot_tick, version),
-            )
-
-    def _valid_at(self, version: int) -> Callable[[], bool]:
-        return lambda: not self.over and self.state.actions_taken == version
-
-    def _decide(self, seat: int, must: bool, valid: Callable[[], bool], done: Callable) -> bool:
-        """Ask the seat's bot; ``done(action or None)`` runs in the loop while ``valid()``.
-        Fast bots (those that need no view) decide inline; others think in a thread so the
-        host keeps serving. Returns False if the bot is busy or has no move."""
-        s = self.seats[seat]
-        bot = s.bot
-        st = self.state
-        legal = legal_actions(st, seat).moves()
-        if bot is None or not legal or s.thinking:
-            return False
-        done = self._remarking(seat, bot, done)
-        if not getattr(bot, "needs_view", True):
-            done(_choose(bot, LazyView(st, seat), legal, must))
-            return True
-        v = view(st, seat)
-        s.thinking = True
+    def _think(self, call: Callable, done: Callable) -> None:
+        """A bot that needs a view thinks in a thread, so the host keeps serving."""
 
         async def think() -> None:
+            action = None
             try:
-                action = await asyncio.to_thread(_choose, bot, v, legal, must)
+                action = await asyncio.to_thread(call)
             finally:
-                s.thinking = False
-                if s.bot is bot:
-                    self._flush_backlog(s)
-            if valid() and s.bot is bot and self._is_bot(seat):
                 done(action)
-            elif not self.over:
-                self._schedule_bots()
 
         self._spawn(think())
-        return True
 
-    def _remarking(self, seat: int, bot: Bot, done: Callable) -> Callable:
-        """`done`, then the bot's quick phrase with its move, said to everybody like a
-        player's `say` (at most one per bot every PHRASE_GAP seconds)."""
+    def _schedule_bots(self) -> None:
+        if self.started and not self.over and not self._closing:
+            self.referee.schedule()
 
-        def finish(action) -> None:
-            done(action)
-            remark = bot.remark() if action is not None else None
-            if remark is None or remark.action != action or remark.phrase is None:
-                return
-            if self._phrase_gate.allow(seat, self.clock.now()):
-                out = {"t": "said", "seat": seat, "phrase": remark.phrase.removeprefix("phrase.")}
-                frame = P.encode(out)
-                for c in list(self.conns):
-                    if c.role is not None:
-                        self._send(c, out, frame)
+    def _after_change(self, events: list[Event]) -> None:
+        self.referee.clocks_after(events)
 
-        return finish
-
-    def _bot_move(self, version: int) -> None:
-        """A bot the game waits for (turn, discard, the Boss once time is up) moves."""
-        self._bot_timer = None
-        valid = self._valid_at(version)
-        if not valid() or self.state.window is not None:
-            return
-        for seat in waiting_for(self.state):
-            if self._is_bot(seat):
-
-                def done(action, seat=seat):
-                    if action is None:
-                        action = default_action(self.state, seat)
-                    if action is not None:
-                        self._apply(action)
-
-                self._decide(seat, True, valid, done)
-                return
-
-    def _bot_tick(self, version: int) -> None:
-        """Real-time negotiation: offer the moment to each bot (shuffled); first taker acts."""
-        self._bot_timer = None
-        valid = self._valid_at(version)
-        if not valid() or self.state.window is not None:
-            return
-        st = self.state
-        now = self.clock.now()
-        if self._quiet_since[0] != st.actions_taken:
-            self._quiet_since = (st.actions_taken, now)
-        boss = st.negotiation.boss if st.negotiation is not None else None
-        settle = (
-            boss is not None
-            and self._is_bot(boss)
-            and now - self._quiet_since[1] >= self.timing.bot_patience
-        )
-        seats = [s.index for s in self.seats if self._is_bot(s.index)]
-        self._rng.shuffle(seats)
-        if settle:  # the bot Boss has waited long enough: it goes first, and must act
-            seats.remove(boss)
-            seats.insert(0, boss)
-        for seat in seats:
-            acted = []
-
-            def done(action, acted=acted):
-                if action is not None and valid():
-                    acted.append(self._apply(action))
-
-            self._decide(seat, settle and seat == boss, valid, done)
-            if acted:
-                return
-        if valid():
-            self._bot_timer = self.clock.call_later(
-                max(0.005, self.timing.bot_tick), partial(self._bot_tick, version)
-            )
-
-    def _bot_answer(self, wid: int, seat: int) -> None:
-        """A bot answers a window, always at the same moment after it opened."""
-        self._answer_timers.pop((wid, seat), None)
-        w = self._window
-        win = self.state.window if self.started else None
-        if w is None or w["id"] != wid or win is None or self.over:
-            return
-        if seat not in asked_seats(self.state):
-            return
-        if not self._is_bot(seat):
-            return
-
-        def valid() -> bool:
-            cur = self.state.window
-            return (
-                self._window is not None
-                and self._window["id"] == wid
-                and cur is not None
-                and seat in asked_seats(self.state)
-            )
-
-        def done(action) -> None:
-            if action is None or action not in legal_actions(self.state, seat):
-                action = Pass(seat)
-            self._apply(action)
-
-        if not self._decide(seat, True, valid, done):
-            self._apply(Pass(seat))
-
-
-def _choose(bot: Bot, v, legal, must: bool) -> Action | None:
-    try:
-        action = bot.choose(v, legal, must)
-    except Exception:
-        log.exception("bot %s failed to choose", getattr(bot, "kind", "?"))
-        return None
-    if action is not None and action not in legal:
-        log.warning("bot %s chose an illegal action %r", getattr(bot, "kind", "?"), action)
-        return None
-    return action
+    def _cancel_all_timers(self) -> None:
+        self.referee.cancel_all()
 
 
 # --------------------------------------------------------------------------- thread

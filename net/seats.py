@@ -15,7 +15,7 @@ import hmac
 import json
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING
 from game.bots import make_bot
 from game.bots.base import Bot
 from game.bots.names import bot_name
+from game.clock import Clock, Timer
+from game.referee import listens
 from game.rules import Game, opening_events
 from game.rules.view import events_for
 
 from . import protocol as P
-from .clock import Clock, Timer
 from .discovery import clean_name
 from .journal import atomic_write
 
@@ -44,11 +45,6 @@ def sidecar_path(save: Path) -> Path:
     return save.with_name(save.name + ".seats.json")
 
 
-def listens(bot: Bot) -> bool:
-    """Does this bot want the game's events (it has a memory)?"""
-    return bool(getattr(bot, "wants_events", False)) or type(bot).observe is not Bot.observe
-
-
 @dataclass(eq=False)
 class SeatState:
     index: int
@@ -61,8 +57,6 @@ class SeatState:
     bot: Bot | None = None
     joined: int = 0  # join order (the first seated human may start the game)
     remote_bot: bool = False  # its connection said hello as a bot (never the starter)
-    thinking: bool = False  # its bot is deciding in a worker thread
-    backlog: list = field(default_factory=list)  # events heard meanwhile
 
     @property
     def status(self) -> str:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.bots import make_bot
+from game.clock import ManualClock
 from game.rules import (
     HOST,
     Card,
@@ -25,7 +26,6 @@ from game.rules.board import clan_from_key
 from game.rules.cards import DECK_COUNTS, card_from_key
 from game.rules.state import POOL
 from net import protocol as P
-from net.clock import ManualClock
 from net.host import Host, Timing, config_for_tests
 
 LOOPBACK = "127.0.0.1"

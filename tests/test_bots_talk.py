@@ -178,20 +178,19 @@ def test_haggle_recorder_counts_every_deal_and_its_talk():
 
 def test_hot_seat_bots_speak_rate_limited_and_the_log_says_why_a_deal_failed():
     from game.ui.i18n import tr
-    from game.ui.session import LocalSession, SeatSpec, Timers
+    from game.ui.session import LocalSession, SeatSpec, Timing
     from game.ui.table.log import Describer
 
     names = ["Ann", "Bo", "Cy", "Dara"]
     s = LocalSession(
-        [SeatSpec(n, "heuristic") for n in names], seed=4, timers=Timers(bot_pace=50.0)
+        [SeatSpec(n, "heuristic") for n in names], seed=4, timing=Timing(bot_pace=50.0)
     )
     phrases: dict[int, list[float]] = {}
     gave_up = []
     failed = 0
     over = False
     for _ in range(40000):  # a whole game at most
-        if s._job is not None:  # a bot thinks in a worker thread: let it answer first
-            s._job[1].result(timeout=30)
+        s.wait_for_bots()  # a bot thinks in a worker thread: let it answer first
         s.update(0.05)
         for batch in s.poll():
             for e in batch.events:

@@ -11,6 +11,7 @@ import pytest
 from game.bots import make_bot
 from game.bots.names import BOT_NAMES, bot_name
 from game.bots.pacing import FAIR_START
+from game.clock import ManualClock
 from game.rules import (
     HOST,
     Game,
@@ -24,7 +25,6 @@ from game.rules import (
 )
 from game.rules.view import events_for
 from net import protocol as P
-from net.clock import ManualClock
 from net.fanout import HISTORY_EVENTS
 from net.host import Timing
 from tests.net_helpers import Peer, Recorder, run, seat_peers, start_host

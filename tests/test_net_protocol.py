@@ -13,11 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.clock import ManualClock
 from game.rules import Settings, WindowMode, view
 from game.simulate import simulate_game
 from net import protocol as P
 from net.client import Countdown, legal_for_view, parse_address
-from net.clock import ManualClock
 from net.fanout import compose_view, shared_sections
 from tests.net_helpers import Peer, run, seat_peers, start_host
 

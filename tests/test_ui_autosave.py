@@ -180,12 +180,12 @@ def autosave_message() -> str:
 
 
 def test_continue_runs_the_negotiation_clock_on_from_what_was_left(tmp_path):
-    from game.ui.session import CLOCK_SAVE_SECONDS, Timers
+    from game.ui.session import CLOCK_SAVE_SECONDS, Timing
     from tests.test_ui_session import real_time_deal
 
     writer = autosave.AutosaveWriter(tmp_path / "saves")
     # nobody else moves (no bots): only the clock runs
-    s = real_time_deal(("human", "random", "random"), Timers(negotiation_seconds=60.0), {})
+    s = real_time_deal(("human", "random", "random"), Timing(negotiation=60.0), {})
     s.attach_autosave(writer)
     assert writer.flush()
     game_text = writer.game_path.read_text()

@@ -22,7 +22,7 @@ from game.ui import autosave, i18n
 from game.ui import lan as lan_ui
 from game.ui.autoplay import DT, make_app
 from game.ui.net_session import NetSession
-from game.ui.session import LocalSession, SeatSpec, Timers
+from game.ui.session import LocalSession, SeatSpec, Timing
 from game.ui.table.scene import TableScene
 from net.client import Joined, SeatInfo, Seats, Snapshot, TableInfo
 from tests.test_net_lan_edges import fair_start_gaps
@@ -167,16 +167,16 @@ def test_hot_seat_bots_give_the_person_a_fair_start_in_windows_and_deals():
     """Real time, bots sped up 4x by the speed setting: still no bot answers a window or
     plays into a deal within FAIR_START of its opening (table time)."""
     settings = Settings(players=4, window_mode=WindowMode.REAL_TIME, short_game=True)
-    timers = Timers(
-        stop_seconds=3, going_once_seconds=2, negotiation_seconds=20, bot_pace=4.0,
+    timing = Timing(
+        window=3, going_once=2, negotiation=20, bot_pace=4.0,
         bot_patience=4,
     )  # fmt: skip
     kinds = ["human", "random", "random", "random"]
     s = LocalSession(
         [SeatSpec(n, k) for n, k in zip(["Mei", "Ada", "Bo", "Cy"], kinds, strict=True)],
-        seed=11, settings=settings, timers=timers,
+        seed=11, settings=settings, timing=timing,
     )  # fmt: skip
-    assert s.timers.fair_start == FAIR_START
+    assert s.timing.fair_start == FAIR_START
     frames = []
     for _ in range(60000):
         if s.over:

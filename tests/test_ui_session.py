@@ -4,9 +4,7 @@ clocks, and refusals. No display needed."""
 
 import pytest
 
-from game.bots.base import Bot
 from game.rules import (
-    FailDeal,
     Offer,
     OpenDeal,
     Pass,
@@ -17,7 +15,7 @@ from game.rules import (
     placard,
 )
 from game.ui.screenshot import table_session
-from game.ui.session import LocalSession, SeatSpec, Timers
+from game.ui.session import LocalSession, SeatSpec, Timing
 from game.ui.session_api import Session
 
 
@@ -48,7 +46,7 @@ def test_views_and_events_are_redacted_for_the_viewer():
 
 
 def test_bots_wait_a_human_like_delay_and_never_while_the_table_animates():
-    s = LocalSession(seats("random", "random", "random"), seed=4, timers=Timers(bot_pace=1.0))
+    s = LocalSession(seats("random", "random", "random"), seed=4, timing=Timing(bot_pace=1.0))
     assert s.viewer is None and s.decision_seat() is None
     s.hold = True
     for _ in range(100):
@@ -115,14 +113,14 @@ def test_real_time_window_closes_when_its_countdown_ends():
     assert st.window is None and st.negotiation.boss == 2
 
 
-def real_time_deal(kinds, timers: Timers, bots: dict) -> LocalSession:
+def real_time_deal(kinds, timing: Timing, bots: dict) -> LocalSession:
     """A 3-player real-time session (seed 6) with `bots` in the bots' seats, in which the
     first player has just opened a deal."""
     s = LocalSession(
         seats(*kinds),
         seed=6,
         settings=Settings(players=3, window_mode=WindowMode.REAL_TIME),
-        timers=timers,
+        timing=timing,
     )
     s.bots = bots
     st = s.state
@@ -135,7 +133,7 @@ def real_time_deal(kinds, timers: Timers, bots: dict) -> LocalSession:
 
 
 def test_real_time_negotiation_clock_runs_out():
-    s = real_time_deal(("human", "random", "random"), Timers(negotiation_seconds=10), {})
+    s = real_time_deal(("human", "random", "random"), Timing(negotiation=10), {})
     st = s.state
     assert not st.negotiation.time_up
     for _ in range(9):
@@ -143,41 +141,6 @@ def test_real_time_negotiation_clock_runs_out():
     assert not st.negotiation.time_up
     s.update(1.5)
     assert st.negotiation.time_up
-
-
-class _HopefulBoss(Bot):
-    """Waits for a card nobody will play unless it must act; then it fails the deal."""
-
-    needs_view = False
-
-    def choose(self, view, legal, must_act=True):
-        if must_act:
-            return next((a for a in legal.fixed if isinstance(a, FailDeal)), None)
-        return None
-
-
-def test_a_real_time_bot_boss_settles_after_its_patience_not_the_clock():
-    s = real_time_deal(
-        ("random", "random", "random"),
-        Timers(negotiation_seconds=0, bot_patience=6),  # no negotiation clock at all
-        {seat: _HopefulBoss(seat) for seat in range(3)},
-    )
-    st = s.state
-
-    def tick(dt):
-        s.update(dt)
-        if s._job is not None:  # let the bot's worker thread answer before the next frame
-            s._job[1].result(timeout=30)
-
-    for _ in range(22):
-        tick(0.25)  # 5.5 s: nothing happens, the Boss still hopes
-    assert st.negotiation is not None and st.deals_failed == 0
-    for _ in range(40):
-        tick(0.25)
-        if st.deals_failed:
-            break
-    assert st.deals_failed == 1 and st.negotiation is None
-    s.close()
 
 
 def test_real_time_needs_one_screen_per_human():

@@ -1,6 +1,6 @@
-"""How bots are paced against people, shared by the LAN host (net/host.py ``Timing``) and
-hot-seat play (game/ui/session.py ``Timers``), so both tables give a person the same chance.
-(A number only: no clock here; each table runs its own.)"""
+"""How bots are paced against people: the default of ``game.referee.Timing.fair_start``,
+the referee of the LAN host, hot-seat play and headless bot clients alike, so every table
+gives a person the same chance. (A number only: no clock here.)"""
 
 from __future__ import annotations
 

@@ -154,7 +154,7 @@ def seats_data(session) -> dict:
         "format": FORMAT,
         "version": VERSION,
         "seats": [{"name": s.name, "kind": s.kind} for s in session.specs],
-        "timers": asdict(session.timers),
+        "timers": asdict(session.timing),
         # seconds left on the running negotiation clock, resumed by Continue
         "clocks": session.clocks_left(),
     }
@@ -217,12 +217,13 @@ def restore(directory: Path | None = None):
     table's log and money history). None when there is no autosave; AutosaveError when it
     cannot be replayed."""
     from game.bots import is_bot_spec
+    from game.referee import timing_from_data
     from game.rules import Game, SaveError
     from game.rules.actions import ActionFormatError, action_from_data
     from game.rules.errors import IllegalAction
     from game.rules.replay import game_from_data
 
-    from .session import HUMAN, LocalSession, SeatSpec, Timers
+    from .session import HUMAN, LocalSession, SeatSpec
 
     got = _read(Path(directory) if directory is not None else folder())
     if got is None:
@@ -236,9 +237,9 @@ def restore(directory: Path | None = None):
             if kind != HUMAN and not is_bot_spec(kind):
                 raise AutosaveError(f"unknown bot kind {kind!r}")
             specs.append(SeatSpec(s["name"], kind))
-        timers = Timers(**{k: float(v) for k, v in (seats.get("timers") or {}).items()})
+        timing = timing_from_data(seats.get("timers") or {})
         clocks = _clocks(seats.get("clocks"))
-        session = LocalSession(specs, start.seed, start.settings, start.setup, timers=timers)
+        session = LocalSession(specs, start.seed, start.settings, start.setup, timing=timing)
         for i, raw in enumerate(data["actions"]):
             try:
                 session.apply_scripted(action_from_data(raw))

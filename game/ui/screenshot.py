@@ -52,7 +52,7 @@ def table_session(seed: int = 3, players: int = 5, names=None):
     from game.rules.board import Clan
     from game.rules.cards import DECK_COUNTS
 
-    from .session import LocalSession, SeatSpec, Timers
+    from .session import LocalSession, SeatSpec, Timing
 
     names = list(names or ["Mei", "Ann", "Bo", "Cy", "Dee", "Eli"])[:players]
     R, B, Y, M, O, G = list(Clan)  # noqa: E741 - the clans read best as letters
@@ -100,7 +100,7 @@ def table_session(seed: int = 3, players: int = 5, names=None):
     )
     settings = Settings(players=players, window_mode=WindowMode.REAL_TIME)
     seats = [SeatSpec(n, "human" if i == 0 else "random") for i, n in enumerate(names)]
-    s = LocalSession(seats, seed, settings, setup, timers=Timers(stop_seconds=5.0))
+    s = LocalSession(seats, seed, settings, setup, timing=Timing(window=5.0))
     do = s.apply_scripted
 
     def all_pass():
@@ -118,7 +118,7 @@ def table_session(seed: int = 3, players: int = 5, names=None):
     all_pass()
     do(PlayBoss(2))  # Bo: "I'm the Boss!" -- the window is open, the clock runs
     s.frozen = True
-    s.clock += 1.6  # 1.6 s into the 5 s window
+    s.table_clock.jump(1.6)  # 1.6 s into the 5 s window (frozen: nobody acts)
     return s
 
 
@@ -130,7 +130,7 @@ def scripted_session(hands, placards, players: int, seed: int = 3, money=None):
     from game.rules import Card, Settings, Setup, WindowMode
     from game.rules.cards import DECK_COUNTS
 
-    from .session import LocalSession, SeatSpec, Timers
+    from .session import LocalSession, SeatSpec, Timing
 
     used = [0] * 16
     for h in hands:
@@ -151,7 +151,7 @@ def scripted_session(hands, placards, players: int, seed: int = 3, money=None):
     names = ["Mei", "Ann", "Bo", "Cy", "Dee", "Eli"][:players]
     seats = [SeatSpec(n, "human" if i == 0 else "random") for i, n in enumerate(names)]
     settings = Settings(players=players, window_mode=WindowMode.REAL_TIME)
-    s = LocalSession(seats, seed, settings, setup, timers=Timers(stop_seconds=5.0))
+    s = LocalSession(seats, seed, settings, setup, timing=Timing(window=5.0))
     s.frozen = True
     return s
 

@@ -18,7 +18,7 @@ from .. import draw
 from ..bot_styles import bot_specs, style_name
 from ..i18n import tr
 from ..scene import Scene
-from ..session import HUMAN, LocalSession, SeatSpec, Timers
+from ..session import HUMAN, LocalSession, SeatSpec, Timing
 from ..theme import TEXT_DIM, WARN, seat_colour
 from ..widgets import Button, Stepper, TextField, Toggle
 from .common import backdrop, section, title_bar
@@ -73,15 +73,15 @@ def build_session(cfg, seed: int | None = None) -> LocalSession:
         random_first_player=cfg.random_first_player,
         ask_only_when_touched=tuple(ask[i] and seats[i].is_human for i in range(n)),
     )
-    timers = Timers(
-        stop_seconds=cfg.stop_seconds,
-        going_once_seconds=cfg.going_once_seconds,
-        negotiation_seconds=cfg.negotiation_minutes * 60,
+    timing = Timing(
+        window=float(cfg.stop_seconds),
+        going_once=float(cfg.going_once_seconds),
+        negotiation=float(cfg.negotiation_minutes * 60),
         bot_pace=cfg.speed_factor,
     )
     if seed is None:
         seed = random.Random(time.time_ns()).randrange(1 << 31)
-    return LocalSession(seats, seed, settings, timers=timers)
+    return LocalSession(seats, seed, settings, timing=timing)
 
 
 def start_game(app, seed: int | None = None) -> None:

@@ -1,5 +1,6 @@
-"""The host's clock: every countdown (reaction windows, the negotiation clock, the turn clock,
-grace periods, bots' pauses, rate limits) reads ``now()`` and schedules with ``call_at``.
+"""The referee's clock (game/referee.py: the LAN host, hot-seat and simulations): every
+countdown (reaction windows, the negotiation clock, the turn clock, grace periods, bots'
+pauses, rate limits) reads ``now()`` and schedules with ``call_at``.
 
 ``LoopClock`` is real time on the running asyncio loop. ``ManualClock`` only moves when a
 test calls ``advance``: timers then fire in deadline order, each seeing ``now()`` equal to
@@ -8,13 +9,19 @@ its own deadline, so timer tests are exact and need no sleeps.
 
 from __future__ import annotations
 
-import asyncio
 import heapq
 import itertools
-import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:  # asyncio and logging load threads and sockets: not for a simulation
+    import asyncio
+
+
+def _log_failure() -> None:
+    import logging
+
+    logging.getLogger(__name__).exception("timer callback failed")
 
 
 class Timer:
@@ -55,14 +62,18 @@ def _run(timer: Timer) -> None:
     try:
         timer.callback()
     except Exception:  # a timer must never take the host down
-        log.exception("timer callback failed")
+        _log_failure()
 
 
 class LoopClock(Clock):
     """Real time on an asyncio loop (the loop running when it is created, or ``loop``)."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop | None = None) -> None:
-        self.loop = loop or asyncio.get_running_loop()
+        if loop is None:
+            import asyncio
+
+            loop = asyncio.get_running_loop()
+        self.loop = loop
 
     def now(self) -> float:
         return self.loop.time()
@@ -107,3 +118,15 @@ class ManualClock(Clock):
             fired += 1
         self._now = end
         return fired
+
+    def tick(self, seconds: float) -> int:
+        """A frame: time moves to the frame's end first, then every timer due by then fires
+        seeing that end (what a screen shows happens at frame times, so a pause counted from
+        a moment the screen showed is never shortened by part of a frame)."""
+        self._now += max(0.0, seconds)
+        return self.advance(0.0)
+
+    def jump(self, seconds: float) -> None:
+        """Move ``now()`` forward without firing anything (a still picture of a running
+        countdown); timers now due fire at the next ``advance``."""
+        self._now += max(0.0, seconds)

@@ -1,0 +1,659 @@
+"""The referee: the host's part of a game, written once for the LAN host, hot-seat and
+headless runs (compare boardgame.io's ``Master``, which knows only a transport and storage).
+
+It owns every real-time countdown (reaction windows with their "going once / going twice"
+stages, the negotiation clock, the optional turn clock) and what happens when one runs out
+(everyone still asked passes, ``TimeUp``, the waiting seat's default action); it schedules
+the bots (answer times, pauses, the real-time negotiation tick, a bot Boss's patience, the
+people's fair start, the phrase gate) and keeps a thinking bot from hearing events until it
+has answered. Everything runs on an injected ``game.clock.Clock``.
+
+What only its owner knows comes in through ``Hooks``: how an action is applied and told to
+everybody (``apply``; the owner then calls ``after_action``), which seats a bot plays now,
+whether a person sits at the table, where a bot may think (a worker thread), and where
+notices go (timers changed, a bot's phrase).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+
+from game.bots.base import Bot
+from game.bots.pacing import FAIR_START
+from game.bots.talk import PhraseGate
+from game.clock import Clock, Timer
+from game.rules import (
+    HOST,
+    Action,
+    Pass,
+    Phase,
+    TimeUp,
+    WindowMode,
+    asked_seats,
+    default_action,
+    legal_actions,
+    view,
+    waiting_for,
+)
+from game.rules.events import (
+    Asked,
+    DealClosed,
+    DealFailed,
+    DealOpened,
+    Event,
+    WindowClosed,
+    WindowOpened,
+)
+from game.rules.view import LazyView, events_for
+
+
+class _LazyLog:
+    """``logging`` on first use: it loads threading, which a simulation never needs."""
+
+    def __getattr__(self, name):
+        import logging
+
+        return getattr(logging.getLogger(__name__), name)
+
+
+log = _LazyLog()
+
+
+@dataclass
+class Timing:
+    """Seconds; one name per knob for every table. Defaults follow docs/RULES.md §6 (5 s
+    Stop windows, 3 s per "going once / going twice", a 3-minute negotiation clock)."""
+
+    window: float = 5.0  # Travel / Boss / Recruitment reaction windows
+    going_once: float = 3.0  # per stage: the call's window lasts two stages
+    negotiation: float = 180.0  # then TimeUp: only close or fail (0: no clock)
+    turn: float = 0.0  # turn clock for the seat the game waits for (0: off)
+    grace: float = 30.0  # LAN: a dropped player's seat waits this long before a bot plays it
+    start_after: float | None = None  # LAN: start (bots fill empty seats) this long after start
+    bot_answer: float = 1.5  # bots answer every window exactly this long after it opens
+    bot_delay: float = 0.8  # bots' pause before a move the game waits for
+    bot_tick: float = 1.0  # how often bots are offered the moment in real-time negotiation
+    bot_pace: float = 1.0  # > 1: bots' answers, pauses and ticks are that much shorter
+    # no bot answers a window or plays into a deal sooner than this after it opened
+    # (game.bots.pacing; not sped up by bot_pace): a person has a fair chance to act first
+    fair_start: float = FAIR_START
+    # Real time: a bot Boss that has seen nothing happen for this long must settle (close,
+    # or fail a deal that waits for a card nobody plays) instead of waiting out the clock.
+    bot_patience: float = 20.0
+
+    def window_length(self, kind: str) -> float:
+        return 2 * self.going_once if kind == "going_once" else self.window
+
+    def paced(self, seconds: float) -> float:
+        return seconds / max(0.05, self.bot_pace)
+
+    def answer_delay(self, kind: str, people: bool = True) -> float:
+        """When bots answer a window: fixed, whatever they hold, never after it ends, and
+        (with ``people`` at the table) never within the fair start."""
+        floor = self.fair_start if people else 0.0
+        return min(max(self.paced(self.bot_answer), floor), self.window_length(kind))
+
+
+#: Saved tables (hot-seat autosaves) from before the knobs had one name each.
+OLD_TIMING_NAMES = {
+    "stop_seconds": "window",
+    "going_once_seconds": "going_once",
+    "negotiation_seconds": "negotiation",
+}
+
+
+def timing_from_data(data: dict) -> Timing:
+    """A ``Timing`` from saved knobs, old names included (unknown knobs are ignored)."""
+    known = Timing.__dataclass_fields__
+    out = {}
+    for key, value in data.items():
+        name = OLD_TIMING_NAMES.get(key, key)
+        if name in known and value is not None:
+            out[name] = float(value)
+    if "going_once_seconds" in data and "going_once" not in data:
+        out["going_once"] = out["going_once"] / 2  # it was the whole call, now a stage
+    return Timing(**out)
+
+
+def _sync_think(call: Callable[[], Action | None], done: Callable) -> None:
+    done(call())
+
+
+@dataclass
+class Hooks:
+    """What the referee asks of its owner (the LAN host, the hot-seat session, a simulation)."""
+
+    apply: Callable[[Action], bool]  # apply and tell everybody; the owner calls after_action
+    bots: Callable[[], dict[int, Bot]]  # every bot object (they all hear the game)
+    plays: Callable[[int], bool]  # a bot plays this seat now
+    people: Callable[[], bool] = lambda: False  # a person sits at the table (fair start)
+    # think(call, done): run call() (a bot's choice) somewhere and done(result) back here
+    think: Callable[[Callable[[], Action | None], Callable], None] = _sync_think
+    # inline(bot): ask this bot on the spot rather than through think (a quick bot)
+    inline: Callable[[Bot], bool] = lambda bot: not getattr(bot, "needs_view", True)
+    active: Callable[[], bool] = lambda: True  # the owner is running a game
+    on_timers: Callable[[], None] = lambda: None  # a countdown started, stopped or changed
+    on_stage: Callable[[], None] = lambda: None  # "going twice": tell the table now
+    on_phrase: Callable[[int, str], None] = lambda seat, key: None  # a bot's phrase.* key
+    # on_remark(seat, remark, phrase): a bot's remark with the move it is about to make;
+    # phrase: the phrase gate lets its phrase through (on_phrase follows after the move)
+    on_remark: Callable[[int, object, bool], None] = lambda seat, remark, phrase: None
+
+
+@dataclass
+class WindowClock:
+    id: int
+    kind: str
+    opened: float
+    deadline: float
+    stage: str | None
+    timers: list[Timer] = field(default_factory=list)
+
+
+@dataclass
+class Countdown:
+    deadline: float
+    timer: Timer
+    serial: int = 0
+    seats: list[int] = field(default_factory=list)
+
+
+class Referee:
+    def __init__(
+        self,
+        game_state: Callable,
+        timing: Timing,
+        clock: Clock,
+        hooks: Hooks,
+        *,
+        rng,
+        clocks: bool = True,
+        stats: Counter | None = None,
+    ) -> None:
+        """``game_state()`` gives the state now; ``clocks`` False runs no countdown at all
+        (hot-seat ask-around: a person is never hurried); ``rng`` orders the bots."""
+        self._state = game_state
+        self.timing = timing
+        self.clock = clock
+        self.hooks = hooks
+        self.clocks = clocks
+        self.stats = stats if stats is not None else Counter()
+        self._rng = rng
+        self.window: WindowClock | None = None
+        self.negotiation: Countdown | None = None
+        self.turn: Countdown | None = None
+        self.serial = 0  # bumped whenever a countdown changes
+        self._window_id = 0
+        self._deal_serial = 0
+        self._bot_timer: Timer | None = None
+        self._answer_timers: dict[tuple[int, int], Timer] = {}
+        self._phrase_gate = PhraseGate()
+        self._quiet_since = (-1, 0.0)  # (state version, when the bots first saw it)
+        self._deal_fair_until = -1e18  # no bot plays into the deal before this (clock time)
+        self._thinking: set[int] = set()
+        self._backlog: dict[int, list] = {}  # events a thinking bot hears afterwards
+
+    @property
+    def state(self):
+        return self._state()
+
+    def _running(self) -> bool:
+        return self.hooks.active() and self.state.phase is not Phase.GAME_OVER
+
+    def thinking(self, seat: int) -> bool:
+        return seat in self._thinking
+
+    # ------------------------------------------------------------------ after an action
+
+    def after_action(self, events: list[Event]) -> None:
+        """After the owner applied an action and told the table: bots hear it, the bots'
+        next moves are planned (clocks were set by ``clocks_after`` before telling)."""
+        self.observe(events)
+        if self._running():
+            self.schedule()
+        else:
+            self.cancel_all()
+
+    def observe(self, events: list[Event]) -> None:
+        for seat, bot in self.hooks.bots().items():
+            if not listens(bot):
+                continue
+            seen = events_for(events, seat)
+            if seat in self._thinking:  # never touch a bot while a worker thread uses it
+                self._backlog.setdefault(seat, []).append(seen)
+                continue
+            try:
+                bot.observe(seen)
+            except Exception:
+                log.exception("bot %d observe failed", seat)
+
+    def _flush_backlog(self, seat: int, bot: Bot) -> None:
+        for seen in self._backlog.pop(seat, []):
+            try:
+                bot.observe(seen)
+            except Exception:
+                log.exception("bot %d observe failed", seat)
+
+    # ------------------------------------------------------------------ countdowns
+
+    def clocks_after(self, events: list[Event]) -> None:
+        """Keep the countdowns in step with the state after an action (or a start/resume)."""
+        st = self.state
+        if any(isinstance(e, DealOpened) for e in events):
+            self._deal_fair_until = self.clock.now() + self.timing.fair_start
+        if not self.clocks:
+            return
+        for e in events:
+            if isinstance(e, WindowOpened):
+                self._open_window(e.kind)
+            elif isinstance(e, WindowClosed):
+                self._close_window()
+            elif isinstance(e, Asked) and self.window is not None:
+                # ask-around: the next player asked gets the whole window to answer
+                self._open_window(self.window.kind)
+            elif isinstance(e, DealOpened):
+                self._start_negotiation()
+            elif isinstance(e, (DealClosed, DealFailed)):
+                self._stop_negotiation()
+        if st.phase is Phase.GAME_OVER:
+            self.cancel_all()
+            return
+        # A resumed game (no events) may sit in a window or a negotiation: fresh clocks.
+        if st.window is None and self.window is not None:
+            self._close_window()
+        elif st.window is not None and self.window is None:
+            self._open_window(st.window.kind.value)
+        if st.negotiation is None and self.negotiation is not None:
+            self._stop_negotiation()
+        elif (
+            st.negotiation is not None
+            and self.negotiation is None
+            and not st.negotiation.time_up
+        ):
+            self._start_negotiation()
+        self._restart_turn()
+
+    def resume_negotiation(self, seconds: float) -> None:
+        """Run the negotiation clock on with ``seconds`` left (a restored game)."""
+        n = self.negotiation
+        if n is None:
+            return
+        n.timer.cancel()
+        n.deadline = self.clock.now() + min(float(seconds), self.timing.negotiation)
+        n.timer = self.clock.call_at(n.deadline, partial(self._negotiation_expired, n.serial))
+        self._touch()
+
+    def _touch(self) -> None:
+        self.serial += 1
+        self.hooks.on_timers()
+
+    def cancel_all(self) -> None:
+        self._close_window()
+        self._stop_negotiation()
+        self._stop_turn()
+        if self._bot_timer is not None:
+            self._bot_timer.cancel()
+            self._bot_timer = None
+        for timer in self._answer_timers.values():
+            timer.cancel()
+        self._answer_timers.clear()
+
+    def _open_window(self, kind: str) -> None:
+        self._close_window()
+        self._window_id += 1
+        now = self.clock.now()
+        wid = self._window_id
+        w = WindowClock(
+            wid,
+            kind,
+            now,
+            now + self.timing.window_length(kind),
+            "going_once" if kind == "going_once" else None,
+        )
+        w.timers.append(self.clock.call_at(w.deadline, partial(self._window_expired, wid)))
+        if kind == "going_once":
+            w.timers.append(
+                self.clock.call_at(now + self.timing.going_once, partial(self._going_twice, wid))
+            )
+        self.window = w
+        self._touch()
+
+    def _close_window(self) -> None:
+        w = self.window
+        if w is None:
+            return
+        for timer in w.timers:
+            timer.cancel()
+        for key in [k for k in self._answer_timers if k[0] == w.id]:
+            self._answer_timers.pop(key).cancel()
+        self.window = None
+        self._touch()
+
+    def _going_twice(self, wid: int) -> None:
+        w = self.window
+        if w is None or w.id != wid:
+            return
+        w.stage = "going_twice"
+        self._touch()
+        self.hooks.on_stage()
+
+    def _window_expired(self, wid: int) -> None:
+        """Time is up: everyone who has not answered passes (in seat order)."""
+        while self.window is not None and self.window.id == wid and self._running():
+            asked = asked_seats(self.state)
+            if not asked:
+                break
+            self.stats["window_timeouts"] += 1
+            if not self.hooks.apply(Pass(asked[0])):
+                break
+
+    def _start_negotiation(self) -> None:
+        self._stop_negotiation()
+        if self.timing.negotiation <= 0:
+            return
+        self._deal_serial += 1
+        deadline = self.clock.now() + self.timing.negotiation
+        serial = self._deal_serial
+        timer = self.clock.call_at(deadline, partial(self._negotiation_expired, serial))
+        self.negotiation = Countdown(deadline, timer, serial)
+        self._touch()
+
+    def _stop_negotiation(self) -> None:
+        if self.negotiation is not None:
+            self.negotiation.timer.cancel()
+            self.negotiation = None
+            self._touch()
+
+    def _negotiation_expired(self, serial: int) -> None:
+        n = self.negotiation
+        if n is None or n.serial != serial:
+            return
+        self.negotiation = None
+        self._touch()
+        neg = self.state.negotiation
+        if neg is not None and not neg.time_up and self._running():
+            self.hooks.apply(TimeUp(HOST))
+
+    def _restart_turn(self) -> None:
+        if self.timing.turn <= 0:
+            return
+        st = self.state
+        waiting = waiting_for(st) if st.window is None else []
+        old = self.turn
+        if old is not None:
+            old.timer.cancel()
+        if not waiting:
+            if old is not None:
+                self.turn = None
+                self._touch()
+            return
+        deadline = self.clock.now() + self.timing.turn
+        timer = self.clock.call_at(deadline, partial(self._turn_expired, st.actions_taken))
+        self.turn = Countdown(deadline, timer, seats=list(waiting))
+        self._touch()
+
+    def _stop_turn(self) -> None:
+        if self.turn is not None:
+            self.turn.timer.cancel()
+            self.turn = None
+            self._touch()
+
+    def _turn_expired(self, version: int) -> None:
+        st = self.state
+        if not self._running() or st.actions_taken != version or st.window is not None:
+            return
+        for seat in waiting_for(st):
+            action = default_action(st, seat)
+            if action is not None:
+                self.stats["turn_timeouts"] += 1
+                self.hooks.apply(action)
+                return
+
+    def timers_data(self) -> dict:
+        """The countdowns as the protocol's ``timers`` (milliseconds left and in all)."""
+        now = self.clock.now()
+
+        def ms(deadline: float) -> int:
+            return max(0, int(round((deadline - now) * 1000)))
+
+        out: dict = {"window": None, "negotiation": None, "turn": None}
+        w = self.window
+        if w is not None:
+            out["window"] = {
+                "kind": w.kind,
+                "stage": w.stage,
+                "ms": ms(w.deadline),
+                "total_ms": int(round((w.deadline - w.opened) * 1000)),
+            }
+        n = self.negotiation
+        if n is not None:
+            out["negotiation"] = {
+                "ms": ms(n.deadline),
+                "total_ms": int(self.timing.negotiation * 1000),
+            }
+        t = self.turn
+        if t is not None:
+            out["turn"] = {
+                "seats": t.seats,
+                "ms": ms(t.deadline),
+                "total_ms": int(self.timing.turn * 1000),
+            }
+        return out
+
+    # ------------------------------------------------------------------ bots
+
+    def _fair_delay(self, delay: float) -> float:
+        """``delay``, stretched so that a bot move lands after a fresh deal's fair start."""
+        if self.state.phase is not Phase.NEGOTIATION or not self.hooks.people():
+            return delay
+        return max(delay, self._deal_fair_until - self.clock.now())
+
+    def _real_time(self) -> bool:
+        return self.state.settings.window_mode is WindowMode.REAL_TIME
+
+    def schedule(self) -> None:
+        """Plan the bots' next moves after any change (actions, a seat turning bot)."""
+        if not self._running():
+            return
+        st = self.state
+        now = self.clock.now()
+        plays = self.hooks.plays
+        if st.window is not None and (self.window is not None or not self.clocks):
+            if self.window is not None:
+                wid, kind, opened = self.window.id, self.window.kind, self.window.opened
+                when = opened + self.timing.answer_delay(kind, self.hooks.people())
+            else:  # no window clock (hot-seat ask-around): a bot answers after its pause
+                wid, when = -st.actions_taken - 1, now + self.timing.paced(self.timing.bot_delay)
+            for seat in asked_seats(st):
+                if plays(seat) and (wid, seat) not in self._answer_timers:
+                    self._answer_timers[(wid, seat)] = self.clock.call_at(
+                        max(now, when), partial(self._bot_answer, wid, seat)
+                    )
+            return
+        if self._bot_timer is not None:
+            self._bot_timer.cancel()
+            self._bot_timer = None
+        version = st.actions_taken
+        if any(plays(s) for s in waiting_for(st)):
+            self._bot_timer = self.clock.call_later(
+                self._fair_delay(self.timing.paced(self.timing.bot_delay)),
+                partial(self._bot_move, version),
+            )
+        elif (
+            st.phase is Phase.NEGOTIATION
+            and self._real_time()
+            and any(plays(s) for s in range(st.players))
+        ):
+            self._bot_timer = self.clock.call_later(
+                self._fair_delay(max(0.005, self.timing.paced(self.timing.bot_tick))),
+                partial(self._bot_tick, version),
+            )
+
+    def _valid_at(self, version: int) -> Callable[[], bool]:
+        return lambda: self._running() and self.state.actions_taken == version
+
+    def _decide(self, seat: int, must: bool, valid: Callable[[], bool], done: Callable) -> bool:
+        """Ask the seat's bot; ``done(action or None)`` runs here while ``valid()``. Fast
+        bots (those that need no view) decide inline; others think through ``hooks.think``.
+        Returns False if the bot is busy or has no move."""
+        bot = self.hooks.bots().get(seat)
+        st = self.state
+        legal = legal_actions(st, seat).moves()
+        if bot is None or not legal or seat in self._thinking:
+            return False
+        done = self._remarking(seat, bot, done)
+        if self.hooks.inline(bot):
+            v = view(st, seat) if getattr(bot, "needs_view", True) else LazyView(st, seat)
+            done(_choose(bot, v, legal, must))
+            return True
+        v = view(st, seat)
+        self._thinking.add(seat)
+
+        def answered(action) -> None:
+            self._thinking.discard(seat)
+            current = self.hooks.bots().get(seat) is bot
+            if current:
+                self._flush_backlog(seat, bot)
+            else:
+                self._backlog.pop(seat, None)
+            if valid() and current and self.hooks.plays(seat):
+                done(action)
+            elif self._running():
+                self.schedule()
+
+        self.hooks.think(partial(_choose, bot, v, legal, must), answered)
+        return True
+
+    def _remarking(self, seat: int, bot: Bot, done: Callable) -> Callable:
+        """`done`, then the bot's remark with its move: a phrase said to everybody like a
+        player's `say` (at most one per bot every PHRASE_GAP seconds)."""
+
+        def finish(action) -> None:
+            remark = _remark_of(bot) if action is not None else None
+            if remark is None or remark.action != action:
+                done(action)
+                return
+            phrase = remark.phrase is not None and self._phrase_gate.allow(
+                seat, self.clock.now()
+            )
+            self.hooks.on_remark(seat, remark, phrase)
+            done(action)
+            if phrase:
+                self.hooks.on_phrase(seat, remark.phrase)
+
+        return finish
+
+    def _bot_move(self, version: int) -> None:
+        """A bot the game waits for (turn, discard, the Boss once time is up) moves."""
+        self._bot_timer = None
+        valid = self._valid_at(version)
+        if not valid() or self.state.window is not None:
+            return
+        for seat in waiting_for(self.state):
+            if self.hooks.plays(seat):
+
+                def done(action, seat=seat):
+                    if action is None:
+                        action = default_action(self.state, seat)
+                    if action is not None:
+                        self.hooks.apply(action)
+
+                self._decide(seat, True, valid, done)
+                return
+
+    def _bot_tick(self, version: int) -> None:
+        """Real-time negotiation: offer the moment to each bot (shuffled); first taker acts."""
+        self._bot_timer = None
+        valid = self._valid_at(version)
+        if not valid() or self.state.window is not None:
+            return
+        st = self.state
+        now = self.clock.now()
+        if self._quiet_since[0] != st.actions_taken:
+            self._quiet_since = (st.actions_taken, now)
+        boss = st.negotiation.boss if st.negotiation is not None else None
+        settle = (
+            boss is not None
+            and self.hooks.plays(boss)
+            and now - self._quiet_since[1] >= self.timing.bot_patience
+        )
+        seats = [s for s in range(st.players) if self.hooks.plays(s)]
+        self._rng.shuffle(seats)
+        if settle:  # the bot Boss has waited long enough: it goes first, and must act
+            seats.remove(boss)
+            seats.insert(0, boss)
+        for seat in seats:
+            acted = []
+
+            def done(action, acted=acted):
+                if action is not None and valid():
+                    acted.append(self.hooks.apply(action))
+
+            self._decide(seat, settle and seat == boss, valid, done)
+            if acted:
+                return
+        if valid():
+            self._bot_timer = self.clock.call_later(
+                max(0.005, self.timing.paced(self.timing.bot_tick)),
+                partial(self._bot_tick, version),
+            )
+
+    def _bot_answer(self, wid: int, seat: int) -> None:
+        """A bot answers a window, always at the same moment after it opened."""
+        self._answer_timers.pop((wid, seat), None)
+        if not self._running() or self.state.window is None:
+            return
+        if self.clocks and (self.window is None or self.window.id != wid):
+            return
+        if seat not in asked_seats(self.state) or not self.hooks.plays(seat):
+            return
+        version = self.state.actions_taken
+
+        def valid() -> bool:
+            if self.clocks:
+                same = self.window is not None and self.window.id == wid
+            else:
+                same = self.state.actions_taken == version
+            return (
+                same
+                and self._running()
+                and self.state.window is not None
+                and seat in asked_seats(self.state)
+            )
+
+        def done(action) -> None:
+            if action is None or action not in legal_actions(self.state, seat):
+                action = Pass(seat)
+            self.hooks.apply(action)
+
+        if not self._decide(seat, True, valid, done):
+            self.hooks.apply(Pass(seat))
+
+
+def listens(bot: Bot) -> bool:
+    return bool(getattr(bot, "wants_events", False)) or type(bot).observe is not Bot.observe
+
+
+def _remark_of(bot: Bot):
+    """The bot's remark on its last choice; a bot without one (or failing) says nothing,
+    and its move is made all the same."""
+    try:
+        return bot.remark()
+    except Exception:
+        log.debug("bot %s has no remark", getattr(bot, "kind", "?"), exc_info=True)
+        return None
+
+
+def _choose(bot: Bot, v, legal, must: bool) -> Action | None:
+    try:
+        action = bot.choose(v, legal, must)
+    except Exception:
+        log.exception("bot %s failed to choose", getattr(bot, "kind", "?"))
+        return None
+    if action is not None and action not in legal:
+        log.warning("bot %s chose an illegal action %r", getattr(bot, "kind", "?"), action)
+        return None
+    return action

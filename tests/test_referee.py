@@ -1,0 +1,286 @@
+"""The referee on its own (game/referee.py): the countdowns and their time-ups, when bots
+answer and move, a bot Boss's patience, a thinking bot hearing what it missed, the phrase
+gate, and the saved knobs' old names. The LAN host and hot-seat run the same code; their
+own tests keep only what is theirs (frames, the screen)."""
+
+from __future__ import annotations
+
+import random
+
+from game.bots.base import Bot, Remark
+from game.bots.talk import PHRASE_GAP
+from game.clock import ManualClock
+from game.referee import Hooks, Referee, Timing, timing_from_data
+from game.rules import (
+    HOST,
+    Card,
+    Clan,
+    FailDeal,
+    Game,
+    GoingOnce,
+    OpenDeal,
+    Pass,
+    PlayTravel,
+    Settings,
+    TimeUp,
+    WindowMode,
+    placard,
+)
+from tests.net_helpers import scenario_setup
+
+PLACARDS = {"red": 0, "blue": 0, "yellow": 1, "magenta": 1, "orange": 2, "green": 2}
+
+
+def travel_setup():
+    hands = [
+        ["travel_yellow", "clan_red", "recruit"],
+        ["recruit", "recruit", "boss"],
+        ["recruit", "clan_green", "boss"],
+    ]
+    return scenario_setup(hands, PLACARDS, marker=0, first_player=0)
+
+
+class Table:
+    """A referee's owner in a few lines: it applies, records when, and lets bots play the
+    seats in `bot_seats`."""
+
+    def __init__(self, timing: Timing, setup=None, bots=None, people=True, mode="real_time"):
+        settings = Settings(players=3, window_mode=WindowMode(mode))
+        self.game = Game(["A", "B", "C"], 5, settings, setup)
+        self.clock = ManualClock(start=0.0)
+        self.bots: dict[int, Bot] = bots or {}
+        self.applied: list[tuple[float, object]] = []
+        self.phrases: list[tuple[float, int, str]] = []
+        self.pending_thoughts: list = []
+        self.defer_thinking = False
+        self.referee = Referee(
+            lambda: self.game.state,
+            timing,
+            self.clock,
+            Hooks(
+                apply=self.apply,
+                bots=lambda: self.bots,
+                plays=lambda seat: seat in self.bots,
+                people=lambda: people,
+                think=self.think,
+                on_phrase=lambda seat, key: self.phrases.append((self.clock.now(), seat, key)),
+            ),
+            rng=random.Random(1),
+        )
+        self.referee.clocks_after([])
+        self.referee.schedule()
+
+    @property
+    def state(self):
+        return self.game.state
+
+    def apply(self, action) -> bool:
+        events = self.game.apply(action)
+        self.applied.append((self.clock.now(), action))
+        self.referee.clocks_after(events)
+        self.referee.after_action(events)
+        return True
+
+    def think(self, call, done) -> None:
+        if self.defer_thinking:
+            self.pending_thoughts.append((call, done))
+        else:
+            done(call())
+
+
+class Silent(Bot):
+    """Never does anything unless it must, and then the first legal move."""
+
+    needs_view = False
+
+    def choose(self, view, legal, must_act=True):
+        if not must_act:
+            return None
+        moves = [a for a in legal.fixed if not a.meta]
+        return moves[0] if moves else None
+
+
+class HopefulBoss(Bot):
+    """Waits for a card nobody will play unless it must act; then it fails the deal."""
+
+    needs_view = False
+
+    def choose(self, view, legal, must_act=True):
+        if must_act:
+            return next((a for a in legal.fixed if isinstance(a, FailDeal)), None)
+        return None
+
+
+def open_travel_window(t: Table) -> None:
+    t.apply(OpenDeal(0))
+    t.apply(PlayTravel(0, Card.TRAVEL_YELLOW, placard(Clan.YELLOW)))
+    assert t.state.window is not None
+
+
+def test_a_window_closes_on_its_countdown_and_everyone_still_asked_passes():
+    t = Table(Timing(window=5), setup=travel_setup())
+    open_travel_window(t)
+    opened = t.clock.now()
+    asked = list(t.state.window.waiting)
+    t.clock.advance(4.99)
+    assert t.state.window is not None
+    t.clock.advance(0.02)
+    assert t.state.window is None
+    assert [a for _, a in t.applied[-len(asked) :]] == [Pass(s) for s in asked]
+    assert all(when == opened + 5 for when, _ in t.applied[-len(asked) :])
+    assert t.referee.stats["window_timeouts"] == len(asked)
+
+
+def test_a_call_has_two_stages_and_a_covered_deal_closes_when_they_end():
+    setup = scenario_setup(
+        [["recruit"], ["recruit"], ["recruit"]],
+        {"red": 0, "orange": 0, "yellow": 1, "blue": 1, "magenta": 2, "green": 2},
+        marker=3,
+    )
+    t = Table(Timing(going_once=3), setup=setup)
+    t.apply(OpenDeal(0))
+    t.apply(GoingOnce(0))
+    w = t.referee.timers_data()["window"]
+    assert w == {"kind": "going_once", "stage": "going_once", "ms": 6000, "total_ms": 6000}
+    t.clock.advance(3)
+    assert t.referee.timers_data()["window"]["stage"] == "going_twice"
+    t.clock.advance(3)
+    assert t.state.deals_closed == 1 and t.state.negotiation is None
+
+
+def test_the_negotiation_clock_runs_out_into_time_up_and_resumes_with_what_was_left():
+    t = Table(Timing(negotiation=10), setup=travel_setup())
+    t.apply(OpenDeal(0))
+    t.clock.advance(9.99)
+    assert not t.state.negotiation.time_up
+    t.clock.advance(0.02)
+    assert t.state.negotiation.time_up and t.applied[-1] == (t.clock.now() - 0.01, TimeUp(HOST))
+    # a restored game runs the clock on from what the save had left, never above full
+    t2 = Table(Timing(negotiation=10), setup=travel_setup())
+    t2.apply(OpenDeal(0))
+    t2.referee.resume_negotiation(3.0)
+    assert t2.referee.timers_data()["negotiation"]["ms"] == 3000
+    t2.referee.resume_negotiation(99.0)
+    assert t2.referee.timers_data()["negotiation"]["ms"] == 10000
+
+
+def test_the_turn_clock_plays_the_default_action():
+    t = Table(Timing(turn=10), mode="ask_around")
+    before = t.state.actions_taken
+    t.clock.advance(9.9)
+    assert t.state.actions_taken == before
+    t.clock.advance(0.2)
+    assert t.state.actions_taken == before + 1 and t.referee.stats["turn_timeouts"] == 1
+
+
+def test_bots_answer_a_window_at_a_fixed_moment_never_within_the_fair_start():
+    for people, expected in ((True, 1.0), (False, 0.2)):
+        t = Table(Timing(window=5, bot_answer=0.2), setup=travel_setup(), people=people)
+        t.bots = {1: Silent(1), 2: Silent(2)}
+        open_travel_window(t)
+        opened = t.clock.now()
+        t.clock.advance(5)
+        answers = [when - opened for when, a in t.applied if isinstance(a, Pass)]
+        assert answers and all(abs(w - expected) < 1e-9 for w in answers), (people, answers)
+
+
+def test_bot_pace_shortens_the_bots_pauses_but_not_the_fair_start():
+    timing = Timing(bot_answer=1.6, bot_delay=0.8, bot_pace=4.0)
+    assert timing.paced(timing.bot_delay) == 0.2
+    assert timing.answer_delay("travel", people=True) == timing.fair_start == 1.0
+    assert timing.answer_delay("travel", people=False) == 0.4
+
+
+def test_a_bot_boss_settles_after_its_patience_not_the_clock():
+    # (no person: the first tick, when the bots first see the deal, comes at 0.25 s)
+    timing = Timing(negotiation=0, bot_patience=6, bot_tick=0.25)
+    t = Table(timing, setup=travel_setup(), people=False)
+    t.apply(OpenDeal(0))
+    t.bots = {s: HopefulBoss(s) for s in range(3)}
+    t.referee.schedule()
+    t.clock.advance(5.5)
+    assert t.state.negotiation is not None and t.state.deals_failed == 0
+    t.clock.advance(1.0)
+    assert t.state.deals_failed == 1 and t.state.negotiation is None
+    when, action = next((w, a) for w, a in t.applied if isinstance(a, FailDeal))
+    assert action == FailDeal(0) and 6.25 <= when <= 6.5
+
+
+class Listener(Silent):
+    """Silent, with a memory: records what it hears and whether it was thinking then."""
+
+    needs_view = True
+    wants_events = True
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(seat)
+        self.heard: list[list[dict]] = []
+
+    def observe(self, events):
+        self.heard.append(events)
+
+
+def test_a_thinking_bot_hears_what_it_missed_only_after_it_has_answered():
+    t = Table(Timing(window=5, bot_answer=0.2), setup=travel_setup(), people=False)
+    t.apply(OpenDeal(0))
+    listener = Listener(1)
+    t.bots = {1: listener}
+    t.defer_thinking = True
+    t.apply(PlayTravel(0, Card.TRAVEL_YELLOW, placard(Clan.YELLOW)))
+    heard = len(listener.heard)
+    t.clock.advance(0.2)  # seat 1 is asked: it starts thinking (on a "worker")
+    assert t.referee.thinking(1) and len(t.pending_thoughts) == 1
+    t.apply(Pass(2))  # meanwhile the game moves on (seat 2 answers)
+    assert len(listener.heard) == heard  # not while it thinks
+    call, done = t.pending_thoughts.pop()
+    done(call())
+    assert not t.referee.thinking(1)
+    # the missed events first (seat 2's pass), then those of its own answer
+    kinds = [[e["type"] for e in seen] for seen in listener.heard[heard:]]
+    assert kinds[0] == ["passed"] and listener.heard[heard][0]["seat"] == 2
+    assert kinds[1][0] == "passed" and listener.heard[heard + 1][0]["seat"] == 1
+
+
+class Chatty(Silent):
+    """Says a phrase with every move."""
+
+    def choose(self, view, legal, must_act=True):
+        action = super().choose(view, legal, must_act)
+        self._said = action
+        return action
+
+    def remark(self):
+        return Remark(self._said, "phrase.deal", None)
+
+
+def test_the_phrase_gate_lets_one_phrase_per_bot_through_every_few_seconds():
+    t = Table(Timing(bot_delay=0.5, bot_tick=0.5), mode="ask_around", people=False)
+    t.bots = {s: Chatty(s) for s in range(3)}
+    t.referee.schedule()
+    t.clock.advance(30)
+    assert len(t.applied) > 20 and t.phrases
+    for seat in range(3):
+        times = [w for w, s, _ in t.phrases if s == seat]
+        assert all(b - a >= PHRASE_GAP for a, b in zip(times, times[1:], strict=False))
+    assert all(key == "phrase.deal" for _, _, key in t.phrases)
+
+
+def test_saved_knobs_with_their_old_names_still_load():
+    old = timing_from_data(
+        {"stop_seconds": 4, "going_once_seconds": 3, "negotiation_seconds": 60, "bot_pace": 2}
+    )
+    assert (old.window, old.negotiation, old.bot_pace) == (4.0, 60.0, 2.0)
+    assert old.window_length("going_once") == 3.0  # the old knob was the whole call
+    new = timing_from_data({"window": 4, "going_once": 3, "start_after": None, "nonsense": 1})
+    assert new.window_length("going_once") == 6.0 and new.start_after is None
+
+
+def test_a_frame_tick_fires_what_is_due_at_the_frames_end():
+    clock = ManualClock(start=0.0)
+    seen = []
+    clock.call_at(0.01, lambda: seen.append(clock.now()))
+    clock.call_at(0.03, lambda: seen.append(clock.now()))
+    assert clock.tick(0.02) == 1 and seen == [0.02]  # not 0.01: the screen shows it at 0.02
+    clock.jump(0.5)  # a still picture: nothing fires
+    assert seen == [0.02] and clock.now() == 0.52
+    assert clock.advance(0.0) == 1 and seen == [0.02, 0.52]
