@@ -18,7 +18,7 @@ import os
 import sys
 from pathlib import Path
 
-SCENES = ("title", "table", "results", "rules", "settings", "newgame", "handoff")
+SCENES = ("title", "table", "results", "rules", "settings", "newgame", "handoff", "replay")
 # Crowded tables (the layout test walks them too): six players; fifteen cards in hand;
 # over the hand limit with Recruitment for five clans; the offer editor with four sources;
 # the pause menu and its "leave the game?" question.
@@ -283,6 +283,8 @@ def render(app, scene: str, seed: int = 3) -> None:
         _frames(app, 20)
     elif scene == "results":
         play_out(app, seed)
+    elif scene == "replay":
+        render_replay(app, seed)
     elif scene == "rules":
         from .scenes.rules import RulesScene
 
@@ -364,6 +366,39 @@ def finished_game(seed: int, players: int = 4, bots: str = "random"):
 
     play(game, [make_bot(bots, s, seed) for s in range(players)], on_step=on_step)
     return view(game.state, None), history, names
+
+
+def finished_bot_game(seed: int, players: int = 4, bots: str = "random"):
+    """A whole bot game of this seed as a rules Game (its log kept), as a save holds it."""
+    from game.bots import make_bot
+    from game.rules import Game, Settings
+    from game.simulate import play
+
+    names = ["Mei", "Ann", "Bo", "Cy", "Dee", "Eli"][:players]
+    game = Game(names, seed, Settings(players=players))
+    play(game, [make_bot(bots, s, seed) for s in range(players)])
+    return game
+
+
+def render_replay(app, seed: int) -> None:
+    """The replay viewer over a whole bot game, paused in the middle of a deal halfway
+    through, showing Mei's hand."""
+    from .replay_session import ReplaySession
+    from .table.replay import ReplayScene
+
+    session = ReplaySession(finished_bot_game(seed, bots="heuristic"))
+    middle = len(session.deals) // 2
+    session.jump_to_deal(middle)
+    for _ in range(3):
+        session.forward()
+    replay = ReplayScene(app, session)
+    replay.director.quiet = True
+    app.push(replay)
+    _frames(app, 3)
+    replay.director.quiet = False
+    replay.director.finish()
+    pygame_mouse(app, (20, 20))
+    _frames(app, 4)
 
 
 def play_out(app, seed: int, players: int = 4) -> None:
