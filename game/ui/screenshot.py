@@ -381,15 +381,14 @@ def finished_bot_game(seed: int, players: int = 4, bots: str = "random"):
 
 
 def render_replay(app, seed: int) -> None:
-    """The replay viewer over a whole bot game, paused in the middle of a deal halfway
-    through, showing Mei's hand."""
+    """The replay viewer over a whole bot game, paused four moves into its fourth deal
+    (seed 3: offers and an agreement on the table), showing Mei's hand."""
     from .replay_session import ReplaySession
     from .table.replay import ReplayScene
 
     session = ReplaySession(finished_bot_game(seed, bots="heuristic"))
-    middle = len(session.deals) // 2
-    session.jump_to_deal(middle)
-    for _ in range(3):
+    session.jump_to_deal(min(3, len(session.deals) - 1))
+    for _ in range(4):
         session.forward()
     replay = ReplayScene(app, session)
     replay.director.quiet = True

@@ -187,10 +187,22 @@ class ReplayScene(TableScene):
             return tr("replay.hand_table")
         return tr("replay.hand_of", name=self.names[choice])
 
+    def layout(self) -> None:
+        self.controls = self._controls()  # made once: a click's press and release meet
+        super().layout()
+
     def _refresh(self) -> None:
         super()._refresh()
         self.panel.widgets = []  # a replay takes no moves: no panel controls
-        self.controls = self._controls()
+        enabled = {
+            "replay.back": self.replay.index > 0,
+            "replay.play": not self.replay.at_end,
+            "replay.forward": not self.replay.at_end,
+        }
+        for w in self.controls:
+            w.enabled = enabled.get(w.name, True)
+            if w.name == "replay.hand_of":
+                w.options = self.replay.viewer_choices()
         self.widgets = self.log_buttons + self.controls
 
     def _log_changed(self) -> None:
