@@ -170,6 +170,7 @@ def test_the_results_of_a_hot_seat_game_keep_it_and_open_the_viewer(tmp_path, ga
         kept = autosave.finished_games()
         assert len(kept) == 1 and kept[0].actions == len(game.log)
         assert load_replay(kept[0].path).state.hash() == game.state.hash()
+        app.draw()
         assert click_widget(results, "results.replay")
         app.step(DT)
         viewer = app.stack.top
@@ -183,7 +184,7 @@ def test_the_results_of_a_hot_seat_game_keep_it_and_open_the_viewer(tmp_path, ga
 
 
 def test_a_hosts_journal_tail_is_replayed(tmp_path, game):
-    from net.journal import _action_line, game_id, journal_path, record_line
+    from net.journal import game_id, journal_path, record_line
 
     save = tmp_path / "lan.json"
     head = Game(list(game.names), game.seed, game.settings, game.setup)
@@ -194,7 +195,7 @@ def test_a_hosts_journal_tail_is_replayed(tmp_path, game):
         record_line({"journal": "imtheboss-journal", "v": 1, "game": game_id(head), "base": 30})
     ]
     for i in range(30, 60):
-        lines.append(_action_line(i, json.dumps(game.log[i].to_data(), separators=(",", ":"))))
+        lines.append(record_line({"i": i, "a": game.log[i].to_data()}))
     journal_path(save).write_bytes(b"".join(lines) + b'{"i":60,"a":{"ty')  # a torn last line
     loaded = load_replay(save)
     assert len(loaded.log) == 60
@@ -217,6 +218,7 @@ def test_the_title_lists_kept_games_and_opens_one(tmp_path, game):
         picker.path_text = str(tmp_path / "missing.json")
         picker.open(tmp_path / "missing.json")
         assert picker.notice and app.stack.top is picker
+        app.draw()
         assert click_widget(picker, "replays.entry.0")
         app.step(DT)
         assert isinstance(app.stack.top, ReplayScene)

@@ -349,6 +349,16 @@ def pygame_mouse(app, pos) -> None:
 def finished_game(seed: int, players: int = 4, bots: str = "random"):
     """A whole bot game (engine only, fast): its final public view, the money history and
     the names, as the results scene needs them."""
+    final, history, game = _finished(seed, players, bots)
+    return final, history, list(game.names)
+
+
+def finished_bot_game(seed: int, players: int = 4, bots: str = "random"):
+    """A whole bot game of this seed as a rules Game (its log kept), as a save holds it."""
+    return _finished(seed, players, bots)[2]
+
+
+def _finished(seed: int, players: int, bots: str):
     from game.bots import make_bot
     from game.rules import Game, Settings
     from game.rules.view import events_for, view
@@ -365,19 +375,7 @@ def finished_game(seed: int, players: int = 4, bots: str = "random"):
             history.feed(e)
 
     play(game, [make_bot(bots, s, seed) for s in range(players)], on_step=on_step)
-    return view(game.state, None), history, names
-
-
-def finished_bot_game(seed: int, players: int = 4, bots: str = "random"):
-    """A whole bot game of this seed as a rules Game (its log kept), as a save holds it."""
-    from game.bots import make_bot
-    from game.rules import Game, Settings
-    from game.simulate import play
-
-    names = ["Mei", "Ann", "Bo", "Cy", "Dee", "Eli"][:players]
-    game = Game(names, seed, Settings(players=players))
-    play(game, [make_bot(bots, s, seed) for s in range(players)])
-    return game
+    return view(game.state, None), history, game
 
 
 def render_replay(app, seed: int) -> None:
@@ -401,11 +399,12 @@ def render_replay(app, seed: int) -> None:
 
 
 def play_out(app, seed: int, players: int = 4) -> None:
-    """The results screen of a whole bot game of this seed."""
+    """The results screen of a whole bot game of this seed (its replay on offer)."""
     from .scenes.results import ResultsScene
 
-    final, history, names = finished_game(seed, players)
-    app.push(ResultsScene(app, final, history, names, restart=lambda: None))
+    final, history, game = _finished(seed, players, "random")
+    names = list(game.names)
+    app.push(ResultsScene(app, final, history, names, restart=lambda: None, replay=game))
     _frames(app, 5)
 
 

@@ -1,4 +1,4 @@
-""""Watch a replay": the kept finished hot-seat games (newest first), the save files found
+"""The "Watch a replay" list: the kept finished hot-seat games (newest first), the save files found
 in the saves folders (`<config>/saves/`, a LAN host's `<config>/autosave/lan-*.json`,
 `./saves/`), and a field for any save file's path. Opening one starts the replay viewer;
 a file that cannot be replayed shows a message, never a crash."""
