@@ -269,7 +269,7 @@ class ReplayScene(TableScene):
 
     def _draw_all_hands(self, surface) -> None:
         """Game over, "all hands": every seat's remaining cards where the hand would be."""
-        draw.draw_panel(surface, L.HAND, fill=(16, 36, 30), alpha=250, radius=14, shadow=False)
+        draw.draw_panel(surface, L.HAND, fill=(16, 36, 30), alpha=255, radius=14, shadow=False)
         hands = self.replay.shown_hands()
         cols = 2 if len(hands) > 3 else 1
         col_w = (L.HAND.width - 24) // cols
