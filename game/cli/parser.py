@@ -11,7 +11,7 @@ from .options import EXIT_USAGE, error
 SCREENSHOT_SCENES = [
     "title", "table", "results", "rules", "lobby", "settings", "newgame", "handoff", "room",
     "display", "lan_table", "table_6p", "hand_15", "recruit_5", "editor_4_sources", "pause",
-    "leave",
+    "leave", "replay",
 ]  # fmt: skip
 
 

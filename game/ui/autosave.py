@@ -8,7 +8,8 @@ what was left of a running negotiation clock (saved every couple of seconds whil
 so Continue resumes it rather than granting a fresh one; the game file is rewritten only
 when the game moved).
 The title offers "Continue" while an unfinished autosave exists; finishing or abandoning
-the game removes it.
+the game removes it. A finished game is kept instead in `<config>/finished/` (the last
+KEEP_FINISHED of them, oldest removed) for the replay viewer.
 
 Writing a whole game and syncing it to disk takes tens of milliseconds, so it happens on a
 worker thread: the frame only copies the action list (references to frozen actions). The
@@ -35,6 +36,8 @@ FORMAT = "imtheboss-hotseat"
 VERSION = 1
 GAME_FILE = "hotseat.json"
 SEATS_FILE = "hotseat.seats.json"
+KEEP_FINISHED = 20  # finished hot-seat games kept for "Watch a replay"
+FINISHED_PREFIX = "game-"
 
 
 class AutosaveError(Exception):
@@ -50,6 +53,56 @@ class AutosaveInfo:
 
 def folder() -> Path:
     return config_dir() / "autosave"
+
+
+def finished_folder() -> Path:
+    return config_dir() / "finished"
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A kept finished game, as the replay list shows it (read without replaying)."""
+
+    path: Path
+    names: list[str]
+    actions: int
+
+
+def _finished_files(directory: Path) -> list[tuple[int, Path]]:
+    """(number, path) of the kept games, oldest first: `game-<number>.json`."""
+    out = []
+    for path in directory.glob(f"{FINISHED_PREFIX}*.json"):
+        number = path.stem[len(FINISHED_PREFIX) :]
+        if number.isdigit():
+            out.append((int(number), path))
+    return sorted(out)
+
+
+def keep_finished(save_data: dict, directory: Path | None = None) -> Path:
+    """Keep a finished game's save (the engine's format) for the replay viewer; only the
+    newest KEEP_FINISHED stay. Numbered files, so the order needs no clock."""
+    d = Path(directory) if directory is not None else finished_folder()
+    d.mkdir(parents=True, exist_ok=True)
+    files = _finished_files(d)
+    number = files[-1][0] + 1 if files else 1
+    path = d / f"{FINISHED_PREFIX}{number:06d}.json"
+    atomic_write(path, json.dumps(save_data, separators=(",", ":")))
+    for _, old in files[: max(0, len(files) + 1 - KEEP_FINISHED)]:
+        old.unlink(missing_ok=True)
+    return path
+
+
+def finished_games(directory: Path | None = None) -> list[FinishedGame]:
+    """The kept finished games, newest first; unreadable files are skipped."""
+    d = Path(directory) if directory is not None else finished_folder()
+    out = []
+    for _, path in reversed(_finished_files(d)):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            out.append(FinishedGame(path, list(data["players"]), len(data["actions"])))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return out
 
 
 # --------------------------------------------------------------------------- writing

@@ -18,7 +18,7 @@ import os
 import sys
 from pathlib import Path
 
-SCENES = ("title", "table", "results", "rules", "settings", "newgame", "handoff")
+SCENES = ("title", "table", "results", "rules", "settings", "newgame", "handoff", "replay")
 # Crowded tables (the layout test walks them too): six players; fifteen cards in hand;
 # over the hand limit with Recruitment for five clans; the offer editor with four sources;
 # the pause menu and its "leave the game?" question.
@@ -283,6 +283,8 @@ def render(app, scene: str, seed: int = 3) -> None:
         _frames(app, 20)
     elif scene == "results":
         play_out(app, seed)
+    elif scene == "replay":
+        render_replay(app, seed)
     elif scene == "rules":
         from .scenes.rules import RulesScene
 
@@ -347,6 +349,16 @@ def pygame_mouse(app, pos) -> None:
 def finished_game(seed: int, players: int = 4, bots: str = "random"):
     """A whole bot game (engine only, fast): its final public view, the money history and
     the names, as the results scene needs them."""
+    final, history, game = _finished(seed, players, bots)
+    return final, history, list(game.names)
+
+
+def finished_bot_game(seed: int, players: int = 4, bots: str = "random"):
+    """A whole bot game of this seed as a rules Game (its log kept), as a save holds it."""
+    return _finished(seed, players, bots)[2]
+
+
+def _finished(seed: int, players: int, bots: str):
     from game.bots import make_bot
     from game.rules import Game, Settings
     from game.rules.view import events_for, view
@@ -363,15 +375,36 @@ def finished_game(seed: int, players: int = 4, bots: str = "random"):
             history.feed(e)
 
     play(game, [make_bot(bots, s, seed) for s in range(players)], on_step=on_step)
-    return view(game.state, None), history, names
+    return view(game.state, None), history, game
+
+
+def render_replay(app, seed: int) -> None:
+    """The replay viewer over a whole bot game, paused four moves into its fourth deal
+    (seed 3: offers and an agreement on the table), showing Mei's hand."""
+    from .replay_session import ReplaySession
+    from .table.replay import ReplayScene
+
+    session = ReplaySession(finished_bot_game(seed, bots="heuristic"))
+    session.jump_to_deal(min(3, len(session.deals) - 1))
+    for _ in range(4):
+        session.forward()
+    replay = ReplayScene(app, session)
+    replay.director.quiet = True
+    app.push(replay)
+    _frames(app, 3)
+    replay.director.quiet = False
+    replay.director.finish()
+    pygame_mouse(app, (20, 20))
+    _frames(app, 4)
 
 
 def play_out(app, seed: int, players: int = 4) -> None:
-    """The results screen of a whole bot game of this seed."""
+    """The results screen of a whole bot game of this seed (its replay on offer)."""
     from .scenes.results import ResultsScene
 
-    final, history, names = finished_game(seed, players)
-    app.push(ResultsScene(app, final, history, names, restart=lambda: None))
+    final, history, game = _finished(seed, players, "random")
+    names = list(game.names)
+    app.push(ResultsScene(app, final, history, names, restart=lambda: None, replay=game))
     _frames(app, 5)
 
 

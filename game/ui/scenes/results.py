@@ -28,8 +28,12 @@ def ranking(money: list[int]) -> list[tuple[int, int]]:
 class ResultsScene(Scene):
     name = "results"
 
-    def __init__(self, app, final_view: dict, history, names: list[str], restart=None) -> None:
+    def __init__(
+        self, app, final_view: dict, history, names: list[str], restart=None, replay=None
+    ) -> None:
+        """`replay`: the finished game (a rules Game with its log), for "Watch the replay"."""
         super().__init__(app)
+        self.replay = replay
         self.v = final_view
         self.history = history
         self.names = names
@@ -62,6 +66,26 @@ class ResultsScene(Scene):
                 hotkey=pygame.K_ESCAPE,
             ),
         ]
+        if self.replay is not None:
+            self.widgets.append(
+                Button(
+                    (80, 920, 620, 80),
+                    lambda: tr("results.watch_replay"),
+                    self.watch,
+                    size=30,
+                    name="results.replay",
+                    hotkey=pygame.K_w,
+                    tip=lambda: tr("tip.results.watch_replay"),
+                )
+            )
+
+    def watch(self) -> None:
+        """The replay viewer over the game just finished; Back returns here."""
+        from ..replay_session import ReplaySession
+        from ..table.replay import ReplayScene
+
+        session = ReplaySession(self.replay)
+        self.app.push(ReplayScene(self.app, session, on_back=self.app.pop))
 
     def again(self) -> None:
         if self.restart is not None:

@@ -1,6 +1,6 @@
 """The title screen: Play (→ new game, defaults ready: one human and three bots), Continue
 (when a hot-seat game was autosaved unfinished), Play on the network (the LAN lobby),
-Settings, Rules, Quit, and the language picker (each language's name drawn in its own
+Settings, Rules, Watch a replay, Quit, and the language picker (each language's name drawn in its own
 script). An autosave that cannot be read is set aside with a clear message."""
 
 from __future__ import annotations
@@ -125,7 +125,16 @@ class TitleScene(Scene):
                 hotkey=pygame.K_r,
             ),
             Button(
-                (cx - w // 2, y + 266, w, h - 14),
+                (cx - w // 2, y + 266, half, h - 14),
+                lambda: tr("title.replays"),
+                self.replays,
+                size=26,
+                name="title.replays",
+                hotkey=pygame.K_w,
+                tip=lambda: tr("tip.title.replays"),
+            ),
+            Button(
+                (cx - w // 2 + half + 12, y + 266, half, h - 14),
                 lambda: tr("title.quit"),
                 app.quit,
                 style="ghost",
@@ -179,6 +188,11 @@ class TitleScene(Scene):
         from .newgame import NewGameScene
 
         self.app.push(NewGameScene(self.app))
+
+    def replays(self) -> None:
+        from .replays import ReplayListScene
+
+        self.app.push(ReplayListScene(self.app))
 
     def settings(self) -> None:
         from .settings import SettingsScene

@@ -9,6 +9,8 @@ table shows a full-screen "Pass to …" screen first (never with a single human)
 
 from __future__ import annotations
 
+import contextlib
+
 import pygame
 
 from game.rules import (
@@ -191,9 +193,21 @@ class TableScene(Scene):
             return
         from ..scenes.results import ResultsScene
 
+        game = getattr(self.session, "game", None)  # a hot-seat game: kept for its replay
+        if game is not None and self.app.persist:
+            from ..autosave import keep_finished
+
+            # a full or read-only disk costs the replay, never the results
+            with contextlib.suppress(OSError):
+                keep_finished(game.to_data())
         self.app.replace(
             ResultsScene(
-                self.app, self.session.view(None), self.history, self.names, restart=self.on_exit
+                self.app,
+                self.session.view(None),
+                self.history,
+                self.names,
+                restart=self.on_exit,
+                replay=game,
             )
         )
 

@@ -1,0 +1,140 @@
+"""The "Watch a replay" list: the kept finished hot-seat games (newest first), the save files found
+in the saves folders (`<config>/saves/`, a LAN host's `<config>/autosave/lan-*.json`,
+`./saves/`), and a field for any save file's path. Opening one starts the replay viewer;
+a file that cannot be replayed shows a message, never a crash."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from .. import draw
+from ..config import config_dir
+from ..i18n import tr
+from ..scene import Scene
+from ..theme import TEXT_DIM, WARN
+from ..widgets import Button, TextField
+from .common import backdrop, title_bar
+
+PER_COLUMN = 8
+ROW_H, ROW_GAP = 60, 10
+COLUMNS = (pygame.Rect(120, 190, 820, 0), pygame.Rect(980, 190, 820, 0))
+
+
+@dataclass(frozen=True)
+class ReplayEntry:
+    path: Path
+    label: str
+
+
+def save_folders() -> list[tuple[Path, str]]:
+    """Where save files are looked for: (folder, glob)."""
+    return [
+        (config_dir() / "saves", "*.json"),
+        (config_dir() / "autosave", "lan-*.json"),
+        (Path("saves"), "*.json"),
+    ]
+
+
+def entries() -> list[ReplayEntry]:
+    """The kept finished games, newest first, then the save files found."""
+    from ..autosave import finished_games
+
+    out = [
+        ReplayEntry(g.path, tr("replays.entry", names=", ".join(g.names), n=g.actions))
+        for g in finished_games()
+    ]
+    seen = {e.path.resolve() for e in out}
+    for folder, pattern in save_folders():
+        for path in sorted(folder.glob(pattern), reverse=True):
+            if path.resolve() not in seen:
+                seen.add(path.resolve())
+                out.append(ReplayEntry(path, path.name))
+    return out
+
+
+class ReplayListScene(Scene):
+    name = "replays"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.entries = entries()
+        self.path_text = ""
+        self.notice: str | None = None
+
+    def layout(self) -> None:
+        self.widgets = []
+        for i, entry in enumerate(self.entries[: PER_COLUMN * len(COLUMNS)]):
+            col = COLUMNS[i // PER_COLUMN]
+            y = col.y + (i % PER_COLUMN) * (ROW_H + ROW_GAP)
+            self.widgets.append(
+                Button(
+                    (col.x, y, col.width, ROW_H),
+                    draw.ellipsize(entry.label, 24, col.width - 40),
+                    lambda e=entry: self.open(e.path),
+                    size=24,
+                    name=f"replays.entry.{i}",
+                    tip=str(entry.path),
+                )
+            )
+        self.widgets += [
+            TextField(
+                (120, 790, 1300, 64),
+                lambda: self.path_text,
+                self._set_path,
+                placeholder=lambda: tr("replays.path"),
+                max_len=240,
+                name="replays.path",
+            ),
+            Button(
+                (1440, 790, 360, 64),
+                lambda: tr("replays.open"),
+                lambda: self.open(Path(self.path_text.strip())),
+                style="primary",
+                size=28,
+                name="replays.open",
+                hotkey=pygame.K_RETURN,
+                tip=lambda: tr("replays.path"),
+            ),
+            Button(
+                (120, 960, 360, 70),
+                lambda: tr("ui.back"),
+                self.back,
+                size=28,
+                name="replays.back",
+                hotkey=pygame.K_ESCAPE,
+                tip=lambda: tr("ui.back"),
+            ),
+        ]
+
+    def _set_path(self, text: str) -> None:
+        self.path_text = text
+
+    def open(self, path: Path) -> None:
+        from game.rules import SaveError
+
+        from ..replay_session import ReplaySession
+        from ..table.replay import ReplayScene
+
+        try:
+            session = ReplaySession.from_file(path)
+        except (SaveError, OSError):
+            self.notice = tr("replays.unreadable")
+            return
+        self.app.push(ReplayScene(self.app, session, on_back=self.app.pop))
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def draw(self, surface) -> None:
+        backdrop(surface, self.t, cards=False)
+        title_bar(surface, tr("replays.title"), y=30)
+        if not self.entries:
+            img = draw.fit(tr("replays.empty"), 26, 1600, TEXT_DIM)
+            surface.blit(img, img.get_rect(center=(960, 400)))
+        if self.notice:
+            img = draw.fit(self.notice, 24, 1600, WARN, True)
+            surface.blit(img, img.get_rect(center=(960, 900)))
+        super().draw(surface)
