@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import argparse
 
+from game.ui.screenshot import CROWDED_SCENES, LAN_SCENES, SCENES
+
 from .lan import run_host, run_join, run_table
 from .offline import run_play, run_replay, run_screenshot, run_simulate
 from .options import EXIT_USAGE, error
 
-SCREENSHOT_SCENES = [
-    "title", "table", "results", "rules", "lobby", "settings", "newgame", "handoff", "room",
-    "display", "lan_table", "table_6p", "hand_15", "recruit_5", "editor_4_sources", "pause",
-    "leave", "replay",
-]  # fmt: skip
+# every scene `main.py screenshot` can render (game/ui/screenshot.py, which loads no pygame
+# until it renders)
+SCREENSHOT_SCENES = [*SCENES, *LAN_SCENES, *CROWDED_SCENES]
 
 
 def _host_args(p: argparse.ArgumentParser) -> None:

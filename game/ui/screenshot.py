@@ -22,7 +22,15 @@ SCENES = ("title", "table", "results", "rules", "settings", "newgame", "handoff"
 # Crowded tables (the layout test walks them too): six players; fifteen cards in hand;
 # over the hand limit with Recruitment for five clans; the offer editor with four sources;
 # the pause menu and its "leave the game?" question.
-CROWDED_SCENES = ("table_6p", "hand_15", "recruit_5", "editor_4_sources", "pause", "leave")
+CROWDED_SCENES = (
+    "table_6p",
+    "hand_15",
+    "recruit_5",
+    "editor_4_sources",
+    "offers_crowded",
+    "pause",
+    "leave",
+)
 LAN_SCENES = ("lobby", "room", "display", "lan_table")
 
 
@@ -195,6 +203,14 @@ def crowded_session(kind: str, seed: int = 3):
         s.apply_scripted(OpenDeal(1))
         s.apply_scripted(LayClan(0, O))
         s.apply_scripted(LayClan(0, G))
+        return s
+    if kind == "offers_crowded":  # a four-source offer and a fee proposal in the rows
+        from game.rules import Offer, Propose, legal_actions
+
+        s = crowded_session("editor_4_sources", seed)
+        choice = next(c for c in legal_actions(s.game.state, 0).terms if len(c.pool) == 4)
+        s.apply_scripted(Offer(0, tuple(choice.pool), choice.lo + 1))
+        s.apply_scripted(Propose(1, 2, (), 1))  # Ann pays Bo a fee to let the deal through
         return s
     raise ValueError(kind)
 

@@ -222,14 +222,14 @@ def draw_terms(surf, v, terms, x, cy, colour, tag, max_x=None) -> None:
                 surf, (250, 250, 250), (x - 2, cy - 16, 32, 32), width=2, border_radius=6
             )
         x += 32
-    if not chips:
-        fee = draw.fit(tr("table.fee"), 18, 70, TEXT_DIM)
+    if not chips:  # a fee: the word at its own width (it is short in every language)
+        fee = draw.text(tr("table.fee"), 18, TEXT_DIM)
         surf.blit(fee, fee.get_rect(midleft=(x, cy)))
         x += fee.get_width() + 6
     amt = draw.text(tr("money.amount", n=terms["amount"]), 24, colour, True)
     surf.blit(amt, amt.get_rect(midleft=(x + 6, cy)))
     x += amt.get_width() + 12
     room = 110 if max_x is None else min(110, max_x - x)
-    if room >= 36:
-        t = draw.fit(tag, 16, room, colour, min_size=11)
+    if draw.text_width(tag, 18) <= room:  # the tag only where it is readable; the row's
+        t = draw.text(tag, 18, colour)  # colours and buttons still tell offer from proposal
         surf.blit(t, t.get_rect(midleft=(x, cy + 1)))
