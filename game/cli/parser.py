@@ -9,9 +9,9 @@ from .offline import run_play, run_replay, run_screenshot, run_simulate
 from .options import EXIT_USAGE, error
 
 SCREENSHOT_SCENES = [
-    "title", "table", "results", "rules", "lobby", "settings", "newgame", "handoff", "room",
-    "display", "lan_table", "table_6p", "hand_15", "recruit_5", "editor_4_sources", "pause",
-    "leave",
+    "title", "table", "results", "rules", "rules_pictures", "lobby", "settings", "newgame",
+    "handoff", "room", "display", "lan_table", "table_6p", "hand_15", "recruit_5",
+    "editor_4_sources", "pause", "leave",
 ]  # fmt: skip
 
 
