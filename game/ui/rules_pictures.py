@@ -13,7 +13,7 @@ from game.rules.board import DEFAULT_BOARD
 
 from . import cardart, draw
 from .i18n import tr
-from .table.board import draw_space
+from .table.board import draw_space, marker_token
 from .table.layout import CELL_H, CELL_W
 from .theme import CLAN_KEYS, CLAN_LETTERS, GOLD, INK, PAPER, TEXT, TEXT_DIM, darken, seat_colour
 
@@ -116,6 +116,48 @@ def space(width: int) -> pygame.Surface:
             )
         )
         _caption(surf, line, pygame.Rect(x0, sh + 30, half - 40, 80), TEXT, "left")
+    return surf
+
+
+TURN_SPACES = (3, 4, 5, 6, 7)  # spaces 4-8; space 6 is covered
+TURN_COVERED = 5
+TURN_ROLL = 3
+
+
+def turn(width: int) -> pygame.Surface:
+    """Roll 3 from space 4: the marker hops over free spaces only (covered space 6 is
+    skipped, not counted) and lands on space 8; there, deal or draw 3 cards."""
+    gap, top = 6, 70
+    surf = _canvas(width, top + CELL_H + 20)
+    board = DEFAULT_BOARD.to_data()
+    centres = {}
+    for n, index in enumerate(TURN_SPACES):
+        r = pygame.Rect(n * (CELL_W + gap), top, CELL_W, CELL_H)
+        covered = index == TURN_COVERED
+        draw_space(surf, r, board["spaces"][index], index, dim=covered)
+        if covered:
+            tile = draw.tile_face(1, board["tiles"][0]["price"], r.width - 36, r.height - 26)
+            surf.blit(tile, tile.get_rect(center=r.center))
+        centres[index] = r.center
+    free = [i for i in TURN_SPACES if i != TURN_COVERED][: TURN_ROLL + 1]
+    for hop, (a, b) in enumerate(zip(free, free[1:], strict=False), start=1):
+        (x1, _), (x2, _) = centres[a], centres[b]
+        arc = pygame.Rect(x1, top - 40, x2 - x1, 80)
+        pygame.draw.arc(surf, GOLD, arc, 0.15, math.pi - 0.15, 4)
+        _arrow(surf, (x2 - 3, top - 16), (x2, top + 4), GOLD, 4)
+        pygame.draw.circle(surf, GOLD, (arc.centerx, top - 40), 17)
+        num = draw.text(str(hop), 20, INK, True)
+        surf.blit(num, num.get_rect(center=(arc.centerx, top - 40)))
+    token = marker_token(40)
+    cx, cy = centres[free[-1]]
+    surf.blit(token, token.get_rect(center=(cx + CELL_W // 2 - 30, cy + CELL_H // 2 - 26)))
+    x = len(TURN_SPACES) * (CELL_W + gap) + 20
+    room = width - x
+    die = draw.die_face(TURN_ROLL, 44)
+    surf.blit(die, die.get_rect(midleft=(8, top - 36)))
+    pill_w = room - 10
+    _pill(surf, tr("phrase.lets_make_a_deal"), (x + pill_w // 2, top + 20), GOLD, w=pill_w)
+    _pill(surf, tr("action.draw", n=3), (x + pill_w // 2, top + 90), PAPER, w=pill_w)
     return surf
 
 
@@ -332,6 +374,7 @@ def end(width: int) -> pygame.Surface:
 #: topic -> its picture (topics not listed are text only)
 PICTURES: dict[str, Callable[[int], pygame.Surface]] = {
     "goal": goal,
+    "turn": turn,
     "space": space,
     "cards": cards,
     "deal": deal,
