@@ -119,6 +119,30 @@ def space(width: int) -> pygame.Surface:
     return surf
 
 
+SETUP_PLACARDS = ((0, 4), (2, 5), (1, 3))  # 3 players, 2 placards each (clan indices)
+
+
+def setup(width: int) -> pygame.Surface:
+    """Three players, each with two placards, five hidden cards and no money."""
+    col = 300
+    surf = _canvas(width, 220)
+    x0 = (width - col * len(SETUP_PLACARDS)) // 2
+    for seat, clans in enumerate(SETUP_PLACARDS):
+        x = x0 + seat * col
+        surf.blit(_seat_chip(seat, 56), (x, 10))
+        name = draw.text(SEATS[seat], 24, TEXT, True)
+        surf.blit(name, name.get_rect(midleft=(x + 66, 38)))
+        for k, clan in enumerate(clans):
+            surf.blit(draw.clan_chip(clan, 50), (x + k * 58, 80))
+        for k in range(5):
+            surf.blit(cardart.small_back(34, 48), (x + 126 + k * 16, 81))
+        money = draw.text(tr("money.amount", n=0), 24, GOLD, True)
+        surf.blit(money, money.get_rect(midleft=(x + 66, 62 + 100)))
+        surf.blit(draw.coin(30), (x + 26, 147))
+    _caption(surf, tr("rules.pic.setup.caption"), pygame.Rect(20, 185, width - 40, 40), TEXT)
+    return surf
+
+
 TURN_SPACES = (3, 4, 5, 6, 7)  # spaces 4-8; space 6 is covered
 TURN_COVERED = 5
 TURN_ROLL = 3
@@ -346,6 +370,30 @@ def realtime(width: int) -> pygame.Surface:
     return surf
 
 
+def after(width: int) -> pygame.Surface:
+    """A closed deal's space covered by the top tile, the marker moving on; a failed
+    deal's space still open."""
+    board = DEFAULT_BOARD.to_data()
+    half = width // 2
+    surf = _canvas(width, CELL_H + 120)
+    top = 10
+    closed = pygame.Rect(20, top, CELL_W, CELL_H)
+    draw_space(surf, closed, board["spaces"][3], 3, dim=True)
+    tile = draw.tile_face(1, board["tiles"][0]["price"], CELL_W - 36, CELL_H - 26)
+    surf.blit(tile, tile.get_rect(center=closed.center))
+    nxt = closed.move(CELL_W + 60, 0)
+    draw_space(surf, nxt, board["spaces"][4], 4)
+    _arrow(surf, (closed.right + 6, closed.centery), (nxt.x - 6, closed.centery), GOLD, 4)
+    token = marker_token(40)
+    surf.blit(token, token.get_rect(center=(nxt.right - 30, nxt.bottom - 26)))
+    failed = pygame.Rect(half + 20, top, CELL_W, CELL_H)
+    draw_space(surf, failed, board["spaces"][6], 6)
+    room = pygame.Rect(20, top + CELL_H + 16, half - 40, 100)
+    _caption(surf, tr("rules.pic.after.closed"), room, TEXT, "left")
+    _caption(surf, tr("rules.pic.after.failed"), room.move(half, 0), TEXT, "left")
+    return surf
+
+
 END_TILES = (10, 11, 12, 13, 14)
 
 
@@ -374,6 +422,7 @@ def end(width: int) -> pygame.Surface:
 #: topic -> its picture (topics not listed are text only)
 PICTURES: dict[str, Callable[[int], pygame.Surface]] = {
     "goal": goal,
+    "setup": setup,
     "turn": turn,
     "space": space,
     "cards": cards,
@@ -381,5 +430,6 @@ PICTURES: dict[str, Callable[[int], pygame.Surface]] = {
     "floor": floor,
     "windows": windows,
     "realtime": realtime,
+    "after": after,
     "end": end,
 }
