@@ -18,7 +18,17 @@ import os
 import sys
 from pathlib import Path
 
-SCENES = ("title", "table", "results", "rules", "settings", "newgame", "handoff", "replay")
+SCENES = (
+    "title",
+    "table",
+    "results",
+    "rules",
+    "rules_pictures",
+    "settings",
+    "newgame",
+    "handoff",
+    "replay",
+)
 # Crowded tables (the layout test walks them too): six players; fifteen cards in hand;
 # over the hand limit with Recruitment for five clans; the offer editor with four sources;
 # the pause menu and its "leave the game?" question.
@@ -301,13 +311,13 @@ def render(app, scene: str, seed: int = 3) -> None:
         play_out(app, seed)
     elif scene == "replay":
         render_replay(app, seed)
-    elif scene == "rules":
+    elif scene in ("rules", "rules_pictures"):  # the text of a deal; the pictures of a space
         from .scenes.rules import RulesScene
 
         r = RulesScene(app)
         app.push(r)
         _frames(app, 2)
-        r.jump("agreements")
+        r.jump("deal" if scene == "rules" else "space")
         _frames(app, 60)
     elif scene == "settings":
         from .scenes.settings import SettingsScene

@@ -1,6 +1,7 @@
 """The rules reference in the chosen language, with the decisions of docs/RULES.md (how the digital
-table plays "at any time", the negotiation limit, hidden money, ...). Scroll with the wheel,
-the arrow keys or Page Up/Down; the contents on the left jump to a section."""
+table plays "at any time", the negotiation limit, hidden money, ...), explained with pictures drawn
+by the game's own art (game/ui/rules_pictures.py). The contents on the left jump to a topic;
+the wheel and Up/Down scroll, Page Up/Down go to the previous/next topic, Esc goes back."""
 
 from __future__ import annotations
 
@@ -8,26 +9,30 @@ import pygame
 
 from .. import draw
 from ..i18n import tr
+from ..rules_pictures import PICTURES
 from ..scene import Scene
 from ..theme import GOLD, TEXT, THEME
 from ..widgets import Button
 from .common import backdrop, title_bar
 
-SECTIONS = (
-    "goal",
-    "setup",
-    "turn",
-    "negotiation",
-    "agreements",
-    "closing",
-    "cards",
-    "windows",
-    "after",
-    "end",
-    "two_player",
-    "variants",
-    "table",
-)
+#: topic -> the paragraphs (translation keys) under its title and picture
+TOPICS: dict[str, tuple[str, ...]] = {
+    "goal": ("rules.goal.body",),
+    "setup": ("rules.setup.body",),
+    "turn": ("rules.turn.body",),
+    "space": ("rules.space.body",),
+    "cards": ("rules.cards.body",),
+    "deal": ("rules.agreements.body", "rules.closing.body"),
+    "floor": ("rules.floor.body",),
+    "windows": ("rules.windows.body",),
+    "realtime": ("rules.realtime.body",),
+    "after": ("rules.after.body",),
+    "end": ("rules.end.body",),
+    "variants": ("rules.variants.body",),
+    "two_player": ("rules.two_player.body",),
+    "table": ("rules.table.body",),
+}
+SECTIONS = tuple(TOPICS)
 VIEW = pygame.Rect(560, 150, 1280, 820)
 TEXT_SIZE = 26
 
@@ -45,11 +50,11 @@ class RulesScene(Scene):
 
     def layout(self) -> None:
         self.widgets = []
-        y = 160
+        y = 150
         for sec in SECTIONS:
             self.widgets.append(
                 Button(
-                    (80, y, 440, 54),
+                    (80, y, 440, 52),
                     lambda s=sec: tr(f"rules.{s}.title"),
                     lambda s=sec: self.jump(s),
                     style="ghost",
@@ -57,7 +62,7 @@ class RulesScene(Scene):
                     name=f"rules.toc.{sec}",
                 )
             )
-            y += 60
+            y += 58
         self.widgets.append(
             Button(
                 (80, 990, 260, 62),
@@ -82,32 +87,53 @@ class RulesScene(Scene):
         return self._doc
 
     def _render(self) -> pygame.Surface:
+        """The whole document, topic after topic: title, picture, paragraphs."""
         width = VIEW.width - 80
         blocks = []
         total = 20
-        for sec in SECTIONS:
+        for sec, keys in TOPICS.items():
             head = tr(f"rules.{sec}.title")
-            body = tr(f"rules.{sec}.body")
-            h = (
-                draw.wrapped_height(head, 36, width, True)
-                + 16
-                + draw.wrapped_height(body, TEXT_SIZE, width, spacing=1.35)
-                + 50
+            paragraphs = [p for key in keys for p in tr(key).split("\n")]
+            picture = PICTURES[sec](width) if sec in PICTURES else None
+            h = draw.wrapped_height(head, 36, width, True) + 24
+            h += picture.get_height() + 20 if picture is not None else 0
+            h += sum(
+                draw.wrapped_height(p, TEXT_SIZE, width, spacing=1.35) + 12 for p in paragraphs
             )
-            blocks.append((sec, head, body, h))
+            h += 50
+            blocks.append((sec, head, picture, paragraphs, h))
             total += h
-        surf = pygame.Surface((VIEW.width, total + VIEW.height // 2), pygame.SRCALPHA)
+        surf = pygame.Surface((VIEW.width, total + VIEW.height), pygame.SRCALPHA)
         y = 20
         self.anchors = {}
-        for sec, head, body, h in blocks:
+        for sec, head, picture, paragraphs, h in blocks:
             self.anchors[sec] = y - 10
             hh = draw.blit_wrapped(surf, head, pygame.Rect(40, y, width, 200), 36, GOLD, True)
             pygame.draw.line(surf, (120, 100, 50), (40, y + hh + 4), (40 + width, y + hh + 4), 2)
-            draw.blit_wrapped(
-                surf, body, pygame.Rect(40, y + hh + 16, width, 4000), TEXT_SIZE, TEXT, spacing=1.35
-            )
+            at = y + hh + 24
+            if picture is not None:
+                surf.blit(picture, (40, at))
+                at += picture.get_height() + 20
+            for p in paragraphs:
+                at += draw.blit_wrapped(
+                    surf, p, pygame.Rect(40, at, width, 4000), TEXT_SIZE, TEXT, spacing=1.35
+                )
+                at += 12
             y += h
         return surf
+
+    def current(self) -> str:
+        """The topic at the top of the view (the highlighted contents entry)."""
+        self.document()
+        here = SECTIONS[0]
+        for sec in SECTIONS:
+            if self.anchors.get(sec, 0) <= self.goal + 40:
+                here = sec
+        return here
+
+    def step_topic(self, delta: int) -> None:
+        i = SECTIONS.index(self.current()) + delta
+        self.jump(SECTIONS[min(len(SECTIONS) - 1, max(0, i))])
 
     def max_scroll(self) -> float:
         return max(0.0, self.document().get_height() - VIEW.height)
@@ -115,26 +141,8 @@ class RulesScene(Scene):
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
             self.goal -= event.y * 90
-        elif event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_DOWN,
-            pygame.K_UP,
-            pygame.K_PAGEDOWN,
-            pygame.K_PAGEUP,
-            pygame.K_HOME,
-            pygame.K_END,
-        ):
-            step = {
-                pygame.K_DOWN: 80,
-                pygame.K_UP: -80,
-                pygame.K_PAGEDOWN: 700,
-                pygame.K_PAGEUP: -700,
-            }.get(event.key)
-            if step is not None:
-                self.goal += step
-            elif event.key == pygame.K_HOME:
-                self.goal = 0
-            else:
-                self.goal = self.max_scroll()
+        elif event.type == pygame.KEYDOWN and event.key in KEYS:
+            KEYS[event.key](self)
         else:
             return super().handle(event)
         self.goal = min(self.max_scroll(), max(0.0, self.goal))
@@ -160,13 +168,28 @@ class RulesScene(Scene):
             h = max(40, int(track.height * VIEW.height / doc.get_height()))
             y = track.y + int((track.height - h) * self.scroll / ms)
             pygame.draw.rect(surface, GOLD, (track.x, y, 6, h), border_radius=3)
-        current = None
-        for sec in SECTIONS:
-            if self.anchors.get(sec, 0) <= self.scroll + 40:
-                current = sec
+        current = self.current()
         for w in self.widgets:
             if w.name == f"rules.toc.{current}":
                 w.style = "normal"
             elif w.name.startswith("rules.toc."):
                 w.style = "ghost"
         super().draw(surface)
+
+
+def _scroll(by: float):
+    def move(scene: RulesScene) -> None:
+        scene.goal += by
+
+    return move
+
+
+#: the keys of the scene (Esc is the Back button's hotkey)
+KEYS = {
+    pygame.K_DOWN: _scroll(80),
+    pygame.K_UP: _scroll(-80),
+    pygame.K_PAGEDOWN: lambda scene: scene.step_topic(1),
+    pygame.K_PAGEUP: lambda scene: scene.step_topic(-1),
+    pygame.K_HOME: lambda scene: scene.jump(SECTIONS[0]),
+    pygame.K_END: lambda scene: setattr(scene, "goal", scene.max_scroll()),
+}

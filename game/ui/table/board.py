@@ -127,70 +127,12 @@ class BoardRenderer:
             r = L.SPACES[i]
             if i in covered:
                 t = covered[i]
-                self._draw_space(surf, r, v["board"]["spaces"][i], i, dim=True)
+                draw_space(surf, r, v["board"]["spaces"][i], i, dim=True)
                 img = draw.tile_face(t, tiles[t - 1]["price"], r.width - 36, r.height - 26)
                 surf.blit(img, img.get_rect(center=r.center))
             else:
-                self._draw_space(surf, r, v["board"]["spaces"][i], i)
+                draw_space(surf, r, v["board"]["spaces"][i], i)
         return surf
-
-    def _draw_space(self, surf, r: pygame.Rect, sp: dict, index: int, dim: bool = False) -> None:
-        pygame.draw.rect(surf, (0, 0, 0, 120), r.move(2, 3), border_radius=12)
-        pygame.draw.rect(surf, darken(PAPER, 0.3), r, border_radius=12)
-        pygame.draw.rect(
-            surf, PAPER if not dim else darken(PAPER, 0.35), r.inflate(-4, -4), border_radius=11
-        )
-        # header: space number, dividends
-        num = draw.text(str(index + 1), 20, (150, 130, 100), True)
-        surf.blit(num, (r.x + 10, r.y + 5))
-        c = draw.coin(22)
-        div = draw.text(f"×{sp['dividends']}", 22, (110, 80, 20), True)
-        surf.blit(div, div.get_rect(topright=(r.right - 10, r.y + 4)))
-        surf.blit(
-            c,
-            c.get_rect(midright=(r.right - 14 - div.get_width(), r.y + 4 + div.get_height() // 2)),
-        )
-        rows: list[tuple[str, list[int], int]] = []
-        if sp["required"]:
-            rows.append(("req", [CLAN_KEYS.index(k) for k in sp["required"]], 0))
-        for g in sp["groups"]:
-            rows.append(("grp", [CLAN_KEYS.index(k) for k in g["clans"]], g["count"]))
-        top, bottom = r.y + 32, r.bottom - 24
-        slot = (bottom - top) / max(1, len(rows))
-        for n, (kind, clans, k) in enumerate(rows):
-            cy = int(top + slot * (n + 0.5))
-            if kind == "req":
-                size = 34 if len(rows) < 3 else 28
-                gap = 5
-                total = len(clans) * size + (len(clans) - 1) * gap
-                x = r.centerx - total // 2
-                for cl in clans:
-                    surf.blit(draw.clan_chip(cl, size), (x, cy - size // 2))
-                    x += size + gap
-            else:
-                gap = 2
-                label = draw.text(f"{k}×", 20, INK, True)
-                room = r.width - 24 - label.get_width() - 6
-                size = min(25, (room - (len(clans) - 1) * gap) // len(clans))
-                total = label.get_width() + 6 + len(clans) * size + (len(clans) - 1) * gap
-                x = r.centerx - total // 2
-                box = pygame.Rect(x - 6, cy - size // 2 - 4, total + 12, size + 8)
-                pygame.draw.rect(surf, (222, 212, 188), box, border_radius=8)
-                pygame.draw.rect(surf, (180, 166, 136), box, width=1, border_radius=8)
-                surf.blit(label, label.get_rect(midleft=(x, cy)))
-                x += label.get_width() + 6
-                for cl in clans:
-                    surf.blit(draw.clan_chip(cl, size), (x, cy - size // 2))
-                    x += size + gap
-        inv = len(sp["required"]) + sum(g["count"] for g in sp["groups"])
-        x = r.x + 10
-        for _ in range(inv):
-            _person(surf, x, r.bottom - 20, (120, 100, 70))
-            x += 13
-        if dim:
-            veil = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(veil, (40, 30, 20, 120), veil.get_rect(), border_radius=12)
-            surf.blit(veil, r.topleft)
 
     # -- the middle of the board -------------------------------------------------------------
 
@@ -307,6 +249,67 @@ class BoardRenderer:
         ax, ay = a.x + 64, a.y + 14
         bx, by = b.x + 64, b.y + 14
         return ax + (bx - ax) * f, ay + (by - ay) * f
+
+
+def draw_space(surf, r: pygame.Rect, sp: dict, index: int, dim: bool = False) -> None:
+    """One board space (its number, dividends, required clans and "k of" groups) into r;
+    the Rules scene draws real spaces with it."""
+    pygame.draw.rect(surf, (0, 0, 0, 120), r.move(2, 3), border_radius=12)
+    pygame.draw.rect(surf, darken(PAPER, 0.3), r, border_radius=12)
+    pygame.draw.rect(
+        surf, PAPER if not dim else darken(PAPER, 0.35), r.inflate(-4, -4), border_radius=11
+    )
+    # header: space number, dividends
+    num = draw.text(str(index + 1), 20, (150, 130, 100), True)
+    surf.blit(num, (r.x + 10, r.y + 5))
+    c = draw.coin(22)
+    div = draw.text(f"×{sp['dividends']}", 22, (110, 80, 20), True)
+    surf.blit(div, div.get_rect(topright=(r.right - 10, r.y + 4)))
+    surf.blit(
+        c,
+        c.get_rect(midright=(r.right - 14 - div.get_width(), r.y + 4 + div.get_height() // 2)),
+    )
+    rows: list[tuple[str, list[int], int]] = []
+    if sp["required"]:
+        rows.append(("req", [CLAN_KEYS.index(k) for k in sp["required"]], 0))
+    for g in sp["groups"]:
+        rows.append(("grp", [CLAN_KEYS.index(k) for k in g["clans"]], g["count"]))
+    top, bottom = r.y + 32, r.bottom - 24
+    slot = (bottom - top) / max(1, len(rows))
+    for n, (kind, clans, k) in enumerate(rows):
+        cy = int(top + slot * (n + 0.5))
+        if kind == "req":
+            size = 34 if len(rows) < 3 else 28
+            gap = 5
+            total = len(clans) * size + (len(clans) - 1) * gap
+            x = r.centerx - total // 2
+            for cl in clans:
+                surf.blit(draw.clan_chip(cl, size), (x, cy - size // 2))
+                x += size + gap
+        else:
+            gap = 2
+            label = draw.text(f"{k}×", 20, INK, True)
+            room = r.width - 24 - label.get_width() - 6
+            size = min(25, (room - (len(clans) - 1) * gap) // len(clans))
+            total = label.get_width() + 6 + len(clans) * size + (len(clans) - 1) * gap
+            x = r.centerx - total // 2
+            box = pygame.Rect(x - 6, cy - size // 2 - 4, total + 12, size + 8)
+            pygame.draw.rect(surf, (222, 212, 188), box, border_radius=8)
+            pygame.draw.rect(surf, (180, 166, 136), box, width=1, border_radius=8)
+            surf.blit(label, label.get_rect(midleft=(x, cy)))
+            x += label.get_width() + 6
+            for cl in clans:
+                surf.blit(draw.clan_chip(cl, size), (x, cy - size // 2))
+                x += size + gap
+    inv = len(sp["required"]) + sum(g["count"] for g in sp["groups"])
+    x = r.x + 10
+    for _ in range(inv):
+        _person(surf, x, r.bottom - 20, (120, 100, 70))
+        x += 13
+    if dim:
+        veil = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (40, 30, 20, 120), veil.get_rect(), border_radius=12)
+        surf.blit(veil, r.topleft)
 
 
 def _person(surf, x: int, y: int, colour) -> None:
