@@ -85,6 +85,7 @@ def play(
     (``observe`` is kept for callers; every bot that listens hears anyway)."""
     st = game.state
     clock = ManualClock(start=0.0)
+    seated = dict(enumerate(bots))  # the same bots all game: one map, not one per look
 
     def step(action) -> bool:
         if len(game.log) >= max_actions:
@@ -100,7 +101,7 @@ def play(
         lambda: st,
         timing,
         clock,
-        Hooks(apply=step, bots=lambda: dict(enumerate(bots)), plays=lambda seat: True),
+        Hooks(apply=step, bots=lambda: seated, plays=lambda seat: True),
         rng=random.Random(game.seed ^ 0x5EED),
     )
     if not game.log:
