@@ -206,6 +206,27 @@ def scenario_setup(
     )
 
 
+def random_move(st, bots, rng: random.Random):
+    """The next move of a table of random bots, as game.simulate's real-time driver picks it:
+    a seat asked in a window answers; otherwise the first seat (in a shuffled order) with a
+    move takes it; if nobody moves, the host's clock does (TimeUp, or the default action)."""
+    waiting = waiting_for(st)
+    if st.window is not None and waiting:
+        seat = rng.choice(waiting)
+        return bots[seat].choose(view(st, seat), legal_actions(st, seat).moves(), True)
+    seats = list(range(st.players))
+    rng.shuffle(seats)
+    for seat in seats:
+        legal = legal_actions(st, seat).moves()
+        if legal:
+            action = bots[seat].choose(view(st, seat), legal, seat in waiting)
+            if action is not None:
+                return action
+    if st.negotiation is not None and not st.negotiation.time_up:
+        return TimeUp(HOST)
+    return default_action(st, waiting[0])
+
+
 def finish_game(host: Host, seed: int = 3, max_actions: int = 20000) -> None:
     """Play the host's game to its end with random decisions applied through the host
     (as if every seat were a bot), like game.simulate's real-time driver."""
@@ -215,24 +236,6 @@ def finish_game(host: Host, seed: int = 3, max_actions: int = 20000) -> None:
     for _ in range(max_actions):
         if st.phase is Phase.GAME_OVER:
             return
-        waiting = waiting_for(st)
-        if st.window is not None and waiting:
-            seat = rng.choice(waiting)
-            action = bots[seat].choose(view(st, seat), legal_actions(st, seat).moves(), True)
-        else:
-            action = None
-            seats = list(range(st.players))
-            rng.shuffle(seats)
-            for seat in seats:
-                legal = legal_actions(st, seat).moves()
-                if legal:
-                    action = bots[seat].choose(view(st, seat), legal, seat in waiting)
-                    if action is not None:
-                        break
-            if action is None:
-                if st.negotiation is not None and not st.negotiation.time_up:
-                    action = TimeUp(HOST)
-                else:
-                    action = default_action(st, waiting[0])
+        action = random_move(st, bots, rng)
         assert host._apply(action), action
     raise AssertionError("game did not end")

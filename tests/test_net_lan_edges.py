@@ -13,12 +13,9 @@ from game.bots.names import BOT_NAMES, bot_name
 from game.bots.pacing import FAIR_START
 from game.clock import ManualClock
 from game.rules import (
-    HOST,
     Game,
     Phase,
-    TimeUp,
     default_action,
-    legal_actions,
     opening_events,
     view,
     waiting_for,
@@ -27,7 +24,7 @@ from game.rules.view import events_for
 from net import protocol as P
 from net.fanout import HISTORY_EVENTS
 from net.host import Timing
-from tests.net_helpers import Peer, Recorder, run, seat_peers, start_host
+from tests.net_helpers import Peer, Recorder, random_move, run, seat_peers, start_host
 
 
 def play_some(host, n: int, seed: int = 5) -> None:
@@ -38,21 +35,7 @@ def play_some(host, n: int, seed: int = 5) -> None:
     for _ in range(n):
         if st.phase is Phase.GAME_OVER:
             return
-        waiting = waiting_for(st)
-        action = None
-        seats = list(waiting) if st.window is not None and waiting else list(range(st.players))
-        rng.shuffle(seats)
-        for seat in seats:
-            legal = legal_actions(st, seat).moves()
-            if legal:
-                action = bots[seat].choose(view(st, seat), legal, seat in waiting)
-                if action is not None:
-                    break
-        if action is None:
-            if st.negotiation is not None and not st.negotiation.time_up:
-                action = TimeUp(HOST)
-            else:
-                action = default_action(st, waiting[0])
+        action = random_move(st, bots, rng)
         assert host._apply(action), action
 
 

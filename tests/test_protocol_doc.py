@@ -15,20 +15,16 @@ import pytest
 
 from game.bots import make_bot
 from game.rules import (
-    HOST,
     Game,
     Settings,
-    TimeUp,
     WindowMode,
-    default_action,
-    legal_actions,
     view,
-    waiting_for,
 )
 from game.rules import events as E
 from game.rules.board import Clan
 from game.rules.cards import Card
 from game.rules.state import Source
+from tests.net_helpers import random_move
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "PROTOCOL.md").read_text("utf-8")
 
@@ -117,21 +113,7 @@ def _views_of_games():
             yield from (view(st, seat) for seat in (0, None))
             if st.phase.value == "game_over":
                 return
-            waiting = waiting_for(st)
-            seats = list(range(4))
-            rng.shuffle(seats)
-            action = None
-            for seat in seats:
-                moves = legal_actions(st, seat).moves()
-                if moves:
-                    action = bots[seat].choose(view(st, seat), moves, seat in waiting)
-                    if action is not None:
-                        break
-            if action is None:
-                if st.negotiation is not None and not st.negotiation.time_up:
-                    action = TimeUp(HOST)
-                else:
-                    action = default_action(st, waiting[0])
+            action = random_move(st, bots, rng)
             game.apply(action)
         pytest.fail("a bot game did not end")
 
