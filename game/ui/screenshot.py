@@ -61,16 +61,11 @@ def table_session(seed: int = 3, players: int = 5, names=None):
         Pass,
         PlayBoss,
         PlayTravel,
-        Settings,
-        Setup,
-        WindowMode,
         laid,
         placard,
     )
     from game.rules.board import Clan
-    from game.rules.cards import DECK_COUNTS
 
-    from .session import LocalSession, SeatSpec, Timing
 
     names = list(names or ["Mei", "Ann", "Bo", "Cy", "Dee", "Eli"])[:players]
     R, B, Y, M, O, G = list(Clan)  # noqa: E741 - the clans read best as letters
@@ -96,29 +91,7 @@ def table_session(seed: int = 3, players: int = 5, names=None):
         [C.CLAN_GREEN, C.RECRUIT, C.TRAVEL_YELLOW, C.BOSS, C.CLAN_ORANGE, C.TRAVEL_ORANGE],
         [C.RECRUIT, C.STOP, C.CLAN_BLUE, C.BOSS],
     ][:players]
-    used = [0] * 16
-    for h in hands:
-        for c in h:
-            used[c] += 1
-    deck = []
-    for kind in Card:
-        deck += [kind] * (DECK_COUNTS[kind] - used[kind])
-    import random
-
-    random.Random(seed).shuffle(deck)
-    setup = Setup(
-        placards=tuple(owners),
-        hands=tuple(tuple(h) for h in hands),
-        deck=tuple(deck),
-        first_player=0,
-        marker=0,
-        tiles=tuple(range(6, 16)),
-        covered={3: 1, 5: 2, 9: 3, 13: 4, 14: 5},
-        money=(14, 9, 21, 6, 17, 11)[:players],
-    )
-    settings = Settings(players=players, window_mode=WindowMode.REAL_TIME)
-    seats = [SeatSpec(n, "human" if i == 0 else "random") for i, n in enumerate(names)]
-    s = LocalSession(seats, seed, settings, setup, timing=Timing(window=5.0))
+    s = scripted_session(hands, owners, players, seed, names=names)
     do = s.apply_scripted
 
     def all_pass():
@@ -140,7 +113,7 @@ def table_session(seed: int = 3, players: int = 5, names=None):
     return s
 
 
-def scripted_session(hands, placards, players: int, seed: int = 3, money=None):
+def scripted_session(hands, placards, players: int, seed: int = 3, money=None, names=None):
     """A real-time hot-seat position from an explicit setup (seat 0 the only human, the
     bots frozen): hands listed per seat, the rest of the 98 cards shuffled into the deck."""
     import random
@@ -166,7 +139,7 @@ def scripted_session(hands, placards, players: int, seed: int = 3, money=None):
         covered={3: 1, 5: 2, 9: 3, 13: 4, 14: 5},
         money=money or (14, 9, 21, 6, 17, 11)[:players],
     )
-    names = ["Mei", "Ann", "Bo", "Cy", "Dee", "Eli"][:players]
+    names = names or ["Mei", "Ann", "Bo", "Cy", "Dee", "Eli"][:players]
     seats = [SeatSpec(n, "human" if i == 0 else "random") for i, n in enumerate(names)]
     settings = Settings(players=players, window_mode=WindowMode.REAL_TIME)
     s = LocalSession(seats, seed, settings, setup, timing=Timing(window=5.0))
