@@ -236,11 +236,11 @@ class Referee:
                 log.exception("bot %d observe failed", seat)
 
     def _listening(self) -> list[tuple[int, Bot]]:
-        """(seat, bot) of every bot that listens, in the map's order. The key holds the
-        seats and the bots' ids; the cached list keeps those bots alive, so an id cannot
-        be reused by another bot while it is the key."""
+        """(seat, bot) of every bot that listens, in the map's order. The key is the map's
+        (seat, bot) pairs: bots compare by identity (``Bot`` defines no ``__eq__``), and
+        the key keeps them alive, so another bot never passes for a cached one."""
         bots = self.hooks.bots()
-        key = (tuple(bots), tuple(map(id, bots.values())))
+        key = tuple(bots.items())
         if key != self._listen_key:
             self._listen_key = key
             self._listeners = [(seat, bot) for seat, bot in bots.items() if listens(bot)]
@@ -502,12 +502,15 @@ class Referee:
             self._bot_timer.cancel()
             self._bot_timer = None
         version = st.actions_taken
-        if any(plays(s) for s in waiting_for(st)):
+        for seat in waiting_for(st):
+            if not plays(seat):
+                continue
             self._bot_timer = self.clock.call_later(
                 self._fair_delay(self.timing.paced(self.timing.bot_delay), st),
                 partial(self._bot_move, version),
             )
-        elif (
+            return
+        if (
             st.phase is Phase.NEGOTIATION
             and st.settings.window_mode is WindowMode.REAL_TIME
             and any(plays(s) for s in range(st.players))
