@@ -118,6 +118,11 @@ def timing_from_data(data: dict) -> Timing:
     return Timing(**out)
 
 
+def _always() -> bool:
+    """The default ``Hooks.active``: an owner that runs one game for its whole life."""
+    return True
+
+
 def _sync_think(call: Callable[[], Action | None], done: Callable) -> None:
     done(call())
 
@@ -134,7 +139,7 @@ class Hooks:
     think: Callable[[Callable[[], Action | None], Callable], None] = _sync_think
     # inline(bot): ask this bot on the spot rather than through think (a quick bot)
     inline: Callable[[Bot], bool] = lambda bot: not getattr(bot, "needs_view", True)
-    active: Callable[[], bool] = lambda: True  # the owner is running a game
+    active: Callable[[], bool] = _always  # the owner is running a game
     on_timers: Callable[[], None] = lambda: None  # a countdown started, stopped or changed
     on_stage: Callable[[], None] = lambda: None  # "going twice": tell the table now
     on_phrase: Callable[[int, str], None] = lambda seat, key: None  # a bot's phrase.* key
@@ -205,7 +210,8 @@ class Referee:
 
     def _running(self, st=None) -> bool:
         """The owner runs a game that is not over (``st``: the state, if already at hand)."""
-        if not self.hooks.active():
+        active = self.hooks.active
+        if active is not _always and not active():
             return False
         return (st if st is not None else self._state()).phase is not Phase.GAME_OVER
 
@@ -686,6 +692,8 @@ def listens(bot: Bot) -> bool:
 def _remark_of(bot: Bot):
     """The bot's remark on its last choice; a bot without one (or failing) says nothing,
     and its move is made all the same."""
+    if type(bot).remark is Bot.remark and "remark" not in vars(bot):
+        return None  # ``Bot.remark`` says nothing: no call per move
     try:
         return bot.remark()
     except Exception:
