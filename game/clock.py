@@ -100,6 +100,13 @@ class ManualClock(Clock):
         heapq.heappush(self._heap, (when, next(self._seq), timer))
         return timer
 
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Timer:
+        """``Clock.call_later`` in one call: a simulation schedules every bot move so."""
+        when = self._now + max(0.0, delay)
+        timer = Timer(when, callback)
+        heapq.heappush(self._heap, (when, next(self._seq), timer))
+        return timer
+
     def pending(self) -> list[float]:
         """Deadlines of the timers not yet fired nor cancelled."""
         return sorted(when for when, _, t in self._heap if not t.cancelled)

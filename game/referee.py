@@ -118,6 +118,11 @@ def timing_from_data(data: dict) -> Timing:
     return Timing(**out)
 
 
+def _always() -> bool:
+    """The default ``Hooks.active``: an owner that runs one game for its whole life."""
+    return True
+
+
 def _sync_think(call: Callable[[], Action | None], done: Callable) -> None:
     done(call())
 
@@ -134,7 +139,7 @@ class Hooks:
     think: Callable[[Callable[[], Action | None], Callable], None] = _sync_think
     # inline(bot): ask this bot on the spot rather than through think (a quick bot)
     inline: Callable[[Bot], bool] = lambda bot: not getattr(bot, "needs_view", True)
-    active: Callable[[], bool] = lambda: True  # the owner is running a game
+    active: Callable[[], bool] = _always  # the owner is running a game
     on_timers: Callable[[], None] = lambda: None  # a countdown started, stopped or changed
     on_stage: Callable[[], None] = lambda: None  # "going twice": tell the table now
     on_phrase: Callable[[int, str], None] = lambda seat, key: None  # a bot's phrase.* key
@@ -195,13 +200,20 @@ class Referee:
         self._deal_fair_until = -1e18  # no bot plays into the deal before this (clock time)
         self._thinking: set[int] = set()
         self._backlog: dict[int, list] = {}  # events a thinking bot hears afterwards
+        # the bots that listen, worked out again only when the seat-to-bot map changes
+        self._listen_key: tuple = ()
+        self._listeners: list[tuple[int, Bot]] = []
 
     @property
     def state(self):
         return self._state()
 
-    def _running(self) -> bool:
-        return self.hooks.active() and self.state.phase is not Phase.GAME_OVER
+    def _running(self, st=None) -> bool:
+        """The owner runs a game that is not over (``st``: the state, if already at hand)."""
+        active = self.hooks.active
+        if active is not _always and not active():
+            return False
+        return (st if st is not None else self._state()).phase is not Phase.GAME_OVER
 
     def thinking(self, seat: int) -> bool:
         return seat in self._thinking
@@ -212,15 +224,14 @@ class Referee:
         """After the owner applied an action and told the table: bots hear it, the bots'
         next moves are planned (clocks were set by ``clocks_after`` before telling)."""
         self.observe(events)
-        if self._running():
-            self.schedule()
+        st = self._state()
+        if self._running(st):
+            self._plan(st)
         else:
             self.cancel_all()
 
     def observe(self, events: list[Event]) -> None:
-        for seat, bot in self.hooks.bots().items():
-            if not listens(bot):
-                continue
+        for seat, bot in self._listening():
             seen = events_for(events, seat)
             if seat in self._thinking:  # never touch a bot while a worker thread uses it
                 self._backlog.setdefault(seat, []).append(seen)
@@ -229,6 +240,17 @@ class Referee:
                 bot.observe(seen)
             except Exception:
                 log.exception("bot %d observe failed", seat)
+
+    def _listening(self) -> list[tuple[int, Bot]]:
+        """(seat, bot) of every bot that listens, in the map's order. The key is the map's
+        (seat, bot) pairs: bots compare by identity (``Bot`` defines no ``__eq__``), and
+        the key keeps them alive, so another bot never passes for a cached one."""
+        bots = self.hooks.bots()
+        key = tuple(bots.items())
+        if key != self._listen_key:
+            self._listen_key = key
+            self._listeners = [(seat, bot) for seat, bot in bots.items() if listens(bot)]
+        return self._listeners
 
     def _flush_backlog(self, seat: int, bot: Bot) -> None:
         for seen in self._backlog.pop(seat, []):
@@ -241,23 +263,15 @@ class Referee:
 
     def clocks_after(self, events: list[Event]) -> None:
         """Keep the countdowns in step with the state after an action (or a start/resume)."""
-        st = self.state
-        if any(isinstance(e, DealOpened) for e in events):
-            self._deal_fair_until = self.clock.now() + self.timing.fair_start
+        st = self._state()
         if not self.clocks:
+            if any(type(e) is DealOpened for e in events):
+                self._deal_fair_until = self.clock.now() + self.timing.fair_start
             return
         for e in events:
-            if isinstance(e, WindowOpened):
-                self._open_window(e.kind)
-            elif isinstance(e, WindowClosed):
-                self._close_window()
-            elif isinstance(e, Asked) and self.window is not None:
-                # ask-around: the next player asked gets the whole window to answer
-                self._open_window(self.window.kind)
-            elif isinstance(e, DealOpened):
-                self._start_negotiation()
-            elif isinstance(e, (DealClosed, DealFailed)):
-                self._stop_negotiation()
+            on_event = _CLOCK_EVENTS.get(type(e))
+            if on_event is not None:
+                on_event(self, e)
         if st.phase is Phase.GAME_OVER:
             self.cancel_all()
             return
@@ -275,6 +289,23 @@ class Referee:
         ):
             self._start_negotiation()
         self._restart_turn()
+
+    def _on_window_opened(self, e: WindowOpened) -> None:
+        self._open_window(e.kind)
+
+    def _on_window_closed(self, e: WindowClosed) -> None:
+        self._close_window()
+
+    def _on_asked(self, e: Asked) -> None:
+        if self.window is not None:  # ask-around: the next one asked gets the whole window
+            self._open_window(self.window.kind)
+
+    def _on_deal_opened(self, e: DealOpened) -> None:
+        self._deal_fair_until = self.clock.now() + self.timing.fair_start
+        self._start_negotiation()
+
+    def _on_deal_ended(self, e: DealClosed | DealFailed) -> None:
+        self._stop_negotiation()
 
     def resume_negotiation(self, seconds: float) -> None:
         """Run the negotiation clock on with ``seconds`` left (a restored game)."""
@@ -380,7 +411,7 @@ class Referee:
     def _restart_turn(self) -> None:
         if self.timing.turn <= 0:
             return
-        st = self.state
+        st = self._state()
         waiting = waiting_for(st) if st.window is None else []
         old = self.turn
         if old is not None:
@@ -402,8 +433,8 @@ class Referee:
             self._touch()
 
     def _turn_expired(self, version: int) -> None:
-        st = self.state
-        if not self._running() or st.actions_taken != version or st.window is not None:
+        st = self._state()
+        if not self._running(st) or st.actions_taken != version or st.window is not None:
             return
         for seat in waiting_for(st):
             action = default_action(st, seat)
@@ -445,20 +476,20 @@ class Referee:
 
     # ------------------------------------------------------------------ bots
 
-    def _fair_delay(self, delay: float) -> float:
+    def _fair_delay(self, delay: float, st) -> float:
         """``delay``, stretched so that a bot move lands after a fresh deal's fair start."""
-        if self.state.phase is not Phase.NEGOTIATION or not self.hooks.people():
+        if st.phase is not Phase.NEGOTIATION or not self.hooks.people():
             return delay
         return max(delay, self._deal_fair_until - self.clock.now())
 
-    def _real_time(self) -> bool:
-        return self.state.settings.window_mode is WindowMode.REAL_TIME
-
     def schedule(self) -> None:
         """Plan the bots' next moves after any change (actions, a seat turning bot)."""
-        if not self._running():
-            return
-        st = self.state
+        st = self._state()
+        if self._running(st):
+            self._plan(st)
+
+    def _plan(self, st) -> None:
+        """``schedule`` for a running game whose state ``st`` the caller has at hand."""
         now = self.clock.now()
         plays = self.hooks.plays
         if st.window is not None and (self.window is not None or not self.clocks):
@@ -477,38 +508,50 @@ class Referee:
             self._bot_timer.cancel()
             self._bot_timer = None
         version = st.actions_taken
-        if any(plays(s) for s in waiting_for(st)):
+        for seat in waiting_for(st):
+            if not plays(seat):
+                continue
             self._bot_timer = self.clock.call_later(
-                self._fair_delay(self.timing.paced(self.timing.bot_delay)),
+                self._fair_delay(self.timing.paced(self.timing.bot_delay), st),
                 partial(self._bot_move, version),
             )
-        elif (
+            return
+        if (
             st.phase is Phase.NEGOTIATION
-            and self._real_time()
+            and st.settings.window_mode is WindowMode.REAL_TIME
             and any(plays(s) for s in range(st.players))
         ):
             self._bot_timer = self.clock.call_later(
-                self._fair_delay(max(0.005, self.timing.paced(self.timing.bot_tick))),
+                self._fair_delay(max(0.005, self.timing.paced(self.timing.bot_tick)), st),
                 partial(self._bot_tick, version),
             )
 
     def _valid_at(self, version: int) -> Callable[[], bool]:
-        return lambda: self._running() and self.state.actions_taken == version
+        def valid() -> bool:
+            st = self._state()
+            return self._running(st) and st.actions_taken == version
 
-    def _decide(self, seat: int, must: bool, valid: Callable[[], bool], done: Callable) -> bool:
+        return valid
+
+    def _decide(
+        self, seat: int, must: bool, valid: Callable[[], bool], done: Callable, st=None
+    ) -> bool:
         """Ask the seat's bot; ``done(action or None)`` runs here while ``valid()``. Fast
         bots (those that need no view) decide inline; others think through ``hooks.think``.
-        Returns False if the bot is busy or has no move."""
+        Returns False if the bot is busy or has no move. ``st``: the state, if at hand."""
         bot = self.hooks.bots().get(seat)
-        st = self.state
-        legal = legal_actions(st, seat).moves()
-        if bot is None or not legal or seat in self._thinking:
+        if bot is None or seat in self._thinking:
             return False
-        done = self._remarking(seat, bot, done)
+        if st is None:
+            st = self._state()
+        legal = legal_actions(st, seat).moves()
+        if not legal:
+            return False
         if self.hooks.inline(bot):
             v = view(st, seat) if getattr(bot, "needs_view", True) else LazyView(st, seat)
-            done(_choose(bot, v, legal, must))
+            self._finish(seat, bot, done, _choose(bot, v, legal, must))
             return True
+        done = partial(self._finish, seat, bot, done)
         v = view(st, seat)
         self._thinking.add(seat)
 
@@ -527,50 +570,46 @@ class Referee:
         self.hooks.think(partial(_choose, bot, v, legal, must), answered)
         return True
 
-    def _remarking(self, seat: int, bot: Bot, done: Callable) -> Callable:
-        """`done`, then the bot's remark with its move: a phrase said to everybody like a
-        player's `say` (at most one per bot every PHRASE_GAP seconds)."""
-
-        def finish(action) -> None:
-            remark = _remark_of(bot) if action is not None else None
-            if remark is None or remark.action != action:
-                done(action)
-                return
-            phrase = remark.phrase is not None and self._phrase_gate.allow(
-                seat, self.clock.now()
-            )
-            self.hooks.on_remark(seat, remark, phrase)
+    def _finish(self, seat: int, bot: Bot, done: Callable, action) -> None:
+        """`done(action)`, with the bot's remark on the move: a phrase said to everybody
+        like a player's `say` (at most one per bot every PHRASE_GAP seconds)."""
+        remark = _remark_of(bot) if action is not None else None
+        if remark is None or remark.action != action:
             done(action)
-            if phrase:
-                self.hooks.on_phrase(seat, remark.phrase)
-
-        return finish
+            return
+        phrase = remark.phrase is not None and self._phrase_gate.allow(seat, self.clock.now())
+        self.hooks.on_remark(seat, remark, phrase)
+        done(action)
+        if phrase:
+            self.hooks.on_phrase(seat, remark.phrase)
 
     def _bot_move(self, version: int) -> None:
         """A bot the game waits for (turn, discard, the Boss once time is up) moves."""
         self._bot_timer = None
-        valid = self._valid_at(version)
-        if not valid() or self.state.window is not None:
+        st = self._state()
+        if not self._running(st) or st.actions_taken != version or st.window is not None:
             return
-        for seat in waiting_for(self.state):
+        for seat in waiting_for(st):
             if self.hooks.plays(seat):
-
-                def done(action, seat=seat):
-                    if action is None:
-                        action = default_action(self.state, seat)
-                    if action is not None:
-                        self.hooks.apply(action)
-
-                self._decide(seat, True, valid, done)
+                self._decide(
+                    seat, True, self._valid_at(version), partial(self._move_done, seat), st
+                )
                 return
+
+    def _move_done(self, seat: int, action: Action | None) -> None:
+        """A waited-for bot's move; none (or a failing bot): the seat's default action."""
+        if action is None:
+            action = default_action(self._state(), seat)
+        if action is not None:
+            self.hooks.apply(action)
 
     def _bot_tick(self, version: int) -> None:
         """Real-time negotiation: offer the moment to each bot (shuffled); first taker acts."""
         self._bot_timer = None
         valid = self._valid_at(version)
-        if not valid() or self.state.window is not None:
+        st = self._state()
+        if not valid() or st.window is not None:
             return
-        st = self.state
         now = self.clock.now()
         if self._quiet_since[0] != st.actions_taken:
             self._quiet_since = (st.actions_taken, now)
@@ -604,33 +643,46 @@ class Referee:
     def _bot_answer(self, wid: int, seat: int) -> None:
         """A bot answers a window, always at the same moment after it opened."""
         self._answer_timers.pop((wid, seat), None)
-        if not self._running() or self.state.window is None:
+        st = self._state()
+        if not self._running(st) or st.window is None:
             return
         if self.clocks and (self.window is None or self.window.id != wid):
             return
-        if seat not in asked_seats(self.state) or not self.hooks.plays(seat):
+        if seat not in asked_seats(st) or not self.hooks.plays(seat):
             return
-        version = self.state.actions_taken
+        version = st.actions_taken
 
         def valid() -> bool:
+            st = self._state()
             if self.clocks:
                 same = self.window is not None and self.window.id == wid
             else:
-                same = self.state.actions_taken == version
+                same = st.actions_taken == version
             return (
                 same
-                and self._running()
-                and self.state.window is not None
-                and seat in asked_seats(self.state)
+                and self._running(st)
+                and st.window is not None
+                and seat in asked_seats(st)
             )
 
         def done(action) -> None:
-            if action is None or action not in legal_actions(self.state, seat):
+            if action is None or action not in legal_actions(self._state(), seat):
                 action = Pass(seat)
             self.hooks.apply(action)
 
-        if not self._decide(seat, True, valid, done):
+        if not self._decide(seat, True, valid, done, st):
             self.hooks.apply(Pass(seat))
+
+
+#: What each event means for the countdowns (events of other types change none).
+_CLOCK_EVENTS: dict[type, Callable[[Referee, Event], None]] = {
+    WindowOpened: Referee._on_window_opened,
+    WindowClosed: Referee._on_window_closed,
+    Asked: Referee._on_asked,
+    DealOpened: Referee._on_deal_opened,
+    DealClosed: Referee._on_deal_ended,
+    DealFailed: Referee._on_deal_ended,
+}
 
 
 def listens(bot: Bot) -> bool:
@@ -640,6 +692,8 @@ def listens(bot: Bot) -> bool:
 def _remark_of(bot: Bot):
     """The bot's remark on its last choice; a bot without one (or failing) says nothing,
     and its move is made all the same."""
+    if type(bot).remark is Bot.remark and "remark" not in vars(bot):
+        return None  # ``Bot.remark`` says nothing: no call per move
     try:
         return bot.remark()
     except Exception:
