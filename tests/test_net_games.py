@@ -18,7 +18,8 @@ import pytest
 
 import main
 from game.rules import load, view
-from net.client import BotPlayer, Snapshot
+from net.bot_client import BotPlayer
+from net.client import Snapshot
 from net.host import Host, config_for_tests
 from tests.net_helpers import CODE, run
 

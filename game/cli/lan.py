@@ -266,7 +266,8 @@ def run_join(args) -> int:
 
 def _play_bot(host: str, port: int, args) -> int:
     """``join ADDR --headless --bot KIND``: play the seat as a bot, print a JSON summary."""
-    from net.client import Joined, play_bot
+    from net.bot_client import play_bot
+    from net.client import Joined
 
     delay = getattr(args, "bot_delay", None)
     timing = {}
