@@ -13,7 +13,16 @@ from net.seats import SeatTable
 from tests.net_helpers import Peer, run, seat_peers, start_host
 
 NET = Path(__file__).resolve().parent.parent / "net"
-COLLABORATORS = ("announce", "config", "connections", "fanout", "hooks", "seats")
+COLLABORATORS = (
+    "admission",
+    "announce",
+    "config",
+    "connections",
+    "fanout",
+    "hooks",
+    "saved_table",
+    "seats",
+)
 
 
 def _net_imports(module: str) -> set[str]:

@@ -186,7 +186,8 @@ def run_table(args) -> int:
 def _run_windowed(window, config: HostConfig, args, role: str) -> int:
     """Start the host thread and this screen's client, run ``window(host, client, args)``."""
     from net.client import Client
-    from net.host import HostError, HostThread
+    from net.host import HostError
+    from net.host_thread import HostThread
 
     try:
         host = HostThread(config).start()
