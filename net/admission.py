@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from . import protocol as P
 from .connections import Connection, Connections, Limits
-from .discovery import clean_name
+from .table_records import clean_name
 
 
 class Entry(enum.Enum):

@@ -65,12 +65,12 @@ from .admission import Admission, Admitted, Entry
 from .announce import Announcement, announce_wanted
 from .config import DEFAULT_TABLE_NAME, HostConfig, HostError, Timing, config_for_tests
 from .connections import Connection, Connections, Limits
-from .discovery import clean_name
 from .fanout import FanOut
 from .hooks import HostHooks, Tap
 from .journal import Autosaver
 from .saved_table import SavedTable
 from .seats import SeatState, SeatTable, sidecar_path
+from .table_records import clean_name
 
 log = logging.getLogger(__name__)
 

@@ -90,7 +90,7 @@ def shown_address(bind: str, port: int) -> str:
     IPv6 host in brackets, ``[::1]:PORT``; for all interfaces, this machine's LAN address."""
     host = bind
     if bind in ("0.0.0.0", "", "::"):
-        from net.discovery import _default_addresses
+        from net.table_announcer import _default_addresses
 
         try:
             host = _default_addresses(None)[0]
