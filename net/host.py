@@ -20,12 +20,14 @@ written to the autosave's journal before any frame about it is sent (``net.journ
 
 The host owns its collaborators and calls them one way: ``Connections`` (reading, the
 watchdog, admission, rate limits, closing; ``net.connections``), ``Admission`` (what a
-``hello`` lets in: version, room code, name; ``net.admission``), ``SeatTable`` (seats, tokens,
-names, grace periods, the seats file; ``net.seats``), ``SavedTable`` (the autosave, its
-journal and resuming; ``net.saved_table``) and ``FanOut`` (views, updates, snapshots, the
-recent events; ``net.fanout``). ``net.host_thread.HostThread`` runs a Host in a thread. Every frame the host sends goes through
-``Connections.send`` (and ``protocol.encode``); ``HostHooks`` (``net.hooks``: the ``tap``
-sees every frame) is how the tests and benchmarks audit what leaves the host.
+``hello`` lets in: version, room code, name; ``net.admission``), ``ActionCheck`` (what an
+``action`` must pass; ``net.action_check``), ``SeatTable`` (seats, tokens, names, grace
+periods, the seats file; ``net.seats``), ``SavedTable`` (the autosave, its journal and
+resuming; ``net.saved_table``) and ``FanOut`` (views, updates, snapshots, the recent events;
+``net.fanout``). ``net.host_thread.HostThread`` runs a Host in a thread. Every frame the host
+sends goes through ``Connections.send`` (and ``protocol.encode``); ``HostHooks``
+(``net.hooks``: the ``tap`` sees every frame) is how the tests and benchmarks audit what
+leaves the host.
 """
 
 from __future__ import annotations
@@ -44,23 +46,20 @@ from game.clock import Clock, LoopClock, Timer
 from game.referee import Hooks, Referee
 from game.rules import (
     Action,
-    ActionFormatError,
     Game,
     IllegalAction,
     Phase,
     Settings,
     WindowMode,
-    action_from_data,
-    legal_actions,
     opening_events,
 )
-from game.rules.engine import explain_illegal
 from game.rules.events import (
     Event,
 )
 from game.simulate import GameResult, result_of
 
 from . import protocol as P
+from .action_check import ActionCheck, ActionRefusal
 from .admission import Admission, Admitted, Entry
 from .announce import Announcement, announce_wanted
 from .config import DEFAULT_TABLE_NAME, HostConfig, HostError, Timing, config_for_tests
@@ -112,7 +111,6 @@ class Host:
         self.announcement = Announcement(config.bind, config.announce_addresses)
         self.saved = SavedTable(config, self.seating)  # the autosave and the seats file
         self._rng = random.Random(secrets.randbits(64))
-        self._meta_at: dict[int, float] = {}  # seat -> when its last preference was applied
         self._started_at = 0.0
         self._closing = False
         self._tasks: set[asyncio.Task] = set()
@@ -148,6 +146,7 @@ class Host:
         )
         self.fanout = FanOut(self.connections, self.stats, self.hooks, lambda: self._timers_data())
         self.admission = Admission(self.connections, self.limits)
+        self.action_check = ActionCheck(self.limits, self.stats)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -498,55 +497,17 @@ class Host:
 
     def _msg_action(self, conn: Connection, msg: dict) -> None:
         rid = msg.get("id")
-        try:
-            action = action_from_data(msg["action"])
-        except ActionFormatError as exc:
-            self._reply_error(conn, "bad_action", str(exc), id=rid)
+        holds = conn.seat is not None and self.seats[conn.seat].conn is conn
+        state = self.state if self.started else None
+        verdict = self.action_check.check(
+            conn, msg, holds_seat=holds, state=state, now=self.clock.now()
+        )
+        if isinstance(verdict, ActionRefusal):
+            self._reply_error(conn, verdict.code, verdict.message, id=rid, **verdict.extra)
+            if verdict.resync:
+                self._send_snapshot(conn)
             return
-        if conn.role != "player" or conn.seat is None:
-            self._reply_error(conn, "not_seated", id=rid)
-            return
-        if self.seats[conn.seat].conn is not conn:
-            self._reply_error(conn, "replaced", id=rid)
-            return
-        if action.seat != conn.seat:
-            self._reply_error(
-                conn, "wrong_seat", f"you hold seat {conn.seat}, not {action.seat}", id=rid
-            )
-            return
-        if not self.started:
-            self._reply_error(conn, "not_started", id=rid)
-            return
-        st = self.state
-        if st.phase is Phase.GAME_OVER:
-            self._reply_error(conn, "game_over", id=rid)
-            return
-        if action not in legal_actions(st, action.seat):
-            rule, message = explain_illegal(st, action)
-            self._reply_error(conn, "illegal", message, id=rid, rule=rule[:80])
-            return
-        if action.meta:
-            now = self.clock.now()
-            last = self._meta_at.get(action.seat)
-            if last is not None and now - last < self.limits.meta_interval:
-                self._reply_error(
-                    conn, "rate_limited", "one preference change a second at most", id=rid
-                )
-                return
-        if msg["version"] != st.actions_taken:
-            self.stats["stale"] += 1
-            self._reply_error(
-                conn,
-                "stale",
-                f"made on version {msg['version']}, the game is at {st.actions_taken}",
-                id=rid,
-                version=st.actions_taken,
-            )
-            self._send_snapshot(conn)
-            return
-        if action.meta:
-            self._meta_at[action.seat] = self.clock.now()
-        self._apply(action, ack_conn=conn, ack=rid)
+        self._apply(verdict, ack_conn=conn, ack=rid)
 
     # ------------------------------------------------------------------ the game
 
