@@ -61,7 +61,8 @@ from game.rules.engine import explain_illegal  # noqa: E402
 from game.rules.events import CardsDrawn  # noqa: E402
 from game.rules.view import events_for, hand_data  # noqa: E402
 from net import protocol as P  # noqa: E402
-from net.client import BotPlayer, ClientSession  # noqa: E402
+from net.bot_client import BotPlayer  # noqa: E402
+from net.client import ClientSession  # noqa: E402
 from net.host import Host, config_for_tests  # noqa: E402
 
 CODE = "SEEN"

@@ -86,7 +86,8 @@ def host_main(port_q, out_q, seats: int, seed: int, short: bool) -> None:
 
 
 def _player(port: int, index: int, delay: float, record: dict):
-    from net.client import BotPlayer, Update
+    from net.bot_client import BotPlayer
+    from net.client import Update
 
     recv: dict[int, float] = record.setdefault("recv", {})
     sent: dict[int, float] = {}

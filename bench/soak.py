@@ -50,7 +50,8 @@ if str(ROOT) not in sys.path:
 
 from game.rules import Game, view  # noqa: E402
 from net import protocol as P  # noqa: E402
-from net.client import BotPlayer, Snapshot, Update  # noqa: E402
+from net.bot_client import BotPlayer  # noqa: E402
+from net.client import Snapshot, Update  # noqa: E402
 from net.connections import Connections  # noqa: E402
 from net.host import Host, Timing, config_for_tests  # noqa: E402
 from net.journal import load_game  # noqa: E402

@@ -12,7 +12,7 @@ import logging
 from collections.abc import Awaitable
 
 from . import protocol as P
-from .discovery import TableAnnouncer
+from .table_announcer import TableAnnouncer
 
 log = logging.getLogger(__name__)
 

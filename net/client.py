@@ -14,7 +14,7 @@ For a pygame loop (nothing here ever blocks a frame)::
     client.send_action(action)           # stamped with the version the player saw
     client.close()
 
-Headless bots: ``play_bot(...)`` (``main.py join ADDR --bot random --headless``).
+Headless bots: ``net.bot_client.play_bot(...)`` (``main.py join ADDR --bot random --headless``).
 
 The client keeps its seat's view in step with the host: an update's ``base`` must be the
 version it holds and the view it rebuilds must hash to the update's ``hash``; otherwise it
@@ -35,294 +35,65 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from game.rules import (
-    Action,
-    ActionFormatError,
-    LegalActions,
-    SetAskPreference,
-    legal_actions,
-    legal_from_data,
-)
-from game.rules.determinize import state_from_view
+from game.rules import Action, LegalActions
 
 from . import protocol as P
+from .client_messages import (
+    _BULKY,
+    FINAL_BYES,
+    FINAL_ERRORS,
+    Countdown,
+    Disconnected,
+    Joined,
+    Message,
+    Reconnected,
+    Said,
+    SeatInfo,
+    Seats,
+    ServerError,
+    Snapshot,
+    TableInfo,
+    Timers,
+    TimersChanged,
+    Update,
+    _history,
+    _sent_legal,
+    _timers,
+    _ViewMessage,
+    legal_for_view,
+    may_act,
+    parse_address,
+)
+
+#: The names screens, benches and tests import from here (the messages live in
+#: ``net.client_messages``, the headless bot in ``net.bot_client``).
+__all__ = [
+    "FINAL_BYES",
+    "FINAL_ERRORS",
+    "Client",
+    "ClientSession",
+    "Countdown",
+    "Disconnected",
+    "Joined",
+    "Message",
+    "Reconnected",
+    "Said",
+    "SeatInfo",
+    "Seats",
+    "ServerError",
+    "Snapshot",
+    "TableInfo",
+    "Timers",
+    "TimersChanged",
+    "Update",
+    "legal_for_view",
+    "may_act",
+    "parse_address",
+]
 
 log = logging.getLogger(__name__)
-
-#: Host error codes after which reconnecting cannot help.
-FINAL_ERRORS = frozenset(
-    {
-        "version",
-        "bad_code",
-        "bad_name",
-        "bad_token",
-        "table_full",
-        "too_many_attempts",
-        "replaced",
-    }
-)
-_BULKY = frozenset({"update", "snapshot"})
-#: ``bye`` reasons after which the client does not reconnect.
-FINAL_BYES = frozenset({"game_over", "left", "replaced"})
-
-
-def parse_address(text: str, default_port: int | None = None) -> tuple[str, int]:
-    """ "HOST:PORT" (IPv6: "[addr]:port") -> (host, port)."""
-    text = text.strip()
-    host, sep, port = text.rpartition(":")
-    if not sep:
-        if default_port is None:
-            raise ValueError(f"address {text!r} needs a port (HOST:PORT)")
-        host, port = text, str(default_port)
-    host = host.strip("[]")
-    if not host or not port.isdigit() or not 1 <= int(port) <= 65535:
-        raise ValueError(f"bad address {text!r} (HOST:PORT)")
-    return host, int(port)
-
-
-# --------------------------------------------------------------------------- legal actions
-
-
-def may_act(view: dict) -> bool:
-    """False when the seat surely has no move (saves rebuilding a state): outside
-    negotiation only the turn player moves, and an open window only asks its answerers."""
-    seat = view.get("seat")
-    if seat is None or view.get("phase") == "game_over":
-        return False
-    win = view.get("window")
-    if win is not None:
-        return seat in win.get("asked", ())
-    return view.get("phase") == "negotiation" or view.get("turn") == seat
-
-
-def legal_for_view(view: dict) -> LegalActions:
-    """The seat's legal actions, worked out from its own view (exactly the host's, meta
-    actions included: ``.moves()`` leaves those out)."""
-    seat = view.get("seat")
-    if seat is None or view.get("phase") == "game_over":
-        return LegalActions()
-    if not may_act(view):  # only the ask preference, which is always there
-        asks = view["players"][seat]["asks_only_when_touched"]
-        return LegalActions([SetAskPreference(seat, not asks)])
-    return legal_actions(state_from_view(view), seat)
-
-
-# --------------------------------------------------------------------------- messages
-
-
-@dataclass(frozen=True)
-class TableInfo:
-    name: str
-    seats: int
-    code_required: bool
-    started: bool
-
-
-@dataclass(frozen=True)
-class SeatInfo:
-    """``status``: "open" (no player: a bot plays it once the game runs, and a newcomer
-    may take it), "human" (connected), "away" (dropped; a bot takes over after
-    ``grace`` seconds), "bot" (dropped: a bot plays until the player rejoins)."""
-
-    seat: int
-    name: str | None
-    status: str
-    bot: str | None
-    grace: float | None  # seconds left, when "away"
-
-
-@dataclass(frozen=True)
-class Countdown:
-    """A host countdown, converted to this machine's ``time.monotonic()``."""
-
-    deadline: float
-    total: float
-    kind: str | None = None  # window kind: travel, boss, recruit, going_once
-    stage: str | None = None  # going-once window: "going_once" then "going_twice"
-    seats: tuple[int, ...] = ()  # turn clock: the seats it runs for
-
-    def remaining(self, now: float | None = None) -> float:
-        return max(0.0, self.deadline - (time.monotonic() if now is None else now))
-
-
-@dataclass(frozen=True)
-class Timers:
-    window: Countdown | None = None  # the open reaction window
-    negotiation: Countdown | None = None  # the negotiation clock
-    turn: Countdown | None = None  # the optional turn clock
-
-
-def _timers(data: dict | None, now: float) -> Timers | None:
-    if not isinstance(data, dict):
-        return None
-
-    def cd(d, **extra) -> Countdown | None:
-        if not isinstance(d, dict):
-            return None
-        ms, total = d.get("ms"), d.get("total_ms")
-        if not isinstance(ms, int) or not isinstance(total, int):
-            return None
-        return Countdown(now + ms / 1000, total / 1000, **extra)
-
-    w = data.get("window")
-    t = data.get("turn")
-    return Timers(
-        window=None if not isinstance(w, dict) else cd(w, kind=w.get("kind"), stage=w.get("stage")),
-        negotiation=cd(data.get("negotiation")),
-        turn=None
-        if not isinstance(t, dict)
-        else cd(t, seats=tuple(s for s in t.get("seats", ()) if isinstance(s, int))),
-    )
-
-
-class Message:
-    """Base of everything ``Client.poll()`` returns."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__ if k != "view")
-        return f"{type(self).__name__}({fields})"
-
-
-class Joined(Message):
-    """The host accepted us: our seat (None for a spectator) and its reconnect token."""
-
-    __slots__ = ("seat", "token", "role", "table")
-
-    def __init__(self, seat: int | None, token: str | None, role: str, table: TableInfo) -> None:
-        self.seat, self.token, self.role, self.table = seat, token, role, table
-
-
-class Reconnected(Message):
-    """The connection came back (same seat, via its token); a Snapshot follows."""
-
-    __slots__ = ("seat",)
-
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-
-
-class Seats(Message):
-    """Who sits where and whether they are connected (the lobby, then during the game)."""
-
-    __slots__ = ("seats", "started", "over", "starter", "start_in", "spectators")
-
-    def __init__(self, seats, started, over, starter, start_in, spectators) -> None:
-        self.seats: tuple[SeatInfo, ...] = seats
-        self.started: bool = started
-        self.over: bool = over
-        self.starter: int | None = starter  # the seat that may send start_game()
-        self.start_in: float | None = start_in  # seconds until the host starts by itself
-        self.spectators: int = spectators
-
-
-class _ViewMessage(Message):
-    __slots__ = ("version", "view", "events", "timers", "_legal")
-
-    @property
-    def legal(self) -> LegalActions:
-        """The seat's legal actions in this view (computed once, on first use)."""
-        if self._legal is None:
-            self._legal = legal_for_view(self.view)
-        return self._legal
-
-
-class Snapshot(_ViewMessage):
-    """The whole view (on joining, rejoining, after a desync or a stale action). ``events``
-    is the opening deal at the start of a game, else empty. ``history`` (asked for in the
-    hello) holds the game's recent events on joining or rejoining a running game, as
-    ``(version, events)`` pairs, oldest first, redacted for us as they were live."""
-
-    __slots__ = ("history",)
-
-    def __init__(
-        self,
-        version: int,
-        view: dict,
-        events: list,
-        timers: Timers | None,
-        history: tuple[tuple[int, list], ...] = (),
-    ) -> None:
-        self.version, self.view, self.events, self.timers = version, view, events, timers
-        self.history = history
-        self._legal = None
-
-
-def _history(data) -> tuple[tuple[int, list], ...]:
-    """The snapshot's ``history`` as (version, events) pairs; malformed batches are skipped."""
-    out = []
-    for batch in data or ():
-        if not isinstance(batch, dict):
-            continue
-        version, events = batch.get("version"), batch.get("events")
-        if type(version) is int and isinstance(events, list):
-            out.append((version, [e for e in events if isinstance(e, dict) and "type" in e]))
-    return tuple(out)
-
-
-class Update(_ViewMessage):
-    """One action applied: its events (redacted for us) and the new view. ``changed``
-    names the top-level view keys that changed; ``timers`` is None when unchanged;
-    ``ack`` is the id of our own action that this update applied."""
-
-    __slots__ = ("changed", "ack")
-
-    def __init__(self, version, view, events, timers, changed, ack) -> None:
-        self.version, self.view, self.events, self.timers = version, view, events, timers
-        self.changed: frozenset[str] = changed
-        self.ack: int | None = ack
-        self._legal = None
-
-
-class TimersChanged(Message):
-    """A countdown changed between actions (e.g. "going once" became "going twice")."""
-
-    __slots__ = ("timers",)
-
-    def __init__(self, timers: Timers) -> None:
-        self.timers = timers
-
-
-class ServerError(Message):
-    """The host refused something; ``id`` is the action's id, ``rule`` the broken rule."""
-
-    __slots__ = ("code", "message", "id", "rule", "version")
-
-    def __init__(self, code, message, id=None, rule=None, version=None) -> None:
-        self.code, self.message, self.id, self.rule, self.version = code, message, id, rule, version
-
-
-class Said(Message):
-    __slots__ = ("seat", "phrase")
-
-    def __init__(self, seat: int, phrase: str) -> None:
-        self.seat, self.phrase = seat, phrase
-
-
-class Disconnected(Message):
-    """The connection is gone; ``will_retry``: the client is reconnecting by itself."""
-
-    __slots__ = ("reason", "will_retry")
-
-    def __init__(self, reason: str, will_retry: bool) -> None:
-        self.reason, self.will_retry = reason, will_retry
-
-
-def _sent_legal(msg: dict) -> LegalActions | None:
-    """The legal actions the host sent (hello with ``legal``), or None."""
-    data = msg.get("legal")
-    if data is None:
-        return None
-    try:
-        return legal_from_data(data)
-    except (ActionFormatError, TypeError, ValueError):
-        log.warning("the host sent unreadable legal actions; working them out here")
-        return None
-
 
 # --------------------------------------------------------------------------- session
 
@@ -869,201 +640,3 @@ class Client:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-# --------------------------------------------------------------------------- bots
-
-
-@dataclass
-class BotOutcome:
-    seat: int | None
-    view: dict | None  # the last view (phase "game_over" when the game ended)
-    finished: bool  # the game ended
-    reason: str | None  # why the session ended
-    stats: Counter
-
-
-class BotPlayer:
-    """A bot playing one seat over the network (headless ``join --bot KIND``).
-
-    Timing policy (so that nothing about its cards shows in its timing): it answers every
-    reaction window ``answer_delay`` seconds after the window opened, whatever it holds;
-    it makes a move the game waits for after ``think``; in real-time negotiation it is
-    offered the moment again every ``idle`` seconds while nothing happens; and it never
-    answers a window nor moves into a deal within ``fair_start`` of its opening (a person
-    gets the first second; default ``min(FAIR_START, answer_delay)``). An action
-    nobody answers within ``resend_after`` seconds is decided and sent again.
-    """
-
-    def __init__(
-        self,
-        host: str,
-        port: int,
-        *,
-        kind: str = "random",
-        name: str | None = None,
-        code: str | None = None,
-        token: str | None = None,
-        seed: int | None = None,
-        answer_delay: float = 1.5,
-        think: float = 0.3,
-        idle: float = 0.5,
-        fair_start: float | None = None,
-        resend_after: float = 1.0,
-        on_message: Callable[[Message], None] | None = None,
-        **session: Any,
-    ) -> None:
-        from game.bots import check_bot_spec
-
-        self.kind = check_bot_spec(kind)  # fail early on an unknown kind (UnknownBot)
-        self.seed = random.randrange(1 << 30) if seed is None else seed
-        from game.bots.pacing import FAIR_START
-
-        self.answer_delay, self.think, self.idle = answer_delay, think, idle
-        # no answer to a window nor a move into a deal sooner than this after it opened
-        # (default: FAIR_START, or less for a bot told to answer at once: tests, benches)
-        self.fair_start = min(FAIR_START, answer_delay) if fair_start is None else fair_start
-        self._deal_opened: float | None = None  # time.monotonic() of the last deal_opened
-        self.resend_after = resend_after
-        self.bot = None
-        self.done = asyncio.Event()
-        self.outcome: BotOutcome | None = None
-        self._extra = on_message
-        self._timer: asyncio.TimerHandle | None = None
-        self._last: _ViewMessage | None = None
-        self._timers: Timers | None = None
-        self._acted_on: int | None = None
-        self._stale_snapshot = False
-        self._watch: asyncio.TimerHandle | None = None
-        self._rng = random.Random(self.seed)
-        self.session = ClientSession(
-            host, port, name=name or f"{kind.title()} bot", code=code, token=token,
-            on_message=self._on_message, bot=True, **session,
-        )  # fmt: skip
-
-    async def run(self) -> BotOutcome:
-        await self.session.run()
-        if self.outcome is None:
-            self._finish(False, self.session.final)
-        return self.outcome
-
-    def _finish(self, finished: bool, reason: str | None) -> None:
-        if self.outcome is None:
-            view = self._last.view if self._last is not None else None
-            self.outcome = BotOutcome(self.session.seat, view, finished, reason, self.session.stats)
-        self.done.set()
-
-    def _on_message(self, msg: Message) -> None:
-        if self._extra is not None:
-            self._extra(msg)
-        if isinstance(msg, (Joined, Reconnected)):
-            self._acted_on = None  # whatever we sent before may never have arrived
-            self._stale_snapshot = False
-            if isinstance(msg, Joined) and msg.seat is not None and self.bot is None:
-                from game.bots import make_bot
-
-                self.bot = make_bot(self.kind, msg.seat, self.seed)
-        elif isinstance(msg, TimersChanged):
-            self._timers = msg.timers
-        elif isinstance(msg, (Snapshot, Update)):
-            if msg.timers is not None or isinstance(msg, Snapshot):
-                self._timers = msg.timers
-            if self.bot is not None and msg.events:
-                with contextlib.suppress(Exception):
-                    self.bot.observe(msg.events)
-            if any(e.get("type") == "deal_opened" for e in msg.events):
-                self._deal_opened = time.monotonic()
-            same = self._last is not None and self._last.version == msg.version
-            self._last = msg
-            if msg.view.get("phase") == "game_over":
-                self._cancel()
-                self._finish(True, "game over")
-                asyncio.ensure_future(self.session.close())
-                return
-            if isinstance(msg, Snapshot) and self._stale_snapshot:
-                self._stale_snapshot = False
-                if same and msg.version == self._acted_on:
-                    return  # after our stale action: we already acted on this version
-            self._plan()
-        elif isinstance(msg, ServerError) and self._last is not None:
-            if msg.code == "stale":
-                self._stale_snapshot = True  # a snapshot follows
-            else:
-                self._acted_on = None
-                self._plan(retry=True)
-        elif isinstance(msg, Disconnected) and not msg.will_retry:
-            self._cancel()
-            self._finish(False, msg.reason)
-
-    def _cancel(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        if self._watch is not None:
-            self._watch.cancel()
-            self._watch = None
-
-    def _plan(self, retry: bool = False) -> None:
-        self._cancel()
-        msg = self._last
-        if msg is None or self.bot is None or not may_act(msg.view):
-            return
-        view = msg.view
-        seat = view["seat"]
-        if view.get("window") is not None:
-            # Answer at a fixed time after the window opened, whatever we hold.
-            delay = answer = max(self.answer_delay, self.fair_start)
-            w = self._timers.window if self._timers is not None else None
-            if w is not None:
-                delay = answer - (w.total - w.remaining())
-        elif seat in view.get("waiting_for", ()):
-            delay = self.think
-        else:
-            delay = self.idle * self._rng.uniform(0.5, 1.5)
-        if view.get("negotiation") is not None and self._deal_opened is not None:
-            delay = max(delay, self._deal_opened + self.fair_start - time.monotonic())
-        if retry:
-            delay = max(delay, 0.05)
-        loop = asyncio.get_running_loop()
-        self._timer = loop.call_later(max(0.0, delay), self._decide, msg)
-
-    def _decide(self, msg: _ViewMessage) -> None:
-        self._timer = None
-        if msg is not self._last or self.session.closed:
-            return
-        legal = msg.legal.moves()
-        if not legal:
-            return
-        view = msg.view
-        must = view["seat"] in view.get("waiting_for", ())
-        try:
-            action = self.bot.choose(view, legal, must)
-        except Exception:
-            log.exception("bot failed to choose")
-            action = None
-        if action is None or action not in legal:
-            if not must:
-                loop = asyncio.get_running_loop()
-                delay = self.idle * self._rng.uniform(0.5, 1.5)
-                self._timer = loop.call_later(delay, self._decide, msg)
-            return
-        self._acted_on = msg.version
-        self.session.send_action(action, msg.version)
-        # Nothing new within resend_after (the action was dropped over the rate limit, or
-        # lost with a host that died)? Decide again.
-        if self._watch is not None:
-            self._watch.cancel()
-        loop = asyncio.get_running_loop()
-        self._watch = loop.call_later(self.resend_after, self._watchdog, msg.version)
-
-    def _watchdog(self, version: int) -> None:
-        self._watch = None
-        last = self._last
-        if last is not None and last.version == version and not self.session.closed:
-            self._acted_on = None
-            self._plan(retry=True)
-
-
-async def play_bot(host: str, port: int, **kw: Any) -> BotOutcome:
-    """Play one seat with a bot until the game ends (see BotPlayer for the options)."""
-    return await BotPlayer(host, port, **kw).run()

@@ -1,4 +1,7 @@
-"""LAN discovery of hosted tables over mDNS / DNS-SD (python-zeroconf).
+"""LAN discovery of hosted tables over mDNS / DNS-SD (python-zeroconf): the browsers.
+
+The announcer lives in ``net.table_announcer``, the events and the TXT parsing in
+``net.table_records``; both are importable from here.
 
 Host side::
 
@@ -29,38 +32,68 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
 import queue
-import re
-import secrets
 import threading
 import time
-import unicodedata
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Callable, Sequence
 
 from zeroconf import (
     DNSQuestionType,
-    InterfaceChoice,
     IPVersion,
     ServiceStateChange,
     Zeroconf,
 )
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
+from .table_announcer import TableAnnouncer
+from .table_records import (
+    MAX_NAME_CHARS,
+    MAX_SEATS,
+    MAX_TABLES,
+    SERVICE_TYPE,
+    BadAnnouncement,
+    DiscoveryError,
+    DiscoveryEvent,
+    Interfaces,
+    TableFound,
+    TableLost,
+    _local_networks,
+    _zc_interfaces,
+    clean_name,
+    instance_label,
+    parse_table_txt,
+    rank_addresses,
+    table_from_info,
+)
+
+#: What the lobby, the command line and the tests import from here (the records live in
+#: ``net.table_records``, the announcer in ``net.table_announcer``).
+__all__ = [
+    "MAX_NAME_CHARS",
+    "MAX_SEATS",
+    "MAX_TABLES",
+    "SERVICE_TYPE",
+    "BackgroundBrowser",
+    "BadAnnouncement",
+    "DiscoveryError",
+    "DiscoveryEvent",
+    "Interfaces",
+    "TableAnnouncer",
+    "TableBrowser",
+    "TableFound",
+    "TableLost",
+    "async_discover",
+    "clean_name",
+    "discover",
+    "instance_label",
+    "parse_table_txt",
+    "rank_addresses",
+    "table_from_info",
+]
+
 log = logging.getLogger(__name__)
 
-SERVICE_TYPE = "_imtheboss._tcp.local."
-#: Longest table name (in characters) we announce or accept.
-MAX_NAME_CHARS = 40
-#: Upper bound for the "free" TXT value (the game seats at most 6).
-MAX_SEATS = 16
-#: A browser tracks at most this many services (a flooding peer cannot grow us).
-MAX_TABLES = 256
-#: DNS label limit is 63 bytes; keep room for zeroconf's "-N" rename suffix.
-_MAX_INSTANCE_BYTES = 56
-_DIGITS = re.compile(rb"[0-9]{1,5}")
 #: Question type for the browser's queries.  None = zeroconf's default: the
 #: first query asks QU (unicast-response bit), later ones QM.  In zeroconf
 #: 0.154 a QU question is answered at once (multicast if the record was not
@@ -71,385 +104,6 @@ _DIGITS = re.compile(rb"[0-9]{1,5}")
 #: ~75 ms / max ~125 ms; forcing QM p50 ~1150 ms when browsing repeatedly
 #: (~160 ms when idle).  So the default is kept; forcing QM is slower.
 DEFAULT_QUESTION_TYPE: DNSQuestionType | None = None
-
-Interfaces = Sequence[str | int] | None
-
-
-# --------------------------------------------------------------------------- events
-
-
-@dataclass(frozen=True, slots=True)
-class TableFound:
-    """A table appeared, or its data (seats free, name, ...) changed."""
-
-    key: str  # the DNS-SD service instance name; stable identity of the table
-    name: str
-    host: str  # best address to connect to (IPv4 preferred, same subnet first)
-    port: int
-    protocol_version: int
-    seats_free: int
-    code_required: bool
-    addresses: tuple[str, ...] = ()  # every announced address, best first
-
-
-@dataclass(frozen=True, slots=True)
-class TableLost:
-    key: str
-
-
-@dataclass(frozen=True, slots=True)
-class DiscoveryError:
-    """Discovery could not run (no usable interface, port 5353 refused, ...)."""
-
-    message: str
-
-
-DiscoveryEvent = TableFound | TableLost | DiscoveryError
-
-
-class BadAnnouncement(ValueError):
-    """A service's TXT/SRV data failed validation."""
-
-
-# --------------------------------------------------------------------------- parsing
-
-
-_STRIP_FORMAT = {"\u200c", "\u200d"}  # ZWNJ/ZWJ are legitimate in names
-
-
-def clean_name(text: str) -> str:
-    """Drop control / bidi-override characters and squeeze whitespace."""
-    out = []
-    for ch in text:
-        cat = unicodedata.category(ch)
-        if cat in ("Cc", "Cs", "Co", "Cn") or (cat == "Cf" and ch not in _STRIP_FORMAT):
-            continue
-        if cat in ("Zl", "Zp"):
-            ch = " "
-        out.append(ch)
-    return " ".join("".join(out).split())
-
-
-def _txt_int(props: Mapping[bytes, bytes | None], key: bytes, lo: int, hi: int) -> int:
-    if key not in props:
-        raise BadAnnouncement(f"missing {key.decode()!r}")
-    raw = props[key]
-    if raw is None or not _DIGITS.fullmatch(raw):
-        raise BadAnnouncement(f"bad {key.decode()!r} value {raw!r}")
-    value = int(raw)
-    if not lo <= value <= hi:
-        raise BadAnnouncement(f"{key.decode()!r} out of range: {value}")
-    return value
-
-
-def parse_table_txt(
-    properties: Mapping[bytes | str, bytes | str | None] | None, fallback_name: str = ""
-) -> tuple[str, int, int, bool]:
-    """Validate TXT properties -> (name, protocol_version, seats_free, code_required).
-
-    Raises BadAnnouncement for anything unusable: missing/non-decimal/out of
-    range ``pv`` or ``free``, a ``code`` other than "0"/"1", a name that is not
-    UTF-8 or longer than MAX_NAME_CHARS.  A missing or empty ``name`` falls
-    back to ``fallback_name`` (the instance label).  Keys are case-insensitive.
-    """
-    if not isinstance(properties, Mapping):
-        raise BadAnnouncement("no TXT properties")
-    props: dict[bytes, bytes | None] = {}
-    for k, v in properties.items():
-        if isinstance(k, str):
-            k = k.encode("utf-8", "replace")
-        if isinstance(v, str):
-            v = v.encode("utf-8", "replace")
-        if not isinstance(k, bytes) or not (v is None or isinstance(v, bytes)):
-            raise BadAnnouncement("malformed TXT entry")
-        props.setdefault(k.lower(), v)  # RFC 6763 6.4: first occurrence wins
-    pv = _txt_int(props, b"pv", 1, 65535)
-    free = _txt_int(props, b"free", 0, MAX_SEATS)
-    code = props.get(b"code", b"0")
-    if code not in (b"0", b"1"):
-        raise BadAnnouncement(f"bad 'code' value {code!r}")
-    raw_name = props.get(b"name")
-    if raw_name:
-        try:
-            name = raw_name.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise BadAnnouncement("table name is not UTF-8") from exc
-    else:
-        name = fallback_name
-    name = clean_name(name)
-    if not name:
-        raise BadAnnouncement("empty table name")
-    if len(name) > MAX_NAME_CHARS:
-        raise BadAnnouncement(f"table name longer than {MAX_NAME_CHARS} characters")
-    return name, pv, free, code == b"1"
-
-
-def instance_label(service_name: str, type_: str = SERVICE_TYPE) -> str:
-    if service_name.lower().endswith("." + type_.lower()):
-        return service_name[: -len(type_) - 1]
-    return service_name
-
-
-def _local_networks() -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
-    nets: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
-    try:
-        import ifaddr
-
-        for adapter in ifaddr.get_adapters():
-            for ip in adapter.ips:
-                addr = ip.ip if isinstance(ip.ip, str) else ip.ip[0]
-                with contextlib.suppress(ValueError):
-                    nets.append(ipaddress.ip_network(f"{addr}/{ip.network_prefix}", strict=False))
-    except Exception:  # pragma: no cover - best effort only
-        log.debug("could not list local networks", exc_info=True)
-    return nets
-
-
-def rank_addresses(
-    addresses: Iterable[str], local_networks: Sequence[ipaddress._BaseNetwork] = ()
-) -> tuple[str, ...]:
-    """Order addresses best-first: same subnet as us, IPv4, not link-local/loopback."""
-    ranked = []
-    for i, text in enumerate(dict.fromkeys(addresses)):
-        try:
-            addr = ipaddress.ip_address(text.split("%", 1)[0])
-        except ValueError:
-            continue
-        if addr.is_multicast or addr.is_unspecified:
-            continue
-        same_net = any(addr in net for net in local_networks if net.version == addr.version)
-        ranked.append(
-            (not same_net, addr.version != 4, addr.is_link_local, addr.is_loopback, i, text)
-        )
-    ranked.sort()
-    return tuple(r[-1] for r in ranked)
-
-
-def table_from_info(
-    info: AsyncServiceInfo, local_networks: Sequence[ipaddress._BaseNetwork] = ()
-) -> TableFound:
-    """Build a TableFound from a resolved service, or raise BadAnnouncement."""
-    port = info.port
-    if not isinstance(port, int) or not 1 <= port <= 65535:
-        raise BadAnnouncement(f"bad port {port!r}")
-    name, pv, free, code = parse_table_txt(info.properties, clean_name(instance_label(info.name)))
-    addresses = rank_addresses(info.parsed_scoped_addresses(), local_networks)
-    if not addresses:
-        raise BadAnnouncement("no usable address")
-    return TableFound(info.name, name, addresses[0], port, pv, free, code, addresses)
-
-
-# --------------------------------------------------------------------------- announcer
-
-
-def _zc_interfaces(interfaces: Interfaces) -> InterfaceChoice | list[str | int]:
-    return InterfaceChoice.All if not interfaces else list(interfaces)
-
-
-def _default_addresses(interfaces: Interfaces) -> list[str]:
-    if interfaces:
-        out = []
-        for item in interfaces:
-            if isinstance(item, str):
-                with contextlib.suppress(ValueError):
-                    ip = ipaddress.ip_address(item)
-                    if not ip.is_unspecified:
-                        out.append(str(ip))
-        if out:
-            return out
-    found: list[str] = []
-    try:
-        import ifaddr
-
-        for adapter in ifaddr.get_adapters():
-            for ip in adapter.ips:
-                if isinstance(ip.ip, str):
-                    addr = ipaddress.ip_address(ip.ip)
-                    if not addr.is_loopback:
-                        found.append(ip.ip)
-    except Exception:  # pragma: no cover
-        log.warning("could not enumerate interfaces", exc_info=True)
-    # Link-local last; loopback only if nothing else exists (same-machine play).
-    found.sort(key=lambda a: ipaddress.ip_address(a).is_link_local)
-    return found or ["127.0.0.1"]
-
-
-def _txt_name(name: str) -> str:
-    name = clean_name(name)[:MAX_NAME_CHARS].strip()
-    return name or "I'm the Boss! table"
-
-
-def _instance_name(name: str) -> str:
-    # '.' would split the DNS label; keep the label short enough for renames.
-    label = name.replace(".", "_").strip() or "table"
-    raw = label.encode("utf-8")[:_MAX_INSTANCE_BYTES]
-    return raw.decode("utf-8", "ignore").strip() or "table"
-
-
-class TableAnnouncer:
-    """Announce one hosted table on the LAN.  Use from the host's asyncio loop.
-
-    ``interfaces``: IP addresses (or IPv6 interface indexes) to bind to, as
-    for ``Zeroconf(interfaces=...)``; None means all interfaces.  The A/AAAA
-    records announced are ``addresses`` if given, else the bound addresses,
-    else every non-loopback IPv4 address of the machine.  Pass ``aiozc`` to
-    share an AsyncZeroconf (it is then not closed by ``close``).
-    """
-
-    def __init__(
-        self,
-        name: str,
-        port: int,
-        *,
-        protocol_version: int,
-        seats_free: int,
-        code_required: bool,
-        interfaces: Interfaces = None,
-        addresses: Sequence[str] | None = None,
-        ip_version: IPVersion | None = None,
-        aiozc: AsyncZeroconf | None = None,
-    ) -> None:
-        if not 1 <= int(port) <= 65535:
-            raise ValueError(f"bad port {port}")
-        if not 1 <= int(protocol_version) <= 65535:
-            raise ValueError(f"bad protocol version {protocol_version}")
-        self.table_name = _txt_name(name)
-        self.port = int(port)
-        self.protocol_version = int(protocol_version)
-        self.seats_free = self._check_seats(seats_free)
-        self.code_required = bool(code_required)
-        self._interfaces = interfaces
-        self._addresses = list(addresses) if addresses else None
-        self._ip_version = ip_version
-        self._aiozc = aiozc
-        self._own_zc = aiozc is None
-        # Unique host name: two tables (or two hosts) must never claim the same A record.
-        self._server = f"imtheboss-{secrets.token_hex(4)}.local."
-        self._info: AsyncServiceInfo | None = None
-        self._broadcast: asyncio.Future | None = None
-        self._state = "new"  # new -> registered -> closed
-        self._lock = asyncio.Lock()
-
-    @staticmethod
-    def _check_seats(seats: int) -> int:
-        seats = int(seats)
-        if not 0 <= seats <= MAX_SEATS:
-            raise ValueError(f"bad seats_free {seats}")
-        return seats
-
-    @property
-    def service_name(self) -> str | None:
-        """Registered instance name (== TableFound.key); may carry a '-2' suffix."""
-        return self._info.name if self._info else None
-
-    def _properties(self) -> dict[str, str]:
-        return {
-            "pv": str(self.protocol_version),
-            "name": self.table_name,
-            "free": str(self.seats_free),
-            "code": "1" if self.code_required else "0",
-        }
-
-    def _build_info(self, full_name: str) -> AsyncServiceInfo:
-        addresses = self._addresses or _default_addresses(self._interfaces)
-        return AsyncServiceInfo(
-            SERVICE_TYPE,
-            full_name,
-            port=self.port,
-            properties=self._properties(),
-            server=self._server,
-            parsed_addresses=addresses,
-        )
-
-    async def start(self) -> str:
-        """Probe, register (renaming on conflict) and announce; returns the service name."""
-        async with self._lock:
-            if self._state != "new":
-                raise RuntimeError(f"announcer already {self._state}")
-            if self._aiozc is None:
-                self._aiozc = AsyncZeroconf(
-                    interfaces=_zc_interfaces(self._interfaces), ip_version=self._ip_version
-                )
-            info = self._build_info(f"{_instance_name(self.table_name)}.{SERVICE_TYPE}")
-            try:
-                self._broadcast = await self._aiozc.async_register_service(
-                    info, allow_name_change=True
-                )
-            except BaseException:
-                self._state = "closed"
-                await self._close_zc()
-                raise
-            self._info = info
-            self._state = "registered"
-            log.info("announcing %r as %s on port %d", self.table_name, info.name, self.port)
-            return info.name
-
-    async def update(
-        self,
-        *,
-        seats_free: int | None = None,
-        code_required: bool | None = None,
-        name: str | None = None,
-    ) -> None:
-        """Change TXT data and re-announce (no-op if nothing changed or closed)."""
-        async with self._lock:
-            before = self._properties()
-            if seats_free is not None:
-                self.seats_free = self._check_seats(seats_free)
-            if code_required is not None:
-                self.code_required = bool(code_required)
-            if name is not None:
-                self.table_name = _txt_name(name)
-            if self._state != "registered" or self._properties() == before:
-                return
-            assert self._aiozc is not None and self._info is not None
-            self._cancel_broadcast()
-            self._info = self._build_info(self._info.name)
-            self._broadcast = await self._aiozc.async_update_service(self._info)
-
-    def _cancel_broadcast(self) -> None:
-        # A still-running announcement burst must not outlive an update or,
-        # worse, follow our goodbye and resurrect the table on every browser.
-        if self._broadcast is not None and not self._broadcast.done():
-            self._broadcast.cancel()
-        self._broadcast = None
-
-    async def wait_announced(self) -> None:
-        """Wait until the current announcement burst has been sent."""
-        if self._broadcast is not None:
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._broadcast
-
-    async def close(self) -> None:
-        """Send goodbyes and release the sockets.  Safe to call more than once."""
-        async with self._lock:
-            if self._state == "closed":
-                return
-            was_registered = self._state == "registered"
-            self._state = "closed"
-            self._cancel_broadcast()
-            if was_registered and self._aiozc is not None and self._info is not None:
-                try:
-                    goodbye = await self._aiozc.async_unregister_service(self._info)
-                    await goodbye
-                except Exception:
-                    log.warning("unregistering %s failed", self._info.name, exc_info=True)
-            await self._close_zc()
-
-    async def _close_zc(self) -> None:
-        if self._own_zc and self._aiozc is not None:
-            aiozc, self._aiozc = self._aiozc, None
-            try:
-                await aiozc.async_close()
-            except Exception:
-                log.warning("closing zeroconf failed", exc_info=True)
-
-    async def __aenter__(self) -> TableAnnouncer:
-        await self.start()
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
 
 
 # --------------------------------------------------------------------------- browser

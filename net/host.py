@@ -18,12 +18,16 @@ for players who dropped, until they rejoin with their seat's token. Every applie
 written to the autosave's journal before any frame about it is sent (``net.journal``), so
 ``HostConfig.resume`` restarts a killed host at the last action anyone saw.
 
-The host owns three collaborators and calls them one way: ``Connections`` (reading, the
-watchdog, admission, rate limits, closing; ``net.connections``), ``SeatTable`` (seats, tokens,
-names, grace periods, the seats file; ``net.seats``) and ``FanOut`` (views, updates,
-snapshots, the recent events; ``net.fanout``). Every frame the host sends goes through
-``Connections.send`` (and ``protocol.encode``); ``HostHooks`` (``net.hooks``: the ``tap``
-sees every frame) is how the tests and benchmarks audit what leaves the host.
+The host owns its collaborators and calls them one way: ``Connections`` (reading, the
+watchdog, admission, rate limits, closing; ``net.connections``), ``Admission`` (what a
+``hello`` lets in: version, room code, name; ``net.admission``), ``ActionCheck`` (what an
+``action`` must pass; ``net.action_check``), ``SeatTable`` (seats, tokens, names, grace
+periods, the seats file; ``net.seats``), ``SavedTable`` (the autosave, its journal and
+resuming; ``net.saved_table``) and ``FanOut`` (views, updates, snapshots, the recent events;
+``net.fanout``). ``net.host_thread.HostThread`` runs a Host in a thread. Every frame the host
+sends goes through ``Connections.send`` (and ``protocol.encode``); ``HostHooks``
+(``net.hooks``: the ``tap`` sees every frame) is how the tests and benchmarks audit what
+leaves the host.
 """
 
 from __future__ import annotations
@@ -33,7 +37,6 @@ import contextlib
 import logging
 import random
 import secrets
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -43,32 +46,30 @@ from game.clock import Clock, LoopClock, Timer
 from game.referee import Hooks, Referee
 from game.rules import (
     Action,
-    ActionFormatError,
     Game,
     IllegalAction,
     Phase,
-    SaveError,
     Settings,
     WindowMode,
-    action_from_data,
-    legal_actions,
     opening_events,
 )
-from game.rules.engine import explain_illegal
 from game.rules.events import (
     Event,
 )
 from game.simulate import GameResult, result_of
 
 from . import protocol as P
+from .action_check import ActionCheck, ActionRefusal
+from .admission import Admission, Admitted, Entry
 from .announce import Announcement, announce_wanted
 from .config import DEFAULT_TABLE_NAME, HostConfig, HostError, Timing, config_for_tests
 from .connections import Connection, Connections, Limits
-from .discovery import clean_name
 from .fanout import FanOut
 from .hooks import HostHooks, Tap
-from .journal import Autosaver, load_game
-from .seats import SeatState, SeatTable, SidecarError, sidecar_path
+from .journal import Autosaver
+from .saved_table import SavedTable
+from .seats import SeatState, SeatTable, sidecar_path
+from .table_records import clean_name
 
 log = logging.getLogger(__name__)
 
@@ -108,10 +109,8 @@ class Host:
         self.port: int | None = None
         self._server: asyncio.AbstractServer | None = None
         self.announcement = Announcement(config.bind, config.announce_addresses)
-        self._autosave: Autosaver | None = None
-        self.resume_report = None  # what the journal gave back (a resumed host)
+        self.saved = SavedTable(config, self.seating)  # the autosave and the seats file
         self._rng = random.Random(secrets.randbits(64))
-        self._meta_at: dict[int, float] = {}  # seat -> when its last preference was applied
         self._started_at = 0.0
         self._closing = False
         self._tasks: set[asyncio.Task] = set()
@@ -146,6 +145,8 @@ class Host:
             on_drop=self._conn_ended,
         )
         self.fanout = FanOut(self.connections, self.stats, self.hooks, lambda: self._timers_data())
+        self.admission = Admission(self.connections, self.limits)
+        self.action_check = ActionCheck(self.limits, self.stats)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -156,6 +157,11 @@ class Host:
     @tap.setter
     def tap(self, tap: Tap | None) -> None:
         self.hooks.tap = tap
+
+    @property
+    def resume_report(self):
+        """What the journal gave back (a resumed host), else None."""
+        return self.saved.report
 
     @property
     def conns(self) -> set[Connection]:
@@ -222,19 +228,7 @@ class Host:
         await self.announcement.close()
         for task in list(self._tasks):
             task.cancel()
-        if self._autosave is not None:
-            await self._autosave.flush()
-            self._autosave.close()
-
-    def _new_autosaver(self) -> None:
-        """A full save of the game now and a fresh journal beside it."""
-        if self._autosave is not None:
-            self._autosave.close()
-        cfg = self.config
-        self._autosave = Autosaver(
-            Path(cfg.autosave), self.game, compact_every=cfg.compact_every, sync=cfg.autosave_sync
-        )
-        self._autosave.start()
+        await self.saved.close()
 
     def _spawn(self, coro) -> None:
         task = asyncio.ensure_future(coro)
@@ -244,36 +238,17 @@ class Host:
     # ------------------------------------------------------------------ resume
 
     def _load_resume(self, path: Path) -> None:
-        try:
-            game, report = load_game(path)
-        except SaveError as exc:
-            raise HostError(str(exc)) from None
-        self.resume_report = report
-        if report.replayed or report.problem or report.ignored:
-            log.warning(
-                "resumed %s: %d saved actions, %d from the journal%s",
-                path,
-                report.saved,
-                report.replayed,
-                f"; dropped {report.dropped_lines} line(s): {report.problem}"
-                if report.problem
-                else (f"; journal ignored: {report.ignored}" if report.ignored else ""),
-            )
-        try:
-            table = self.seating.resume(path, game.state.players)
-        except SidecarError as exc:
-            raise HostError(str(exc)) from None
+        game, table = self.saved.load(path)
         if self.config.code is None and table.code:
             self.code = table.code
         if self.config.name is None and table.name:
             self.name = table.name
         self.game = game
-        self.config.autosave = path
 
     def _after_resume(self) -> None:
         """Every claimed seat waits for its token for the grace period; bots play the rest."""
         self._started_at = time.perf_counter()
-        self._new_autosaver()
+        self.saved.restart(self.game)
         self.fanout.rebuild_history(self.game)
         for seat in self.seats:
             if seat.token_digest is not None:
@@ -323,8 +298,7 @@ class Host:
             self._spawn(update)
 
     def _write_sidecar(self) -> None:
-        if self.config.autosave is not None:
-            self.seating.write_sidecar(Path(self.config.autosave), self.code, self.name)
+        self.saved.write_seats(self.code, self.name)
 
     def _make_bot(self, seat: SeatState) -> None:
         self.seating.make_bot(seat, self.game)
@@ -418,53 +392,21 @@ class Host:
         self._send(conn, {"t": "pong", "n": msg.get("n")})
 
     def _msg_hello(self, conn: Connection, msg: dict) -> None:
-        if conn.role is not None:
-            self._reply_error(conn, "already_joined")
-            return
-        if msg["v"] not in P.SUPPORTED_VERSIONS:
-            supported = ", ".join(map(str, P.SUPPORTED_VERSIONS))
-            self._reply_error(
-                conn, "version", f"this host speaks protocol {supported}, not {msg['v']}"
-            )
+        verdict = self.admission.check(conn, msg, code=self.code, over=self.over)
+        if not isinstance(verdict, Admitted):
+            self._reply_error(conn, verdict.code, verdict.message)
             return
         conn.wants_legal = bool(msg.get("legal"))
         conn.wants_history = bool(msg.get("history"))
         conn.is_bot = bool(msg.get("bot"))
-        if msg["role"] == "spectator":
-            watching = sum(1 for c in self.conns if c.role == "spectator")
-            if watching >= self.limits.max_spectators:
-                self._reply_error(conn, "too_many_connections", "too many spectators")
-                return
+        if verdict.entry is Entry.SPECTATOR:
             conn.role = "spectator"
             self._welcome(conn, None, None)
             return
-        token = msg.get("token")
-        if token:
-            self._rejoin(conn, token)
+        if verdict.entry is Entry.REJOIN:
+            self._rejoin(conn, verdict.token)
             return
-        if not self.connections.code_allowed(conn):
-            self._reply_error(
-                conn, "too_many_attempts", "too many wrong room codes from this address; wait"
-            )
-            return
-        if P.normalize_code(msg.get("code")) != self.code:
-            conn.bad_codes += 1
-            self.connections.wrong_code(conn)
-            if conn.bad_codes >= self.limits.max_code_attempts:
-                self._reply_error(conn, "too_many_attempts")
-            else:
-                self._reply_error(
-                    conn, "bad_code", "wrong room code (4 letters, shown on the host)"
-                )
-            return
-        name = clean_name(msg.get("name") or "")
-        if not 1 <= len(name) <= P.MAX_NAME:
-            self._reply_error(conn, "bad_name", f"a name needs 1..{P.MAX_NAME} characters")
-            return
-        if self.over:
-            self._reply_error(conn, "table_full", "the game is over")
-            return
-        claimed = self.seating.claim(conn, name)
+        claimed = self.seating.claim(conn, verdict.name)
         if claimed is None:
             self._reply_error(conn, "table_full")
             return
@@ -555,55 +497,17 @@ class Host:
 
     def _msg_action(self, conn: Connection, msg: dict) -> None:
         rid = msg.get("id")
-        try:
-            action = action_from_data(msg["action"])
-        except ActionFormatError as exc:
-            self._reply_error(conn, "bad_action", str(exc), id=rid)
+        holds = conn.seat is not None and self.seats[conn.seat].conn is conn
+        state = self.state if self.started else None
+        verdict = self.action_check.check(
+            conn, msg, holds_seat=holds, state=state, now=self.clock.now()
+        )
+        if isinstance(verdict, ActionRefusal):
+            self._reply_error(conn, verdict.code, verdict.message, id=rid, **verdict.extra)
+            if verdict.resync:
+                self._send_snapshot(conn)
             return
-        if conn.role != "player" or conn.seat is None:
-            self._reply_error(conn, "not_seated", id=rid)
-            return
-        if self.seats[conn.seat].conn is not conn:
-            self._reply_error(conn, "replaced", id=rid)
-            return
-        if action.seat != conn.seat:
-            self._reply_error(
-                conn, "wrong_seat", f"you hold seat {conn.seat}, not {action.seat}", id=rid
-            )
-            return
-        if not self.started:
-            self._reply_error(conn, "not_started", id=rid)
-            return
-        st = self.state
-        if st.phase is Phase.GAME_OVER:
-            self._reply_error(conn, "game_over", id=rid)
-            return
-        if action not in legal_actions(st, action.seat):
-            rule, message = explain_illegal(st, action)
-            self._reply_error(conn, "illegal", message, id=rid, rule=rule[:80])
-            return
-        if action.meta:
-            now = self.clock.now()
-            last = self._meta_at.get(action.seat)
-            if last is not None and now - last < self.limits.meta_interval:
-                self._reply_error(
-                    conn, "rate_limited", "one preference change a second at most", id=rid
-                )
-                return
-        if msg["version"] != st.actions_taken:
-            self.stats["stale"] += 1
-            self._reply_error(
-                conn,
-                "stale",
-                f"made on version {msg['version']}, the game is at {st.actions_taken}",
-                id=rid,
-                version=st.actions_taken,
-            )
-            self._send_snapshot(conn)
-            return
-        if action.meta:
-            self._meta_at[action.seat] = self.clock.now()
-        self._apply(action, ack_conn=conn, ack=rid)
+        self._apply(verdict, ack_conn=conn, ack=rid)
 
     # ------------------------------------------------------------------ the game
 
@@ -648,7 +552,7 @@ class Host:
             if seat.status == "open":
                 self._make_bot(seat)
         if cfg.autosave is not None:
-            self._new_autosaver()
+            self.saved.restart(self.game)
             self._write_sidecar()
         log.info("game started: %s", ", ".join(names))
         self._after_change([])
@@ -673,10 +577,9 @@ class Host:
             log.error("host action %r refused: %s", action, exc)
             return False
         self.stats["actions"] += 1
-        if self._autosave is not None:
-            # In the journal (the OS has it) before any frame tells anyone about it: a host
-            # killed from here on resumes with this action.
-            self._autosave.add(action)
+        # In the journal (the OS has it) before any frame tells anyone about it: a host
+        # killed from here on resumes with this action.
+        self.saved.record(action)
         self._remember(events, self.state.actions_taken)
         self._after_change(events)
         self._broadcast_update(events, ack_conn, ack)
@@ -766,82 +669,10 @@ class Host:
         self.referee.cancel_all()
 
 
-# --------------------------------------------------------------------------- thread
-
-
-class HostThread:
-    """A Host on its own asyncio loop in a daemon thread (for the pygame windows).
-
-    ht = HostThread(HostConfig(...)); ht.start()     # returns once listening
-    ht.port, ht.code, ht.address                      # show them; connect a Client
-    ht.stop()
-    """
-
-    def __init__(self, config: HostConfig) -> None:
-        self.config = config
-        self.host: Host | None = None
-        self.error: BaseException | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._stop: asyncio.Event | None = None
-        self._ready = threading.Event()
-        self._thread: threading.Thread | None = None
-        self.finished = threading.Event()
-
-    def start(self, timeout: float = 15.0) -> HostThread:
-        self._thread = threading.Thread(target=self._run, name="lan-host", daemon=True)
-        self._thread.start()
-        self._ready.wait(timeout)
-        if self.error is not None:
-            raise self.error
-        if self.host is None or self.host.port is None:
-            raise HostError("the host did not start")
-        return self
-
-    def _run(self) -> None:
-        try:
-            asyncio.run(self._main())
-        except BaseException as exc:  # pragma: no cover - reported through start()
-            self.error = exc
-        finally:
-            self._ready.set()
-            self.finished.set()
-
-    async def _main(self) -> None:
-        self._loop = asyncio.get_running_loop()
-        self._stop = asyncio.Event()
-        host = Host(self.config)
-        try:
-            await host.start()
-        except BaseException as exc:
-            self.error = exc
-            self._ready.set()
-            return
-        self.host = host
-        self._ready.set()
-        await self._stop.wait()
-        await host.close()
-
-    @property
-    def port(self) -> int | None:
-        return None if self.host is None else self.host.port
-
-    @property
-    def code(self) -> str | None:
-        return None if self.host is None else self.host.code
-
-    def stop(self, timeout: float = 5.0) -> None:
-        if self._loop is not None and self._stop is not None:
-            with contextlib.suppress(RuntimeError):
-                self._loop.call_soon_threadsafe(self._stop.set)
-        if self._thread is not None:
-            self._thread.join(timeout)
-
-
 __all__ = [
     "Host",
     "HostConfig",
     "HostError",
-    "HostThread",
     "Limits",
     "Timing",
     "Autosaver",

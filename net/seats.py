@@ -29,8 +29,8 @@ from game.rules import Game, opening_events
 from game.rules.view import events_for
 
 from . import protocol as P
-from .discovery import clean_name
 from .journal import atomic_write
+from .table_records import clean_name
 
 if TYPE_CHECKING:
     from .connections import Connection

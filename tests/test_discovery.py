@@ -31,14 +31,13 @@ from net.discovery import (
     TableBrowser,
     TableFound,
     TableLost,
-    _instance_name,
-    _txt_name,
     clean_name,
     discover,
     parse_table_txt,
     rank_addresses,
     table_from_info,
 )
+from net.table_announcer import _instance_name, _txt_name
 
 try:
     from tests import netns

@@ -13,7 +13,17 @@ from net.seats import SeatTable
 from tests.net_helpers import Peer, run, seat_peers, start_host
 
 NET = Path(__file__).resolve().parent.parent / "net"
-COLLABORATORS = ("announce", "config", "connections", "fanout", "hooks", "seats")
+COLLABORATORS = (
+    "action_check",
+    "admission",
+    "announce",
+    "config",
+    "connections",
+    "fanout",
+    "hooks",
+    "saved_table",
+    "seats",
+)
 
 
 def _net_imports(module: str) -> set[str]:
@@ -46,6 +56,13 @@ def test_collaborators_never_import_the_host_and_form_no_circle():
 
     for name in graph:
         visit(name, ())
+
+
+def test_no_net_module_is_longer_than_about_700_lines():
+    """Issue 16: a file that grows past this is split into one-way collaborators."""
+    lengths = {m.name: len(m.read_text(encoding="utf-8").splitlines()) for m in NET.glob("*.py")}
+    too_long = {name: n for name, n in lengths.items() if n > 720}
+    assert not too_long, f"split these net/ files: {too_long}"
 
 
 def test_hooks_see_updates_snapshots_and_handled_messages():

@@ -18,7 +18,8 @@ import pytest
 
 import main
 from game.rules import load, view
-from net.client import BotPlayer, Snapshot
+from net.bot_client import BotPlayer
+from net.client import Snapshot
 from net.host import Host, config_for_tests
 from tests.net_helpers import CODE, run
 
@@ -264,7 +265,7 @@ def test_join_gives_up_when_nobody_listens(capsys):
 def test_threaded_client_and_host_thread_for_a_pygame_loop():
     """The UI's path: a HostThread, Clients polled like a frame loop, a spectator."""
     from net.client import Client, Joined, Seats, ServerError, Update
-    from net.host import HostThread
+    from net.host_thread import HostThread
 
     host = HostThread(config_for_tests(seats=3, code=CODE)).start()
     clients = [Client(("127.0.0.1", host.port), name=n, code=CODE).start() for n in ("Mei", "Ann")]

@@ -918,7 +918,7 @@ def test_autosave_is_the_engine_format_and_resume_waits_for_tokens(tmp_path):
             await peers[turn].expect("snapshot") if turn else None
         clock.advance(5)  # the bot (seat 2) may move
         await asyncio.sleep(0.05)
-        await host._autosave.flush()
+        await host.saved.autosave.flush()
         saved = load(path)
         assert saved.to_data() == host.game.to_data()
         assert saved.state.hash() == host.state.hash()

@@ -286,7 +286,8 @@ def test_host_bots_give_a_person_a_fair_start_in_windows_and_deals(answer):
 
 def test_a_headless_bot_client_keeps_out_of_a_fresh_deal_for_the_fair_start():
     from game.rules import OpenDeal, Settings, Setup, WindowMode
-    from net.client import BotPlayer, Update
+    from net.bot_client import BotPlayer
+    from net.client import Update
 
     g = Game(
         ["Ann", "Robo", "Bo"],

@@ -3,7 +3,7 @@ discovered tables, a whole LAN game played through the table's own controls agai
 clients and host bots, the public table display, a drop and a rejoin in the middle of a
 negotiation (in place, and after restarting the app), and how the session treats refusals.
 
-Hosts run in `net.host.HostThread`; bot clients are `net.client.BotPlayer`s on their own
+Hosts run in `net.host_thread.HostThread`; bot clients are `net.bot_client.BotPlayer`s on their own
 loops. Nothing sleeps for correctness: loops step the app and poll until a condition holds,
 with a generous wall-clock guard that only turns a hang into a failure.
 """
@@ -27,6 +27,7 @@ from game.ui.scenes.title import TitleScene
 from game.ui.table.display import TableDisplayScene
 from game.ui.table.scene import TableScene
 from net import protocol as P
+from net.bot_client import play_bot
 from net.client import (
     Client,
     Joined,
@@ -36,10 +37,10 @@ from net.client import (
     ServerError,
     Snapshot,
     Update,
-    play_bot,
 )
 from net.discovery import DiscoveryError, TableFound, TableLost
-from net.host import HostThread, Timing, config_for_tests
+from net.host import Timing, config_for_tests
+from net.host_thread import HostThread
 
 CODE = "WXYZ"
 FAST_BOT = dict(answer_delay=0.0, think=0.0, idle=0.01, backoff=0.05)

@@ -244,7 +244,7 @@ def test_the_host_seat_is_named_from_the_command_line_or_the_settings(tmp_path, 
             pass
 
     monkeypatch.setattr("net.client.Client", FakeClient)
-    monkeypatch.setattr("net.host.HostThread", FakeHost)
+    monkeypatch.setattr("net.host_thread.HostThread", FakeHost)
     app = make_app(tmp_path, names=["Mei"], lan_name="")
     app.config.save()
     app.shutdown()

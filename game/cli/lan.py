@@ -90,7 +90,7 @@ def shown_address(bind: str, port: int) -> str:
     IPv6 host in brackets, ``[::1]:PORT``; for all interfaces, this machine's LAN address."""
     host = bind
     if bind in ("0.0.0.0", "", "::"):
-        from net.discovery import _default_addresses
+        from net.table_announcer import _default_addresses
 
         try:
             host = _default_addresses(None)[0]
@@ -186,7 +186,8 @@ def run_table(args) -> int:
 def _run_windowed(window, config: HostConfig, args, role: str) -> int:
     """Start the host thread and this screen's client, run ``window(host, client, args)``."""
     from net.client import Client
-    from net.host import HostError, HostThread
+    from net.host import HostError
+    from net.host_thread import HostThread
 
     try:
         host = HostThread(config).start()
@@ -266,7 +267,8 @@ def run_join(args) -> int:
 
 def _play_bot(host: str, port: int, args) -> int:
     """``join ADDR --headless --bot KIND``: play the seat as a bot, print a JSON summary."""
-    from net.client import Joined, play_bot
+    from net.bot_client import play_bot
+    from net.client import Joined
 
     delay = getattr(args, "bot_delay", None)
     timing = {}

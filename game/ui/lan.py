@@ -141,7 +141,7 @@ def host(app, code: str | None = None, display: bool = False) -> NetSession:
     """Host a table from the lobby (HostError if it cannot listen): this screen plays at it,
     or shows it as the public table display."""
     from net.client import Client
-    from net.host import HostThread
+    from net.host_thread import HostThread
 
     ht = HostThread(host_config(app.config, code)).start()
     try:

@@ -93,7 +93,7 @@ class NetSession:
         remember: Callable[[NetSession, str | None], None] | None = None,
     ) -> None:
         self.client = client
-        self.host = host  # a net.host.HostThread when this screen hosts the table
+        self.host = host  # a net.host_thread.HostThread when this screen hosts the table
         self.owns_host = owns_host  # stop it with the session (the lobby's own host)
         self.code = code or (host.code if host is not None else None)
         self.address = address or "{}:{}".format(*client.address)

@@ -1,0 +1,294 @@
+"""What the LAN client hands to its user: typed messages, the seat's legal actions, addresses.
+
+Kept apart from the connection logic (``net.client``) so that screens and tests can build
+and read these messages without a session. ``legal_for_view`` works a seat's legal actions
+out from its own view (legal actions never depend on what a seat cannot see).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+
+from game.rules import (
+    ActionFormatError,
+    LegalActions,
+    SetAskPreference,
+    legal_actions,
+    legal_from_data,
+)
+from game.rules.determinize import state_from_view
+
+log = logging.getLogger("net.client")
+
+#: Host error codes after which reconnecting cannot help.
+FINAL_ERRORS = frozenset(
+    {
+        "version",
+        "bad_code",
+        "bad_name",
+        "bad_token",
+        "table_full",
+        "too_many_attempts",
+        "replaced",
+    }
+)
+_BULKY = frozenset({"update", "snapshot"})
+#: ``bye`` reasons after which the client does not reconnect.
+FINAL_BYES = frozenset({"game_over", "left", "replaced"})
+
+
+def parse_address(text: str, default_port: int | None = None) -> tuple[str, int]:
+    """ "HOST:PORT" (IPv6: "[addr]:port") -> (host, port)."""
+    text = text.strip()
+    host, sep, port = text.rpartition(":")
+    if not sep:
+        if default_port is None:
+            raise ValueError(f"address {text!r} needs a port (HOST:PORT)")
+        host, port = text, str(default_port)
+    host = host.strip("[]")
+    if not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise ValueError(f"bad address {text!r} (HOST:PORT)")
+    return host, int(port)
+
+
+# --------------------------------------------------------------------------- legal actions
+
+
+def may_act(view: dict) -> bool:
+    """False when the seat surely has no move (saves rebuilding a state): outside
+    negotiation only the turn player moves, and an open window only asks its answerers."""
+    seat = view.get("seat")
+    if seat is None or view.get("phase") == "game_over":
+        return False
+    win = view.get("window")
+    if win is not None:
+        return seat in win.get("asked", ())
+    return view.get("phase") == "negotiation" or view.get("turn") == seat
+
+
+def legal_for_view(view: dict) -> LegalActions:
+    """The seat's legal actions, worked out from its own view (exactly the host's, meta
+    actions included: ``.moves()`` leaves those out)."""
+    seat = view.get("seat")
+    if seat is None or view.get("phase") == "game_over":
+        return LegalActions()
+    if not may_act(view):  # only the ask preference, which is always there
+        asks = view["players"][seat]["asks_only_when_touched"]
+        return LegalActions([SetAskPreference(seat, not asks)])
+    return legal_actions(state_from_view(view), seat)
+
+
+# --------------------------------------------------------------------------- messages
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    name: str
+    seats: int
+    code_required: bool
+    started: bool
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """``status``: "open" (no player: a bot plays it once the game runs, and a newcomer
+    may take it), "human" (connected), "away" (dropped; a bot takes over after
+    ``grace`` seconds), "bot" (dropped: a bot plays until the player rejoins)."""
+
+    seat: int
+    name: str | None
+    status: str
+    bot: str | None
+    grace: float | None  # seconds left, when "away"
+
+
+@dataclass(frozen=True)
+class Countdown:
+    """A host countdown, converted to this machine's ``time.monotonic()``."""
+
+    deadline: float
+    total: float
+    kind: str | None = None  # window kind: travel, boss, recruit, going_once
+    stage: str | None = None  # going-once window: "going_once" then "going_twice"
+    seats: tuple[int, ...] = ()  # turn clock: the seats it runs for
+
+    def remaining(self, now: float | None = None) -> float:
+        return max(0.0, self.deadline - (time.monotonic() if now is None else now))
+
+
+@dataclass(frozen=True)
+class Timers:
+    window: Countdown | None = None  # the open reaction window
+    negotiation: Countdown | None = None  # the negotiation clock
+    turn: Countdown | None = None  # the optional turn clock
+
+
+def _timers(data: dict | None, now: float) -> Timers | None:
+    if not isinstance(data, dict):
+        return None
+
+    def cd(d, **extra) -> Countdown | None:
+        if not isinstance(d, dict):
+            return None
+        ms, total = d.get("ms"), d.get("total_ms")
+        if not isinstance(ms, int) or not isinstance(total, int):
+            return None
+        return Countdown(now + ms / 1000, total / 1000, **extra)
+
+    w = data.get("window")
+    t = data.get("turn")
+    return Timers(
+        window=None if not isinstance(w, dict) else cd(w, kind=w.get("kind"), stage=w.get("stage")),
+        negotiation=cd(data.get("negotiation")),
+        turn=None
+        if not isinstance(t, dict)
+        else cd(t, seats=tuple(s for s in t.get("seats", ()) if isinstance(s, int))),
+    )
+
+
+class Message:
+    """Base of everything ``Client.poll()`` returns."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__ if k != "view")
+        return f"{type(self).__name__}({fields})"
+
+
+class Joined(Message):
+    """The host accepted us: our seat (None for a spectator) and its reconnect token."""
+
+    __slots__ = ("seat", "token", "role", "table")
+
+    def __init__(self, seat: int | None, token: str | None, role: str, table: TableInfo) -> None:
+        self.seat, self.token, self.role, self.table = seat, token, role, table
+
+
+class Reconnected(Message):
+    """The connection came back (same seat, via its token); a Snapshot follows."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+
+
+class Seats(Message):
+    """Who sits where and whether they are connected (the lobby, then during the game)."""
+
+    __slots__ = ("seats", "started", "over", "starter", "start_in", "spectators")
+
+    def __init__(self, seats, started, over, starter, start_in, spectators) -> None:
+        self.seats: tuple[SeatInfo, ...] = seats
+        self.started: bool = started
+        self.over: bool = over
+        self.starter: int | None = starter  # the seat that may send start_game()
+        self.start_in: float | None = start_in  # seconds until the host starts by itself
+        self.spectators: int = spectators
+
+
+class _ViewMessage(Message):
+    __slots__ = ("version", "view", "events", "timers", "_legal")
+
+    @property
+    def legal(self) -> LegalActions:
+        """The seat's legal actions in this view (computed once, on first use)."""
+        if self._legal is None:
+            self._legal = legal_for_view(self.view)
+        return self._legal
+
+
+class Snapshot(_ViewMessage):
+    """The whole view (on joining, rejoining, after a desync or a stale action). ``events``
+    is the opening deal at the start of a game, else empty. ``history`` (asked for in the
+    hello) holds the game's recent events on joining or rejoining a running game, as
+    ``(version, events)`` pairs, oldest first, redacted for us as they were live."""
+
+    __slots__ = ("history",)
+
+    def __init__(
+        self,
+        version: int,
+        view: dict,
+        events: list,
+        timers: Timers | None,
+        history: tuple[tuple[int, list], ...] = (),
+    ) -> None:
+        self.version, self.view, self.events, self.timers = version, view, events, timers
+        self.history = history
+        self._legal = None
+
+
+def _history(data) -> tuple[tuple[int, list], ...]:
+    """The snapshot's ``history`` as (version, events) pairs; malformed batches are skipped."""
+    out = []
+    for batch in data or ():
+        if not isinstance(batch, dict):
+            continue
+        version, events = batch.get("version"), batch.get("events")
+        if type(version) is int and isinstance(events, list):
+            out.append((version, [e for e in events if isinstance(e, dict) and "type" in e]))
+    return tuple(out)
+
+
+class Update(_ViewMessage):
+    """One action applied: its events (redacted for us) and the new view. ``changed``
+    names the top-level view keys that changed; ``timers`` is None when unchanged;
+    ``ack`` is the id of our own action that this update applied."""
+
+    __slots__ = ("changed", "ack")
+
+    def __init__(self, version, view, events, timers, changed, ack) -> None:
+        self.version, self.view, self.events, self.timers = version, view, events, timers
+        self.changed: frozenset[str] = changed
+        self.ack: int | None = ack
+        self._legal = None
+
+
+class TimersChanged(Message):
+    """A countdown changed between actions (e.g. "going once" became "going twice")."""
+
+    __slots__ = ("timers",)
+
+    def __init__(self, timers: Timers) -> None:
+        self.timers = timers
+
+
+class ServerError(Message):
+    """The host refused something; ``id`` is the action's id, ``rule`` the broken rule."""
+
+    __slots__ = ("code", "message", "id", "rule", "version")
+
+    def __init__(self, code, message, id=None, rule=None, version=None) -> None:
+        self.code, self.message, self.id, self.rule, self.version = code, message, id, rule, version
+
+
+class Said(Message):
+    __slots__ = ("seat", "phrase")
+
+    def __init__(self, seat: int, phrase: str) -> None:
+        self.seat, self.phrase = seat, phrase
+
+
+class Disconnected(Message):
+    """The connection is gone; ``will_retry``: the client is reconnecting by itself."""
+
+    __slots__ = ("reason", "will_retry")
+
+    def __init__(self, reason: str, will_retry: bool) -> None:
+        self.reason, self.will_retry = reason, will_retry
+
+
+def _sent_legal(msg: dict) -> LegalActions | None:
+    """The legal actions the host sent (hello with ``legal``), or None."""
+    data = msg.get("legal")
+    if data is None:
+        return None
+    try:
+        return legal_from_data(data)
+    except (ActionFormatError, TypeError, ValueError):
+        log.warning("the host sent unreadable legal actions; working them out here")
+        return None

@@ -1,0 +1,79 @@
+"""The host's table on disk: the autosave and its journal, the seats file, and resuming both.
+
+Every applied action goes to the journal (``net.journal``) before any frame tells anyone about
+it, so a host killed at any moment resumes at the last action anyone saw. The host calls this
+one way; it knows nothing of connections or the game's clocks.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from game.rules import Action, Game, SaveError
+
+from .config import HostConfig, HostError
+from .journal import Autosaver, JournalReport, load_game
+from .seats import SeatTable, SidecarError, SidecarTable
+
+log = logging.getLogger("net.host")
+
+
+class SavedTable:
+    """The autosave of one host's game (``config.autosave``) and the seats file beside it."""
+
+    def __init__(self, config: HostConfig, seating: SeatTable) -> None:
+        self.config = config
+        self.seating = seating
+        self.autosave: Autosaver | None = None
+        self.report: JournalReport | None = None  # what the journal gave back (a resumed host)
+
+    def load(self, path: Path) -> tuple[Game, SidecarTable]:
+        """The saved game and its seats (claimed seats keep their tokens); saves go on there."""
+        try:
+            game, report = load_game(path)
+        except SaveError as exc:
+            raise HostError(str(exc)) from None
+        self.report = report
+        if report.replayed or report.problem or report.ignored:
+            log.warning(
+                "resumed %s: %d saved actions, %d from the journal%s",
+                path,
+                report.saved,
+                report.replayed,
+                f"; dropped {report.dropped_lines} line(s): {report.problem}"
+                if report.problem
+                else (f"; journal ignored: {report.ignored}" if report.ignored else ""),
+            )
+        try:
+            table = self.seating.resume(path, game.state.players)
+        except SidecarError as exc:
+            raise HostError(str(exc)) from None
+        self.config.autosave = path
+        return game, table
+
+    def restart(self, game: Game) -> None:
+        """A full save of the game now and a fresh journal beside it."""
+        if self.autosave is not None:
+            self.autosave.close()
+        cfg = self.config
+        self.autosave = Autosaver(
+            Path(cfg.autosave), game, compact_every=cfg.compact_every, sync=cfg.autosave_sync
+        )
+        self.autosave.start()
+
+    def record(self, action: Action) -> None:
+        """Journal one applied action (the OS has it when this returns)."""
+        if self.autosave is not None:
+            self.autosave.add(action)
+
+    def write_seats(self, code: str, name: str) -> None:
+        """The seats file (names, token digests, room code) beside the autosave, if any."""
+        if self.config.autosave is not None:
+            self.seating.write_sidecar(Path(self.config.autosave), code, name)
+
+    async def close(self) -> None:
+        """Flush the journal and close it."""
+        if self.autosave is not None:
+            await self.autosave.flush()
+            self.autosave.close()
