@@ -692,8 +692,9 @@ def listens(bot: Bot) -> bool:
 def _remark_of(bot: Bot):
     """The bot's remark on its last choice; a bot without one (or failing) says nothing,
     and its move is made all the same."""
-    if type(bot).remark is Bot.remark and "remark" not in vars(bot):
-        return None  # ``Bot.remark`` says nothing: no call per move
+    method = getattr(type(bot), "remark", None)
+    if method is None or (method is Bot.remark and "remark" not in getattr(bot, "__dict__", {})):
+        return None  # no remark, or ``Bot.remark``, which says nothing: no call per move
     try:
         return bot.remark()
     except Exception:
