@@ -688,8 +688,13 @@ def test_main_host_table_and_join_open_their_windows(tmp_path, monkeypatch):
     # join ADDR: the room of that table, as a player (the token is remembered)
     ht = HostThread(config_for_tests(seats=3, code=CODE)).start()
     try:
+        # joined, and the seats message that names the seat has arrived (it comes after the
+        # welcome: on a loaded machine the window could close in between)
         seen = drive(
-            monkeypatch, lambda app: isinstance(app.stack.top, RoomScene) and app.lan.joined
+            monkeypatch,
+            lambda app: isinstance(app.stack.top, RoomScene)
+            and app.lan.joined
+            and app.lan.seat_name(0) is not None,
         )
         assert main.main(["join", f"127.0.0.1:{ht.port}", "--code", CODE, "--name", "Zed"]) == 0
         s = seen["top"].session
