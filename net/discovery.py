@@ -61,6 +61,7 @@ from .table_records import (
     _local_networks,
     _zc_interfaces,
     clean_name,
+    close_zeroconf,
     instance_label,
     parse_table_txt,
     rank_addresses,
@@ -258,10 +259,7 @@ class TableBrowser:
             self._browser = None
         if self._own_zc and self._aiozc is not None:
             aiozc, self._aiozc = self._aiozc, None
-            try:
-                await aiozc.async_close()
-            except Exception:
-                log.warning("closing zeroconf failed", exc_info=True)
+            await close_zeroconf(aiozc)
 
     async def __aenter__(self) -> TableBrowser:
         await self.start()

@@ -23,6 +23,7 @@ from .table_records import (
     Interfaces,
     _zc_interfaces,
     clean_name,
+    close_zeroconf,
 )
 
 log = logging.getLogger("net.discovery")
@@ -224,10 +225,7 @@ class TableAnnouncer:
     async def _close_zc(self) -> None:
         if self._own_zc and self._aiozc is not None:
             aiozc, self._aiozc = self._aiozc, None
-            try:
-                await aiozc.async_close()
-            except Exception:
-                log.warning("closing zeroconf failed", exc_info=True)
+            await close_zeroconf(aiozc)
 
     async def __aenter__(self) -> TableAnnouncer:
         await self.start()

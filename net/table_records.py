@@ -201,3 +201,12 @@ def table_from_info(
 
 def _zc_interfaces(interfaces: Interfaces) -> InterfaceChoice | list[str | int]:
     return InterfaceChoice.All if not interfaces else list(interfaces)
+
+
+async def close_zeroconf(aiozc) -> None:
+    """Close a zeroconf instance this side opened; a failure is logged, never raised (the
+    announcer and the browser both close theirs on the way out)."""
+    try:
+        await aiozc.async_close()
+    except Exception:
+        log.warning("closing zeroconf failed", exc_info=True)
