@@ -227,15 +227,36 @@ def random_move(st, bots, rng: random.Random):
     return default_action(st, waiting[0])
 
 
-def finish_game(host: Host, seed: int = 3, max_actions: int = 20000) -> None:
-    """Play the host's game to its end with random decisions applied through the host
-    (as if every seat were a bot), like game.simulate's real-time driver."""
+def play_random(host: Host, n: int, seed: int) -> None:
+    """Apply up to `n` random actions through the host (as if every seat were a bot),
+    stopping at game over."""
     st = host.state
     bots = [make_bot("random", s, seed) for s in range(st.players)]
     rng = random.Random(seed)
-    for _ in range(max_actions):
+    for _ in range(n):
         if st.phase is Phase.GAME_OVER:
             return
         action = random_move(st, bots, rng)
         assert host._apply(action), action
-    raise AssertionError("game did not end")
+
+
+def finish_game(host: Host, seed: int = 3, max_actions: int = 20000) -> None:
+    """Play the host's game to its end with random decisions applied through the host,
+    like game.simulate's real-time driver."""
+    play_random(host, max_actions, seed)
+    if host.state.phase is not Phase.GAME_OVER:
+        raise AssertionError("game did not end")
+
+
+#: Placards of the three-seat travel scenario: Mei C S, Ann W D, Bo G L.
+TRAVEL_PLACARDS = {"red": 0, "blue": 0, "yellow": 1, "magenta": 1, "orange": 2, "green": 2}
+
+
+def travel_setup() -> Setup:
+    """Mei holds a Travel card for Ann's W placard; the others hold Recruitment and Boss."""
+    hands = [
+        ["travel_yellow", "clan_red", "recruit"],
+        ["recruit", "recruit", "boss"],
+        ["recruit", "clan_green", "boss"],
+    ]
+    return scenario_setup(hands, TRAVEL_PLACARDS, marker=0, first_player=0)

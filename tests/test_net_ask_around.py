@@ -10,20 +10,9 @@ import pytest
 
 from game.rules import Card, Clan, OpenDeal, PlayTravel, WindowMode, placard
 from net.host import Host, Timing, config_for_tests
-from tests.net_helpers import Peer, run, scenario_setup, seat_peers, start_host
+from tests.net_helpers import Peer, run, seat_peers, start_host, travel_setup
 
 pytestmark = pytest.mark.timeout(120)
-
-PLACARDS = {"red": 0, "blue": 0, "yellow": 1, "magenta": 1, "orange": 2, "green": 2}
-
-
-def travel_setup():
-    hands = [
-        ["travel_yellow", "clan_red", "recruit"],
-        ["recruit", "recruit", "boss"],
-        ["recruit", "clan_green", "boss"],
-    ]
-    return scenario_setup(hands, PLACARDS, marker=0, first_player=0)
 
 
 def test_each_asked_player_has_the_whole_window_and_bots_answer_when_asked():

@@ -4,7 +4,6 @@ the start, readable bot names, and the fair start bots give a person in windows 
 from __future__ import annotations
 
 import asyncio
-import random
 
 import pytest
 
@@ -14,7 +13,6 @@ from game.bots.pacing import FAIR_START
 from game.clock import ManualClock
 from game.rules import (
     Game,
-    Phase,
     default_action,
     opening_events,
     view,
@@ -24,19 +22,12 @@ from game.rules.view import events_for
 from net import protocol as P
 from net.fanout import HISTORY_EVENTS
 from net.host import Timing
-from tests.net_helpers import Peer, Recorder, random_move, run, seat_peers, start_host
+from tests.net_helpers import Peer, Recorder, play_random, run, seat_peers, start_host
 
 
 def play_some(host, n: int, seed: int = 5) -> None:
     """Apply `n` random actions through the host, as if every seat were a bot."""
-    st = host.state
-    bots = [make_bot("random", s, seed) for s in range(st.players)]
-    rng = random.Random(seed)
-    for _ in range(n):
-        if st.phase is Phase.GAME_OVER:
-            return
-        action = random_move(st, bots, rng)
-        assert host._apply(action), action
+    play_random(host, n, seed)
 
 
 def live_batches(rec: Recorder, conn) -> list[tuple[int, list]]:

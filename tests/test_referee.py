@@ -26,18 +26,7 @@ from game.rules import (
     WindowMode,
     placard,
 )
-from tests.net_helpers import scenario_setup
-
-PLACARDS = {"red": 0, "blue": 0, "yellow": 1, "magenta": 1, "orange": 2, "green": 2}
-
-
-def travel_setup():
-    hands = [
-        ["travel_yellow", "clan_red", "recruit"],
-        ["recruit", "recruit", "boss"],
-        ["recruit", "clan_green", "boss"],
-    ]
-    return scenario_setup(hands, PLACARDS, marker=0, first_player=0)
+from tests.net_helpers import scenario_setup, travel_setup
 
 
 class Table:
