@@ -33,7 +33,30 @@ sys.path.insert(0, str(ROOT))
 
 from game.bots.pacing import FAIR_START  # noqa: E402
 from game.rules import Settings, WindowMode, default_action, waiting_for  # noqa: E402
-from tests.test_net_lan_edges import fair_start_gaps  # noqa: E402
+
+
+def fair_start_gaps(frames, seat: int) -> dict[str, list[float]]:
+    """From (time, conn, msg) frames to `seat`'s connection: seconds from each window's or
+    deal's opening to the first bot action in it (a pass or a Stop; an offer or a card)."""
+    opened: dict[str, float | None] = {"window": None, "deal": None}
+    gaps: dict[str, list[float]] = {"window": [], "deal": []}
+    kinds = {"passed": "window", "stopped": "window", "offer_made": "deal", "card_played": "deal"}
+    kinds |= {"proposed": "deal", "going_once_called": "deal", "withdrawn": "deal"}
+    for now, _, msg in frames:
+        for e in msg["events"]:
+            if e["type"] == "window_opened":
+                opened["window"] = now
+            elif e["type"] == "deal_opened":
+                opened["deal"] = now
+            kind = kinds.get(e["type"])
+            actor = e.get("seat", e.get("boss"))
+            if kind is None or actor == seat or opened[kind] is None:
+                continue
+            if e["type"] == "passed" and e.get("auto"):
+                continue  # the host's pass when time ran out
+            gaps[kind].append(now - opened[kind])
+            opened[kind] = None
+    return gaps
 
 
 def summary(gaps: dict[str, list[float]]) -> dict:

@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from bench.fair_start import fair_start_gaps
 from game.bots import make_bot
 from game.bots.names import BOT_NAMES, bot_name
 from game.bots.pacing import FAIR_START
@@ -205,30 +206,6 @@ def test_bot_names_are_readable_and_never_a_persons_name():
 
 
 # --------------------------------------------------------------------------- fair start
-
-
-def fair_start_gaps(frames, seat: int) -> dict[str, list[float]]:
-    """From (time, conn, msg) frames to `seat`'s connection: seconds from each window's or
-    deal's opening to the first bot action in it (a pass or a Stop; an offer or a card)."""
-    opened: dict[str, float | None] = {"window": None, "deal": None}
-    gaps: dict[str, list[float]] = {"window": [], "deal": []}
-    kinds = {"passed": "window", "stopped": "window", "offer_made": "deal", "card_played": "deal"}
-    kinds |= {"proposed": "deal", "going_once_called": "deal", "withdrawn": "deal"}
-    for now, _, msg in frames:
-        for e in msg["events"]:
-            if e["type"] == "window_opened":
-                opened["window"] = now
-            elif e["type"] == "deal_opened":
-                opened["deal"] = now
-            kind = kinds.get(e["type"])
-            actor = e.get("seat", e.get("boss"))
-            if kind is None or actor == seat or opened[kind] is None:
-                continue
-            if e["type"] == "passed" and e.get("auto"):
-                continue  # the host's pass when time ran out
-            gaps[kind].append(now - opened[kind])
-            opened[kind] = None
-    return gaps
 
 
 @pytest.mark.parametrize("answer", [0.0, 1.5])
