@@ -106,6 +106,8 @@ def test_cli_simulate_json_and_replay(tmp_path):
         }
         assert g["players"] == 4 and len(g["money"]) == 4
     first = data["games"][0]
+    saved = json.loads((tmp_path / "game-10.json").read_text())
+    assert saved["seat_kinds"] == ["random"] * 4  # the replay viewer shows bots as bots
     rep = json.loads(run_main("replay", str(tmp_path / "game-10.json"), "--json").stdout)
     for key in ("seed", "players", "winners", "money", "deals_closed", "deals_failed", "actions"):
         assert rep[key] == first[key]

@@ -14,9 +14,17 @@ from game.rules import Game, apply, new_game
 from game.rules.events import DealOpened
 from game.ui import autosave
 from game.ui.autoplay import DT, click, click_widget, key, make_app
-from game.ui.replay_session import ALL_HANDS, ReplaySession, load_replay
+from game.ui.replay_session import (
+    ALL_HANDS,
+    SEAT_KINDS,
+    ReplaySession,
+    load_replay,
+    seat_kinds_in,
+    with_seat_kinds,
+)
 from game.ui.screenshot import finished_bot_game
 from game.ui.session import LocalSession, SeatSpec
+from game.ui.session_api import SeatInfo
 from game.ui.table.replay import ReplayScene
 from game.ui.table.scene import TableScene
 
@@ -170,12 +178,14 @@ def test_the_results_of_a_hot_seat_game_keep_it_and_open_the_viewer(tmp_path, ga
         kept = autosave.finished_games()
         assert len(kept) == 1 and kept[0].actions == len(game.log)
         assert load_replay(kept[0].path).state.hash() == game.state.hash()
+        assert ReplaySession.from_file(kept[0].path).seat_info(1) == SeatInfo("bot", "random")
         app.draw()
         assert click_widget(results, "results.replay")
         app.step(DT)
         viewer = app.stack.top
         assert isinstance(viewer, ReplayScene)
         assert viewer.replay.final_hash == game.state.hash() and viewer.replay.index == 0
+        assert viewer.replay.seat_info(0).kind == "bot"  # the plates say who played
         key(pygame.K_ESCAPE)
         app.step(DT)
         assert app.stack.top is results
@@ -224,3 +234,19 @@ def test_the_title_lists_kept_games_and_opens_one(tmp_path, game):
         assert isinstance(app.stack.top, ReplayScene)
     finally:
         app.shutdown()
+
+
+def test_a_save_says_who_played_each_seat_and_nonsense_is_ignored(tmp_path, game):
+    kinds = ["human", "heuristic:greedy", "random", "search"]
+    data = with_seat_kinds(game.to_data(), kinds)
+    assert seat_kinds_in(data) == kinds
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(data))
+    replay = ReplaySession.from_file(path)
+    assert [replay.seat_info(s).kind for s in range(4)] == ["human", "bot", "bot", "bot"]
+    assert replay.seat_info(1).bot_kind == "heuristic:greedy"
+    for bad in (kinds[:3], ["human", "nobody", "random", "search"], "human", [1, 2, 3, 4]):
+        assert seat_kinds_in({**data, SEAT_KINDS: bad}) is None
+    plain = tmp_path / "plain.json"
+    plain.write_text(json.dumps(game.to_data()))  # an older save: every seat a person
+    assert ReplaySession.from_file(plain).seat_info(1).kind == "human"

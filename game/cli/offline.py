@@ -6,9 +6,11 @@ import json
 import time
 from pathlib import Path
 
+from game.files import atomic_write
 from game.rules import SaveError, Settings, SettingsError, WindowMode, load
 from game.simulate import SimulationError, result_of, simulate_game
 from game.tournament import summarize
+from game.ui.replay_session import with_seat_kinds
 
 from .options import EXIT_USAGE, UsageError, bot_specs, error, variants
 
@@ -54,7 +56,8 @@ def run_simulate(args) -> int:
             return 1
         results.append(result)
         if save_dir is not None:
-            game.save(save_dir / f"game-{seed}.json")
+            data = with_seat_kinds(game.to_data(), list(seat_specs))
+            atomic_write(save_dir / f"game-{seed}.json", json.dumps(data, separators=(",", ":")))
         if not args.json:
             print(
                 f"seed {seed}: winners {result.winners} money {result.money} "

@@ -32,6 +32,29 @@ from .session_api import SeatInfo, UpdateBatch
 ALL_HANDS = "all"  # the viewer choice that shows every hand (game over only)
 
 
+SEAT_KINDS = "seat_kinds"  # save-file field the engine ignores: "human" or a bot spec per seat
+
+
+def with_seat_kinds(save_data: dict, kinds: list[str]) -> dict:
+    """A save (the engine's format) that also says who played each seat, so the replay
+    viewer shows bots as bots."""
+    return {**save_data, SEAT_KINDS: list(kinds)}
+
+
+def seat_kinds_in(data: dict) -> list[str] | None:
+    """The seat kinds a save records, or None when it records none or nonsense (then every
+    seat is shown as a person, as before the field existed)."""
+    from game.bots import is_bot_spec
+
+    kinds = data.get(SEAT_KINDS) if isinstance(data, dict) else None
+    players = data.get("players") if isinstance(data, dict) else None
+    if not isinstance(kinds, list) or not isinstance(players, list) or len(kinds) != len(players):
+        return None
+    if not all(isinstance(k, str) and (k == "human" or is_bot_spec(k)) for k in kinds):
+        return None
+    return kinds
+
+
 def load_replay(path: str | Path) -> Game:
     """A saved game with its host journal's actions (if any) appended; SaveError if the
     save cannot be replayed. A damaged journal line ends the journal, as on the host."""
@@ -93,7 +116,12 @@ class ReplaySession:
 
     @classmethod
     def from_file(cls, path: str | Path) -> ReplaySession:
-        return cls(load_replay(path))
+        game = load_replay(path)  # SaveError first: a bad file never gets this far
+        try:
+            kinds = seat_kinds_in(json.loads(Path(path).read_text(encoding="utf-8")))
+        except (OSError, ValueError):
+            kinds = None
+        return cls(game, kinds)
 
     def _fresh(self):
         names, seed, settings, setup = self._start

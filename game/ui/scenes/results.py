@@ -29,11 +29,19 @@ class ResultsScene(Scene):
     name = "results"
 
     def __init__(
-        self, app, final_view: dict, history, names: list[str], restart=None, replay=None
+        self,
+        app,
+        final_view: dict,
+        history,
+        names: list[str],
+        restart=None,
+        replay=None,
+        replay_kinds: list[str] | None = None,
     ) -> None:
         """`replay`: the finished game (a rules Game with its log), for "Watch the replay"."""
         super().__init__(app)
         self.replay = replay
+        self.replay_kinds = replay_kinds  # who played each seat, for the replay's plates
         self.v = final_view
         self.history = history
         self.names = names
@@ -84,7 +92,7 @@ class ResultsScene(Scene):
         from ..replay_session import ReplaySession
         from ..table.replay import ReplayScene
 
-        session = ReplaySession(self.replay)
+        session = ReplaySession(self.replay, self.replay_kinds)
         self.app.push(ReplayScene(self.app, session, on_back=self.app.pop))
 
     def again(self) -> None:

@@ -194,12 +194,15 @@ class TableScene(Scene):
         from ..scenes.results import ResultsScene
 
         game = getattr(self.session, "game", None)  # a hot-seat game: kept for its replay
+        kinds = [s.kind for s in getattr(self.session, "specs", ())] or None
         if game is not None and self.app.persist:
             from ..autosave import keep_finished
+            from ..replay_session import with_seat_kinds
 
+            data = game.to_data()
             # a full or read-only disk costs the replay, never the results
             with contextlib.suppress(OSError):
-                keep_finished(game.to_data())
+                keep_finished(with_seat_kinds(data, kinds) if kinds else data)
         self.app.replace(
             ResultsScene(
                 self.app,
@@ -208,6 +211,7 @@ class TableScene(Scene):
                 self.names,
                 restart=self.on_exit,
                 replay=game,
+                replay_kinds=kinds,
             )
         )
 
