@@ -10,6 +10,7 @@ from pathlib import Path
 
 from bench.haggle import TalkRecorder, summarize_talk
 from game.bots import make_bot
+from game.bots.heuristic import MAX_NEW_BOSSES, TABLE_TALK
 from game.bots.talk import PHRASE_GAP, GiveUp, Phrase, PhraseGate
 from game.rules import (
     Accept,
@@ -95,6 +96,55 @@ def test_a_pair_that_cannot_agree_ends_within_a_few_exchanges():
     # each side said its last word once, and said so
     finals = [a.seat for a, r in said if r is not None and r.phrase == Phrase.LAST_OFFER.value]
     assert sorted(finals) == [0, 3]
+
+
+def _after_table_talk(price: int):
+    """Ann offers Red at `price` to Di, Boss of the $9M deal, after the table has already
+    said TABLE_TALK terms in this deal (public offers the bots heard): Di's answer."""
+    t = _deal()
+    t.open(3)
+    t.pass_floor(3)
+    t.offer(0, [t.placard("red")], price)
+    t.floor_round()
+    di = make_bot("heuristic", 3, 1)
+    heard = [{"type": "offer_made", "seat": 1, "sources": [], "amount": 1}] * TABLE_TALK
+    di.observe(heard)
+    return di.choose(view(t.state, 3), legal_actions(t.state, 3).moves(), True), di
+
+
+def test_after_a_long_talk_at_the_table_a_boss_says_no_new_terms():
+    # Di's reserve is about 7 of the 9: she counters 8 in a fresh deal, not after a long talk
+    fresh = make_bot("heuristic", 3, 1)
+    t = _deal()
+    t.open(3)
+    t.pass_floor(3)
+    t.offer(0, [t.placard("red")], 8)
+    t.floor_round()
+    assert isinstance(fresh.choose(view(t.state, 3), legal_actions(t.state, 3).moves()), Propose)
+    refused, di = _after_table_talk(8)
+    assert refused == FailDeal(3) and di.remark().reason == GiveUp.TOO_EXPENSIVE.value
+    taken, _di = _after_table_talk(4)
+    assert taken == Accept(3, 0)  # within its limit it still takes the terms
+
+
+def test_boss_card_wars_end_long_deals_within_the_table_talk():
+    # seeds whose 6-player deals ran to 14-17 offers and proposals (a deal taken over by
+    # Boss card after Boss card, every new Boss pricing its sellers afresh)
+    for seed in (19, 34):
+        rec = TalkRecorder()
+        bosses: list[int] = []
+
+        def on_step(game, action, events, rec=rec, bosses=bosses):
+            rec(game, action, events)
+            for e in events:
+                if e.type == "deal_opened":
+                    bosses.append(0)
+                elif e.type == "boss_changed":
+                    bosses[-1] += 1
+
+        simulate_game(6, seed, ["heuristic"] * 6, Settings(players=6), on_step=on_step)
+        assert max(d.moves for d in rec.game.deals) <= min(TABLE_TALK, 15)  # issue 14's max
+        assert max(bosses) <= MAX_NEW_BOSSES
 
 
 def test_the_same_pair_without_the_memory_loops_until_the_limit():

@@ -406,6 +406,12 @@ FEE_WHEN_NEEDING = 1  # a blocker asks its fee once the Boss needs at most this 
 MAX_WORDS = 3  # terms a bot says to one counterpart in a deal; the last is its limit
 WAIT_FOR_OFFERS = True  # see Policy._let_them_offer
 
+TABLE_TALK = 12  # offers + proposals in one deal (all seats, every Boss) after which a bot
+# says no new terms: it takes terms within its limit or walks away (see Policy._say)
+
+MAX_NEW_BOSSES = 2  # a bot plays no Boss card on a deal already taken over this many times:
+# every new Boss prices its sellers afresh, and a third Boss would only restart the talk
+
 TALK_BASE = 8  # negotiation moves a Boss and an investor need to meet halfway
 TALK_PER_SEAT = 3  # ... plus this many per player at the table
 
@@ -426,6 +432,14 @@ class Policy:
         self.p = personality
         self.rng = rng
         self.talk: Talk | None = None  # a bot at a table remembers its talk; rollouts do not
+
+    def progress(self, o: Obs) -> float:
+        """`talk_progress`, or further when the table has talked a lot in this deal (Boss
+        cards bring new Bosses who price everybody afresh: the talk must still end)."""
+        frac = talk_progress(o)
+        if self.talk is not None:
+            frac = max(frac, self.talk.table_words / (TABLE_TALK * 0.6))
+        return min(1.0, frac)
 
     # -- alternatives for a search --------------------------------------------------------
 
@@ -882,7 +896,7 @@ class Policy:
                     reserve -= self.leader_factor(o, q) * t.amount
                     if t.amount <= reserve and acc is not None:
                         return acc
-                    if fail is not None and talk_progress(o) >= 1.0:
+                    if fail is not None and self.progress(o) >= 1.0:
                         # still asks more than the deal can pay me
                         return self._give_up(fail, GiveUp.TOO_EXPENSIVE)
                     counter = self._counter(o, legal, entry, q, t.amount, reserve)
@@ -975,7 +989,7 @@ class Policy:
             return None
         # start near my estimate, meet the ask as the limit nears, never beyond my reserve
         target = entry[EST] * self.p.boss_first
-        frac = talk_progress(o)
+        frac = self.progress(o)
         amount = asked - (asked - target) * 0.6 * (1.0 - frac)
         amount = int(min(reserve, amount))
         if amount >= asked or amount < 1:
@@ -1100,6 +1114,11 @@ class Policy:
         counterpart = action.to if boss_speaks else o.neg.boss
         said, current = talk.amounts(counterpart, action.sources)
         words = talk.words(counterpart)
+        if talk.table_words >= TABLE_TALK:  # the table has talked enough: no new terms
+            if accept is not None and their is not None and toward * (their - limit) <= 0:
+                talk.say(Phrase.DEAL)
+                return accept
+            return self._walk_away(o, legal, limit, their)
         if words >= MAX_WORDS:
             return self._walk_away(o, legal, limit, their)  # said all I had to say
         if words == MAX_WORDS - 1 and toward * (limit - action.amount) > 0:
@@ -1176,7 +1195,7 @@ class Policy:
         # what I lose against the others if I sell cheap to a Boss who is ahead of me
         ask = self._jit(ask)
         floor = ask * self.p.floor
-        frac = talk_progress(o)
+        frac = self.progress(o)
         now = floor + (ask - floor) * (1.0 - frac)
         cap = max(0, neg.cap)
         now_i = max(1, min(cap, int(round(now))))
@@ -1256,6 +1275,8 @@ class Policy:
 
     def _steal_gain(self, o: Obs) -> float:
         neg = o.neg
+        if self.talk is not None and self.talk.new_bosses >= MAX_NEW_BOSSES:
+            return 0.0
         me = o.seat
         board = o.board
         lead = self.leader_factor(o, neg.boss) * neg.proceeds * 0.5
