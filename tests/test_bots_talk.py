@@ -93,9 +93,9 @@ def test_a_pair_that_cannot_agree_ends_within_a_few_exchanges():
     assert last == FailDeal(3)  # the Boss walks away at once, it does not wait out the limit
     assert remark.reason == GiveUp.TOO_EXPENSIVE.value
     assert remark.phrase in (Phrase.TOO_EXPENSIVE.value, Phrase.NO_WAY.value)
-    # each side said its last word once, and said so
+    # each side's first word was already its limit: an opening, never a "last offer"
     finals = [a.seat for a, r in said if r is not None and r.phrase == Phrase.LAST_OFFER.value]
-    assert sorted(finals) == [0, 3]
+    assert finals == []
 
 
 def _after_table_talk(price: int):
@@ -345,3 +345,43 @@ def test_default_bots_open_the_first_deal_early():
         turns.append(rec.game.first_deal_turn)
     turns.sort()
     assert turns[len(turns) // 2] <= 8  # the median game: in the first two rounds
+
+
+def test_last_offer_is_never_the_first_word_to_a_counterpart():
+    # floor=1: Ann's first ask is already her limit; it is an opening, not a "last offer"
+    t = _deal()
+    t.open(3)
+    t.pass_floor(3)
+    ann = make_bot("heuristic:floor=1", 0, 1)
+    first = ann.choose(view(t.state, 0), legal_actions(t.state, 0).moves(), True)
+    assert isinstance(first, Offer)
+    remark = ann.remark()
+    assert remark is None or remark.phrase != Phrase.LAST_OFFER.value
+    ann.observe(events_for(t.do(first), 0))
+    assert 3 not in ann.talk.final
+
+
+def test_last_offer_is_a_final_counter_after_an_earlier_word():
+    # Di (keeps half) proposes 3, Ann asks 8 ("No way"), Di comes up to her limit: that
+    # second proposal, and only it, is her "last offer"; then nobody takes it and she fails
+    t = _deal()
+    bots = [
+        make_bot(s, i, 1)
+        for i, s in enumerate(
+            [
+                "heuristic:ask_sole=2.5+floor=0.7",
+                "heuristic",
+                "heuristic",
+                "heuristic:boss_margin=0.5",
+            ]
+        )
+    ]
+    t.open(3)
+    for s, b in enumerate(bots):
+        b.observe(events_for(t.events, s))
+    said = [(a, r) for a, r in _talk(t, bots) if isinstance(a, (Offer, Propose, FailDeal))]
+    proposals = [(a.amount, r and r.phrase) for a, r in said if isinstance(a, Propose)]
+    assert len(proposals) == 2 and proposals[0][0] < proposals[1][0]
+    assert proposals[0][1] != Phrase.LAST_OFFER.value
+    assert proposals[1][1] == Phrase.LAST_OFFER.value
+    assert said[-1][0] == FailDeal(3)

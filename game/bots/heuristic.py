@@ -1104,8 +1104,8 @@ class Policy:
         situation (see talk.py). Then, instead: take the other side's standing amount
         `their` (with `accept`) when it is within my `limit` (the most a Boss pays, the
         least an investor takes), else concede half the way to my limit, else walk away.
-        Terms at the limit are my "last offer"; the MAX_WORDS-th word to one counterpart
-        is, and after it I walk away."""
+        Terms at the limit after an earlier word to that counterpart are my "last offer";
+        the MAX_WORDS-th word to one counterpart is, and after it I walk away."""
         talk = self.talk
         if talk is None or action is None:
             return action
@@ -1143,7 +1143,8 @@ class Policy:
                 talk.say(Phrase.NO_WAY)
             elif boss_speaks:
                 talk.say(Phrase.TOO_EXPENSIVE)
-        final = toward * (action.amount - limit) >= 0
+        # "last offer" is a final counter: never my first word to this counterpart in the deal
+        final = words > 0 and toward * (action.amount - limit) >= 0
         if final:
             talk.say(Phrase.LAST_OFFER)
         talk.intend(counterpart, action.sources, action.amount, final)
