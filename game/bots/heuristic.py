@@ -35,6 +35,7 @@ from game.rules import (
     Propose,
     Recruit,
     Roll,
+    Withdraw,
 )
 from game.rules.cards import DECK_COUNTS, DECK_SIZE, Card
 from game.rules.state import POOL, Phase, Source, SourceKind
@@ -405,6 +406,7 @@ NEEDED = 0.95  # an investor offers unasked only if a cover with it is worth thi
 FEE_WHEN_NEEDING = 1  # a blocker asks its fee once the Boss needs at most this many sellers
 MAX_WORDS = 3  # terms a bot says to one counterpart in a deal; the last is its limit
 WAIT_FOR_OFFERS = True  # see Policy._let_them_offer
+REFUSE_ALOUD = True  # a Boss withdraws an offer it will neither take nor counter, and says why
 
 TABLE_TALK = 12  # offers + proposals in one deal (all seats, every Boss) after which a bot
 # says no new terms: it takes terms within its limit or walks away (see Policy._say)
@@ -882,8 +884,10 @@ class Policy:
             useful = all(q in plan.seats for q, t in neg.pending.items() if t.was_agreed)
             if useful and remaining - total >= min_net:
                 return former
-        # Offers on the table, cheapest first.
+        # Offers on the table, cheapest first. Each gets an answer: taken, countered, or
+        # refused aloud (withdrawn), never left standing unanswered.
         cost = plan.cost
+        refuse: tuple[int, Phrase] | None = None
         for q in sorted(neg.pending, key=lambda s: neg.pending[s].amount):
             t = neg.pending[q]
             if t.by_boss:
@@ -902,18 +906,30 @@ class Policy:
                     counter = self._counter(o, legal, entry, q, t.amount, reserve)
                     if counter is not None:
                         return self._say(o, legal, counter, int(reserve), t.amount, acc)
+                    far = _far_off(t.amount, int(reserve), True)
+                    refuse = refuse or (q, Phrase.NO_WAY if far else Phrase.TOO_EXPENSIVE)
                 elif reserve >= 1:
                     # the offer lacks what the plan needs from q: propose for that
                     amount = int(round(min(reserve, entry[EST] * self.p.boss_first)))
                     prop = self._proposal(legal, q, entry[CLANS_], amount, neg)
                     if prop is not None:
                         return self._say(o, legal, prop, int(reserve))
+                else:
+                    refuse = refuse or (q, Phrase.TOO_EXPENSIVE)
             elif (
                 (not t.sources or not _brings(neg, t, plan.mask & ~neg.committed))
                 and acc is not None
                 and t.amount <= self._fee_tolerance(o, q, plan)
             ):
                 return acc  # a fee for letting the deal through, cheaper than the risk
+            elif not t.was_agreed:
+                refuse = refuse or (q, Phrase.NO_WAY)  # terms my deal has no use for
+        if refuse is not None and REFUSE_ALOUD:
+            no = _find(legal, Withdraw, player=refuse[0])
+            if no is not None:
+                if self.talk is not None:
+                    self.talk.say(refuse[1])
+                return no
         # Needed seats nobody has priced yet: propose a price.
         if not neg.quiet or neg.last_proposal == 0:
             for q in sorted(plan.seats):
@@ -1592,7 +1608,7 @@ class HeuristicBot(Bot):
 
 
 _ACCEPTS = (Accept, AcceptFormer, AcceptProposal)
-_TALK = (Offer, Propose, PassFloor, type(None))  # moves a phrase may go with
+_TALK = (Offer, Propose, PassFloor, Withdraw, type(None))  # moves a phrase may go with
 
 
 __all__ = ["HeuristicBot", "Personality", "PERSONALITIES", "Policy", "plan_deal", "replace"]
