@@ -6,6 +6,7 @@
     python -m bench.bots --legality 3000              # mixed bot games, every action applied
     python -m bench.bots --profile search             # cProfile one game of a bot kind
     python -m bench.bots --haggle [--games 60]        # talk per deal (bench/haggle.py)
+    python -m bench.bots --answers [--games 6]        # a bot Boss answering a person's offers
 
 Seats rotate game by game (`--rotate-seats` of `main.py simulate`), so no bot profits from
 sitting first. Every action goes through `apply`, which raises on anything illegal, so a
@@ -210,7 +211,8 @@ def main(argv=None) -> int:
     ap.add_argument("--legality", type=int, metavar="GAMES", help="mixed-bot legality sweep")
     ap.add_argument("--profile", metavar="BOT", help="cProfile one 4-player game of BOT")
     ap.add_argument("--haggle", action="store_true", help="talk per deal, default bots only")
-    ap.add_argument("--bot", default="heuristic", help="the bot kind of --haggle")
+    ap.add_argument("--answers", action="store_true", help="a bot Boss answering a person")
+    ap.add_argument("--bot", default="heuristic", help="the bot kind of --haggle, --answers")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     mode = "real_time" if args.real_time else "ask_around"
@@ -269,6 +271,13 @@ def main(argv=None) -> int:
         report["haggle"] = run_haggle(args.games, args.bot, args.seed, args.jobs, map_games)
         if not args.json:
             print_haggle(report["haggle"])
+    if args.answers:
+        from bench.answers import print_answers, run_answers
+
+        games = args.games if args.games < 200 else 6  # hot-seat games, one at a time
+        report["answers"] = run_answers(games, args.bot, args.seed)
+        if not args.json:
+            print_answers(report["answers"])
     if args.json:
         print(json.dumps(report))
     return 0

@@ -22,7 +22,14 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from game.bots.base import Bot
-from game.bots.pacing import FAIR_START
+from game.bots.pacing import (
+    ANSWER_AFTER,
+    ANSWER_BY,
+    FAIR_START,
+    FLOOR_HURRY,
+    HURRY_MARGIN,
+    MIN_PAUSE,
+)
 from game.bots.talk import PhraseGate
 from game.clock import Clock, Timer
 from game.rules import (
@@ -198,6 +205,8 @@ class Referee:
         self._phrase_gate = PhraseGate()
         self._quiet_since = (-1, 0.0)  # (state version, when the bots first saw it)
         self._deal_fair_until = -1e18  # no bot plays into the deal before this (clock time)
+        # a person's offers a bot Boss has yet to answer: (boss, seat, terms) -> since when
+        self._offers_waiting: dict[tuple, float] = {}
         self._thinking: set[int] = set()
         self._backlog: dict[int, list] = {}  # events a thinking bot hears afterwards
         # the bots that listen, worked out again only when the seat-to-bot map changes
@@ -482,6 +491,38 @@ class Referee:
             return delay
         return max(delay, self._deal_fair_until - self.clock.now())
 
+    def _offer_waits(self, st) -> float | None:
+        """Since when the oldest person's offer that a bot Boss has not answered could be
+        answered (real time: once made; ask-around: once the floor left the person)."""
+        neg = st.negotiation
+        if neg is None or not self.hooks.plays(neg.boss) or not neg.pending:
+            self._offers_waiting = {}
+            return None
+        now = self.clock.now()
+        real_time = st.settings.window_mode is WindowMode.REAL_TIME
+        plays = self.hooks.plays
+        waiting = {}
+        for q, t in neg.pending.items():
+            if t.by_boss or plays(q):
+                continue
+            key = (neg.boss, q, t.sources, t.amount)
+            since = self._offers_waiting.get(key)
+            if since is None and (real_time or neg.floor != q):
+                since = now
+            if since is not None:
+                waiting[key] = since
+        self._offers_waiting = waiting
+        return min(waiting.values(), default=None)
+
+    def _hurry(self, st, seat: int, since: float, now: float) -> float:
+        """Ask-around, a person's offer waiting: the pause before a bot's floor move, short
+        enough that the floor reaches the Boss, and the Boss answers, by ANSWER_BY (about
+        two moves a seat still to come, the Boss's answer included)."""
+        boss = st.negotiation.boss
+        moves = 2 * ((boss - seat) % st.players) + 1
+        left = since + ANSWER_BY - HURRY_MARGIN - now
+        return min(FLOOR_HURRY, max(MIN_PAUSE, left / moves))
+
     def schedule(self) -> None:
         """Plan the bots' next moves after any change (actions, a seat turning bot)."""
         st = self._state()
@@ -508,12 +549,17 @@ class Referee:
             self._bot_timer.cancel()
             self._bot_timer = None
         version = st.actions_taken
+        since = self._offer_waits(st) if st.phase is Phase.NEGOTIATION else None
         for seat in waiting_for(st):
             if not plays(seat):
                 continue
+            delay = self.timing.paced(self.timing.bot_delay)
+            if since is not None:  # a person waits for the bot Boss's answer
+                delay = min(delay, self._hurry(st, seat, since, now))
+                if seat == st.negotiation.boss:  # but the answer is no instant one
+                    delay = max(delay, since + ANSWER_AFTER - now)
             self._bot_timer = self.clock.call_later(
-                self._fair_delay(self.timing.paced(self.timing.bot_delay), st),
-                partial(self._bot_move, version),
+                self._fair_delay(delay, st), partial(self._bot_move, version)
             )
             return
         if (
@@ -521,9 +567,11 @@ class Referee:
             and st.settings.window_mode is WindowMode.REAL_TIME
             and any(plays(s) for s in range(st.players))
         ):
+            tick = max(0.005, self.timing.paced(self.timing.bot_tick))
+            if since is not None:  # the bot Boss is offered the moment the answer is due
+                tick = min(tick, max(0.005, since + ANSWER_AFTER - now))
             self._bot_timer = self.clock.call_later(
-                self._fair_delay(max(0.005, self.timing.paced(self.timing.bot_tick)), st),
-                partial(self._bot_tick, version),
+                self._fair_delay(tick, st), partial(self._bot_tick, version)
             )
 
     def _valid_at(self, version: int) -> Callable[[], bool]:
@@ -621,6 +669,11 @@ class Referee:
         )
         seats = [s for s in range(st.players) if self.hooks.plays(s)]
         self._rng.shuffle(seats)
+        since = self._offer_waits(st) if boss is not None else None
+        if since is not None and not settle:  # a person waits for the bot Boss's answer
+            seats.remove(boss)
+            if now - since >= ANSWER_AFTER - 1e-9:
+                seats.insert(0, boss)  # the answer is due: the Boss goes first
         if settle:  # the bot Boss has waited long enough: it goes first, and must act
             seats.remove(boss)
             seats.insert(0, boss)
@@ -635,10 +688,10 @@ class Referee:
             if acted:
                 return
         if valid():
-            self._bot_timer = self.clock.call_later(
-                max(0.005, self.timing.paced(self.timing.bot_tick)),
-                partial(self._bot_tick, version),
-            )
+            tick = max(0.005, self.timing.paced(self.timing.bot_tick))
+            if since is not None and now < since + ANSWER_AFTER:
+                tick = min(tick, max(0.005, since + ANSWER_AFTER - now))
+            self._bot_timer = self.clock.call_later(tick, partial(self._bot_tick, version))
 
     def _bot_answer(self, wid: int, seat: int) -> None:
         """A bot answers a window, always at the same moment after it opened."""

@@ -46,6 +46,7 @@ from .client_messages import (
     FINAL_ERRORS,
     Countdown,
     Disconnected,
+    GaveUp,
     Joined,
     Message,
     Reconnected,
@@ -76,6 +77,7 @@ __all__ = [
     "ClientSession",
     "Countdown",
     "Disconnected",
+    "GaveUp",
     "Joined",
     "Message",
     "Reconnected",
@@ -455,6 +457,9 @@ class ClientSession:
 
     def _on_said(self, msg: dict) -> None:
         self._emit(Said(msg["seat"], msg["phrase"]))
+
+    def _on_gave_up(self, msg: dict) -> None:
+        self._emit(GaveUp(msg["seat"], msg["reason"]))
 
     def _on_bye(self, msg: dict) -> None:
         self._bye = msg["reason"]

@@ -273,6 +273,15 @@ class Said(Message):
         self.seat, self.phrase = seat, phrase
 
 
+class GaveUp(Message):
+    """A host's bot Boss failed a deal, and why (a ``GAVE_UP_REASONS`` key), for the log."""
+
+    __slots__ = ("seat", "reason")
+
+    def __init__(self, seat: int, reason: str) -> None:
+        self.seat, self.reason = seat, reason
+
+
 class Disconnected(Message):
     """The connection is gone; ``will_retry``: the client is reconnecting by itself."""
 

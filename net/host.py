@@ -132,6 +132,7 @@ class Host:
                 active=lambda: self.started and not self._closing,
                 on_stage=self._broadcast_timers,
                 on_phrase=self._say_phrase,
+                on_remark=self._bot_remark,
             ),
             rng=self._rng,
             stats=self.stats,
@@ -640,11 +641,20 @@ class Host:
 
     def _say_phrase(self, seat: int, phrase: str) -> None:
         """A bot's phrase, said to everybody like a player's `say`."""
-        out = {"t": "said", "seat": seat, "phrase": phrase.removeprefix("phrase.")}
+        self._broadcast({"t": "said", "seat": seat, "phrase": phrase.removeprefix("phrase.")})
+
+    def _broadcast(self, out: dict) -> None:
+        """A host message to every connection that joined (players and spectators)."""
         frame = P.encode(out)
         for c in list(self.conns):
             if c.role is not None:
                 self._send(c, out, frame)
+
+    def _bot_remark(self, seat: int, remark, phrase: bool) -> None:
+        """A bot Boss failing a deal says why to everybody's log (before the update)."""
+        if remark.reason is not None and remark.action.type == "fail_deal":
+            reason = remark.reason.removeprefix("reason.")
+            self._broadcast({"t": "gave_up", "seat": seat, "reason": reason})
 
     def _think(self, call: Callable, done: Callable) -> None:
         """A bot that needs a view thinks in a thread, so the host keeps serving."""

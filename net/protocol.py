@@ -41,6 +41,10 @@ INT_MIN, INT_MAX = -(2**63), 2**64 - 1
 #: "phrase.<key>" translations.
 PHRASES = ("too_expensive", "deal", "no_way", "last_offer", "one_dividend", "im_out")
 
+#: Why a host's bot Boss failed a deal (``gave_up``): the keys of the UI's "reason.<key>"
+#: translations (game.bots.talk.GiveUp).
+GAVE_UP_REASONS = ("too_expensive", "no_cover", "no_takers", "out_of_time")
+
 ROLES = ("player", "spectator")
 
 # --------------------------------------------------------------------------- errors
@@ -489,6 +493,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     },
     "pong": {"n": _opt(_ID)},
     "said": {"seat": _SEAT, "phrase": _str(1, 40)},
+    "gave_up": {"seat": _SEAT, "reason": _enum(*GAVE_UP_REASONS)},
     "bye": {"reason": _str(1, 40)},
 }
 

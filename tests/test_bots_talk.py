@@ -10,6 +10,7 @@ from pathlib import Path
 
 from bench.haggle import TalkRecorder, summarize_talk
 from game.bots import make_bot
+from game.bots.heuristic import MAX_NEW_BOSSES, TABLE_TALK
 from game.bots.talk import PHRASE_GAP, GiveUp, Phrase, PhraseGate
 from game.rules import (
     Accept,
@@ -92,9 +93,58 @@ def test_a_pair_that_cannot_agree_ends_within_a_few_exchanges():
     assert last == FailDeal(3)  # the Boss walks away at once, it does not wait out the limit
     assert remark.reason == GiveUp.TOO_EXPENSIVE.value
     assert remark.phrase in (Phrase.TOO_EXPENSIVE.value, Phrase.NO_WAY.value)
-    # each side said its last word once, and said so
+    # each side's first word was already its limit: an opening, never a "last offer"
     finals = [a.seat for a, r in said if r is not None and r.phrase == Phrase.LAST_OFFER.value]
-    assert sorted(finals) == [0, 3]
+    assert finals == []
+
+
+def _after_table_talk(price: int):
+    """Ann offers Red at `price` to Di, Boss of the $9M deal, after the table has already
+    said TABLE_TALK terms in this deal (public offers the bots heard): Di's answer."""
+    t = _deal()
+    t.open(3)
+    t.pass_floor(3)
+    t.offer(0, [t.placard("red")], price)
+    t.floor_round()
+    di = make_bot("heuristic", 3, 1)
+    heard = [{"type": "offer_made", "seat": 1, "sources": [], "amount": 1}] * TABLE_TALK
+    di.observe(heard)
+    return di.choose(view(t.state, 3), legal_actions(t.state, 3).moves(), True), di
+
+
+def test_after_a_long_talk_at_the_table_a_boss_says_no_new_terms():
+    # Di's reserve is about 7 of the 9: she counters 8 in a fresh deal, not after a long talk
+    fresh = make_bot("heuristic", 3, 1)
+    t = _deal()
+    t.open(3)
+    t.pass_floor(3)
+    t.offer(0, [t.placard("red")], 8)
+    t.floor_round()
+    assert isinstance(fresh.choose(view(t.state, 3), legal_actions(t.state, 3).moves()), Propose)
+    refused, di = _after_table_talk(8)
+    assert refused == FailDeal(3) and di.remark().reason == GiveUp.TOO_EXPENSIVE.value
+    taken, _di = _after_table_talk(4)
+    assert taken == Accept(3, 0)  # within its limit it still takes the terms
+
+
+def test_boss_card_wars_end_long_deals_within_the_table_talk():
+    # seeds whose 6-player deals ran to 14-17 offers and proposals (a deal taken over by
+    # Boss card after Boss card, every new Boss pricing its sellers afresh)
+    for seed in (19, 34):
+        rec = TalkRecorder()
+        bosses: list[int] = []
+
+        def on_step(game, action, events, rec=rec, bosses=bosses):
+            rec(game, action, events)
+            for e in events:
+                if e.type == "deal_opened":
+                    bosses.append(0)
+                elif e.type == "boss_changed":
+                    bosses[-1] += 1
+
+        simulate_game(6, seed, ["heuristic"] * 6, Settings(players=6), on_step=on_step)
+        assert max(d.moves for d in rec.game.deals) <= min(TABLE_TALK, 15)  # issue 14's max
+        assert max(bosses) <= MAX_NEW_BOSSES
 
 
 def test_the_same_pair_without_the_memory_loops_until_the_limit():
@@ -295,3 +345,43 @@ def test_default_bots_open_the_first_deal_early():
         turns.append(rec.game.first_deal_turn)
     turns.sort()
     assert turns[len(turns) // 2] <= 8  # the median game: in the first two rounds
+
+
+def test_last_offer_is_never_the_first_word_to_a_counterpart():
+    # floor=1: Ann's first ask is already her limit; it is an opening, not a "last offer"
+    t = _deal()
+    t.open(3)
+    t.pass_floor(3)
+    ann = make_bot("heuristic:floor=1", 0, 1)
+    first = ann.choose(view(t.state, 0), legal_actions(t.state, 0).moves(), True)
+    assert isinstance(first, Offer)
+    remark = ann.remark()
+    assert remark is None or remark.phrase != Phrase.LAST_OFFER.value
+    ann.observe(events_for(t.do(first), 0))
+    assert 3 not in ann.talk.final
+
+
+def test_last_offer_is_a_final_counter_after_an_earlier_word():
+    # Di (keeps half) proposes 3, Ann asks 8 ("No way"), Di comes up to her limit: that
+    # second proposal, and only it, is her "last offer"; then nobody takes it and she fails
+    t = _deal()
+    bots = [
+        make_bot(s, i, 1)
+        for i, s in enumerate(
+            [
+                "heuristic:ask_sole=2.5+floor=0.7",
+                "heuristic",
+                "heuristic",
+                "heuristic:boss_margin=0.5",
+            ]
+        )
+    ]
+    t.open(3)
+    for s, b in enumerate(bots):
+        b.observe(events_for(t.events, s))
+    said = [(a, r) for a, r in _talk(t, bots) if isinstance(a, (Offer, Propose, FailDeal))]
+    proposals = [(a.amount, r and r.phrase) for a, r in said if isinstance(a, Propose)]
+    assert len(proposals) == 2 and proposals[0][0] < proposals[1][0]
+    assert proposals[0][1] != Phrase.LAST_OFFER.value
+    assert proposals[1][1] == Phrase.LAST_OFFER.value
+    assert said[-1][0] == FailDeal(3)

@@ -35,6 +35,7 @@ from game.rules import (
     Propose,
     Recruit,
     Roll,
+    Withdraw,
 )
 from game.rules.cards import DECK_COUNTS, DECK_SIZE, Card
 from game.rules.state import POOL, Phase, Source, SourceKind
@@ -405,6 +406,13 @@ NEEDED = 0.95  # an investor offers unasked only if a cover with it is worth thi
 FEE_WHEN_NEEDING = 1  # a blocker asks its fee once the Boss needs at most this many sellers
 MAX_WORDS = 3  # terms a bot says to one counterpart in a deal; the last is its limit
 WAIT_FOR_OFFERS = True  # see Policy._let_them_offer
+REFUSE_ALOUD = True  # a Boss withdraws an offer it will neither take nor counter, and says why
+
+TABLE_TALK = 12  # offers + proposals in one deal (all seats, every Boss) after which a bot
+# says no new terms: it takes terms within its limit or walks away (see Policy._say)
+
+MAX_NEW_BOSSES = 2  # a bot plays no Boss card on a deal already taken over this many times:
+# every new Boss prices its sellers afresh, and a third Boss would only restart the talk
 
 TALK_BASE = 8  # negotiation moves a Boss and an investor need to meet halfway
 TALK_PER_SEAT = 3  # ... plus this many per player at the table
@@ -426,6 +434,14 @@ class Policy:
         self.p = personality
         self.rng = rng
         self.talk: Talk | None = None  # a bot at a table remembers its talk; rollouts do not
+
+    def progress(self, o: Obs) -> float:
+        """`talk_progress`, or further when the table has talked a lot in this deal (Boss
+        cards bring new Bosses who price everybody afresh: the talk must still end)."""
+        frac = talk_progress(o)
+        if self.talk is not None:
+            frac = max(frac, self.talk.table_words / (TABLE_TALK * 0.6))
+        return min(1.0, frac)
 
     # -- alternatives for a search --------------------------------------------------------
 
@@ -868,8 +884,10 @@ class Policy:
             useful = all(q in plan.seats for q, t in neg.pending.items() if t.was_agreed)
             if useful and remaining - total >= min_net:
                 return former
-        # Offers on the table, cheapest first.
+        # Offers on the table, cheapest first. Each gets an answer: taken, countered, or
+        # refused aloud (withdrawn), never left standing unanswered.
         cost = plan.cost
+        refuse: tuple[int, Phrase] | None = None
         for q in sorted(neg.pending, key=lambda s: neg.pending[s].amount):
             t = neg.pending[q]
             if t.by_boss:
@@ -882,24 +900,36 @@ class Policy:
                     reserve -= self.leader_factor(o, q) * t.amount
                     if t.amount <= reserve and acc is not None:
                         return acc
-                    if fail is not None and talk_progress(o) >= 1.0:
+                    if fail is not None and self.progress(o) >= 1.0:
                         # still asks more than the deal can pay me
                         return self._give_up(fail, GiveUp.TOO_EXPENSIVE)
                     counter = self._counter(o, legal, entry, q, t.amount, reserve)
                     if counter is not None:
                         return self._say(o, legal, counter, int(reserve), t.amount, acc)
+                    far = _far_off(t.amount, int(reserve), True)
+                    refuse = refuse or (q, Phrase.NO_WAY if far else Phrase.TOO_EXPENSIVE)
                 elif reserve >= 1:
                     # the offer lacks what the plan needs from q: propose for that
                     amount = int(round(min(reserve, entry[EST] * self.p.boss_first)))
                     prop = self._proposal(legal, q, entry[CLANS_], amount, neg)
                     if prop is not None:
                         return self._say(o, legal, prop, int(reserve))
+                else:
+                    refuse = refuse or (q, Phrase.TOO_EXPENSIVE)
             elif (
                 (not t.sources or not _brings(neg, t, plan.mask & ~neg.committed))
                 and acc is not None
                 and t.amount <= self._fee_tolerance(o, q, plan)
             ):
                 return acc  # a fee for letting the deal through, cheaper than the risk
+            elif not t.was_agreed:
+                refuse = refuse or (q, Phrase.NO_WAY)  # terms my deal has no use for
+        if refuse is not None and REFUSE_ALOUD:
+            no = _find(legal, Withdraw, player=refuse[0])
+            if no is not None:
+                if self.talk is not None:
+                    self.talk.say(refuse[1])
+                return no
         # Needed seats nobody has priced yet: propose a price.
         if not neg.quiet or neg.last_proposal == 0:
             for q in sorted(plan.seats):
@@ -975,7 +1005,7 @@ class Policy:
             return None
         # start near my estimate, meet the ask as the limit nears, never beyond my reserve
         target = entry[EST] * self.p.boss_first
-        frac = talk_progress(o)
+        frac = self.progress(o)
         amount = asked - (asked - target) * 0.6 * (1.0 - frac)
         amount = int(min(reserve, amount))
         if amount >= asked or amount < 1:
@@ -1090,8 +1120,8 @@ class Policy:
         situation (see talk.py). Then, instead: take the other side's standing amount
         `their` (with `accept`) when it is within my `limit` (the most a Boss pays, the
         least an investor takes), else concede half the way to my limit, else walk away.
-        Terms at the limit are my "last offer"; the MAX_WORDS-th word to one counterpart
-        is, and after it I walk away."""
+        Terms at the limit after an earlier word to that counterpart are my "last offer";
+        the MAX_WORDS-th word to one counterpart is, and after it I walk away."""
         talk = self.talk
         if talk is None or action is None:
             return action
@@ -1100,6 +1130,11 @@ class Policy:
         counterpart = action.to if boss_speaks else o.neg.boss
         said, current = talk.amounts(counterpart, action.sources)
         words = talk.words(counterpart)
+        if talk.table_words >= TABLE_TALK:  # the table has talked enough: no new terms
+            if accept is not None and their is not None and toward * (their - limit) <= 0:
+                talk.say(Phrase.DEAL)
+                return accept
+            return self._walk_away(o, legal, limit, their)
         if words >= MAX_WORDS:
             return self._walk_away(o, legal, limit, their)  # said all I had to say
         if words == MAX_WORDS - 1 and toward * (limit - action.amount) > 0:
@@ -1124,7 +1159,8 @@ class Policy:
                 talk.say(Phrase.NO_WAY)
             elif boss_speaks:
                 talk.say(Phrase.TOO_EXPENSIVE)
-        final = toward * (action.amount - limit) >= 0
+        # "last offer" is a final counter: never my first word to this counterpart in the deal
+        final = words > 0 and toward * (action.amount - limit) >= 0
         if final:
             talk.say(Phrase.LAST_OFFER)
         talk.intend(counterpart, action.sources, action.amount, final)
@@ -1176,7 +1212,7 @@ class Policy:
         # what I lose against the others if I sell cheap to a Boss who is ahead of me
         ask = self._jit(ask)
         floor = ask * self.p.floor
-        frac = talk_progress(o)
+        frac = self.progress(o)
         now = floor + (ask - floor) * (1.0 - frac)
         cap = max(0, neg.cap)
         now_i = max(1, min(cap, int(round(now))))
@@ -1256,6 +1292,8 @@ class Policy:
 
     def _steal_gain(self, o: Obs) -> float:
         neg = o.neg
+        if self.talk is not None and self.talk.new_bosses >= MAX_NEW_BOSSES:
+            return 0.0
         me = o.seat
         board = o.board
         lead = self.leader_factor(o, neg.boss) * neg.proceeds * 0.5
@@ -1570,7 +1608,7 @@ class HeuristicBot(Bot):
 
 
 _ACCEPTS = (Accept, AcceptFormer, AcceptProposal)
-_TALK = (Offer, Propose, PassFloor, type(None))  # moves a phrase may go with
+_TALK = (Offer, Propose, PassFloor, Withdraw, type(None))  # moves a phrase may go with
 
 
 __all__ = ["HeuristicBot", "Personality", "PERSONALITIES", "Policy", "plan_deal", "replace"]

@@ -100,6 +100,8 @@ class Talk:
     final: set[int] = field(default_factory=set)  # counterparts told "last offer"
     floor_passed: bool = False  # as Boss (ask-around), I have let the floor go round once
     fee_asked: bool = False  # somebody asked a blocker's fee in this deal
+    table_words: int = 0  # offers and proposals anybody made in this deal
+    new_bosses: int = 0  # Boss cards that took this deal over
     situation: tuple | None = None
     phrase: Phrase | None = None  # said by the last decision
     reason: GiveUp | None = None  # with a FailDeal: why
@@ -128,6 +130,10 @@ class Talk:
                 continue
             if kind == "offer_made" and not e.get("sources"):
                 self.fee_asked = True
+            if kind in ("offer_made", "proposed"):
+                self.table_words += 1
+            elif kind == "boss_changed":
+                self.new_bosses += 1
             mine = (kind == "offer_made" and e.get("seat") == self.seat) or (
                 kind == "proposed" and e.get("boss") == self.seat
             )
@@ -146,6 +152,8 @@ class Talk:
         self.situation = None
         self.floor_passed = False
         self.fee_asked = False
+        self.table_words = 0
+        self.new_bosses = 0
 
     def enter(self, o) -> None:
         """Called before a negotiation decision: a new situation allows old terms again."""

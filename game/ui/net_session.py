@@ -29,6 +29,7 @@ from net import protocol as P
 from net.client import (
     Client,
     Disconnected,
+    GaveUp,
     Joined,
     Reconnected,
     Said,
@@ -305,6 +306,9 @@ class NetSession:
             self._on_error(msg)
         elif isinstance(msg, Said):
             event = {"type": "phrase", "seat": msg.seat, "key": "phrase." + msg.phrase}
+            self._batches.append(UpdateBatch([event], self._version()))
+        elif isinstance(msg, GaveUp):  # the log line as on one screen ("Dara gives up: ...")
+            event = {"type": "gave_up", "seat": msg.seat, "reason": "reason." + msg.reason}
             self._batches.append(UpdateBatch([event], self._version()))
         elif isinstance(msg, Disconnected):
             if msg.will_retry:
