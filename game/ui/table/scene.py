@@ -165,6 +165,39 @@ class TableScene(Scene):
     def tile_price(self, tile: int) -> int:
         return self.v["board"]["tiles"][tile - 1]["price"]
 
+    def widget_rect(self, name: str) -> pygame.Rect | None:
+        """Where a named thing is on the table (None: not shown now): a widget by its name,
+        an area ("board", "hand", "panel", "log"), "space.N", "plate.SEAT",
+        "placard.CLAN", "hand.CARD" (the first card of that kind in the fan) or
+        "option.CARD" (the selected card's first option, while that card is selected).
+        The tutorial's coach points at these."""
+        kind, _, ref = name.partition(".")
+        areas = {"board": L.BOARD, "hand": L.HAND, "panel": L.RIGHT, "log": L.LOG}
+        if not ref and kind in areas:
+            return areas[kind]
+        if kind == "space" and ref.isdigit() and int(ref) < len(L.SPACES):
+            return L.SPACES[int(ref)]
+        if kind == "plate" and ref.isdigit() and int(ref) < len(self.plates.rects):
+            return self.plates.rects[int(ref)]
+        if kind == "placard" and ref.isdigit():
+            return self.plates.placard_rects.get(int(ref))
+        if (
+            kind in ("hand", "option")
+            and ref in self.hand.cards
+            and self.session.viewer is not None
+        ):
+            i = self.hand.cards.index(ref)
+            if kind == "hand":
+                return self.hand.card_rect(i)
+            sel = self.hand.selected
+            if sel is None or sel >= len(self.hand.cards) or self.hand.cards[sel] != ref:
+                return None
+            name = "card.opt.0"
+        for w in self.widgets:
+            if w.name == name and w.visible:
+                return w.rect
+        return None
+
     # -- acting --------------------------------------------------------------------------
 
     def send(self, action) -> None:

@@ -16,6 +16,7 @@ from game.rules import Action, legal_actions
 from game.tutorial import Script, Step, Trigger
 
 from ..session import HUMAN, LocalSession, SeatSpec
+from ..session_api import SeatInfo
 
 #: how far the table clock jumps to let the bots make every move they may (catch-up, Skip)
 CATCH_UP_SECONDS = 600.0
@@ -44,6 +45,11 @@ class TutorialSession(LocalSession):
         }
         self.referee.hooks = dataclasses.replace(self.referee.hooks, plays=self._plays)
         self.referee.schedule()
+
+    def seat_info(self, seat: int) -> SeatInfo:
+        if seat in self.bots:
+            return SeatInfo("bot", ScriptedBot.kind, True, False)
+        return super().seat_info(seat)
 
     # -- the script -----------------------------------------------------------------------
 

@@ -1,0 +1,86 @@
+"""The tutorial's table: the real `TableScene` on a `TutorialSession`, with the coach's
+panel and buttons on top. Starting it (fresh, or rebuilt at the step reached) and
+finishing it live here too."""
+
+from __future__ import annotations
+
+from game.referee import Timing
+from game.tutorial import load_script
+
+from ..scenes.newgame import seat_name
+from ..table.scene import TableScene
+from .coach import Coach
+from .progress import clear_progress, load_progress, save_progress
+from .session import TutorialSession
+
+#: the bots' pauses in the lesson: long enough to follow what each one does
+LESSON_BOT_DELAY = 1.4
+
+
+class TutorialTable(TableScene):
+    name = "tutorial"
+
+    def __init__(self, app, session: TutorialSession, catch_up: bool = False) -> None:
+        super().__init__(app, session, catch_up=catch_up)
+        self.auto_results = False  # the lesson ends with the coach, not with results
+        self.coach = Coach(self, self.leave, self.finish)
+
+    def _refresh(self) -> None:
+        super()._refresh()
+        self.widgets = self.coach.layout() + self.widgets
+
+    def _log_changed(self) -> None:
+        super()._log_changed()
+        self.widgets = self.coach.buttons + self.widgets
+
+    def coach_changed(self) -> None:
+        self._refresh()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.app.stack.top is self and self.coach.changed():
+            self._refresh()
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        self.coach.draw(surface, self.t)
+
+    def leave(self) -> None:
+        """Back to the title; the progress is kept (saved at every step)."""
+        from ..scenes.title import TitleScene
+
+        self.app.replace(TitleScene(self.app))
+
+    def finish(self) -> None:
+        """The lesson is over: its progress goes, the title offers a real game."""
+        from ..scenes.title import TitleScene
+
+        if self.app.persist:
+            clear_progress()
+        self.app.replace(TitleScene(self.app))
+
+
+def build_tutorial(app, step: int = 0) -> TutorialSession:
+    """The lesson's session at `step` (0: the start), saving its progress as it goes."""
+    persist = app.persist
+    session = TutorialSession(
+        load_script(),
+        seat_name(app.config, 0),
+        Timing(bot_delay=LESSON_BOT_DELAY, bot_pace=app.config.speed_factor),
+        on_progress=save_progress if persist else None,
+    )
+    session.catch_up(step)
+    return session
+
+
+def start_tutorial(app, resume: bool = True) -> None:
+    """Open the lesson: at the step reached last (`resume`), or from the beginning."""
+    step = load_progress() if resume and app.persist else 0
+    if not resume and app.persist:
+        clear_progress()
+    session = build_tutorial(app, step)
+    app.replace(TutorialTable(app, session, catch_up=step > 0))
+
+
+def saved_step() -> int:
+    return load_progress()
