@@ -67,14 +67,24 @@ class Coach:
         if step is None or not self.session.ready():
             return None
         for name in step.point:
-            r = self.table.widget_rect(name)
+            if name == "option":  # the selected card's button for the step's move
+                r = self.table.option_rect(step.expects)
+            else:
+                r = self.table.widget_rect(name)
             if r is not None:
                 return r
         return None
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What the panel must not cover: the widget pointed at and the selected card's
+        pop-up of options (it opens over the board)."""
+        target = self.target()
+        out = [target.inflate(28, 28)] if target is not None else []
+        return out + [b.rect.inflate(12, 12) for b in self.table.card_buttons]
+
     def signature(self):
         s = self.session
-        return (s.step_index, s.ready(), s.wrong, self.target() and tuple(self.target()))
+        return (s.step_index, s.ready(), s.wrong, tuple(tuple(r) for r in self.keep_clear()))
 
     # -- layout -----------------------------------------------------------------------------
 
@@ -95,10 +105,9 @@ class Coach:
             return self.buttons
         self._sig = sig
         height = PAD + 30 + self._text_height() + 16 + BUTTON_H + PAD
-        target = self.target()
-        avoid = target.inflate(28, 28) if target is not None else None
+        avoid = self.keep_clear()
         rects = candidate_rects(height)
-        self.rect = next((r for r in rects if avoid is None or not r.colliderect(avoid)), rects[0])
+        self.rect = next((r for r in rects if r.collidelist(avoid) < 0), rects[0])
         s = self.session
         step = s.step
         y = self.rect.bottom - PAD - BUTTON_H

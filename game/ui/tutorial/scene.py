@@ -4,6 +4,8 @@ finishing it live here too."""
 
 from __future__ import annotations
 
+import pygame
+
 from game.referee import Timing
 from game.tutorial import load_script
 
@@ -32,6 +34,18 @@ class TutorialTable(TableScene):
     def _log_changed(self) -> None:
         super()._log_changed()
         self.widgets = self.coach.buttons + self.widgets
+
+    def handle(self, event) -> bool:
+        """The coach's panel lies over the table: a click on it reaches its own buttons and
+        nothing under it."""
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and (
+            self.coach.rect.collidepoint(event.pos)
+        ):
+            for b in list(self.coach.buttons):
+                if b.visible and b.handle(event):
+                    break
+            return True
+        return super().handle(event)
 
     def coach_changed(self) -> None:
         self._refresh()
@@ -80,6 +94,17 @@ def start_tutorial(app, resume: bool = True) -> None:
         clear_progress()
     session = build_tutorial(app, step)
     app.replace(TutorialTable(app, session, catch_up=step > 0))
+
+
+def render_still(app, step_id: str) -> TutorialTable:
+    """The lesson at one step, settled (screenshots, the layout test): nothing saved."""
+    script = load_script()
+    session = TutorialSession(script, seat_name(app.config, 0), Timing())
+    session.catch_up(script.index_of(step_id))
+    session.run_bots()
+    table = TutorialTable(app, session, catch_up=True)
+    app.push(table)
+    return table
 
 
 def saved_step() -> int:
