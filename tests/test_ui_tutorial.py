@@ -125,6 +125,9 @@ def test_the_whole_lesson_in_each_language(app, lang):
 def test_a_wrong_move_is_explained_and_not_applied(app):
     table = open_lesson(app)
     s = table.session
+    table.send(OpenDeal(0))  # legal, but the coach is still explaining: not applied
+    app.step(DT)
+    assert s.game.log == [] and s.step.id == "welcome" and s.wrong == "tutorial.wrong_next"
     s.catch_up(SCRIPT.index_of("lay_clan"))
     before = (s.version, list(s.state.hands[0]), s.state.negotiation.laid[:])
     wrong = LayClan(0, Clan.BLUE)  # legal (a Clan card the space uses), not this lesson's

@@ -140,7 +140,10 @@ class TutorialSession(LocalSession):
             super().send(action)  # the engine's refusal, as in any game
             return
         # a legal move the lesson does not want now: not applied, explained
-        self.wrong = (step.wrong if step is not None else None) or "tutorial.wrong"
+        if step is not None and step.trigger is not Trigger.ACTION:
+            self.wrong = "tutorial.wrong_next"  # the coach is still explaining
+        else:
+            self.wrong = (step.wrong if step is not None else None) or "tutorial.wrong"
         self._queue.append(([], self.version, None))
 
     def _applied(self, action: Action, events: list) -> None:
