@@ -86,7 +86,7 @@ def check_coach(app, table, lang: str, report: list) -> None:
     with probe.probing() as p:
         THEME.epoch += 1
         app.draw()
-    step = table.session.step.id
+    step = table.session.step.id if table.session.step is not None else "done"
     report += [f"[{step}/{lang}] {m}" for m in problems(app, p, None)]
 
 
@@ -106,6 +106,7 @@ def test_the_whole_lesson_in_each_language(app, lang):
             gestures.append(gesture(app, table))
         app.step(DT, draw=False)
     assert s.fired == STEP_IDS  # every step's trigger fired, in the script's order
+    check_coach(app, table, lang, report)  # the last panel: Let the bots finish / Finish
     assert not report, "\n".join(report)
     assert s.wrong is None  # the coach's controls never made a wrong move
     # the real controls were used: the table's buttons and the hand's cards
@@ -199,3 +200,23 @@ def test_a_scripted_bot_waits_for_its_step():
     done[0] = 3
     assert bot.choose(None, turn) == opening and bot.moves == []
     assert bot.choose(None, turn) is None  # the script is spent: nothing more on its turn
+
+
+def test_after_the_lesson_the_bots_finish_the_game(app):
+    """Let the bots finish: every seat is played to the game's end, then the results."""
+    from game.ui.scenes.results import ResultsScene
+
+    save_progress(len(STEP_IDS))
+    session = build_tutorial(app, len(STEP_IDS))
+    table = TutorialTable(app, session, catch_up=True)
+    app.push(table)
+    app.step(DT)
+    lesson = len(session.game.log)
+    assert session.finished and click_widget(table, "coach.play_out")
+    for _ in range(200):
+        app.step(DT, draw=False)
+        if isinstance(app.stack.top, ResultsScene):
+            break
+    assert session.over and isinstance(app.stack.top, ResultsScene)
+    assert any(a.seat == 0 for a in session.game.log[lesson:])  # a bot played your seat too
+    assert load_progress() == 0

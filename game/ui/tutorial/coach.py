@@ -40,11 +40,12 @@ def candidate_rects(height: int) -> list[pygame.Rect]:
 
 
 class Coach:
-    def __init__(self, table, on_leave, on_finish) -> None:
+    def __init__(self, table, on_leave, on_finish, on_play_out) -> None:
         self.table = table
         self.session = table.session
         self.on_leave = on_leave
         self.on_finish = on_finish
+        self.on_play_out = on_play_out
         self.rect = pygame.Rect(0, 0, WIDTH, 100)
         self.buttons: list[Button] = []
         self._sig = None
@@ -115,10 +116,15 @@ class Coach:
         w = (WIDTH - 2 * PAD - 2 * 10) // 3
         self.buttons = []
         if step is None:
-            self.buttons.append(
-                Button((x, y, WIDTH - 2 * PAD, BUTTON_H), tr("tutorial.finish"), self.on_finish,
-                       style="primary", size=24, name="coach.finish")
-            )  # fmt: skip
+            half = (WIDTH - 2 * PAD - 10) // 2
+            self.buttons += [
+                Button((x, y, half, BUTTON_H), tr("tutorial.play_out"), self.on_play_out,
+                       size=22, name="coach.play_out", tip=tr("tip.tutorial.play_out")),
+                Button((x + half + 10, y, half, BUTTON_H), tr("tutorial.finish"), self.on_finish,
+                       style="primary", size=24, name="coach.finish"),
+            ]  # fmt: skip
+            for b in self.buttons:
+                b.panel = self.rect
             return self.buttons
         if step.trigger is not Trigger.ACTION:
             self.buttons.append(
@@ -154,6 +160,8 @@ class Coach:
     # -- drawing ----------------------------------------------------------------------------
 
     def draw(self, surface, t: float) -> None:
+        if self.session.playing_out:
+            return  # the lesson is over: the bots finish the game, the results follow
         target = self.target()
         if target is not None:
             draw.draw_glow(surface, target, GLOW, radius=12, spread=12,

@@ -23,23 +23,27 @@ class TutorialTable(TableScene):
     name = "tutorial"
 
     def __init__(self, app, session: TutorialSession, catch_up: bool = False) -> None:
-        super().__init__(app, session, catch_up=catch_up)
-        self.auto_results = False  # the lesson ends with the coach, not with results
-        self.coach = Coach(self, self.leave, self.finish)
+        super().__init__(app, session, on_exit=self.new_game, catch_up=catch_up)
+        self.auto_results = False  # the lesson ends with the coach (or the bots play it out)
+        self.coach = Coach(self, self.leave, self.finish, self.play_out)
 
     def _refresh(self) -> None:
         super()._refresh()
-        self.widgets = self.coach.layout() + self.widgets
+        if not self.session.playing_out:
+            self.widgets = self.coach.layout() + self.widgets
 
     def _log_changed(self) -> None:
         super()._log_changed()
-        self.widgets = self.coach.buttons + self.widgets
+        if not self.session.playing_out:
+            self.widgets = self.coach.buttons + self.widgets
 
     def handle(self, event) -> bool:
         """The coach's panel lies over the table: a click on it reaches its own buttons and
         nothing under it."""
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and (
-            self.coach.rect.collidepoint(event.pos)
+        if (
+            event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+            and not self.session.playing_out
+            and self.coach.rect.collidepoint(event.pos)
         ):
             for b in list(self.coach.buttons):
                 if b.visible and b.handle(event):
@@ -64,6 +68,25 @@ class TutorialTable(TableScene):
         from ..scenes.title import TitleScene
 
         self.app.replace(TitleScene(self.app))
+
+    def play_out(self) -> None:
+        """After the last step: bots finish the game at once, then the results (the lesson
+        is done, its progress goes)."""
+        if self.app.persist:
+            clear_progress()
+        self.director.finish()
+        self.session.play_out()
+        self._catch_up = True  # the rest of the game is logged, not animated
+        self.auto_results = True
+        self._refresh()
+
+    def new_game(self) -> None:
+        """Play again on the results of the lesson: the new-game screen, for a real game."""
+        from ..scenes.newgame import NewGameScene
+        from ..scenes.title import TitleScene
+
+        self.app.replace(TitleScene(self.app))
+        self.app.push(NewGameScene(self.app))
 
     def finish(self) -> None:
         """The lesson is over: its progress goes, the title offers a real game."""

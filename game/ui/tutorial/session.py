@@ -10,9 +10,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+from game.bots import make_bot
 from game.bots.scripted import ScriptedBot
 from game.referee import Timing
-from game.rules import Action, legal_actions
+from game.rules import Action, Game, legal_actions, opening_events
+from game.rules.view import events_for
 from game.tutorial import Script, Step, Trigger
 
 from ..session import HUMAN, LocalSession, SeatSpec
@@ -20,6 +22,9 @@ from ..session_api import SeatInfo
 
 #: how far the table clock jumps to let the bots make every move they may (catch-up, Skip)
 CATCH_UP_SECONDS = 600.0
+#: after the lesson: the bot kind that plays every seat to the end, and a bound on its jumps
+PLAY_OUT_BOT = "heuristic"
+PLAY_OUT_JUMPS = 400
 
 
 class TutorialSession(LocalSession):
@@ -38,6 +43,7 @@ class TutorialSession(LocalSession):
         self.wrong: str | None = None  # the explanation key of the last wrong move
         self._seen: list[str] = []  # event types since the current step began
         self.on_progress = on_progress
+        self.playing_out = False  # the lesson is over: bots finish the game
         super().__init__(seats, script.seed, setup=script.setup, timing=timing)
         self.bots = {
             seat: ScriptedBot(seat, script.bot_moves.get(seat, ()), lambda: self.step_index)
@@ -114,7 +120,29 @@ class TutorialSession(LocalSession):
     def _plays(self, seat: int) -> bool:
         """A scripted bot plays when it has a move now (its next one, or a pass)."""
         bot = self.bots.get(seat)
-        return bot is not None and bot.next_move(legal_actions(self.game.state, seat)) is not None
+        if self.playing_out or bot is None:
+            return bot is not None
+        return bot.next_move(legal_actions(self.game.state, seat)) is not None
+
+    def play_out(self) -> None:
+        """The lesson is over: bots play every seat, the player's too, to the end of the
+        game (no pauses: the table shows where it ended and the results)."""
+        if not self.finished or self.playing_out:
+            return
+        bots = {s: make_bot(PLAY_OUT_BOT, s, self.script.seed) for s in range(self.players)}
+        replay = Game(list(self.game.names), self.game.seed, self.settings, self.game.setup)
+        history = [opening_events(replay.state)] + [replay.apply(a) for a in self.game.log]
+        for seat, bot in bots.items():  # what each seat has seen so far (bots with memory)
+            for events in history:
+                bot.observe(events_for(events, seat))
+        self.bots = bots
+        self.seats_local = ()
+        self.playing_out = True
+        self.referee.schedule()
+        for _ in range(PLAY_OUT_JUMPS):
+            if self.over:
+                break
+            self.run_bots()
 
     def _done(self) -> None:
         self.fired.append(self.step.id)
