@@ -23,7 +23,7 @@ from enum import Enum
 from pathlib import Path
 
 from game.bots.scripted import ScriptedMove
-from game.rules import Action, Card, Clan, Setup
+from game.rules import Action, Card, Setup
 from game.rules.actions import action_from_data
 from game.rules.board import clan_from_key
 from game.rules.cards import DECK_COUNTS, card_from_key
@@ -142,6 +142,3 @@ def load_script(path: Path = SCRIPT_PATH) -> Script:
         steps=tuple(steps),
         bot_moves={seat: tuple(m) for seat, m in moves.items()},
     )
-
-
-__all__ = ["Clan", "SCRIPT_PATH", "Script", "ScriptError", "Step", "Trigger", "load_script"]

@@ -220,3 +220,25 @@ def test_after_the_lesson_the_bots_finish_the_game(app):
     assert session.over and isinstance(app.stack.top, ResultsScene)
     assert any(a.seat == 0 for a in session.game.log[lesson:])  # a bot played your seat too
     assert load_progress() == 0
+
+
+def test_the_script_is_whole(tmp_path):
+    """Unique step ids, every text in every language, every action step with its
+    explanation; a malformed script is refused with the step named."""
+    import json
+
+    from game.tutorial import SCRIPT_PATH, ScriptError
+
+    assert len(set(STEP_IDS)) == len(STEP_IDS)
+    for lang in i18n.LANGUAGES:
+        table = i18n.table(lang)
+        for step in SCRIPT.steps:
+            assert step.text in table and (step.wrong is None or step.wrong in table), step.id
+    assert all(s.wrong for s in SCRIPT.steps if s.trigger is Trigger.ACTION)
+    data = json.loads(SCRIPT_PATH.read_text(encoding="utf-8"))
+    broken = next(s for s in data["steps"] if s.get("id") == "lay_clan")
+    del broken["do"]
+    path = tmp_path / "script.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ScriptError, match="lay_clan"):
+        load_script(path)
