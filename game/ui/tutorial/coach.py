@@ -83,9 +83,22 @@ class Coach:
         out = [target.inflate(28, 28)] if target is not None else []
         return out + [b.rect.inflate(12, 12) for b in self.table.card_buttons]
 
+    def table_buttons(self) -> list[pygame.Rect]:
+        """The table's live buttons (not the log's lines): better left uncovered too."""
+        return [
+            w.rect
+            for w in self.table.widgets
+            if isinstance(w, Button)
+            and w not in self.buttons
+            and w.visible
+            and w.enabled
+            and not w.name.startswith("log.")
+        ]
+
     def signature(self):
         s = self.session
-        return (s.step_index, s.ready(), s.wrong, tuple(tuple(r) for r in self.keep_clear()))
+        clear = self.keep_clear() + self.table_buttons()
+        return (s.step_index, s.ready(), s.wrong, tuple(tuple(r) for r in clear))
 
     # -- layout -----------------------------------------------------------------------------
 
@@ -98,17 +111,22 @@ class Coach:
         return h
 
     def layout(self) -> list[Button]:
-        """Place the panel where it covers neither the widget pointed at nor the table's
-        own buttons it would hide, and build its buttons (kept while nothing changed: a
+        """Place the panel where it covers neither the widget pointed at nor the card
+        pop-up (and, where there is such a place, none of the table's buttons), and build
+        its buttons (kept while nothing changed: a
         press and its release must reach the same button)."""
         sig = (self.signature(), THEME.epoch)
         if sig == self._sig and self.buttons:
             return self.buttons
         self._sig = sig
         height = PAD + 30 + self._text_height() + 16 + BUTTON_H + PAD
-        avoid = self.keep_clear()
+        must = self.keep_clear()
+        better = must + self.table_buttons()
         rects = candidate_rects(height)
-        self.rect = next((r for r in rects if r.collidelist(avoid) < 0), rects[0])
+        self.rect = next(
+            (r for r in rects if r.collidelist(better) < 0),
+            next((r for r in rects if r.collidelist(must) < 0), rects[0]),
+        )
         s = self.session
         step = s.step
         y = self.rect.bottom - PAD - BUTTON_H
@@ -187,8 +205,11 @@ class Coach:
     def _arrow(self, surface, target: pygame.Rect, t: float) -> None:
         """An arrow from the panel's edge to the target's nearest side."""
         r = self.rect
-        tx = max(target.left, min(r.centerx, target.right))
-        ty = max(target.top, min(r.centery, target.bottom))
+        # at the target's middle when the panel lies beside it, else at its nearest corner
+        tx = target.centerx if r.left <= target.centerx <= r.right else r.centerx
+        ty = target.centery if r.top <= target.centery <= r.bottom else r.centery
+        tx = max(target.left, min(tx, target.right))
+        ty = max(target.top, min(ty, target.bottom))
         sx = max(r.left, min(tx, r.right))
         sy = max(r.top, min(ty, r.bottom))
         dx, dy = tx - sx, ty - sy
