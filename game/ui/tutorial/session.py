@@ -53,7 +53,8 @@ class TutorialSession(LocalSession):
         self.referee.schedule()
 
     def seat_info(self, seat: int) -> SeatInfo:
-        if seat in self.bots:
+        """The lesson's bots are badged as such (also while bots finish the game)."""
+        if seat != self.script.human:
             return SeatInfo("bot", ScriptedBot.kind, True, False)
         return super().seat_info(seat)
 
