@@ -7,7 +7,8 @@ Checked for every frame:
   fits the width it was given (fit() never shrinks below the minimum, so a box too small
   shows up here); no string is cut short with "…" (all player names here are short);
 - no two interactive widgets overlap, and each lies inside its panel and the screen;
-- a tooltip lies on screen and covers neither the widget it explains nor the card pop-up.
+- a tooltip lies on screen and covers neither the widget it explains nor the card pop-up;
+- the tutorial's coach finds the widget its step points at, and its panel does not cover it.
 
 Cost: ~20 states x 5 languages, each one settled frame (tooltip states a few dozen), on one
 shared app: the whole module runs in well under a minute on a busy 2-core machine.
@@ -136,6 +137,13 @@ def problems(app, p: probe.LayoutProbe, explained) -> list[str]:
         for a in tip.avoid:
             if tip.rect.colliderect(a):
                 out.append(f"tooltip {tip.text[:30]!r} {tip.rect} covers {a}")
+    coach = getattr(scene, "coach", None)  # the tutorial's coach: never over what it points at
+    if coach is not None:
+        target = coach.target()
+        if target is None and coach.session.step is not None and coach.session.step.point:
+            out.append(f"the coach finds none of {coach.session.step.point}")
+        elif target is not None and coach.rect.colliderect(target):
+            out.append(f"the coach panel {coach.rect} covers the widget it points at {target}")
     if explained is not None and not p.tooltips:
         out.append("no tooltip was shown")
     elif explained is not None and not any(explained in tip.avoid for tip in p.tooltips):

@@ -28,6 +28,7 @@ SCENES = (
     "newgame",
     "handoff",
     "replay",
+    "tutorial",
 )
 # Crowded tables (the layout test walks them too): six players; fifteen cards in hand;
 # over the hand limit with Recruitment for five clans; the offer editor with four sources;
@@ -329,6 +330,11 @@ def render(app, scene: str, seed: int = 3) -> None:
         app.push(table)
         _frames(app, 3)
         table.director.quiet = False
+        _frames(app, 20)
+    elif scene == "tutorial":  # a lesson step: the coach points at the Stop! button
+        from .tutorial.scene import render_still
+
+        render_still(app, "stop")
         _frames(app, 20)
     elif scene in CROWDED_SCENES:
         render_crowded(app, scene, seed)

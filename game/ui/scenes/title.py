@@ -1,4 +1,4 @@
-"""The title screen: Play (→ new game, defaults ready: one human and three bots), Continue
+"""The title screen: Learn to play (the guided first game, first for a newcomer), Play (→ new game, defaults ready: one human and three bots), Continue
 (when a hot-seat game was autosaved unfinished), Play on the network (the LAN lobby),
 Settings, Rules, Watch a replay, Quit, and the language picker (each language's name drawn in its own
 script). An autosave that cannot be read is set aside with a clear message."""
@@ -88,61 +88,57 @@ class TitleScene(Scene):
                 )
             )
             y += 86
-        half = (w - 12) // 2
+        quarter = (4 * w // 2 - 3 * 12) // 4  # the last row is twice as wide
+        row_x = cx - (4 * quarter + 3 * 12) // 2
         self.widgets += [
             Button(
                 (cx - w // 2, y, w, h),
-                lambda: tr("title.play"),
-                self.play,
+                lambda: tr("title.learn"),
+                self.learn,
                 style="primary",
                 size=34,
                 icon="crown",
+                name="title.learn",
+                hotkey=pygame.K_l,
+                tip=lambda: tr("tip.title.learn"),
+            ),
+            Button(
+                (cx - w // 2, y + 94, w, h - 8),
+                lambda: tr("title.play"),
+                self.play,
+                style="good",
+                size=32,
                 name="title.play",
                 hotkey=pygame.K_RETURN,
             ),
             Button(
-                (cx - w // 2, y + 94, w, h - 8),
+                (cx - w // 2, y + 180, w, h - 8),
                 lambda: tr("title.lan"),
                 self.lan,
                 size=30,
                 name="title.lan",
                 hotkey=pygame.K_n,
             ),
-            Button(
-                (cx - w // 2, y + 180, half, h - 8),
-                lambda: tr("title.settings"),
-                self.settings,
-                size=28,
-                name="title.settings",
-                hotkey=pygame.K_s,
-            ),
-            Button(
-                (cx - w // 2 + half + 12, y + 180, half, h - 8),
-                lambda: tr("title.rules"),
-                self.rules,
-                size=28,
-                name="title.rules",
-                hotkey=pygame.K_r,
-            ),
-            Button(
-                (cx - w // 2, y + 266, half, h - 14),
-                lambda: tr("title.replays"),
-                self.replays,
-                size=26,
-                name="title.replays",
-                hotkey=pygame.K_w,
-                tip=lambda: tr("tip.title.replays"),
-            ),
-            Button(
-                (cx - w // 2 + half + 12, y + 266, half, h - 14),
-                lambda: tr("title.quit"),
-                app.quit,
-                style="ghost",
-                size=28,
-                name="title.quit",
-                hotkey=pygame.K_q,
-            ),
         ]
+        row = [
+            ("title.settings", self.settings, pygame.K_s, "normal", None),
+            ("title.rules", self.rules, pygame.K_r, "normal", None),
+            ("title.replays", self.replays, pygame.K_w, "normal", "tip.title.replays"),
+            ("title.quit", app.quit, pygame.K_q, "ghost", None),
+        ]
+        for i, (key, act, hotkey, style, tip) in enumerate(row):
+            self.widgets.append(
+                Button(
+                    (row_x + i * (quarter + 12), y + 266, quarter, h - 14),
+                    lambda key=key: tr(key),
+                    act,
+                    style=style,
+                    size=26,
+                    name=key,
+                    hotkey=hotkey,
+                    tip=(lambda tip=tip: tr(tip)) if tip else None,
+                )
+            )
         lw, gap = 220, 16
         x0 = cx - (4 * lw + 3 * gap) // 2
         for i, lang in enumerate(i18n.LANGUAGES):
@@ -178,6 +174,17 @@ class TitleScene(Scene):
         session.attach_autosave(autosave.writer_for(self.app))
         table = TableScene(self.app, session, on_exit=lambda: start_game(self.app), catch_up=True)
         self.app.replace(table)
+
+    def learn(self) -> None:
+        """The guided first game: resumed or started over when one was left half-way."""
+        from ..tutorial.choice import TutorialChoiceScene
+        from ..tutorial.scene import saved_step, start_tutorial
+
+        step = saved_step() if self.app.persist else 0
+        if step > 0:
+            self.app.push(TutorialChoiceScene(self.app, step))
+        else:
+            start_tutorial(self.app, resume=False)
 
     def lan(self) -> None:
         from .lobby import LobbyScene

@@ -129,6 +129,7 @@ class TableScene(Scene):
         self._serial = getattr(session, "serial", None)  # LAN: which game this table shows
         self._tip: tuple[str, float, tuple] | None = None
         self.card_buttons: list[Button] = []
+        self.card_actions: list = []  # the move of each card button (None: not a move)
         self.log_buttons: list[Button] = []
         self.travel_confirm: PlayTravel | None = None  # a Travel on one's own source, asked
         self._card_key = None
@@ -164,6 +165,35 @@ class TableScene(Scene):
 
     def tile_price(self, tile: int) -> int:
         return self.v["board"]["tiles"][tile - 1]["price"]
+
+    def widget_rect(self, name: str) -> pygame.Rect | None:
+        """Where a named thing is on the table (None: not shown now): a widget by its name,
+        an area ("board", "hand", "panel", "log"), "space.N", "plate.SEAT",
+        "placard.CLAN" or "hand.CARD" (the first card of that kind in the fan). The
+        tutorial's coach points at these."""
+        kind, _, ref = name.partition(".")
+        areas = {"board": L.BOARD, "hand": L.HAND, "panel": L.RIGHT, "log": L.LOG}
+        if not ref and kind in areas:
+            return areas[kind]
+        if kind == "space" and ref.isdigit() and int(ref) < len(L.SPACES):
+            return L.SPACES[int(ref)]
+        if kind == "plate" and ref.isdigit() and int(ref) < len(self.plates.rects):
+            return self.plates.rects[int(ref)]
+        if kind == "placard" and ref.isdigit():
+            return self.plates.placard_rects.get(int(ref))
+        if kind == "hand" and ref in self.hand.cards and self.session.viewer is not None:
+            return self.hand.card_rect(self.hand.cards.index(ref))
+        for w in self.widgets:
+            if w.name == name and w.visible:
+                return w.rect
+        return None
+
+    def option_rect(self, wanted) -> pygame.Rect | None:
+        """The selected card's pop-up button whose move `wanted(action)` accepts."""
+        for b, a in zip(self.card_buttons, self.card_actions, strict=True):
+            if a is not None and wanted(a):
+                return b.rect
+        return None
 
     # -- acting --------------------------------------------------------------------------
 
@@ -302,6 +332,7 @@ class TableScene(Scene):
             return
         self._card_key = sig
         self.card_buttons = []
+        self.card_actions = []
         if key is None:
             return
         x, y = self.hand.anchor(sel)
@@ -324,6 +355,7 @@ class TableScene(Scene):
                 tip=tip,
             )
             self.card_buttons.append(b)
+            self.card_actions.append(None if a is None or callable(a) else a)
 
     def _option_labels(self, key: str) -> list[tuple[str, object, str, str]]:
         """(label, action or None, tooltip, button style) for each way to use the selected card; a card

@@ -1,0 +1,225 @@
+"""The coach: a panel over the table with the step's text, a glow and an arrow on the
+widget it names, and Next / Skip / Leave. A one-way collaborator: it reads the session's
+step and the table's `widget_rect(name)`, and draws; the table asks it for its buttons."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.tutorial import Trigger
+
+from .. import draw
+from ..i18n import tr
+from ..table import layout as L
+from ..theme import GOLD, TEXT, TEXT_DIM, THEME, WARN
+from ..widgets import Button
+
+WIDTH = 540
+PAD = 20
+TEXT_SIZE = 23
+BUTTON_H = 50
+GLOW = (255, 214, 90)
+
+
+def candidate_rects(height: int) -> list[pygame.Rect]:
+    """Where the panel may sit, best first: the middle of the board, over the log, the
+    top of the board, the top of the negotiation panel."""
+    out = []
+    for place in (
+        {"center": L.CENTER.center},
+        {"bottomright": (L.W - L.MARGIN, L.H - 8)},
+        {"midtop": (L.BOARD.centerx, L.BOARD.y + 8)},
+        {"topright": (L.RIGHT.right - 8, L.RIGHT.y + 8)},
+    ):
+        r = pygame.Rect(0, 0, WIDTH, height)
+        setattr(r, *next(iter(place.items())))
+        out.append(r.clamp(pygame.Rect(0, 0, L.W, L.H)))
+    return out
+
+
+class Coach:
+    def __init__(self, table, on_leave, on_finish, on_play_out) -> None:
+        self.table = table
+        self.session = table.session
+        self.on_leave = on_leave
+        self.on_finish = on_finish
+        self.on_play_out = on_play_out
+        self.rect = pygame.Rect(0, 0, WIDTH, 100)
+        self.buttons: list[Button] = []
+        self._sig = None
+
+    # -- what it says -----------------------------------------------------------------------
+
+    def lines(self) -> tuple[str, str | None]:
+        """(the step's text, the explanation of a wrong move or None)."""
+        s = self.session
+        step = s.step
+        if step is None:
+            return tr("tutorial.done"), None
+        if not s.ready():
+            return tr("tutorial.watch"), None
+        return tr(step.text), (tr(s.wrong) if s.wrong else None)
+
+    def target(self) -> pygame.Rect | None:
+        """The rect of the first widget of the step's list that the table shows now."""
+        step = self.session.step
+        if step is None or not self.session.ready():
+            return None
+        for name in step.point:
+            if name == "option":  # the selected card's button for the step's move
+                r = self.table.option_rect(step.expects)
+            else:
+                r = self.table.widget_rect(name)
+            if r is not None:
+                return r
+        return None
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What the panel must not cover: the widget pointed at and the selected card's
+        pop-up of options (it opens over the board)."""
+        target = self.target()
+        out = [target.inflate(28, 28)] if target is not None else []
+        return out + [b.rect.inflate(12, 12) for b in self.table.card_buttons]
+
+    def table_buttons(self) -> list[pygame.Rect]:
+        """The table's live buttons (not the log's lines): better left uncovered too."""
+        return [
+            w.rect
+            for w in self.table.widgets
+            if isinstance(w, Button)
+            and w not in self.buttons
+            and w.visible
+            and w.enabled
+            and not w.name.startswith("log.")
+        ]
+
+    def signature(self):
+        s = self.session
+        clear = self.keep_clear() + self.table_buttons()
+        return (s.step_index, s.ready(), s.wrong, tuple(tuple(r) for r in clear))
+
+    # -- layout -----------------------------------------------------------------------------
+
+    def _text_height(self) -> int:
+        body, wrong = self.lines()
+        inner = WIDTH - 2 * PAD
+        h = draw.wrapped_height(body, TEXT_SIZE, inner)
+        if wrong:
+            h += 12 + draw.wrapped_height(wrong, TEXT_SIZE, inner, True)
+        return h
+
+    def layout(self) -> list[Button]:
+        """Place the panel where it covers neither the widget pointed at nor the card
+        pop-up (and, where there is such a place, none of the table's buttons), and build
+        its buttons (kept while nothing changed: a
+        press and its release must reach the same button)."""
+        sig = (self.signature(), THEME.epoch)
+        if sig == self._sig and self.buttons:
+            return self.buttons
+        self._sig = sig
+        height = PAD + 30 + self._text_height() + 16 + BUTTON_H + PAD
+        must = self.keep_clear()
+        better = must + self.table_buttons()
+        rects = candidate_rects(height)
+        self.rect = next(
+            (r for r in rects if r.collidelist(better) < 0),
+            next((r for r in rects if r.collidelist(must) < 0), rects[0]),
+        )
+        s = self.session
+        step = s.step
+        y = self.rect.bottom - PAD - BUTTON_H
+        x = self.rect.x + PAD
+        w = (WIDTH - 2 * PAD - 2 * 10) // 3
+        self.buttons = []
+        if step is None:
+            half = (WIDTH - 2 * PAD - 10) // 2
+            self.buttons += [
+                Button((x, y, half, BUTTON_H), tr("tutorial.play_out"), self.on_play_out,
+                       size=22, name="coach.play_out", tip=tr("tip.tutorial.play_out")),
+                Button((x + half + 10, y, half, BUTTON_H), tr("tutorial.finish"), self.on_finish,
+                       style="primary", size=24, name="coach.finish"),
+            ]  # fmt: skip
+            for b in self.buttons:
+                b.panel = self.rect
+            return self.buttons
+        if step.trigger is not Trigger.ACTION:
+            self.buttons.append(
+                Button((x, y, w, BUTTON_H), tr("tutorial.next"), self.next, style="primary",
+                       size=24, enabled=s.ready(), name="coach.next", hotkey=pygame.K_SPACE)
+            )  # fmt: skip
+        self.buttons.append(
+            Button((x + w + 10, y, w, BUTTON_H), tr("tutorial.skip"), self.skip, size=22,
+                   name="coach.skip", tip=tr("tip.tutorial.skip"))
+        )  # fmt: skip
+        self.buttons.append(
+            Button((x + 2 * (w + 10), y, w, BUTTON_H), tr("tutorial.leave"), self.on_leave,
+                   style="ghost", size=22, name="coach.leave", tip=tr("tip.tutorial.leave"))
+        )  # fmt: skip
+        for b in self.buttons:
+            b.panel = self.rect
+        return self.buttons
+
+    def changed(self) -> bool:
+        return (self.signature(), THEME.epoch) != self._sig
+
+    # -- the buttons ------------------------------------------------------------------------
+
+    def next(self) -> None:
+        self.session.next()
+        self.table.coach_changed()
+
+    def skip(self) -> None:
+        self.table.director.finish()  # what is being animated lands first
+        self.session.skip()
+        self.table.coach_changed()
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface, t: float) -> None:
+        if self.session.playing_out:
+            return  # the lesson is over: the bots finish the game, the results follow
+        target = self.target()
+        if target is not None:
+            draw.draw_glow(surface, target, GLOW, radius=12, spread=12,
+                           alpha=int(150 + 105 * draw.pulse(t, 1.6)))  # fmt: skip
+            pygame.draw.rect(surface, GOLD, target.inflate(8, 8), width=3, border_radius=12)
+            self._arrow(surface, target, t)
+        r = self.rect
+        draw.draw_panel(surface, r, fill=(22, 40, 60), alpha=244, edge=GOLD, radius=18)
+        s = self.session
+        total = len(s.script.steps)
+        head = tr("tutorial.step_of", n=min(s.step_index + 1, total), total=total)
+        draw.blit_text(surface, head, (r.x + PAD, r.y + PAD - 4), 20, TEXT_DIM, True,
+                       max_w=WIDTH - 2 * PAD)  # fmt: skip
+        body, wrong = self.lines()
+        inner = pygame.Rect(r.x + PAD, r.y + PAD + 30, WIDTH - 2 * PAD, r.height)
+        used = draw.blit_wrapped(surface, body, inner, TEXT_SIZE, TEXT)
+        if wrong:
+            inner.y += used + 12
+            draw.blit_wrapped(surface, wrong, inner, TEXT_SIZE, WARN, True)
+        for b in self.buttons:
+            b.draw(surface, t)
+
+    def _arrow(self, surface, target: pygame.Rect, t: float) -> None:
+        """An arrow from the panel's edge to the target's nearest side."""
+        r = self.rect
+        # at the target's middle when the panel lies beside it, else at its nearest corner
+        tx = target.centerx if r.left <= target.centerx <= r.right else r.centerx
+        ty = target.centery if r.top <= target.centery <= r.bottom else r.centery
+        tx = max(target.left, min(tx, target.right))
+        ty = max(target.top, min(ty, target.bottom))
+        sx = max(r.left, min(tx, r.right))
+        sy = max(r.top, min(ty, r.bottom))
+        dx, dy = tx - sx, ty - sy
+        dist = math.hypot(dx, dy)
+        if dist < 30:
+            return
+        ux, uy = dx / dist, dy / dist
+        bob = 6 * draw.pulse(t, 2.0)
+        end = (tx - ux * (10 + bob), ty - uy * (10 + bob))
+        pygame.draw.line(surface, GOLD, (sx, sy), end, 6)
+        left = (end[0] - ux * 26 - uy * 16, end[1] - uy * 26 + ux * 16)
+        right = (end[0] - ux * 26 + uy * 16, end[1] - uy * 26 - ux * 16)
+        pygame.draw.polygon(surface, GOLD, [end, left, right])

@@ -1,0 +1,180 @@
+"""`TutorialSession`: a hot-seat `LocalSession` (the same referee, the same table) playing
+the script of game/tutorial.py: the bots are scripted, and the player's moves go through
+the current step. A move the step asks for is applied and ends the step; any other legal
+move is not applied and the step's explanation is shown instead (the engine still decides
+what is legal: an illegal move is refused by it as in any game).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from game.bots import make_bot
+from game.bots.scripted import ScriptedBot
+from game.referee import Timing
+from game.rules import Action, Game, legal_actions, opening_events
+from game.rules.view import events_for
+from game.tutorial import Script, Step, Trigger
+
+from ..session import HUMAN, LocalSession, SeatSpec
+from ..session_api import SeatInfo
+
+#: how far the table clock jumps to let the bots make every move they may (catch-up, Skip)
+CATCH_UP_SECONDS = 600.0
+#: after the lesson: the bot kind that plays every seat to the end, and a bound on its jumps
+PLAY_OUT_BOT = "heuristic"
+PLAY_OUT_JUMPS = 400
+
+
+class TutorialSession(LocalSession):
+    def __init__(
+        self,
+        script: Script,
+        player_name: str,
+        timing: Timing | None = None,
+        on_progress: Callable[[int], None] | None = None,
+    ) -> None:
+        names = [player_name if i == script.human else n for i, n in enumerate(script.names)]
+        seats = [SeatSpec(n, HUMAN if i == script.human else "random") for i, n in enumerate(names)]
+        self.script = script
+        self.step_index = 0  # steps done
+        self.fired: list[str] = []  # ids of the steps whose trigger fired, in order
+        self.wrong: str | None = None  # the explanation key of the last wrong move
+        self._seen: list[str] = []  # event types since the current step began
+        self.on_progress = on_progress
+        self.playing_out = False  # the lesson is over: bots finish the game
+        super().__init__(seats, script.seed, setup=script.setup, timing=timing)
+        self.bots = {
+            seat: ScriptedBot(seat, script.bot_moves.get(seat, ()), lambda: self.step_index)
+            for seat in self.bots
+        }
+        self.referee.hooks = dataclasses.replace(self.referee.hooks, plays=self._plays)
+        self.referee.schedule()
+
+    def seat_info(self, seat: int) -> SeatInfo:
+        """The lesson's bots are badged as such (also while bots finish the game)."""
+        if seat != self.script.human:
+            return SeatInfo("bot", ScriptedBot.kind, True, False)
+        return super().seat_info(seat)
+
+    # -- the script -----------------------------------------------------------------------
+
+    @property
+    def step(self) -> Step | None:
+        steps = self.script.steps
+        return steps[self.step_index] if self.step_index < len(steps) else None
+
+    @property
+    def finished(self) -> bool:
+        return self.step is None
+
+    def ready(self) -> bool:
+        """Whether the current step can be done now: an action step once the game waits
+        for the player, an event step once its event happened."""
+        step = self.step
+        if step is None:
+            return False
+        if step.trigger is Trigger.ACTION:
+            return self.decision_seat() == self.script.human
+        if step.trigger is Trigger.EVENT:
+            return step.event in self._seen
+        return True
+
+    def next(self) -> bool:
+        """Next on an explanation (or a happened event): the step is done."""
+        step = self.step
+        if step is None or step.trigger is Trigger.ACTION or not self.ready():
+            return False
+        self._done()
+        return True
+
+    def skip(self) -> bool:
+        """Skip: the bots make the moves they have due, then the step's own move is played
+        for the player (or its event waited for)."""
+        step = self.step
+        if step is None:
+            return False
+        self.run_bots()
+        if step.trigger is Trigger.ACTION:
+            if not self.ready() or step.action not in legal_actions(
+                self.game.state, step.action.seat
+            ):
+                return False
+            self.send(step.action)
+            return self.step is not step
+        return self.next()
+
+    def catch_up(self, steps: int) -> None:
+        """Rebuild the tutorial at step `steps` (a resumed one): every step before it is
+        skipped, the bots moving as they would."""
+        guard = len(self.script.steps) + 1
+        while self.step_index < min(steps, len(self.script.steps)) and guard:
+            guard -= 1
+            if not self.skip():
+                raise RuntimeError(f"the tutorial script stalls at step {self.step.id}")
+
+    def run_bots(self) -> None:
+        """Let the scripted bots make every move they may now (no pauses)."""
+        self.table_clock.advance(CATCH_UP_SECONDS)
+
+    def _plays(self, seat: int) -> bool:
+        """A scripted bot plays when it has a move now (its next one, or a pass)."""
+        bot = self.bots.get(seat)
+        if self.playing_out or bot is None:
+            return bot is not None
+        return bot.next_move(legal_actions(self.game.state, seat)) is not None
+
+    def play_out(self) -> None:
+        """The lesson is over: bots play every seat, the player's too, to the end of the
+        game (no pauses: the table shows where it ended and the results)."""
+        if not self.finished or self.playing_out:
+            return
+        bots = {s: make_bot(PLAY_OUT_BOT, s, self.script.seed) for s in range(self.players)}
+        replay = Game(list(self.game.names), self.game.seed, self.settings, self.game.setup)
+        history = [opening_events(replay.state)] + [replay.apply(a) for a in self.game.log]
+        for seat, bot in bots.items():  # what each seat has seen so far (bots with memory)
+            for events in history:
+                bot.observe(events_for(events, seat))
+        self.bots = bots
+        self.seats_local = ()
+        self.playing_out = True
+        self.referee.schedule()
+        for _ in range(PLAY_OUT_JUMPS):
+            if self.over:
+                break
+            self.run_bots()
+
+    def _done(self) -> None:
+        self.fired.append(self.step.id)
+        self.step_index += 1
+        self._seen = []
+        self.wrong = None
+        if self.on_progress is not None:
+            self.on_progress(self.step_index)
+        self.referee.schedule()  # moves released by this step
+
+    # -- the player's moves -----------------------------------------------------------------
+
+    def send(self, action: Action) -> None:
+        step = self.step
+        if action.meta or action.seat not in self.seats_local:
+            super().send(action)
+            return
+        if step is not None and step.trigger is Trigger.ACTION and step.expects(action):
+            if self._apply(action):
+                self._done()
+            return
+        if action not in legal_actions(self.game.state, action.seat):
+            super().send(action)  # the engine's refusal, as in any game
+            return
+        # a legal move the lesson does not want now: not applied, explained
+        if step is not None and step.trigger is not Trigger.ACTION:
+            self.wrong = "tutorial.wrong_next"  # the coach is still explaining
+        else:
+            self.wrong = (step.wrong if step is not None else None) or "tutorial.wrong"
+        self._queue.append(([], self.version, None))
+
+    def _applied(self, action: Action, events: list) -> None:
+        self._seen.extend(e.type for e in events)
+        super()._applied(action, events)
