@@ -6,6 +6,7 @@ a wrong move explained and not applied; Skip; Leave, Resume and Start over."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.bots.scripted import ScriptedBot, ScriptedMove
@@ -13,7 +14,8 @@ from game.rules import LayClan, LegalActions, Offer, OpenDeal, PassFloor, Propos
 from game.rules.board import Clan
 from game.tutorial import Trigger, load_script
 from game.ui import i18n, probe
-from game.ui.autoplay import DT, click, click_widget, make_app
+from game.ui.autoplay import DT, click, click_widget, key, make_app
+from game.ui.scenes.menu import PauseScene
 from game.ui.scenes.title import TitleScene
 from game.ui.theme import THEME
 from game.ui.tutorial.choice import TutorialChoiceScene
@@ -242,3 +244,25 @@ def test_the_script_is_whole(tmp_path):
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(ScriptError, match="lay_clan"):
         load_script(path)
+
+
+def test_the_pause_menu_leaves_a_lesson_without_offering_to_abandon_a_game(app):
+    """Esc > Leave in the lesson says the step is kept and offers no "Abandon" (there is no
+    game to throw away); leaving goes to the title with the progress where it was."""
+    table = open_lesson(app)
+    assert click_widget(table, "coach.next")
+    app.step(DT)
+    done = table.session.step_index
+    assert done >= 1 and load_progress() == done
+    key(pygame.K_ESCAPE)
+    app.step(DT)
+    menu = app.stack.top
+    assert isinstance(menu, PauseScene)
+    assert click_widget(menu, "menu.leave")
+    app.step(DT)
+    assert menu.find("menu.abandon") is None
+    assert menu.find("menu.leave_keep").label() == i18n.tr("menu.leave")
+    app.draw()
+    assert click_widget(menu, "menu.leave_keep")
+    app.step(DT)
+    assert isinstance(app.stack.top, TitleScene) and load_progress() == done

@@ -77,10 +77,11 @@ class PauseScene(Scene):
         w, h, x = 520, 74, 960 - 260
         y = 470
         live = getattr(self.table.session, "live", False)
+        lesson = getattr(self.table.session, "lesson", False)
         out = [
             Button(
                 (x, y, w, h),
-                lambda: tr("menu.leave" if live else "menu.leave_keep"),
+                lambda: tr("menu.leave" if live or lesson else "menu.leave_keep"),
                 self.leave_keep,
                 style="primary",
                 size=28,
@@ -88,7 +89,7 @@ class PauseScene(Scene):
                 hotkey=pygame.K_RETURN,
             )
         ]
-        if not live:
+        if not live and not lesson:  # a lesson's progress stays; Start over is on the title
             out.append(
                 Button(
                     (x, y + 92, w, h),
@@ -163,6 +164,8 @@ class PauseScene(Scene):
                 if getattr(self.table.session, "owns_host", False)
                 else "menu.lan_leave_note"
                 if live
+                else "menu.lesson_leave_note"
+                if getattr(self.table.session, "lesson", False)
                 else "menu.leave_note"
             )
             draw.blit_wrapped(

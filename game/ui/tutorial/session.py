@@ -28,6 +28,8 @@ PLAY_OUT_JUMPS = 400
 
 
 class TutorialSession(LocalSession):
+    lesson = True  # the pause menu: leaving keeps the step reached, there is no autosave
+
     def __init__(
         self,
         script: Script,
