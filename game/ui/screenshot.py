@@ -28,6 +28,7 @@ SCENES = (
     "newgame",
     "handoff",
     "replay",
+    "hint",
 )
 # Crowded tables (the layout test walks them too): six players; fifteen cards in hand;
 # over the hand limit with Recruitment for five clans; the offer editor with four sources;
@@ -279,6 +280,18 @@ def render(app, scene: str, seed: int = 3) -> None:
         _frames(app, 3)
         table.director.quiet = False
         pygame_mouse(app, (1230, 520))
+        _frames(app, 20)
+    elif scene == "hint":  # the scripted table with the coach's hint asked for (key H)
+        from .table.scene import TableScene
+
+        table = TableScene(app, table_session(seed))
+        table.director.quiet = True
+        app.push(table)
+        _frames(app, 3)
+        table.director.quiet = False
+        table.coach.toggle()
+        table._refresh()
+        pygame_mouse(app, (20, 20))
         _frames(app, 20)
     elif scene == "results":
         play_out(app, seed)

@@ -73,6 +73,7 @@ class ActionPanel:
             THEME.epoch,
             None if ed is None else (ed.id, tuple(sorted(ed.sources)), ed.amount),
             self.travel_choice,
+            self.table.coach.shown(),
         )
         if key == self._key:
             return self.widgets
@@ -111,11 +112,29 @@ class ActionPanel:
                 )
             )
             x += w + 8
+        right = L.RIGHT.right - 24
+        coach = self.table.coach
+        if coach.available():  # the Hint button closes the row (key H)
+            w = max(110, draw.text_width(tr("table.hint"), 22, True) + 36)
+            out.append(
+                Button(
+                    (right - w, y, w, 42),
+                    lambda: tr("table.hint"),
+                    coach.toggle,
+                    style="primary" if coach.shown() else "normal",
+                    size=22,
+                    name="hint",
+                    hotkey=pygame.K_h,
+                    sound=None,
+                    tip=lambda: tr("tip.hint"),
+                )
+            )
+            right -= w + 8
         pref = next((a for a in legal.fixed if isinstance(a, SetAskPreference)), None)
         current = v["players"][viewer].get("asks_only_when_touched", False)
         out.append(
             Toggle(
-                pygame.Rect(x + 6, y - 2, L.RIGHT.right - x - 30, 46),
+                pygame.Rect(x + 6, y - 2, right - x - 6, 46),
                 lambda: tr("table.ask_pref"),
                 lambda c=current: c,
                 lambda _val, a=pref: self.table.send(a) if a is not None else None,

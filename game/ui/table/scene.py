@@ -36,6 +36,7 @@ from . import hand as hand_mod
 from . import layout as L
 from .anim import Director
 from .board import BoardRenderer, space_rules_text
+from .coach import TableCoach
 from .hand import HandFan
 from .log import LogPanel, clan_word
 from .panel import ActionPanel, fill_slots
@@ -115,6 +116,7 @@ class TableScene(Scene):
         self.director = Director(self)
         self.director.tweens.speed = app.config.speed_factor
         self.history = MoneyHistory(self.n)
+        self.coach = TableCoach(self, self.n)
         self.toast: tuple[str, float, str] | None = None  # (text, seconds left, kind)
         self.on_exit = on_exit
         self.results = results
@@ -599,6 +601,7 @@ class TableScene(Scene):
             for e in batch.events:
                 self.log.add(e)
                 self.history.feed(e)
+            self.coach.observe(batch.events)
             if quiet or batch.catch_up:
                 self.director.settle(batch.events)
             else:
@@ -735,6 +738,7 @@ class TableScene(Scene):
             self._draw_public_hand_note(surface)
         for b in self._open_card_buttons():
             b.draw(surface, t)
+        self.coach.draw(surface, t)  # over the hand: a suggested card glows on top
         self.log.draw_history(surface)
         for b in self.log_buttons:
             b.draw(surface, t)

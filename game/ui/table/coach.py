@@ -1,0 +1,206 @@
+"""The Hint button's side of the table: asks game/bots/hint.py for the viewer's hint, shows
+its one line over the top of the log (beside the panel) and makes the suggested move's widget
+glow. It never plays the move: the player still presses it.
+
+Shown only while `available()`: the player's setting (Config.hints) allows it and so does
+the session (a LAN host may forbid hints at its table: `session.hints_allowed`). The hint is
+for one view: any move (a new view version) or another viewer takes it away.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.bots.hint import Coach, Hint
+from game.rules import (
+    Accept,
+    AcceptFormer,
+    AcceptProposal,
+    Discard,
+    Draw,
+    FailDeal,
+    GoingOnce,
+    LayClan,
+    Offer,
+    OpenDeal,
+    Pass,
+    PassFloor,
+    PlaceMarker,
+    PlayBoss,
+    PlayStop,
+    PlayTravel,
+    Propose,
+    Recruit,
+    Roll,
+)
+
+from .. import cardart, draw
+from ..i18n import tr
+from ..theme import CLAN_KEYS, CLAN_LETTERS, GOLD, TEXT
+from . import layout as L
+from .sentences import and_list, money
+
+HINT_GLOW = (255, 214, 90)
+BOX_FILL = (30, 48, 40)
+BOX_PAD = 14
+SIDE = 48  # the log's right column (its history button) stays visible
+
+
+def _clans(v, names) -> str:
+    return and_list([CLAN_LETTERS[c] for c in v])
+
+
+# how each hint parameter is worded (game/bots/hint.py lists them)
+PARAM_TEXT = {
+    "space": lambda v, names: v + 1,
+    "clans": _clans,
+    "held": _clans,
+    "missing": _clans,
+    "seat": lambda v, names: names[v],
+    "amount": lambda v, names: money(v),
+    "left": lambda v, names: money(v),
+    "card": lambda v, names: cardart.card_title(v),
+}
+
+
+def hint_text(hint: Hint, names: list[str]) -> str:
+    """The hint's reason in the current language."""
+    params = {k: PARAM_TEXT[k](v, names) for k, v in hint.params.items()}
+    return tr(hint.reason.value, **params)
+
+
+@dataclass(frozen=True)
+class Target:
+    """What to make glow: a widget by name, a card of the hand by key, or a board space."""
+
+    widget: str | None = None
+    card: str | None = None
+    space: int | None = None
+
+
+def _card_of_clan(clan) -> str:
+    return "clan_" + CLAN_KEYS[int(clan)]
+
+
+# the widget (or card, or space) each kind of move is made with
+TARGETS = {
+    OpenDeal: lambda a: Target(widget="turn.deal"),
+    Roll: lambda a: Target(widget="turn.roll"),
+    Draw: lambda a: Target(widget="turn.draw"),
+    PlaceMarker: lambda a: Target(space=a.space),
+    Discard: lambda a: Target(card=a.card.key),
+    Recruit: lambda a: Target(widget=f"recruit.{int(a.clan)}", card="recruit"),
+    LayClan: lambda a: Target(card=_card_of_clan(a.clan)),
+    PlayTravel: lambda a: Target(card=a.card.key),
+    PlayBoss: lambda a: Target(card="boss"),
+    PlayStop: lambda a: Target(widget="win.stop", card="stop"),
+    Pass: lambda a: Target(widget="win.pass"),
+    GoingOnce: lambda a: Target(widget="neg.going_once"),
+    FailDeal: lambda a: Target(widget="neg.fail"),
+    AcceptFormer: lambda a: Target(widget="neg.accept_former"),
+    PassFloor: lambda a: Target(widget="neg.pass_floor"),
+    Accept: lambda a: Target(widget=f"neg.accept.{a.of}"),
+    Propose: lambda a: Target(widget=f"neg.counter.{a.to}"),
+    Offer: lambda a: Target(widget="bar.offer"),
+    AcceptProposal: lambda a: Target(widget="neg.accept_proposal"),
+}
+
+
+def target_of(hint: Hint | None) -> Target | None:
+    if hint is None or hint.action is None:
+        return None
+    make = TARGETS.get(type(hint.action))
+    return make(hint.action) if make is not None else None
+
+
+class TableCoach:
+    """The table's hint: computed on demand, for the view it was asked in."""
+
+    def __init__(self, table, seats: int) -> None:
+        self.table = table
+        self.coach = Coach(seats)
+        self.hint: Hint | None = None
+        self._for: tuple | None = None  # (viewer, view version) the hint was made for
+
+    def available(self) -> bool:
+        t = self.table
+        s = t.session
+        return (
+            s.viewer is not None
+            and t.v["phase"] != "game_over"
+            and bool(getattr(t.app.config, "hints", True))
+            and bool(getattr(s, "hints_allowed", True))
+        )
+
+    def observe(self, events: list[dict]) -> None:
+        self.coach.observe(events)
+
+    def toggle(self) -> None:
+        """Show the hint for the view now, or hide the one shown."""
+        if self.shown():
+            self.hint = None
+            return
+        t = self.table
+        if not self.available():
+            return
+        self.hint = self.coach.hint(t.v, t.legal)
+        self._for = (t.session.viewer, t.v["version"])
+
+    def shown(self) -> bool:
+        t = self.table
+        if self.hint is None:
+            return False
+        if self._for != (t.session.viewer, t.v["version"]) or not self.available():
+            self.hint = None  # a move was made (or the screen changed hands): it is stale
+            return False
+        return True
+
+    def text(self) -> str | None:
+        return hint_text(self.hint, self.table.names) if self.shown() else None
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def box_rect(self, lines: int) -> pygame.Rect:
+        h = BOX_PAD * 2 + draw.line_height(20, True) + lines * draw.line_height(22) + 6
+        return pygame.Rect(L.LOG.x, L.LOG.y, L.LOG.width - SIDE, min(L.LOG.height, h))
+
+    def target_rect(self) -> pygame.Rect | None:
+        """Where the suggested move is made, if it is on screen now."""
+        target = target_of(self.hint)
+        if target is None:
+            return None
+        t = self.table
+        if target.widget is not None:
+            w = t.find(target.widget)
+            if w is not None and getattr(w, "enabled", True):
+                return w.rect
+        if target.card is not None and target.card in t.hand.cards:
+            return t.hand.card_rect(t.hand.cards.index(target.card))
+        if target.space is not None:
+            return L.SPACES[target.space]
+        return None
+
+    def draw(self, surface, t: float) -> None:
+        text = self.text()
+        if text is None:
+            return
+        target = self.target_rect()
+        if target is not None:
+            alpha = int(150 + 105 * draw.pulse(t, 1.6))
+            draw.draw_glow(surface, target, HINT_GLOW, radius=12, spread=12, alpha=alpha)
+            pygame.draw.rect(surface, HINT_GLOW, target.inflate(6, 6), width=3, border_radius=12)
+        width = L.LOG.width - SIDE - 2 * BOX_PAD
+        lines = draw.wrap(text, 22, width)
+        box = self.box_rect(len(lines))
+        pygame.draw.rect(surface, BOX_FILL, box, border_radius=14)  # opaque: the log is under it
+        pygame.draw.rect(surface, GOLD, box, width=3, border_radius=14)
+        y = box.y + BOX_PAD
+        head = draw.fit(tr("hint.heading"), 20, width, GOLD, True)
+        surface.blit(head, (box.x + BOX_PAD, y))
+        y += head.get_height() + 6
+        for line in lines:
+            img = draw.fit(line, 22, width, TEXT)
+            surface.blit(img, (box.x + BOX_PAD, y))
+            y += draw.line_height(22)

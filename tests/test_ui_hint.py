@@ -1,0 +1,118 @@
+"""The Hint button (key H): shows the coach's hint for the viewer beside the panel, makes the
+suggested move's widget glow, never plays it; off by a setting, or by a LAN host."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.bots.hint import HintReason, hint_for
+from game.rules import Roll
+from game.ui.autoplay import key, make_app
+from game.ui.table import layout as L
+from game.ui.table.coach import hint_text, target_of
+from game.ui.table.scene import TableScene
+
+from .test_ui_table import position, settle
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    app = make_app(tmp_path_factory.mktemp("hint"), speed="fast")
+    app.set_language("en")
+    yield app
+    app.shutdown()
+
+
+def _table(app, session=None):
+    t = TableScene(app, session or position())
+    app.push(t)
+    settle(app, t)
+    return t
+
+
+def _press_h(app) -> None:
+    key(pygame.K_h)
+    app.step(0.02)
+
+
+def test_h_shows_the_coachs_hint_and_lights_the_move_without_playing_it(app):
+    t = _table(app)
+    try:
+        s = t.session
+        button = t.find("hint")
+        assert button is not None and "(H)" in button.tip()
+        assert L.RIGHT.contains(button.rect)
+        version, applied = t.v["version"], s.actions_applied
+        _press_h(app)
+        expected = hint_for(s.view(0), s.legal(0))
+        assert t.coach.hint == expected
+        # Mei's first turn on space 4 ($4M a dividend): too small to deal this early
+        assert expected.action == Roll(0) and expected.reason is HintReason.ROLL
+        assert t.coach.text() == hint_text(expected, t.names)
+        assert t.coach.text().startswith("Roll: a deal on space 4 is worth little")
+        assert target_of(expected).widget == "turn.roll"
+        assert t.coach.target_rect() == t.find("turn.roll").rect
+        assert t.find("hint").style == "primary"
+        app.step(0.5)
+        app.step(0.5)
+        assert t.v["version"] == version and s.actions_applied == applied  # nothing played
+        _press_h(app)  # H again hides it
+        assert t.coach.text() is None
+        _press_h(app)
+        assert t.coach.text() is not None
+        t.find("turn.roll").click()  # the player makes the move: the hint is for the old view
+        settle(app, t)
+        assert t.coach.text() is None
+    finally:
+        app.stack.pop()
+
+
+def test_the_hint_box_lies_over_the_log_and_leaves_its_history_button_free(app):
+    t = _table(app)
+    try:
+        _press_h(app)
+        box = t.coach.box_rect(3)
+        assert L.LOG.contains(box)
+        assert not box.colliderect(t.find("log.history").rect)
+        app.draw()  # draws without error, glow and box
+    finally:
+        app.stack.pop()
+
+
+def test_l_opens_the_history_now_that_h_is_the_hint(app):
+    t = _table(app)
+    try:
+        assert "(L)" in t.find("log.history").tip()
+        key(pygame.K_l)
+        app.step(0.02)
+        assert t.log.expanded and t.coach.text() is None
+        assert "(L or Esc)" in t.find("log.history").tip()
+    finally:
+        app.stack.pop()
+
+
+def test_the_setting_turns_hints_off(app):
+    app.config.hints = False
+    try:
+        t = _table(app)
+        try:
+            assert t.find("hint") is None
+            _press_h(app)
+            assert t.coach.text() is None and t.coach.hint is None
+        finally:
+            app.stack.pop()
+    finally:
+        app.config.hints = True
+
+
+def test_a_table_that_forbids_hints_shows_no_button(app):
+    s = position()
+    s.hints_allowed = False  # what a NetSession says for a LAN host's --no-hints
+    t = _table(app, s)
+    try:
+        assert t.find("hint") is None
+        _press_h(app)
+        assert t.coach.text() is None
+    finally:
+        app.stack.pop()
