@@ -116,3 +116,83 @@ def test_a_table_that_forbids_hints_shows_no_button(app):
         assert t.coach.text() is None
     finally:
         app.stack.pop()
+
+
+# -- a LAN host allows or forbids hints at its table ---------------------------------------------
+
+
+def test_the_host_flag_and_the_lobby_choice_reach_the_host_config(tmp_path):
+    from game.cli import parser as cli
+    from game.cli.lan import config_from_args
+    from game.ui import lan
+
+    def flags(*more):
+        return config_from_args(
+            cli.build_parser().parse_args(["host", "--autosave", "none", *more])
+        )
+
+    assert flags().hints is True
+    assert flags("--no-hints").hints is False
+    assert flags("--hints").hints is True
+    cfg = make_app(tmp_path).config
+    assert cfg.lan_hints is True and lan.host_config(cfg).hints is True
+    cfg.lan_hints = False
+    assert lan.host_config(cfg).hints is False
+
+
+def test_the_lobby_has_an_allow_hints_toggle(app):
+    from game.ui.scenes.lobby import LobbyScene
+    from game.ui.screenshot import SampleBrowser
+
+    lobby = app.push(LobbyScene(app, browser=SampleBrowser()))
+    try:
+        app.step(0.02)
+        toggle = lobby.find("host.hints")
+        assert toggle is not None and toggle.get() is app.config.lan_hints
+        assert not toggle.rect.colliderect(lobby.find("host.go").rect)
+        toggle.set(False)
+        assert app.config.lan_hints is False
+    finally:
+        app.config.lan_hints = True
+        app.stack.pop()
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("allowed", [True, False])
+def test_a_lan_client_shows_the_hint_button_only_where_the_host_allows_it(app, allowed):
+    import time
+
+    from game.ui.lan import make_table
+    from game.ui.net_session import NetSession
+    from net.client import Client
+    from net.host import config_for_tests
+    from net.host_thread import HostThread
+
+    ht = HostThread(config_for_tests(seats=2, code="HINT", seed=5, hints=allowed)).start()
+    s = None
+    try:
+        s = NetSession(Client(("127.0.0.1", ht.port), name="Mei", code="HINT").start())
+        end = time.monotonic() + 30
+        while not (s.joined and s.may_start):
+            assert time.monotonic() < end, "no welcome"
+            s.update(0.01)
+            time.sleep(0.005)
+        assert s.hints_allowed is allowed
+        s.start_game()
+        while s._view is None or s.view(s.viewer)["phase"] == "setup":
+            assert time.monotonic() < end, "no game"
+            s.update(0.01)
+            time.sleep(0.005)
+        t = app.push(make_table(app, s))
+        try:
+            for _ in range(5):
+                app.step(0.05)
+            assert (t.find("hint") is not None) is allowed
+            _press_h(app)
+            assert (t.coach.text() is not None) is allowed
+        finally:
+            app.stack.pop()
+    finally:
+        if s is not None:
+            s.disconnect()
+        ht.stop()
