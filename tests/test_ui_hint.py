@@ -196,3 +196,47 @@ def test_a_lan_client_shows_the_hint_button_only_where_the_host_allows_it(app, a
         if s is not None:
             s.disconnect()
         ht.stop()
+
+
+# -- the fair-price line in the offer editor -----------------------------------------------------
+
+
+def _editor_table(app):
+    from game.ui import screenshot
+
+    return screenshot.render_fair_price(app)
+
+
+def test_the_offer_editor_shows_the_fair_price_from_the_viewers_view(app):
+    from game.bots.fair_price import fair_price
+    from game.ui.table.panels.fair import fair_text
+
+    t = _editor_table(app)
+    try:
+        app.draw()
+        s = t.session
+        ed = t.panel.terms_editor
+        memory = t.coach.coach.memories[0]
+        expected = fair_text(fair_price(s.view(0), memory), t.names)
+        assert ed.fair.text(t.v) == expected
+        # Mei offers to Ann while Bo's offer of his G placard stands
+        assert expected.startswith("Fair price: the Boss can pay about $")
+        assert "Bo $5M (offer)" in expected
+        assert ed.fair_rect is not None and ed.fair_rect.colliderect(t.panel.hints(t.v)[0][0])
+        assert t.panel.hints(t.v)[0][1].startswith("Estimated from what you can see")
+    finally:
+        app.stack.pop()
+
+
+def test_no_fair_price_where_hints_are_off(app):
+    app.config.hints = False
+    try:
+        t = _editor_table(app)
+        try:
+            app.draw()
+            assert t.panel.terms_editor.fair.text(t.v) is None
+            assert t.panel.terms_editor.fair_rect is None and t.panel.hints(t.v) == []
+        finally:
+            app.stack.pop()
+    finally:
+        app.config.hints = True

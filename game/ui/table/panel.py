@@ -147,9 +147,13 @@ class ActionPanel:
         return out
 
     def hints(self, v: dict) -> list[tuple[pygame.Rect, str]]:
-        """Tooltips of drawn (not clickable) parts of the panel: the negotiation's move meter."""
+        """Tooltips of drawn (not clickable) parts of the panel: the negotiation's move meter,
+        or the editor's fair-price line."""
         neg = v.get("negotiation")
-        if v["phase"] != "negotiation" or neg is None or self.editor is not None:
+        if self.editor is not None:  # the editor's fair-price line (the coach's estimate)
+            fair = self.terms_editor.fair_rect
+            return [] if fair is None else [(fair, tr("tip.fair_price"))]
+        if v["phase"] != "negotiation" or neg is None:
             return []
         meter = pygame.Rect(L.RIGHT.x + 520, L.RIGHT.y + 60, 330, 28)
         text = tr(
