@@ -240,3 +240,15 @@ def test_no_fair_price_where_hints_are_off(app):
             app.stack.pop()
     finally:
         app.config.hints = True
+
+
+def test_no_hint_in_the_replay_viewer(app):
+    from game.ui import screenshot
+
+    screenshot.render_replay(app, 3)
+    t = app.stack.top
+    try:
+        assert t.session.viewer is not None and not t.coach.available()
+        assert t.find("hint") is None
+    finally:
+        app.stack.pop()

@@ -2,8 +2,9 @@
 its one line over the top of the log (beside the panel) and makes the suggested move's widget
 glow. It never plays the move: the player still presses it.
 
-Shown only while `available()`: the player's setting (Config.hints) allows it and so does
-the session (a LAN host may forbid hints at its table: `session.hints_allowed`). The hint is
+Shown only while `available()`: the screen plays the viewer's seat (never in a replay or on
+the public display), the player's setting (Config.hints) allows it and so does the session
+(a LAN host may forbid hints at its table: `session.hints_allowed`). The hint is
 for one view: any move (a new view version) or another viewer takes it away.
 """
 
@@ -129,6 +130,7 @@ class TableCoach:
         s = t.session
         return (
             s.viewer is not None
+            and s.viewer in s.seats_local  # a seat this screen plays (not a replay's)
             and t.v["phase"] != "game_over"
             and bool(getattr(t.app.config, "hints", True))
             and bool(getattr(s, "hints_allowed", True))
