@@ -153,8 +153,29 @@ def test_turn_deal_to_buy_when_the_seat_holds_none_of_the_clans():
 
 
 def test_turn_roll_early_when_the_deal_is_small():
-    h = _hint(_scenario([["clan_orange", "recruit"]]), 0)
-    assert h.action == Roll(0) and h.reason is HintReason.ROLL and h.params == {"space": 3}
+    t = _scenario([["clan_orange", "recruit"]])
+    h = _hint(t, 0)
+    assert h.action == Roll(0) and h.reason is HintReason.ROLL
+    # what the deal would leave her: less than the $8M proceeds of space 4 at $2M a dividend
+    proceeds = t.state.board.spaces[3].dividends * 2
+    assert h.params["space"] == 3 and 0 < h.params["amount"] <= proceeds
+
+
+def test_turn_roll_or_draw_when_nobody_can_cover_the_space():
+    # space 15 (index 14) needs Magenta, and every Magenta Clan card is in the discard pile
+    t = _scenario([["recruit", "recruit"]], marker=14)
+    for _ in range(4):
+        t.state.deck.remove(Card.CLAN_MAGENTA)
+        t.state.discard.append(Card.CLAN_MAGENTA)
+    h = _hint(t, 0)
+    assert h.action == Roll(0) and h.reason is HintReason.ROLL_NO_COVER
+    assert h.params == {"space": 14}
+    t.roll(0)
+    t.state.marker = 14  # the die's space, whatever it was: back to the one nobody covers
+    t.state._legal_cache.clear()
+    h = _hint(t, 0)
+    assert h.action == Draw(0) and h.reason is HintReason.DRAW_NO_COVER
+    assert h.params == {"space": 14}
 
 
 def test_turn_deal_rather_than_draw_at_the_hand_limit():
@@ -171,7 +192,7 @@ def test_turn_draw_after_a_roll_when_the_space_pays_little():
     t.roll(0)
     h = _hint(t, 0)
     assert h.action == Draw(0) and h.reason is HintReason.DRAW
-    assert h.params == {"space": t.state.marker}
+    assert h.params["space"] == t.state.marker and h.params["amount"] >= 0
 
 
 def test_place_marker_where_the_seat_takes_part():
@@ -287,6 +308,8 @@ def test_investor_without_a_placard_or_a_card_has_nothing_to_sell():
 
 # reasons the scenario tests above reach, and real games rarely do
 SCENARIO_ONLY = {
+    HintReason.ROLL_NO_COVER,
+    HintReason.DRAW_NO_COVER,
     HintReason.FAIL_NO_COVER,
     HintReason.FAIL_NO_TAKERS,
     HintReason.FAIL_OUT_OF_TIME,

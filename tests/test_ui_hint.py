@@ -50,7 +50,7 @@ def test_h_shows_the_coachs_hint_and_lights_the_move_without_playing_it(app):
         # Mei's first turn on space 4 ($4M a dividend): too small to deal this early
         assert expected.action == Roll(0) and expected.reason is HintReason.ROLL
         assert t.coach.text() == hint_text(expected, t.names)
-        assert t.coach.text().startswith("Roll: a deal on space 4 is worth little")
+        assert t.coach.text().startswith("Roll: a deal on space 4 would leave you only about $")
         assert target_of(expected).widget == "turn.roll"
         assert t.coach.target_rect() == t.find("turn.roll").rect
         assert t.find("hint").style == "primary"
@@ -100,6 +100,7 @@ def test_the_setting_turns_hints_off(app):
             assert t.find("hint") is None
             _press_h(app)
             assert t.coach.text() is None and t.coach.hint is None
+            assert t.toast is not None and t.toast[0] == "Hints are off: turn them on in Settings."
         finally:
             app.stack.pop()
     finally:
@@ -114,6 +115,7 @@ def test_a_table_that_forbids_hints_shows_no_button(app):
         assert t.find("hint") is None
         _press_h(app)
         assert t.coach.text() is None
+        assert t.toast[0] == "The host has turned hints off at this table."
     finally:
         app.stack.pop()
 

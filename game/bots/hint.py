@@ -63,8 +63,10 @@ class HintReason(str, Enum):
     DEAL_HERE = "hint.deal_here"  # space, clans, held
     DEAL_BUY = "hint.deal_buy"  # space, amount, clans
     DEAL_NOT_DISCARD = "hint.deal_not_discard"  # space
-    ROLL = "hint.roll"  # space
-    DRAW = "hint.draw"  # space
+    ROLL = "hint.roll"  # space, amount
+    ROLL_NO_COVER = "hint.roll_no_cover"  # space
+    DRAW = "hint.draw"  # space, amount
+    DRAW_NO_COVER = "hint.draw_no_cover"  # space
     PLACE_MARKER = "hint.place_marker"  # space, held
     PLACE_MARKER_AWAY = "hint.place_marker_away"  # space
     DISCARD = "hint.discard"  # card
@@ -179,12 +181,21 @@ def _open_deal(policy, o, legal, a):
     return HintReason.DEAL_BUY, {"space": space, "clans": clans, "amount": amount}
 
 
+def _not_here(policy: Policy, o: Obs, reason: HintReason, no_cover: HintReason):
+    """Why not deal on the marker's space: what the deal would leave the seat (the
+    heuristic's own estimate), or that it cannot be covered now."""
+    value = policy.boss_value(o, o.marker)
+    if value < 0:
+        return no_cover, {"space": o.marker}
+    return reason, {"space": o.marker, "amount": max(0, round(value))}
+
+
 def _roll(policy, o, legal, a):
-    return HintReason.ROLL, {"space": o.marker}
+    return _not_here(policy, o, HintReason.ROLL, HintReason.ROLL_NO_COVER)
 
 
 def _draw(policy, o, legal, a):
-    return HintReason.DRAW, {"space": o.marker}
+    return _not_here(policy, o, HintReason.DRAW, HintReason.DRAW_NO_COVER)
 
 
 def _place_marker(policy, o, legal, a):

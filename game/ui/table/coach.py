@@ -136,6 +136,18 @@ class TableCoach:
             and bool(getattr(s, "hints_allowed", True))
         )
 
+    def off_reason(self) -> str | None:
+        """Why a player at their own seat gets no hint (a translation key), else None."""
+        t = self.table
+        s = t.session
+        if s.viewer is None or s.viewer not in s.seats_local or t.v["phase"] == "game_over":
+            return None
+        if not getattr(s, "hints_allowed", True):
+            return "hint.off"
+        if not getattr(t.app.config, "hints", True):
+            return "hint.off_setting"
+        return None
+
     def observe(self, events: list[dict]) -> None:
         self.coach.observe(events)
 

@@ -558,6 +558,9 @@ class TableScene(Scene):
         return True
 
     def _key(self, event) -> bool:
+        if event.key == pygame.K_h and (off := self.coach.off_reason()) is not None:
+            self.toast = (tr(off), 3.0, "info")  # H with hints off: say why nothing shows
+            return True
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.hand.cards:
             n = len(self.hand.cards)
             cur = self.hand.selected
