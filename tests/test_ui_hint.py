@@ -254,3 +254,26 @@ def test_no_hint_in_the_replay_viewer(app):
         assert t.find("hint") is None
     finally:
         app.stack.pop()
+
+
+def test_an_offer_hint_dials_the_editor_and_lights_its_send_button(app):
+    from game.rules import Offer
+
+    t = _editor_table(app)  # Mei composes an offer to Ann; close it, ask the coach first
+    try:
+        t.panel.close_editor()
+        t._refresh()
+        app.step(0.02)
+        _press_h(app)
+        hint = t.coach.hint
+        assert isinstance(hint.action, Offer) and hint.reason is HintReason.OFFER
+        assert t.coach.target_rect() == t.find("bar.offer").rect
+        key(pygame.K_o)  # open the editor: it shows the hint's terms, not yet sent
+        app.step(0.02)
+        ed = t.panel.editor
+        assert ed is not None
+        assert ed.sources == set(hint.action.sources) and ed.amount == hint.action.amount
+        assert t.session.view(0)["negotiation"]["pending"].get("0") is None  # nothing sent
+        assert t.coach.target_rect() == t.find("editor.send").rect
+    finally:
+        app.stack.pop()

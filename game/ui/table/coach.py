@@ -171,6 +171,16 @@ class TableCoach:
             return False
         return True
 
+    def suggested_terms(self, choice) -> tuple[set, int] | None:
+        """The shown hint's offer or proposal for this editor choice, as (sources, amount):
+        the editor opens dialled to it (the player still sends it, or not)."""
+        if not self.shown():
+            return None
+        a = self.hint.action
+        if not isinstance(a, (Offer, Propose)) or not choice.covers(a):
+            return None
+        return set(a.sources), a.amount
+
     def text(self) -> str | None:
         return hint_text(self.hint, self.table.names) if self.shown() else None
 
@@ -186,8 +196,11 @@ class TableCoach:
         if target is None:
             return None
         t = self.table
-        if target.widget is not None:
-            w = t.find(target.widget)
+        names = [target.widget] if target.widget is not None else []
+        if isinstance(self.hint.action, (Offer, Propose)):
+            names.append("editor.send")  # the editor is open (on these terms or others)
+        for name in names:
+            w = t.find(name)
             if w is not None and getattr(w, "enabled", True):
                 return w.rect
         if target.card is not None and target.card in t.hand.cards:

@@ -102,8 +102,9 @@ class TermsEditor:
         self.fair_rect: pygame.Rect | None = None  # where the fair-price line was drawn
 
     def open(self, choice: TermsChoice | None, seat: int, pending: dict | None) -> None:
-        """Open on `choice`, addressed to `seat`; ticked and dialled as the pending terms
-        were, else with every source ticked at the lowest amount."""
+        """Open on `choice`, addressed to `seat`; ticked and dialled as the coach's hint
+        on the screen says, else as the pending terms were, else with every source ticked
+        at the lowest amount."""
         if choice is None:
             return
         sources = set()
@@ -114,6 +115,9 @@ class TermsEditor:
             amount = min(choice.hi, max(choice.lo, pending["amount"]))
         elif choice.pool:
             sources = set(choice.pool)
+        suggested = self.table.coach.suggested_terms(choice)
+        if suggested is not None:  # the coach's hint on the screen: its terms, dialled
+            sources, amount = suggested
         self.state = EditorState(choice, seat, sources, amount)
         self.on_change()
 
