@@ -47,8 +47,8 @@ class FairLine:
 
     def text(self, v: dict) -> str | None:
         t = self.table
-        coach = t.coach
-        if not coach.available():
+        coach = getattr(t, "coach", None)
+        if coach is None or not coach.available():
             return None
         key = (v["version"], t.session.viewer, THEME.epoch)
         if key != self._key:
