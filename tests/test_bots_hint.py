@@ -141,7 +141,7 @@ def test_turn_deal_here_names_the_space_its_clans_and_the_placards_held():
     h = _hint(_scenario([["clan_orange", "recruit"]], tiles=[13, 14, 15]), 0)
     assert h.action == OpenDeal(0)
     assert h.reason is HintReason.DEAL_HERE
-    assert h.params == {"space": 3, "clans": (RED, ORANGE), "held": (RED,)}
+    assert h.params == {"space": 3, "needs": ((2, (RED, ORANGE)),), "held": (RED,)}
 
 
 def test_turn_deal_to_buy_when_the_seat_holds_none_of_the_clans():
@@ -149,7 +149,7 @@ def test_turn_deal_to_buy_when_the_seat_holds_none_of_the_clans():
     t = _scenario([[], ["recruit"] * 10], tiles=[14, 15], first_player=1)
     h = _hint(t, 1)
     assert h.action == OpenDeal(1) and h.reason is HintReason.DEAL_BUY
-    assert h.params == {"space": 3, "clans": (RED, ORANGE), "amount": 15}
+    assert h.params == {"space": 3, "needs": ((2, (RED, ORANGE)),), "amount": 15}
 
 
 def test_turn_roll_early_when_the_deal_is_small():

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.bots.hint import HintReason, hint_for
-from game.rules import Roll
+from game.rules import OpenDeal, Roll
 from game.ui.autoplay import key, make_app
 from game.ui.table import layout as L
 from game.ui.table.coach import hint_text, target_of
@@ -277,3 +277,18 @@ def test_an_offer_hint_dials_the_editor_and_lights_its_send_button(app):
         assert t.coach.target_rect() == t.find("editor.send").rect
     finally:
         app.stack.pop()
+
+
+def test_a_spaces_needs_are_worded_with_its_groups(app):
+    from game.bots.hint import Hint
+
+    h = Hint(
+        OpenDeal(0),
+        HintReason.DEAL_HERE,
+        {"space": 9, "needs": ((2, (0, 3, 5)), (2, (4, 1, 2))), "held": (3,)},
+    )
+    assert hint_text(h, ["Mei"]) == (
+        "Space 10 needs 2 of C, D, L and 2 of G, S, W; you hold D: make a deal here."
+    )
+    h = Hint(OpenDeal(0), HintReason.DEAL_HERE, {"space": 3, "needs": ((2, (0, 4)),), "held": (0,)})
+    assert hint_text(h, ["Mei"]) == "Space 4 needs C and G; you hold C: make a deal here."

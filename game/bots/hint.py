@@ -6,7 +6,8 @@ money from the public payments). It runs the balanced heuristic `Policy` without
 and with a fixed RNG, so a view always gives the same hint, then names the reason as a
 translation key ("hint.*") and plain parameters the screen formats:
 
-    space: int (0-based)   clans, held, missing: tuple of clan indices   seat: int
+    space: int (0-based)   clans, held: tuple of clan indices   seat: int
+    needs: ((k, clans), ...): k of those clans (all of them when k == len(clans))
     amount, left: int ($M)  card: a card key ("stop")
 
 `Coach` keeps one `Memory` per seat for a table that asks for hints as it goes. Nothing
@@ -60,8 +61,8 @@ from .obs import Memory, Obs
 class HintReason(str, Enum):
     """Why the coach suggests its move, by translation key (assets/lang "hint.*")."""
 
-    DEAL_HERE = "hint.deal_here"  # space, clans, held
-    DEAL_BUY = "hint.deal_buy"  # space, amount, clans
+    DEAL_HERE = "hint.deal_here"  # space, needs, held
+    DEAL_BUY = "hint.deal_buy"  # space, needs, amount
     DEAL_NOT_DISCARD = "hint.deal_not_discard"  # space
     ROLL = "hint.roll"  # space, amount
     ROLL_NO_COVER = "hint.roll_no_cover"  # space
@@ -170,15 +171,27 @@ def _space_clans(o: Obs, space: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return clans, tuple(c for c in clans if o.placards[c] == o.seat)
 
 
+def space_needs(o: Obs, space: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """What a space needs, as (how many, of which clans): its required clans (all of them),
+    then each "k of" group."""
+    sp = o.board.spaces[space]
+    out = []
+    if sp.required:
+        out.append((len(sp.required), tuple(int(c) for c in sp.required)))
+    out += [(g.count, tuple(int(c) for c in g.clans)) for g in sp.groups]
+    return tuple(out)
+
+
 def _open_deal(policy, o, legal, a):
     space = o.marker
-    clans, held = _space_clans(o, space)
+    _clans, held = _space_clans(o, space)
     if policy._reasonable_at_hand_limit(o):
         return HintReason.DEAL_NOT_DISCARD, {"space": space}
+    needs = space_needs(o, space)
     if held:
-        return HintReason.DEAL_HERE, {"space": space, "clans": clans, "held": held}
+        return HintReason.DEAL_HERE, {"space": space, "needs": needs, "held": held}
     amount = o.board.spaces[space].dividends * o.price
-    return HintReason.DEAL_BUY, {"space": space, "clans": clans, "amount": amount}
+    return HintReason.DEAL_BUY, {"space": space, "needs": needs, "amount": amount}
 
 
 def _not_here(policy: Policy, o: Obs, reason: HintReason, no_cover: HintReason):

@@ -44,6 +44,7 @@ from . import layout as L
 from .sentences import and_list, money
 
 HINT_GLOW = (255, 214, 90)
+HINT_RING = (255, 248, 200)
 BOX_FILL = (30, 48, 40)
 BOX_PAD = 14
 SIDE = 48  # the log's right column (its history button) stays visible
@@ -53,12 +54,24 @@ def _clans(v, names) -> str:
     return and_list([CLAN_LETTERS[c] for c in v])
 
 
+def _needs(v, names) -> str:
+    """'C and G', '2 of C, D, L and 2 of G, S, W'."""
+    parts = []
+    for count, clans in v:
+        letters = [CLAN_LETTERS[c] for c in clans]
+        if count >= len(clans):
+            parts.append(and_list(letters))
+        else:
+            parts.append(tr("hint.n_of", n=count, clans=", ".join(letters)))
+    return and_list(parts)
+
+
 # how each hint parameter is worded (game/bots/hint.py lists them)
 PARAM_TEXT = {
     "space": lambda v, names: v + 1,
     "clans": _clans,
     "held": _clans,
-    "missing": _clans,
+    "needs": _needs,
     "seat": lambda v, names: names[v],
     "amount": lambda v, names: money(v),
     "left": lambda v, names: money(v),
@@ -215,9 +228,10 @@ class TableCoach:
             return
         target = self.target_rect()
         if target is not None:
-            alpha = int(150 + 105 * draw.pulse(t, 1.6))
-            draw.draw_glow(surface, target, HINT_GLOW, radius=12, spread=12, alpha=alpha)
-            pygame.draw.rect(surface, HINT_GLOW, target.inflate(6, 6), width=3, border_radius=12)
+            alpha = int(170 + 85 * draw.pulse(t, 1.6))
+            draw.draw_glow(surface, target, HINT_GLOW, radius=12, spread=16, alpha=alpha)
+            ring = target.inflate(10, 10)  # a ring outside the widget, never over its label
+            pygame.draw.rect(surface, HINT_RING, ring, width=4, border_radius=14)
         width = L.LOG.width - SIDE - 2 * BOX_PAD
         lines = draw.wrap(text, 22, width)
         box = self.box_rect(len(lines))
