@@ -15,6 +15,8 @@ from game.rules import (
     Accept,
     AcceptProposal,
     Card,
+    Clan,
+    Discard,
     Draw,
     FailDeal,
     GoingOnce,
@@ -26,6 +28,7 @@ from game.rules import (
     PlaceMarker,
     PlayStop,
     Propose,
+    Recruit,
     Roll,
     Settings,
     WindowMode,
@@ -216,17 +219,34 @@ def test_place_marker_away_from_the_next_player_without_a_placard():
 
 
 def test_discard_names_the_card_worth_least():
+    hand = ["boss", "stop", "stop", "clan_red", "clan_blue", "travel_red", "travel_yellow"]
+    hand += ["boss", "stop", "travel_blue", "clan_yellow", "travel_green"]
+    t = _scenario([hand], deck_top=["clan_green", "travel_orange", "clan_orange"])
+    t.roll(0)
+    t.draw(0)
+    assert t.state.phase.value == "discard"
+    h = _hint(t, 0)
+    # her own clan's card (she holds the Red placard) is worth least to her
+    assert h.action == Discard(0, Card.CLAN_RED) and h.reason is HintReason.DISCARD
+    assert h.params == {"card": "clan_red"}
+
+
+def test_recruit_a_pool_placard_and_say_when_the_deal_can_use_it():
+    # over the limit with seven Recruitment cards: a triple takes Magenta from the pool
     hand = ["boss", "stop", "stop", "clan_red", "recruit", "recruit", "recruit", "recruit"]
     hand += ["recruit", "recruit", "recruit", "travel_blue"]
     t = _scenario([hand], deck_top=["recruit", "recruit", "travel_green"])
     t.roll(0)
     t.draw(0)
     h = _hint(t, 0)
-    assert h.reason in (HintReason.DISCARD, HintReason.RECRUIT)
-    if h.reason is HintReason.DISCARD:
-        assert h.params["card"] not in ("boss", "stop")
-    else:
-        assert len(h.params["clans"]) == 1
+    assert h.action == Recruit(0, Clan.MAGENTA) and h.reason is HintReason.RECRUIT
+    assert h.params == {"clans": (3,)}
+    # in Di's deal on space 1 (it takes Magenta): the deal can use the placard
+    t = _scenario([["recruit", "recruit", "recruit"]], marker=0, first_player=3)
+    t.open(3)
+    t.pass_floor(3)
+    h = _hint(t, 0)
+    assert h.action == Recruit(0, Clan.MAGENTA) and h.reason is HintReason.RECRUIT_FOR_DEAL
 
 
 def test_boss_lays_its_own_clan_card_then_calls_going_once():

@@ -72,6 +72,7 @@ class HintReason(str, Enum):
     PLACE_MARKER_AWAY = "hint.place_marker_away"  # space
     DISCARD = "hint.discard"  # card
     RECRUIT = "hint.recruit"  # clans
+    RECRUIT_FOR_DEAL = "hint.recruit_for_deal"  # clans
     GOING_ONCE = "hint.going_once"
     LAY_OWN = "hint.lay_own"  # clans
     LAY_FOR_BOSS = "hint.lay_for_boss"  # clans
@@ -223,7 +224,10 @@ def _discard(policy, o, legal, a):
 
 
 def _recruit(policy, o, legal, a):
-    return HintReason.RECRUIT, {"clans": (int(a.clan),)}
+    clan = int(a.clan)
+    if o.neg is not None and o.board.clan_masks[o.neg.space] >> clan & 1:
+        return HintReason.RECRUIT_FOR_DEAL, {"clans": (clan,)}
+    return HintReason.RECRUIT, {"clans": (clan,)}
 
 
 def _lay(policy, o, legal, a):
