@@ -414,6 +414,8 @@ def test_window_stop_against_a_boss_card_on_a_rich_deal_and_pass_without_a_stake
     h = _hint(t, 2)
     assert h.action == Pass(2) and h.reason is HintReason.WINDOW_PASS
     t.pass_(2)
+    h = _hint(t, 3)  # Di holds no Stop card
+    assert h.action == Pass(3) and h.reason is HintReason.WINDOW_NO_STOP
     t.pass_(3)
     h = _hint(t, 0)
     assert h.action == PlayStop(0) and h.reason is HintReason.PLAY_STOP

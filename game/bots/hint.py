@@ -100,6 +100,7 @@ class HintReason(str, Enum):
     NOTHING_TO_SELL = "hint.nothing_to_sell"
     PLAY_STOP = "hint.play_stop"  # amount
     WINDOW_PASS = "hint.window_pass"
+    WINDOW_NO_STOP = "hint.window_no_stop"
     LET_CLOSE = "hint.let_close"
     WAIT = "hint.wait"
 
@@ -159,7 +160,7 @@ class Coach:
 
 def _reason(policy: Policy, o: Obs, legal: LegalActions, a: Action) -> tuple[HintReason, dict]:
     if o.win is not None:
-        return _window_reason(policy, o, a)
+        return _window_reason(policy, o, legal, a)
     explain = _REASONS.get(type(a))
     if explain is None:  # pragma: no cover - every move kind has a reason below
         return HintReason.WAIT, {}
@@ -352,7 +353,9 @@ def _investor_idle(policy: Policy, o: Obs, legal: LegalActions) -> tuple[HintRea
     return HintReason.OUTBID, {"clans": BITS[mine[CLANS_]]}
 
 
-def _window_reason(policy: Policy, o: Obs, a: Action) -> tuple[HintReason, dict]:
+def _window_reason(
+    policy: Policy, o: Obs, legal: LegalActions, a: Action
+) -> tuple[HintReason, dict]:
     if isinstance(a, PlayStop):
         return HintReason.PLAY_STOP, {"amount": max(1, round(policy._stop_worth(o)))}
     if isinstance(a, PlayBoss):
@@ -361,6 +364,8 @@ def _window_reason(policy: Policy, o: Obs, a: Action) -> tuple[HintReason, dict]
         return _play_travel(policy, o, None, a)
     if o.win.kind == "going_once":
         return HintReason.LET_CLOSE, {}
+    if not any(isinstance(x, PlayStop) for x in legal.fixed):
+        return HintReason.WINDOW_NO_STOP, {}
     return HintReason.WINDOW_PASS, {}
 
 
