@@ -292,3 +292,26 @@ def test_a_spaces_needs_are_worded_with_its_groups(app):
     )
     h = Hint(OpenDeal(0), HintReason.DEAL_HERE, {"space": 3, "needs": ((2, (0, 4)),), "held": (0,)})
     assert hint_text(h, ["Mei"]) == "Space 4 needs C and G; you hold C: make a deal here."
+
+
+def test_an_asked_for_hint_follows_the_others_moves_until_the_player_moves(app):
+    t = _table(app)
+    try:
+        s = t.session
+        t.find("turn.roll").click()  # Mei rolls; her next decision: deal or draw
+        settle(app, t)
+        t.find("turn.draw").click()  # she draws: the bots play their turns now
+        app.step(0.02)
+        assert s.decision_seat() != 0
+        _press_h(app)
+        first = t.coach.hint
+        assert first is not None and first.action is None  # nothing to do: wait
+        settle(app, t)  # the bots move on until Mei's turn comes round again
+        assert s.decision_seat() == 0 and t.v["version"] > 0
+        assert t.coach.text() is not None  # made again for the new view, not dropped
+        assert t.coach.hint.action is not None and t.coach.hint.action in s.legal(0)
+        assert t.coach.hint == hint_for(s.view(0), s.legal(0), t.coach.coach.memories[0])
+        t.find("turn.roll").click()  # her own move ends it
+        assert t.coach.text() is None
+    finally:
+        app.stack.pop()

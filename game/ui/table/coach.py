@@ -1,6 +1,7 @@
 """The Hint button's side of the table: asks game/bots/hint.py for the viewer's hint, shows
 its one line over the top of the log (beside the panel) and makes the suggested move's widget
-glow. It never plays the move: the player still presses it.
+glow. It never plays the move: the player still presses it. Asked for, the hint follows the
+game (made again after every move of the others) until the player moves or presses H again.
 
 Shown only while `available()`: the screen plays the viewer's seat (never in a replay or on
 the public display), the player's setting (Config.hints) allows it and so does the session
@@ -136,6 +137,7 @@ class TableCoach:
         self.table = table
         self.coach = Coach(seats)
         self.hint: Hint | None = None
+        self.active = False  # the player asked for hints and has not moved since
         self._for: tuple | None = None  # (viewer, view version) the hint was made for
 
     def available(self) -> bool:
@@ -165,23 +167,36 @@ class TableCoach:
         self.coach.observe(events)
 
     def toggle(self) -> None:
-        """Show the hint for the view now, or hide the one shown."""
+        """Show the coach's hint (kept up to date while others move), or hide it."""
         if self.shown():
-            self.hint = None
+            self.hide()
             return
+        if self.available():
+            self.active = True
+            self._update()
+
+    def hide(self) -> None:
+        """The player moved (or pressed H again): the hint goes until asked for again."""
+        self.active = False
+        self.hint = None
+        self._for = None
+
+    def _update(self) -> None:
         t = self.table
-        if not self.available():
-            return
         self.hint = self.coach.hint(t.v, t.legal)
         self._for = (t.session.viewer, t.v["version"])
 
     def shown(self) -> bool:
+        """Whether a hint is up; after someone else's move it is made again for the new view
+        (another viewer, or hints no longer available, take it away)."""
         t = self.table
-        if self.hint is None:
+        if not self.active:
             return False
-        if self._for != (t.session.viewer, t.v["version"]) or not self.available():
-            self.hint = None  # a move was made (or the screen changed hands): it is stale
+        if not self.available() or (self._for is not None and self._for[0] != t.session.viewer):
+            self.hide()
             return False
+        if self._for != (t.session.viewer, t.v["version"]):
+            self._update()
         return True
 
     def suggested_terms(self, choice) -> tuple[set, int] | None:

@@ -176,6 +176,7 @@ class TableScene(Scene):
         self.hand.selected = None
         self.panel.travel_choice = None
         self.travel_confirm = None
+        self.coach.hide()  # the player moved: the hint was for the move before
         self.session.send(action)
         self._refresh()
         if by_keyboard and self.hand.focus is not None:  # the keys stay where they were
