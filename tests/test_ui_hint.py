@@ -315,3 +315,24 @@ def test_an_asked_for_hint_follows_the_others_moves_until_the_player_moves(app):
         assert t.coach.text() is None
     finally:
         app.stack.pop()
+
+
+@pytest.mark.parametrize("lang", ["th", "zh_Hant", "zh_Hans"])
+def test_the_hint_button_leaves_the_ask_toggle_one_line_where_it_had_one(app, lang):
+    """Thai breaks lines between letters: the toggle beside the Hint button keeps room for
+    its label on one line (as before the button), and the button its own label."""
+    from game.ui import draw
+    from game.ui.i18n import tr
+
+    app.set_language(lang)
+    try:
+        t = _table(app)
+        try:
+            toggle, hint = t.find("pref.toggle"), t.find("hint")
+            assert draw.text_width(tr("table.ask_pref"), 20) <= toggle.rect.width - 72 - 24
+            assert draw.text_width(tr("table.hint"), 22, True) <= hint.rect.width - 24
+            assert not toggle.rect.colliderect(hint.rect)
+        finally:
+            app.stack.pop()
+    finally:
+        app.set_language("en")

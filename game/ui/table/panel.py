@@ -115,7 +115,7 @@ class ActionPanel:
         right = L.RIGHT.right - 24
         coach = self.table.coach
         if coach.available():  # the Hint button closes the row (key H)
-            w = max(110, draw.text_width(tr("table.hint"), 22, True) + 36)
+            w = max(90, draw.text_width(tr("table.hint"), 22, True) + 30)
             out.append(
                 Button(
                     (right - w, y, w, 42),
@@ -129,7 +129,7 @@ class ActionPanel:
                     tip=lambda: tr("tip.hint"),
                 )
             )
-            right -= w + 8
+            right -= w + 6
         pref = next((a for a in legal.fixed if isinstance(a, SetAskPreference)), None)
         current = v["players"][viewer].get("asks_only_when_touched", False)
         out.append(
