@@ -336,3 +336,24 @@ def test_the_hint_button_leaves_the_ask_toggle_one_line_where_it_had_one(app, la
             app.stack.pop()
     finally:
         app.set_language("en")
+
+
+def test_a_card_hint_lights_the_card_then_its_pop_up_button(app):
+    from game.rules import LayClan
+
+    t = _table(app)
+    try:
+        t.find("turn.deal").click()  # Mei opens the deal on space 4 (C, G)
+        settle(app, t)
+        _press_h(app)
+        hint = t.coach.hint
+        assert isinstance(hint.action, LayClan) and hint.reason is HintReason.LAY_OWN
+        i = t.hand.cards.index("clan_orange")
+        assert t.coach.target_rect() == t.hand.card_rect(i)
+        t.hand.selected = i  # the card chosen: its pop-up has the move
+        t._refresh()
+        button = t.card_buttons[t.card_actions.index(hint.action)]
+        assert t.coach.target_rect() == button.rect
+        assert t.session.state.negotiation.laid == []  # still not played
+    finally:
+        app.stack.pop()

@@ -224,6 +224,8 @@ class TableCoach:
         if target is None:
             return None
         t = self.table
+        if self.hint.action in t.card_actions:  # the selected card's pop-up offers the move
+            return t.card_buttons[t.card_actions.index(self.hint.action)].rect
         names = [target.widget] if target.widget is not None else []
         if isinstance(self.hint.action, (Offer, Propose)):
             names.append("editor.send")  # the editor is open (on these terms or others)

@@ -131,6 +131,7 @@ class TableScene(Scene):
         self._serial = getattr(session, "serial", None)  # LAN: which game this table shows
         self._tip: tuple[str, float, tuple] | None = None
         self.card_buttons: list[Button] = []
+        self.card_actions: list = []
         self.log_buttons: list[Button] = []
         self.travel_confirm: PlayTravel | None = None  # a Travel on one's own source, asked
         self._card_key = None
@@ -301,6 +302,7 @@ class TableScene(Scene):
             return
         self._card_key = sig
         self.card_buttons = []
+        self.card_actions = []  # the move of each pop-up button (None: no move, or a choice)
         if key is None:
             return
         x, y = self.hand.anchor(sel)
@@ -323,6 +325,7 @@ class TableScene(Scene):
                 tip=tip,
             )
             self.card_buttons.append(b)
+            self.card_actions.append(None if a is None or callable(a) else a)
 
     def _option_labels(self, key: str) -> list[tuple[str, object, str, str]]:
         """(label, action or None, tooltip, button style) for each way to use the selected card; a card
