@@ -357,3 +357,25 @@ def test_a_card_hint_lights_the_card_then_its_pop_up_button(app):
         assert t.session.state.negotiation.laid == []  # still not played
     finally:
         app.stack.pop()
+
+
+def test_a_travel_hint_lights_its_target_once_the_card_is_chosen(app):
+    from game.bots.hint import Hint
+    from game.rules import Card, PlayTravel, Source, SourceKind
+    from game.ui import screenshot
+    from game.ui.table.scene import TableScene
+
+    t = TableScene(app, screenshot.table_session(3))
+    app.push(t)
+    try:
+        app.step(0.02)
+        travel = PlayTravel(0, Card.TRAVEL_GREY, Source(SourceKind.PLACARD, 1))  # Ann's S
+        t.coach.active = True
+        t.coach.hint = Hint(travel, HintReason.PLAY_TRAVEL, {"clans": (1,)})
+        t.coach._for = (t.session.viewer, t.v["version"])
+        i = t.hand.cards.index("travel_grey")
+        assert t.coach.target_rect() == t.hand.card_rect(i)
+        t.panel.travel_choice = "travel_grey"
+        assert t.coach.target_rect() == t.plates.placard_rects[1]
+    finally:
+        app.stack.pop()

@@ -224,8 +224,16 @@ class TableCoach:
         if target is None:
             return None
         t = self.table
-        if self.hint.action in t.card_actions:  # the selected card's pop-up offers the move
-            return t.card_buttons[t.card_actions.index(self.hint.action)].rect
+        a = self.hint.action
+        if a in t.card_actions:  # the selected card's pop-up offers the move
+            return t.card_buttons[t.card_actions.index(a)].rect
+        if isinstance(a, PlayTravel) and t.panel.travel_choice == a.card.key:
+            ref = a.target.ref  # the Travel card chosen: now its target
+            rects = (
+                t.plates.placard_rects if a.target.kind.value == "placard" else t.panel.card_rects
+            )
+            if ref in rects:
+                return rects[ref]
         names = [target.widget] if target.widget is not None else []
         if isinstance(self.hint.action, (Offer, Propose)):
             names.append("editor.send")  # the editor is open (on these terms or others)
