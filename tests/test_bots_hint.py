@@ -144,7 +144,8 @@ def test_turn_deal_here_names_the_space_its_clans_and_the_placards_held():
     h = _hint(_scenario([["clan_orange", "recruit"]], tiles=[13, 14, 15]), 0)
     assert h.action == OpenDeal(0)
     assert h.reason is HintReason.DEAL_HERE
-    assert h.params == {"space": 3, "needs": ((2, (RED, ORANGE)),), "held": (RED,)}
+    # her Red placard and her Orange Clan card
+    assert h.params == {"space": 3, "needs": ((2, (RED, ORANGE)),), "held": (RED, ORANGE)}
 
 
 def test_turn_deal_to_buy_when_the_seat_holds_none_of_the_clans():
@@ -328,6 +329,7 @@ def test_investor_without_a_placard_or_a_card_has_nothing_to_sell():
 
 # reasons the scenario tests above reach, and real games rarely do
 SCENARIO_ONLY = {
+    HintReason.DEAL_BUY,
     HintReason.ROLL_NO_COVER,
     HintReason.DRAW_NO_COVER,
     HintReason.FAIL_NO_COVER,

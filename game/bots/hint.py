@@ -167,10 +167,14 @@ def _reason(policy: Policy, o: Obs, legal: LegalActions, a: Action) -> tuple[Hin
     return explain(policy, o, legal, a)
 
 
-def _space_clans(o: Obs, space: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The clans a space takes, and those of them whose placard the seat holds."""
+def _space_clans(
+    o: Obs, space: int, cards: bool = True
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The clans a space takes, and those of them the seat holds: its placards, and with
+    `cards` its Clan cards too."""
     clans = BITS[o.board.clan_masks[space]]
-    return clans, tuple(c for c in clans if o.placards[c] == o.seat)
+    mine = o.seat
+    return clans, tuple(c for c in clans if o.placards[c] == mine or (cards and o.hand[c]))
 
 
 def space_needs(o: Obs, space: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -214,7 +218,7 @@ def _draw(policy, o, legal, a):
 
 
 def _place_marker(policy, o, legal, a):
-    _clans, held = _space_clans(o, a.space)
+    _clans, held = _space_clans(o, a.space, cards=False)  # what the heuristic weighs there
     if held:
         return HintReason.PLACE_MARKER, {"space": a.space, "held": held}
     return HintReason.PLACE_MARKER_AWAY, {"space": a.space}
