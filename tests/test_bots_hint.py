@@ -329,6 +329,7 @@ def test_investor_without_a_placard_or_a_card_has_nothing_to_sell():
 
 # reasons the scenario tests above reach, and real games rarely do
 SCENARIO_ONLY = {
+    HintReason.PLAY_STOP,  # the fallback for a window without an actor: no rule makes one
     HintReason.DEAL_BUY,
     HintReason.ROLL_NO_COVER,
     HintReason.DRAW_NO_COVER,
@@ -420,8 +421,8 @@ def test_window_stop_against_a_boss_card_on_a_rich_deal_and_pass_without_a_stake
     assert h.action == Pass(3) and h.reason is HintReason.WINDOW_NO_STOP
     t.pass_(3)
     h = _hint(t, 0)
-    assert h.action == PlayStop(0) and h.reason is HintReason.PLAY_STOP
-    assert h.params["amount"] >= 1
+    assert h.action == PlayStop(0) and h.reason is HintReason.STOP_BOSS
+    assert h.params["seat"] == 1 and h.params["amount"] >= 1  # against Bo's Boss card
 
 
 def test_going_once_window_lets_the_deal_close():

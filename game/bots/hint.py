@@ -99,6 +99,9 @@ class HintReason(str, Enum):
     AGREED = "hint.agreed"
     NOTHING_TO_SELL = "hint.nothing_to_sell"
     PLAY_STOP = "hint.play_stop"  # amount
+    STOP_BOSS = "hint.stop_boss"  # seat, amount
+    STOP_TRAVEL = "hint.stop_travel"  # seat, amount
+    STOP_RECRUIT = "hint.stop_recruit"  # seat, amount
     WINDOW_PASS = "hint.window_pass"
     WINDOW_NO_STOP = "hint.window_no_stop"
     LET_CLOSE = "hint.let_close"
@@ -361,7 +364,11 @@ def _window_reason(
     policy: Policy, o: Obs, legal: LegalActions, a: Action
 ) -> tuple[HintReason, dict]:
     if isinstance(a, PlayStop):
-        return HintReason.PLAY_STOP, {"amount": max(1, round(policy._stop_worth(o)))}
+        amount = max(1, round(policy._stop_worth(o)))
+        kind = _STOP_REASONS.get(o.win.kind)
+        if kind is None or o.win.actor is None:
+            return HintReason.PLAY_STOP, {"amount": amount}
+        return kind, {"seat": o.win.actor, "amount": amount}
     if isinstance(a, PlayBoss):
         return HintReason.PLAY_BOSS, {}
     if isinstance(a, PlayTravel):
@@ -386,6 +393,13 @@ def _idle(policy, o, legal, a):
         return _investor_idle(policy, o, legal)
     return HintReason.WAIT, {}
 
+
+# the play a Stop answers, by window kind
+_STOP_REASONS = {
+    "boss": HintReason.STOP_BOSS,
+    "travel": HintReason.STOP_TRAVEL,
+    "recruit": HintReason.STOP_RECRUIT,
+}
 
 _REASONS = {
     OpenDeal: _open_deal,
