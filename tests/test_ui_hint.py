@@ -379,3 +379,21 @@ def test_a_travel_hint_lights_its_target_once_the_card_is_chosen(app):
         assert t.coach.target_rect() == t.plates.placard_rects[1]
     finally:
         app.stack.pop()
+
+
+def test_a_hand_off_takes_the_hint_away_from_the_next_player(app):
+    s = position(humans=("human", "human", "random"))
+    s.viewer = 0
+    t = _table(app, s)
+    try:
+        _press_h(app)
+        assert t.coach.text() is not None
+        t._hand_off(1)  # the screen goes to Ann: nothing of Mei's stays on it
+        assert t.coach.text() is None
+        s.viewer = 1
+        t._refresh()
+        assert t.coach.text() is None and not t.coach.active
+    finally:
+        while app.stack.top is not t:
+            app.stack.pop()
+        app.stack.pop()
