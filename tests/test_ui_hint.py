@@ -10,7 +10,7 @@ from game.bots.hint import HintReason, hint_for
 from game.rules import OpenDeal, Roll
 from game.ui.autoplay import key, make_app
 from game.ui.table import layout as L
-from game.ui.table.coach import hint_text, target_of
+from game.ui.table.hints import hint_text, target_of
 from game.ui.table.scene import TableScene
 
 from .test_ui_table import position, settle
@@ -46,24 +46,24 @@ def test_h_shows_the_coachs_hint_and_lights_the_move_without_playing_it(app):
         version, applied = t.v["version"], s.actions_applied
         _press_h(app)
         expected = hint_for(s.view(0), s.legal(0))
-        assert t.coach.hint == expected
+        assert t.hints.hint == expected
         # Mei's first turn on space 4 ($4M a dividend): too small to deal this early
         assert expected.action == Roll(0) and expected.reason is HintReason.ROLL
-        assert t.coach.text() == hint_text(expected, t.names)
-        assert t.coach.text().startswith("Roll: a deal on space 4 would leave you only about $")
+        assert t.hints.text() == hint_text(expected, t.names)
+        assert t.hints.text().startswith("Roll: a deal on space 4 would leave you only about $")
         assert target_of(expected).widget == "turn.roll"
-        assert t.coach.target_rect() == t.find("turn.roll").rect
+        assert t.hints.target_rect() == t.find("turn.roll").rect
         assert t.find("hint").style == "primary"
         app.step(0.5)
         app.step(0.5)
         assert t.v["version"] == version and s.actions_applied == applied  # nothing played
         _press_h(app)  # H again hides it
-        assert t.coach.text() is None
+        assert t.hints.text() is None
         _press_h(app)
-        assert t.coach.text() is not None
+        assert t.hints.text() is not None
         t.find("turn.roll").click()  # the player makes the move: the hint is for the old view
         settle(app, t)
-        assert t.coach.text() is None
+        assert t.hints.text() is None
     finally:
         app.stack.pop()
 
@@ -72,7 +72,7 @@ def test_the_hint_box_lies_over_the_log_and_leaves_its_history_button_free(app):
     t = _table(app)
     try:
         _press_h(app)
-        box = t.coach.box_rect(3)
+        box = t.hints.box_rect(3)
         assert L.LOG.contains(box)
         assert not box.colliderect(t.find("log.history").rect)
         app.draw()  # draws without error, glow and box
@@ -86,7 +86,7 @@ def test_l_opens_the_history_now_that_h_is_the_hint(app):
         assert "(L)" in t.find("log.history").tip()
         key(pygame.K_l)
         app.step(0.02)
-        assert t.log.expanded and t.coach.text() is None
+        assert t.log.expanded and t.hints.text() is None
         assert "(L or Esc)" in t.find("log.history").tip()
     finally:
         app.stack.pop()
@@ -99,7 +99,7 @@ def test_the_setting_turns_hints_off(app):
         try:
             assert t.find("hint") is None
             _press_h(app)
-            assert t.coach.text() is None and t.coach.hint is None
+            assert t.hints.text() is None and t.hints.hint is None
             assert t.toast is not None and t.toast[0] == "Hints are off: turn them on in Settings."
         finally:
             app.stack.pop()
@@ -114,7 +114,7 @@ def test_a_table_that_forbids_hints_shows_no_button(app):
     try:
         assert t.find("hint") is None
         _press_h(app)
-        assert t.coach.text() is None
+        assert t.hints.text() is None
         assert t.toast[0] == "The host has turned hints off at this table."
     finally:
         app.stack.pop()
@@ -191,7 +191,7 @@ def test_a_lan_client_shows_the_hint_button_only_where_the_host_allows_it(app, a
                 app.step(0.05)
             assert (t.find("hint") is not None) is allowed
             _press_h(app)
-            assert (t.coach.text() is not None) is allowed
+            assert (t.hints.text() is not None) is allowed
         finally:
             app.stack.pop()
     finally:
@@ -218,7 +218,7 @@ def test_the_offer_editor_shows_the_fair_price_from_the_viewers_view(app):
         app.draw()
         s = t.session
         ed = t.panel.terms_editor
-        memory = t.coach.coach.memories[0]
+        memory = t.hints.coach.memories[0]
         expected = fair_text(fair_price(s.view(0), memory), t.names)
         assert ed.fair.text(t.v) == expected
         # Mei offers to Ann while Bo's offer of his G placard stands
@@ -250,7 +250,7 @@ def test_no_hint_in_the_replay_viewer(app):
     screenshot.render_replay(app, 3)
     t = app.stack.top
     try:
-        assert t.session.viewer is not None and not t.coach.available()
+        assert t.session.viewer is not None and not t.hints.available()
         assert t.find("hint") is None
     finally:
         app.stack.pop()
@@ -265,16 +265,16 @@ def test_an_offer_hint_dials_the_editor_and_lights_its_send_button(app):
         t._refresh()
         app.step(0.02)
         _press_h(app)
-        hint = t.coach.hint
+        hint = t.hints.hint
         assert isinstance(hint.action, Offer) and hint.reason is HintReason.OFFER
-        assert t.coach.target_rect() == t.find("bar.offer").rect
+        assert t.hints.target_rect() == t.find("bar.offer").rect
         key(pygame.K_o)  # open the editor: it shows the hint's terms, not yet sent
         app.step(0.02)
         ed = t.panel.editor
         assert ed is not None
         assert ed.sources == set(hint.action.sources) and ed.amount == hint.action.amount
         assert t.session.view(0)["negotiation"]["pending"].get("0") is None  # nothing sent
-        assert t.coach.target_rect() == t.find("editor.send").rect
+        assert t.hints.target_rect() == t.find("editor.send").rect
     finally:
         app.stack.pop()
 
@@ -304,15 +304,15 @@ def test_an_asked_for_hint_follows_the_others_moves_until_the_player_moves(app):
         app.step(0.02)
         assert s.decision_seat() != 0
         _press_h(app)
-        first = t.coach.hint
+        first = t.hints.hint
         assert first is not None and first.action is None  # nothing to do: wait
         settle(app, t)  # the bots move on until Mei's turn comes round again
         assert s.decision_seat() == 0 and t.v["version"] > 0
-        assert t.coach.text() is not None  # made again for the new view, not dropped
-        assert t.coach.hint.action is not None and t.coach.hint.action in s.legal(0)
-        assert t.coach.hint == hint_for(s.view(0), s.legal(0), t.coach.coach.memories[0])
+        assert t.hints.text() is not None  # made again for the new view, not dropped
+        assert t.hints.hint.action is not None and t.hints.hint.action in s.legal(0)
+        assert t.hints.hint == hint_for(s.view(0), s.legal(0), t.hints.coach.memories[0])
         t.find("turn.roll").click()  # her own move ends it
-        assert t.coach.text() is None
+        assert t.hints.text() is None
     finally:
         app.stack.pop()
 
@@ -346,14 +346,14 @@ def test_a_card_hint_lights_the_card_then_its_pop_up_button(app):
         t.find("turn.deal").click()  # Mei opens the deal on space 4 (C, G)
         settle(app, t)
         _press_h(app)
-        hint = t.coach.hint
+        hint = t.hints.hint
         assert isinstance(hint.action, LayClan) and hint.reason is HintReason.LAY_OWN
         i = t.hand.cards.index("clan_orange")
-        assert t.coach.target_rect() == t.hand.card_rect(i)
+        assert t.hints.target_rect() == t.hand.card_rect(i)
         t.hand.selected = i  # the card chosen: its pop-up has the move
         t._refresh()
         button = t.card_buttons[t.card_actions.index(hint.action)]
-        assert t.coach.target_rect() == button.rect
+        assert t.hints.target_rect() == button.rect
         assert t.session.state.negotiation.laid == []  # still not played
     finally:
         app.stack.pop()
@@ -370,13 +370,13 @@ def test_a_travel_hint_lights_its_target_once_the_card_is_chosen(app):
     try:
         app.step(0.02)
         travel = PlayTravel(0, Card.TRAVEL_GREY, Source(SourceKind.PLACARD, 1))  # Ann's S
-        t.coach.active = True
-        t.coach.hint = Hint(travel, HintReason.PLAY_TRAVEL, {"clans": (1,)})
-        t.coach._for = (t.session.viewer, t.v["version"])
+        t.hints.active = True
+        t.hints.hint = Hint(travel, HintReason.PLAY_TRAVEL, {"clans": (1,)})
+        t.hints._for = (t.session.viewer, t.v["version"])
         i = t.hand.cards.index("travel_grey")
-        assert t.coach.target_rect() == t.hand.card_rect(i)
+        assert t.hints.target_rect() == t.hand.card_rect(i)
         t.panel.travel_choice = "travel_grey"
-        assert t.coach.target_rect() == t.plates.placard_rects[1]
+        assert t.hints.target_rect() == t.plates.placard_rects[1]
     finally:
         app.stack.pop()
 
@@ -387,12 +387,12 @@ def test_a_hand_off_takes_the_hint_away_from_the_next_player(app):
     t = _table(app, s)
     try:
         _press_h(app)
-        assert t.coach.text() is not None
+        assert t.hints.text() is not None
         t._hand_off(1)  # the screen goes to Ann: nothing of Mei's stays on it
-        assert t.coach.text() is None
+        assert t.hints.text() is None
         s.viewer = 1
         t._refresh()
-        assert t.coach.text() is None and not t.coach.active
+        assert t.hints.text() is None and not t.hints.active
     finally:
         while app.stack.top is not t:
             app.stack.pop()

@@ -314,7 +314,7 @@ def render(app, scene: str, seed: int = 3) -> None:
         app.push(table)
         _frames(app, 3)
         table.director.quiet = False
-        table.coach.toggle()
+        table.hints.toggle()
         table._refresh()
         pygame_mouse(app, (20, 20))
         _frames(app, 20)

@@ -73,7 +73,7 @@ class ActionPanel:
             THEME.epoch,
             None if ed is None else (ed.id, tuple(sorted(ed.sources)), ed.amount),
             self.travel_choice,
-            self.table.coach.shown(),
+            self.table.hints.shown(),
         )
         if key == self._key:
             return self.widgets
@@ -113,15 +113,15 @@ class ActionPanel:
             )
             x += w + 8
         right = L.RIGHT.right - 24
-        coach = self.table.coach
-        if coach.available():  # the Hint button closes the row (key H)
+        hints = self.table.hints
+        if hints.available():  # the Hint button closes the row (key H)
             w = max(90, draw.text_width(tr("table.hint"), 22, True) + 30)
             out.append(
                 Button(
                     (right - w, y, w, 42),
                     lambda: tr("table.hint"),
-                    coach.toggle,
-                    style="primary" if coach.shown() else "normal",
+                    hints.toggle,
+                    style="primary" if hints.shown() else "normal",
                     size=22,
                     name="hint",
                     hotkey=pygame.K_h,

@@ -36,8 +36,8 @@ from . import hand as hand_mod
 from . import layout as L
 from .anim import Director
 from .board import BoardRenderer, space_rules_text
-from .coach import TableCoach
 from .hand import HandFan
+from .hints import TableHints
 from .log import LogPanel, clan_word
 from .panel import ActionPanel, fill_slots
 from .players import PlayerPlates
@@ -116,7 +116,7 @@ class TableScene(Scene):
         self.director = Director(self)
         self.director.tweens.speed = app.config.speed_factor
         self.history = MoneyHistory(self.n)
-        self.coach = TableCoach(self, self.n)
+        self.hints = TableHints(self, self.n)
         self.toast: tuple[str, float, str] | None = None  # (text, seconds left, kind)
         self.on_exit = on_exit
         self.results = results
@@ -131,7 +131,7 @@ class TableScene(Scene):
         self._serial = getattr(session, "serial", None)  # LAN: which game this table shows
         self._tip: tuple[str, float, tuple] | None = None
         self.card_buttons: list[Button] = []
-        self.card_actions: list = []
+        self.card_actions: list = []  # the move of each card button (None: not a move)
         self.log_buttons: list[Button] = []
         self.travel_confirm: PlayTravel | None = None  # a Travel on one's own source, asked
         self._card_key = None
@@ -177,7 +177,7 @@ class TableScene(Scene):
         self.hand.selected = None
         self.panel.travel_choice = None
         self.travel_confirm = None
-        self.coach.hide()  # the player moved: the hint was for the move before
+        self.hints.hide()  # the player moved: the hint was for the move before
         self.session.send(action)
         self._refresh()
         if by_keyboard and self.hand.focus is not None:  # the keys stay where they were
@@ -302,7 +302,7 @@ class TableScene(Scene):
             return
         self._card_key = sig
         self.card_buttons = []
-        self.card_actions = []  # the move of each pop-up button (None: no move, or a choice)
+        self.card_actions = []
         if key is None:
             return
         x, y = self.hand.anchor(sel)
@@ -562,7 +562,7 @@ class TableScene(Scene):
         return True
 
     def _key(self, event) -> bool:
-        if event.key == pygame.K_h and (off := self.coach.off_reason()) is not None:
+        if event.key == pygame.K_h and (off := self.hints.off_reason()) is not None:
             self.toast = (tr(off), 3.0, "info")  # H with hints off: say why nothing shows
             return True
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.hand.cards:
@@ -608,7 +608,7 @@ class TableScene(Scene):
             for e in batch.events:
                 self.log.add(e)
                 self.history.feed(e)
-            self.coach.observe(batch.events)
+            self.hints.observe(batch.events)
             if quiet or batch.catch_up:
                 self.director.settle(batch.events)
             else:
@@ -745,7 +745,7 @@ class TableScene(Scene):
             self._draw_public_hand_note(surface)
         for b in self._open_card_buttons():
             b.draw(surface, t)
-        self.coach.draw(surface, t)  # over the hand: a suggested card glows on top
+        self.hints.draw(surface, t)  # over the hand: a suggested card glows on top
         self.log.draw_history(surface)
         for b in self.log_buttons:
             b.draw(surface, t)

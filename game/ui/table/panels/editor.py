@@ -115,8 +115,8 @@ class TermsEditor:
             amount = min(choice.hi, max(choice.lo, pending["amount"]))
         elif choice.pool:
             sources = set(choice.pool)
-        coach = getattr(self.table, "coach", None)  # (a bare table in tests has none)
-        suggested = coach.suggested_terms(choice) if coach is not None else None
+        hints = getattr(self.table, "hints", None)  # (a bare table in tests has none)
+        suggested = hints.suggested_terms(choice) if hints is not None else None
         if suggested is not None:  # the coach's hint on the screen: its terms, dialled
             sources, amount = suggested
         self.state = EditorState(choice, seat, sources, amount)

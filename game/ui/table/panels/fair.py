@@ -47,12 +47,12 @@ class FairLine:
 
     def text(self, v: dict) -> str | None:
         t = self.table
-        coach = getattr(t, "coach", None)
-        if coach is None or not coach.available():
+        hints = getattr(t, "hints", None)
+        if hints is None or not hints.available():
             return None
         key = (v["version"], t.session.viewer, THEME.epoch)
         if key != self._key:
             self._key = key
-            memory = coach.coach.memories[t.session.viewer]
+            memory = hints.coach.memories[t.session.viewer]
             self._text = fair_text(fair_price(v, memory), t.names)
         return self._text

@@ -130,7 +130,7 @@ def target_of(hint: Hint | None) -> Target | None:
     return make(hint.action) if make is not None else None
 
 
-class TableCoach:
+class TableHints:
     """The table's hint: computed on demand, for the view it was asked in."""
 
     def __init__(self, table, seats: int) -> None:
