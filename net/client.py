@@ -356,7 +356,7 @@ class ClientSession:
         t = msg["table"]
         self.table = TableInfo(
             str(t.get("name", "")), int(t.get("seats", 0)), bool(t.get("code_required", True)),
-            bool(t.get("started", False)),
+            bool(t.get("started", False)), bool(t.get("hints", True)),
         )  # fmt: skip
         self.connected = True
         seat, token = msg["seat"], msg["token"]

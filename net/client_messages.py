@@ -89,6 +89,7 @@ class TableInfo:
     seats: int
     code_required: bool
     started: bool
+    hints: bool = True  # the host allows hints at its table (absent: an older host, allowed)
 
 
 @dataclass(frozen=True)

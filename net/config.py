@@ -37,6 +37,8 @@ class HostConfig:
     #: real time: every window asks everyone at once; ask-around: one player after the
     #: other, each with the window's length to answer (and the floor goes round)
     window_mode: WindowMode = WindowMode.REAL_TIME
+    #: players at this table may ask the coach for a hint (sent in `welcome`; clients obey)
+    hints: bool = True
     setup: Setup | None = None  # scenarios (tests)
     timing: Timing = field(default_factory=Timing)
     limits: Limits = field(default_factory=Limits)

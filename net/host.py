@@ -443,6 +443,7 @@ class Host:
             "seats": len(self.seats),
             "code_required": True,
             "started": self.started,
+            "hints": self.config.hints,
         }
         self._send(
             conn,

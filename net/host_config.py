@@ -91,6 +91,7 @@ def build_host_config(
     autosave: Path | None = None,
     resume: Path | None = None,
     announce: bool = True,
+    hints: bool = True,
 ) -> HostConfig:
     """A checked HostConfig (seconds left None keep Timing's defaults); HostChoiceError
     names the first bad choice."""
@@ -139,4 +140,5 @@ def build_host_config(
         autosave=autosave,
         resume=resume,
         announce=announce,
+        hints=hints,
     )

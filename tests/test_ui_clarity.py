@@ -106,7 +106,7 @@ def test_history_key_opens_full_height_log_over_the_board(app):
         t._refresh()
         history = t.find("log.history")
         assert history is not None and history.tip
-        key(pygame.K_h)
+        key(pygame.K_l)
         app.step(0.02)
         assert t.log.expanded
         assert L.LOG_FULL.height >= L.H - L.BOARD.y - 10

@@ -80,6 +80,7 @@ def config_from_args(args) -> HostConfig:
             autosave=_autosave_path(args, resume),
             resume=resume,
             announce=not g("no_announce", False),
+            hints=bool(g("hints", True)),
         )
     except HostChoiceError as exc:
         raise UsageError(f"--{exc.option.replace('_', '-')} {exc.requirement}") from None

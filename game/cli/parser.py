@@ -45,6 +45,12 @@ def _host_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--negotiation-limit", type=int, help="negotiation actions per deal (60)")
     p.add_argument("--short", action="store_true", help="short game (tiles 3, 6, 9 removed)")
     p.add_argument("--no-announce", action="store_true", help="do not announce on the LAN")
+    p.add_argument(
+        "--hints",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="players may ask the coach for a hint (key H); --no-hints forbids it",
+    )
     p.add_argument("--verbose", action="store_true", help="log connections and games")
 
 

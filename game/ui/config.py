@@ -47,6 +47,7 @@ class Config:
     mute: bool = False
     fullscreen: bool = True
     speed: str = "normal"  # animations and bot pace
+    hints: bool = True  # the table's Hint button (a LAN host may still forbid hints)
     # table settings and variants (docs/RULES.md §8)
     variants: list[str] = field(default_factory=list)
     short_game: bool = False
@@ -65,6 +66,7 @@ class Config:
     lan_bot: str = ""  # bot kind for empty seats (empty: the strongest registered)
     lan_display: bool = False  # host as a public table display instead of playing
     lan_turn_seconds: int = 0  # turn clock when hosting (0: off)
+    lan_hints: bool = True  # a table I host allows hints
     lan_address: str = ""  # the last typed HOST:PORT
     # the last LAN table joined: "Rejoin" after a restart (its seat's reconnect token)
     last_table_address: str = ""

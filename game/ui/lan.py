@@ -131,6 +131,7 @@ def host_config(cfg: Config, code: str | None = None):
         going_once=cfg.going_once_seconds,
         negotiation_time=cfg.negotiation_minutes * 60,
         turn_time=cfg.lan_turn_seconds,
+        hints=cfg.lan_hints,
         # the host's own autosave (`main.py host --resume` reads it); one file, overwritten
         autosave=Path(config_dir()) / "lan" / "hosted.json",
         announce=ANNOUNCE,

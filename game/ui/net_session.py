@@ -15,7 +15,8 @@ What the LAN adds to the table:
   `stale` (someone else's move arrived first) is sent again once, if it is still legal in
   the snapshot that follows; otherwise the player is told;
 - quick phrases go to everybody (`say`) and come back from the host as speech bubbles;
-- `notice()`: "Reconnecting…" while the link is down.
+- `notice()`: "Reconnecting…" while the link is down;
+- `hints_allowed`: whether the host lets its players ask for a hint (its `welcome`).
 """
 
 from __future__ import annotations
@@ -111,6 +112,7 @@ class NetSession:
         self.joined = False
         self.table_name: str | None = None
         self.table_seats = 0
+        self.hints_allowed = False  # the host's `welcome` says whether its table allows hints
         self.seats: Seats | None = None
         self.serial = 0  # counts the games seen (a rematch starts a new table scene)
         self.actions_sent = 0
@@ -287,6 +289,7 @@ class NetSession:
             self.seats_local = (msg.seat,) if msg.seat is not None else ()
             self.table_name = msg.table.name
             self.table_seats = msg.table.seats
+            self.hints_allowed = msg.table.hints and not self.spectator
             if msg.seat is not None and msg.token and self.remember is not None:
                 self.remember(self, msg.token)
         elif isinstance(msg, Reconnected):

@@ -29,6 +29,8 @@ SCENES = (
     "handoff",
     "replay",
     "tutorial",
+    "hint",
+    "fair_price",
 )
 # Crowded tables (the layout test walks them too): six players; fifteen cards in hand;
 # over the hand limit with Recruitment for five clans; the offer editor with four sources;
@@ -229,6 +231,30 @@ def render_crowded(app, kind: str, seed: int = 3):
     return table
 
 
+def render_fair_price(app, seed: int = 3):
+    """Mei composes her offer to Ann (the Boss) while Bo offers his G placard: the editor's
+    fair-price line says what Ann can likely pay Mei and what Bo asks."""
+    from game.rules import Offer, Source, SourceKind
+    from game.rules.board import Clan
+
+    from .table.scene import TableScene
+
+    s = crowded_session("editor_4_sources", seed)
+    s.apply_scripted(Offer(2, (Source(SourceKind.PLACARD, int(Clan.ORANGE)),), 5))
+    table = TableScene(app, s)
+    table.director.quiet = True
+    app.push(table)
+    _frames(app, 3)
+    table.director.quiet = False
+    _frames(app, 2)
+    choice = next(c for c in table.legal.terms if isinstance(c.action, Offer))
+    table.panel.open_editor(choice, 1, None, table.v)
+    table._refresh()
+    pygame_mouse(app, (20, 20))
+    _frames(app, 4)
+    return table
+
+
 def _frames(app, n: int, dt: float = 1 / 30) -> None:
     for _ in range(n):
         app.step(dt, draw=False)
@@ -281,6 +307,20 @@ def render(app, scene: str, seed: int = 3) -> None:
         table.director.quiet = False
         pygame_mouse(app, (1230, 520))
         _frames(app, 20)
+    elif scene == "hint":  # the scripted table with the coach's hint asked for (key H)
+        from .table.scene import TableScene
+
+        table = TableScene(app, table_session(seed))
+        table.director.quiet = True
+        app.push(table)
+        _frames(app, 3)
+        table.director.quiet = False
+        table.hints.toggle()
+        table._refresh()
+        pygame_mouse(app, (20, 20))
+        _frames(app, 20)
+    elif scene == "fair_price":
+        render_fair_price(app, seed)
     elif scene == "results":
         play_out(app, seed)
     elif scene == "replay":

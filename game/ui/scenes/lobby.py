@@ -296,8 +296,17 @@ class LobbyScene(Scene):
                 value_w=hw - LABEL_W,
                 tip=lambda: tr("lobby.display.desc"),
             ),
+            Toggle(
+                (hx, y + 9 * step, half, 54),
+                lambda: tr("lobby.hints"),
+                lambda: cfg.lan_hints,
+                lambda val: self._set("lan_hints", val),
+                tip=lambda: tr("lobby.hints.desc"),
+                name="host.hints",
+                size=22,
+            ),
             Button(
-                (hx, y + 9 * step + 18, hw, 84),
+                (hx, y + 10 * step + 12, hw, 84),
                 lambda: tr("lobby.host"),
                 self.host,
                 style="primary",

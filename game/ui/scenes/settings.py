@@ -1,5 +1,5 @@
 """Settings: language (live), player names, colour-blind palette, text size, sound volume and
-mute, window mode, animation speed; the table rules (reaction windows, hidden money, first
+mute, window mode, animation speed, hints; the table rules (reaction windows, hidden money, first
 player, short game, variants V1-V6) and the real-time timers. Saved on every change.
 """
 
@@ -97,9 +97,18 @@ class SettingsScene(Scene):
                 name="speed",
                 size=26,
             ),
+            Toggle(
+                (L, y + 6 * row, W, 56),
+                lambda: tr("settings.hints"),
+                lambda: cfg.hints,
+                lambda v: self._set("hints", v),
+                tip=lambda: tr("settings.hints.desc"),
+                name="hints",
+                size=26,
+            ),
         ]
         # player names
-        ny = y + 6 * row + 64
+        ny = y + 7 * row + 64
         fw = (W - 2 * 12) // 3
         for i in range(6):
             while len(cfg.names) < 6:
@@ -250,7 +259,7 @@ class SettingsScene(Scene):
         title_bar(surface, tr("title.settings"), y=30)
         section(surface, tr("settings.language"), 100, 180, 820)
         section(surface, tr("settings.display_sound"), 100, 318, 820)
-        section(surface, tr("settings.names"), 100, 370 + 6 * 60 + 14, 820)
+        section(surface, tr("settings.names"), 100, 370 + 7 * 60 + 14, 820)
         section(surface, tr("newgame.table_rules"), 1000, 180, 820)
         section(surface, tr("settings.variants"), 1000, 190 + 44 + 4 * 62 + 4, 820)
         section(surface, tr("settings.timers"), 1000, 190 + 44 + 4 * 62 + 58 + 3 * 60 + 8, 820)

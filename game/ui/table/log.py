@@ -152,7 +152,7 @@ class LogPanel:
                 style="primary" if self.expanded else "ghost",
                 icon="log.close" if self.expanded else "log.history",
                 name="log.history",
-                hotkey=pygame.K_h,
+                hotkey=pygame.K_l,
                 tip=lambda: tr("tip.log.close") if self.expanded else tr("tip.log.history"),
                 sound=None,
             )

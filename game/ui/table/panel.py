@@ -73,6 +73,7 @@ class ActionPanel:
             THEME.epoch,
             None if ed is None else (ed.id, tuple(sorted(ed.sources)), ed.amount),
             self.travel_choice,
+            self.table.hints.shown(),
         )
         if key == self._key:
             return self.widgets
@@ -111,11 +112,29 @@ class ActionPanel:
                 )
             )
             x += w + 8
+        right = L.RIGHT.right - 24
+        hints = self.table.hints
+        if hints.available():  # the Hint button closes the row (key H)
+            w = max(90, draw.text_width(tr("table.hint"), 22, True) + 30)
+            out.append(
+                Button(
+                    (right - w, y, w, 42),
+                    lambda: tr("table.hint"),
+                    hints.toggle,
+                    style="primary" if hints.shown() else "normal",
+                    size=22,
+                    name="hint",
+                    hotkey=pygame.K_h,
+                    sound=None,
+                    tip=lambda: tr("tip.hint"),
+                )
+            )
+            right -= w + 6
         pref = next((a for a in legal.fixed if isinstance(a, SetAskPreference)), None)
         current = v["players"][viewer].get("asks_only_when_touched", False)
         out.append(
             Toggle(
-                pygame.Rect(x + 6, y - 2, L.RIGHT.right - x - 30, 46),
+                pygame.Rect(x + 6, y - 2, right - x - 6, 46),
                 lambda: tr("table.ask_pref"),
                 lambda c=current: c,
                 lambda _val, a=pref: self.table.send(a) if a is not None else None,
@@ -128,9 +147,13 @@ class ActionPanel:
         return out
 
     def hints(self, v: dict) -> list[tuple[pygame.Rect, str]]:
-        """Tooltips of drawn (not clickable) parts of the panel: the negotiation's move meter."""
+        """Tooltips of drawn (not clickable) parts of the panel: the negotiation's move meter,
+        or the editor's fair-price line."""
         neg = v.get("negotiation")
-        if v["phase"] != "negotiation" or neg is None or self.editor is not None:
+        if self.editor is not None:  # the editor's fair-price line (the coach's estimate)
+            fair = self.terms_editor.fair_rect
+            return [] if fair is None else [(fair, tr("tip.fair_price"))]
+        if v["phase"] != "negotiation" or neg is None:
             return []
         meter = pygame.Rect(L.RIGHT.x + 520, L.RIGHT.y + 60, 330, 28)
         text = tr(

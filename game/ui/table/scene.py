@@ -37,6 +37,7 @@ from . import layout as L
 from .anim import Director
 from .board import BoardRenderer, space_rules_text
 from .hand import HandFan
+from .hints import TableHints
 from .log import LogPanel, clan_word
 from .panel import ActionPanel, fill_slots
 from .players import PlayerPlates
@@ -115,6 +116,7 @@ class TableScene(Scene):
         self.director = Director(self)
         self.director.tweens.speed = app.config.speed_factor
         self.history = MoneyHistory(self.n)
+        self.hints = TableHints(self, self.n)
         self.toast: tuple[str, float, str] | None = None  # (text, seconds left, kind)
         self.on_exit = on_exit
         self.results = results
@@ -204,6 +206,7 @@ class TableScene(Scene):
         self.hand.selected = None
         self.panel.travel_choice = None
         self.travel_confirm = None
+        self.hints.hide()  # the player moved: the hint was for the move before
         self.session.send(action)
         self._refresh()
         if by_keyboard and self.hand.focus is not None:  # the keys stay where they were
@@ -592,6 +595,9 @@ class TableScene(Scene):
         return True
 
     def _key(self, event) -> bool:
+        if event.key == pygame.K_h and (off := self.hints.off_reason()) is not None:
+            self.toast = (tr(off), 3.0, "info")  # H with hints off: say why nothing shows
+            return True
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.hand.cards:
             n = len(self.hand.cards)
             cur = self.hand.selected
@@ -635,6 +641,7 @@ class TableScene(Scene):
             for e in batch.events:
                 self.log.add(e)
                 self.history.feed(e)
+            self.hints.observe(batch.events)
             if quiet or batch.catch_up:
                 self.director.settle(batch.events)
             else:
@@ -771,6 +778,7 @@ class TableScene(Scene):
             self._draw_public_hand_note(surface)
         for b in self._open_card_buttons():
             b.draw(surface, t)
+        self.hints.draw(surface, t)  # over the hand: a suggested card glows on top
         self.log.draw_history(surface)
         for b in self.log_buttons:
             b.draw(surface, t)

@@ -20,6 +20,7 @@ from ...theme import CLAN_LETTERS, GOLD, TEXT, TEXT_DIM
 from ...widgets import Button, Widget
 from .. import layout as L
 from ..sentences import clan_word
+from .fair import FairLine
 from .slots import source_clan, source_label
 
 
@@ -61,7 +62,8 @@ def editor_rect() -> pygame.Rect:
     return pygame.Rect(L.RIGHT.x + 16, L.RIGHT.y + 296, L.RIGHT.width - 32, L.RIGHT.height - 304)
 
 
-RANGE_H = 24  # the "any amount from ... to ..." line
+RANGE_H = 24  # the "any amount from ... to ..." line (and the fair price, coach's)
+FAIR = (236, 206, 120)  # the fair-price line: the coach's gold, dimmed
 SUMMARY_H = 28  # the summary line above Cancel and Send
 
 
@@ -96,10 +98,13 @@ class TermsEditor:
         self.table = table  # send, and the session's view (which laid card is which clan)
         self.on_change = on_change
         self.state: EditorState | None = None
+        self.fair = FairLine(table)
+        self.fair_rect: pygame.Rect | None = None  # where the fair-price line was drawn
 
     def open(self, choice: TermsChoice | None, seat: int, pending: dict | None) -> None:
-        """Open on `choice`, addressed to `seat`; ticked and dialled as the pending terms
-        were, else with every source ticked at the lowest amount."""
+        """Open on `choice`, addressed to `seat`; ticked and dialled as the coach's hint
+        on the screen says, else as the pending terms were, else with every source ticked
+        at the lowest amount."""
         if choice is None:
             return
         sources = set()
@@ -110,6 +115,10 @@ class TermsEditor:
             amount = min(choice.hi, max(choice.lo, pending["amount"]))
         elif choice.pool:
             sources = set(choice.pool)
+        hints = getattr(self.table, "hints", None)  # (a bare table in tests has none)
+        suggested = hints.suggested_terms(choice) if hints is not None else None
+        if suggested is not None:  # the coach's hint on the screen: its terms, dialled
+            sources, amount = suggested
         self.state = EditorState(choice, seat, sources, amount)
         self.on_change()
 
@@ -342,7 +351,7 @@ class TermsEditor:
             lo=tr("money.amount", n=choice.lo),
             hi=tr("money.amount", n=choice.hi),
         )
-        surface.blit(draw.fit(rng, 20, r.width - 48, TEXT_DIM), (r.x + 24, geo.range_y))
+        self._draw_range(surface, v, rng, pygame.Rect(r.x + 24, geo.range_y, r.width - 48, RANGE_H))
         what = ", ".join(source_label(v, s) for s in sorted(ed.sources)) or tr("table.fee")
         summary = draw.fit(
             tr("table.editor.summary", what=what, amount=tr("money.amount", n=ed.amount)),
@@ -351,3 +360,22 @@ class TermsEditor:
             TEXT,
         )
         surface.blit(summary, summary.get_rect(bottomleft=(r.x + 24, geo.summary_bottom)))
+
+    def _draw_range(self, surface, v: dict, rng: str, line: pygame.Rect) -> None:
+        """The range, and right of it the fair-price line (the coach's); when both do not
+        fit, the fair price takes the line (the Min and Max buttons show the range too)."""
+        fair = self.fair.text(v)
+        self.fair_rect = None
+        if fair is None:
+            surface.blit(draw.fit(rng, 20, line.width, TEXT_DIM), line.topleft)
+            return
+        both = draw.text_width(rng, 20) + 32 + draw.text_width(fair, 20)
+        if both <= line.width:
+            surface.blit(draw.fit(rng, 20, line.width, TEXT_DIM), line.topleft)
+            img = draw.fit(fair, 20, line.width, FAIR)
+            pos = img.get_rect(topright=line.topright)
+        else:
+            img = draw.fit(fair, 20, line.width, FAIR)
+            pos = img.get_rect(topleft=line.topleft)
+        surface.blit(img, pos)
+        self.fair_rect = pos
