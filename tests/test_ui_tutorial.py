@@ -266,3 +266,14 @@ def test_the_pause_menu_leaves_a_lesson_without_offering_to_abandon_a_game(app):
     assert click_widget(menu, "menu.leave_keep")
     app.step(DT)
     assert isinstance(app.stack.top, TitleScene) and load_progress() == done
+
+
+def test_the_lesson_shows_no_hint_button_and_says_why_on_h(app):
+    """The coach shows each move; a heuristic hint could point at another, so the lesson's
+    table has no Hint button and H says why (not "the host has turned hints off")."""
+    table = open_lesson(app)
+    assert table.find("hint") is None
+    key(pygame.K_h)
+    app.step(DT)
+    assert table.hints.hint is None
+    assert table.toast is not None and table.toast[0] == i18n.tr("hint.off_lesson")

@@ -158,7 +158,7 @@ class TableHints:
         if s.viewer is None or s.viewer not in s.seats_local or t.v["phase"] == "game_over":
             return None
         if not getattr(s, "hints_allowed", True):
-            return "hint.off"
+            return getattr(s, "hints_off_reason", "hint.off")  # a LAN host's choice, or the lesson
         if not getattr(t.app.config, "hints", True):
             return "hint.off_setting"
         return None

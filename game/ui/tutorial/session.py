@@ -29,6 +29,8 @@ PLAY_OUT_JUMPS = 400
 
 class TutorialSession(LocalSession):
     lesson = True  # the pause menu: leaving keeps the step reached, there is no autosave
+    hints_allowed = False  # the coach shows each move; a hint could point at another
+    hints_off_reason = "hint.off_lesson"
 
     def __init__(
         self,
