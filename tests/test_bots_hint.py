@@ -32,6 +32,7 @@ from game.rules import (
     Roll,
     Settings,
     WindowMode,
+    Withdraw,
     hidden_twin,
     legal_actions,
     legal_from_data,
@@ -340,6 +341,9 @@ SCENARIO_ONLY = {
     HintReason.PLACE_MARKER,
     HintReason.PLACE_MARKER_AWAY,
     HintReason.WAIT,
+    # a Boss refuses on price only when it can pay that seat nothing more (reserve < 1);
+    # against heuristic sellers it counters instead, so self-play here never reaches it
+    HintReason.REFUSE_EXPENSIVE,
 }
 
 
@@ -350,6 +354,7 @@ def test_seeded_games_reach_every_other_reason_with_a_legal_move():
     seen = set()
     games = [(4, 21, WindowMode.ASK_AROUND), (3, 5, WindowMode.REAL_TIME)]
     games += [(5, 8, WindowMode.ASK_AROUND), (2, 3, WindowMode.ASK_AROUND)]
+    games += [(4, 3, WindowMode.REAL_TIME)]  # accepting the former agreements comes up here
     for players, seed, mode in games:
 
         def grab(game, action, events):
@@ -450,3 +455,19 @@ def test_every_reason_kind_has_a_translation():
     for reason in HintReason:
         for lang, table in langs.items():
             assert reason.value in table, (lang, reason.value)
+
+
+def test_a_boss_turns_down_a_fee_its_deal_has_no_use_for():
+    # Bo asks Di, Boss of the $9M deal on space 3, a $4M fee for nothing (the scenario of
+    # tests/test_bots_answer.py): the coach says to turn it down, with the withdraw button
+    from tests.test_bots_talk import _deal
+
+    t = _deal()
+    t.open(3)
+    t.pass_floor(3)
+    t.pass_floor(0)
+    t.offer(1, [], 4)
+    t.floor_round()
+    h = hint_for(view(t.state, 3), legal_actions(t.state, 3))
+    assert h.action == Withdraw(3, 1) and h.reason is HintReason.REFUSE_UNNEEDED
+    assert h.params == {"seat": 1}

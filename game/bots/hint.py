@@ -42,6 +42,7 @@ from game.rules import (
     Propose,
     Recruit,
     Roll,
+    Withdraw,
 )
 from game.rules.state import Phase
 
@@ -79,6 +80,8 @@ class HintReason(str, Enum):
     ACCEPT = "hint.accept"  # seat, amount, left
     ACCEPT_FEE = "hint.accept_fee"  # seat, amount
     ACCEPT_FORMER = "hint.accept_former"
+    REFUSE_EXPENSIVE = "hint.refuse_expensive"  # seat, amount
+    REFUSE_UNNEEDED = "hint.refuse_unneeded"  # seat
     PROPOSE = "hint.propose"  # seat, amount, clans
     FAIL_NO_COVER = "hint.fail_no_cover"
     FAIL_TOO_EXPENSIVE = "hint.fail_too_expensive"
@@ -273,6 +276,18 @@ def _accept_former(policy, o, legal, a):
     return HintReason.ACCEPT_FORMER, {}
 
 
+def _withdraw(policy, o, legal, a):
+    """The Boss turns an offer down (the heuristic answers every offer: taken, countered or
+    refused). The heuristic never withdraws an investor's own terms; read as standing down."""
+    neg = o.neg
+    if neg.boss != o.seat:
+        return _investor_idle(policy, o, legal)
+    t = neg.pending.get(a.player)
+    if t is not None and a.player in _boss_plan(o).seats:
+        return HintReason.REFUSE_EXPENSIVE, {"seat": a.player, "amount": t.amount}
+    return HintReason.REFUSE_UNNEEDED, {"seat": a.player}
+
+
 def _clans_of(o: Obs, sources) -> tuple[int, ...]:
     neg = o.neg
     out = {neg.source_clan(s) for s in sources}
@@ -411,6 +426,7 @@ _REASONS = {
     LayClan: _lay,
     Accept: _accept,
     AcceptFormer: _accept_former,
+    Withdraw: _withdraw,
     Propose: _propose,
     FailDeal: _fail,
     GoingOnce: _going_once,

@@ -36,6 +36,7 @@ from game.rules import (
     Propose,
     Recruit,
     Roll,
+    Withdraw,
 )
 
 from .. import cardart, draw
@@ -115,6 +116,9 @@ TARGETS = {
     GoingOnce: lambda a: Target(widget="neg.going_once"),
     FailDeal: lambda a: Target(widget="neg.fail"),
     AcceptFormer: lambda a: Target(widget="neg.accept_former"),
+    Withdraw: lambda a: Target(
+        widget="neg.withdraw.self" if a.player == a.seat else f"neg.withdraw.{a.player}"
+    ),
     PassFloor: lambda a: Target(widget="neg.pass_floor"),
     Accept: lambda a: Target(widget=f"neg.accept.{a.of}"),
     Propose: lambda a: Target(widget=f"neg.counter.{a.to}"),
