@@ -104,6 +104,7 @@ def parse_params(param: str | None) -> dict:
         "style": None,
         "cards": None,
         "win": WIN_WEIGHT,
+        "pick": PICK_Z,
     }
     if not param:
         return out
@@ -124,9 +125,11 @@ def parse_params(param: str | None) -> dict:
             out["cards"] = float(value)
         elif key == "win":
             out["win"] = min(1.0, max(0.0, float(value)))
+        elif key == "pick":
+            out["pick"] = max(0.0, float(value))
         else:
             raise ValueError(
-                f"unknown search parameter {key!r} (steps, ms, rollout, style, cards, win)"
+                f"unknown search parameter {key!r} (steps, ms, rollout, style, cards, win, pick)"
             )
     return out
 
@@ -146,6 +149,7 @@ class SearchBot(Bot):
         self.rollout_personality = personality(cfg["rollout"])
         self.card_scale = CARD_SCALE if cfg["cards"] is None else cfg["cards"]
         self.win_weight = cfg["win"]
+        self.pick_z = cfg["pick"]
         self.memory = Memory(seat)
         # The heuristic's talk memory for my own moves: its choice (candidate 0) converges
         # like a heuristic bot's, and my chosen move says the heuristic's phrase.
@@ -288,7 +292,7 @@ class SearchBot(Bot):
             if i == 0:
                 continue
             m, se = _paired(utils[i], utils[0])
-            if m > max(MIN_GAIN, PICK_Z * se) and m > best_gain:
+            if m > max(MIN_GAIN, self.pick_z * se) and m > best_gain:
                 best, best_gain = i, m
         self.last_stats = [
             (cands[i], means[i], sum(1 for x in utils[i] if x is not None)) for i in range(k)
