@@ -16,8 +16,11 @@ money rank.
   under a wall-clock cap (`ms`, 180 by default, so a table never waits long; a round of
   rollouts is only begun if it fits). `ms=0` removes the cap and makes the bot
   deterministic whatever the machine's load (tests and tournaments that must replay).
+* My own moves keep the heuristic's talk memory (`talk.py`): the heuristic's choice
+  converges like a heuristic bot's, and `remark()` says its phrase (see `_speak`).
 
-Spec: `search`, `search:steps=3000+ms=0`, `search:ms=150`, `search:steps=6000+rollout=greedy`.
+Spec: `search`, `search:steps=3000+ms=0`, `search:ms=150`, `search:steps=6000+rollout=greedy`,
+`search:pick=2`.
 """
 
 from __future__ import annotations
