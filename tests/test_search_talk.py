@@ -118,3 +118,28 @@ def test_a_move_the_search_chose_over_the_heuristic_says_only_what_it_says():
     assert remark.phrase == Phrase.TOO_EXPENSIVE.value
     boss._speak(Propose(3, 0, first.sources, 2), GoingOnce(3))
     assert boss.talk.unsaid == (0, tuple(first.sources), 2, False)
+
+
+def test_a_search_bot_at_a_hot_seat_table_speaks():
+    # The driver shows the search bot's phrases like any bot's (through its remark).
+    from game.ui.session import LocalSession, SeatSpec, Timing
+
+    specs = ["search:steps=60+ms=0", "heuristic", "heuristic", "heuristic"]
+    s = LocalSession(
+        [SeatSpec(n, b) for n, b in zip(["Ann", "Bo", "Cy", "Dara"], specs, strict=True)],
+        seed=4,
+        timing=Timing(bot_pace=50.0),
+    )
+    said: list[str] = []
+    over = False
+    for _ in range(40000):  # a whole game at most
+        s.wait_for_bots()
+        s.update(0.05)
+        for batch in s.poll():
+            for e in batch.events:
+                if e["type"] == "phrase" and e["seat"] == 0:
+                    said.append(e["key"])
+                over = over or e["type"] == "game_over"
+        if over or said:
+            break
+    assert said and said[0] in {p.value for p in Phrase}
