@@ -16,8 +16,11 @@ money rank.
   under a wall-clock cap (`ms`, 180 by default, so a table never waits long; a round of
   rollouts is only begun if it fits). `ms=0` removes the cap and makes the bot
   deterministic whatever the machine's load (tests and tournaments that must replay).
+* My own moves keep the heuristic's talk memory (`talk.py`): the heuristic's choice
+  converges like a heuristic bot's, and `remark()` says its phrase (see `_speak`).
 
-Spec: `search`, `search:steps=3000+ms=0`, `search:ms=150`, `search:steps=6000+rollout=greedy`.
+Spec: `search`, `search:steps=3000+ms=0`, `search:ms=150`, `search:steps=6000+rollout=greedy`,
+`search:pick=2`.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from game.rules import (
     Accept,
     AcceptProposal,
     Action,
+    FailDeal,
     GoingOnce,
     LegalActions,
     Offer,
@@ -47,8 +51,10 @@ from game.rules.engine import default_action
 from game.rules.state import GameState
 from game.rules.variants import WindowMode
 
-from .base import Bot, register, spec_parts
+from .base import Bot, Remark, register, spec_parts
 from .heuristic import (
+    _ACCEPTS,
+    _TALK,
     BOSS_VALUE,
     CLAN_VALUE,
     GREY_VALUE,
@@ -64,6 +70,7 @@ from .heuristic import (
     personality,
 )
 from .obs import Memory, Obs
+from .talk import GIVE_UP_PHRASE, GiveUp, Phrase, Talk
 
 DEFAULT_STEPS = 1500  # simulated actions per searched decision
 # Wall-clock cap per decision by default, so a table never waits on a slow or busy machine
@@ -100,6 +107,7 @@ def parse_params(param: str | None) -> dict:
         "style": None,
         "cards": None,
         "win": WIN_WEIGHT,
+        "pick": PICK_Z,
     }
     if not param:
         return out
@@ -120,9 +128,11 @@ def parse_params(param: str | None) -> dict:
             out["cards"] = float(value)
         elif key == "win":
             out["win"] = min(1.0, max(0.0, float(value)))
+        elif key == "pick":
+            out["pick"] = max(0.0, float(value))
         else:
             raise ValueError(
-                f"unknown search parameter {key!r} (steps, ms, rollout, style, cards, win)"
+                f"unknown search parameter {key!r} (steps, ms, rollout, style, cards, win, pick)"
             )
     return out
 
@@ -142,28 +152,76 @@ class SearchBot(Bot):
         self.rollout_personality = personality(cfg["rollout"])
         self.card_scale = CARD_SCALE if cfg["cards"] is None else cfg["cards"]
         self.win_weight = cfg["win"]
+        self.pick_z = cfg["pick"]
         self.memory = Memory(seat)
+        # The heuristic's talk memory for my own moves: its choice (candidate 0) converges
+        # like a heuristic bot's, and my chosen move says the heuristic's phrase.
+        self.talk = self.policy.talk = Talk(seat)
+        self._said_with: Action | None = None  # the move of the last `choose`
+        self._boss: int | None = None  # the Boss of the open deal at the last `choose`
         self.last_stats: list | None = None  # (action, mean utility, rollouts) of the last search
         self._waits: tuple = (None, 0)  # (the talks, passes chosen over the heuristic's move)
 
     def observe(self, events: list[dict]) -> None:
         self.memory.observe(events)
+        self.talk.observe(events)
 
     def choose(
         self, view: dict | None, legal: LegalActions, must_act: bool = True
     ) -> Action | None:
+        a = self._choose(view, legal, must_act)
+        self._said_with = a
+        return a
+
+    def remark(self) -> Remark | None:
+        t = self.talk
+        if t.phrase is None and t.reason is None:
+            return None
+        return Remark(
+            self._said_with,
+            t.phrase.value if t.phrase else None,
+            t.reason.value if t.reason else None,
+        )
+
+    def _speak(self, a: Action | None, heuristic_choice: Action | None) -> Action | None:
+        """Set what `a` says aloud, as a heuristic bot would: the heuristic's own phrase
+        and remembered terms when the search kept its choice; for another move, only what
+        the move itself says ("Deal!" on accepting, the reason on failing a deal)."""
+        talk = self.talk
+        if a != heuristic_choice:
+            talk.hush()
+            if isinstance(a, (Offer, Propose)):
+                counterpart = a.to if isinstance(a, Propose) else self._boss
+                talk.intend(counterpart, a.sources, a.amount, False)
+        if type(a) in _ACCEPTS:
+            talk.say(Phrase.DEAL)
+        elif type(a) is FailDeal:
+            talk.reason = talk.reason or GiveUp.TOO_EXPENSIVE
+            talk.say(GIVE_UP_PHRASE[talk.reason])
+        elif type(a) not in _TALK:
+            talk.hush()  # a phrase goes with a negotiation move only
+        return a
+
+    def _choose(
+        self, view: dict | None, legal: LegalActions, must_act: bool
+    ) -> Action | None:
+        self.talk.hush()
         money = self.memory.money_for(view)
         failed = self.memory.failed
         o = Obs.from_view(view, money, failed)
         self.last_stats = None
+        self._boss = o.neg.boss if o.neg is not None else None
         if not must_act:
             # Real time, nobody waiting on me: move only when the heuristic sees a reason.
             if self.policy.decide(o, legal, False) is None:
+                self.talk.hush()
                 return None
             o = Obs.from_view(view, money, failed)
+            self.talk.hush()
         cands = more_prices(self.policy, o, legal, self.policy.candidates(o, legal, must_act))
         if not cands:
-            return _passive(legal) if must_act else None
+            return self._speak(_passive(legal) if must_act else None, None)
+        heuristic_choice = cands[0]
         talks = None
         if o.neg is not None and o.win is None and not isinstance(cands[0], PassFloor):
             # Waiting instead of the heuristic's move looks good in a rollout, where I act
@@ -174,11 +232,11 @@ class SearchBot(Bot):
             if self._waits[1] >= MAX_WAITS:
                 cands = [a for a in cands if not isinstance(a, PassFloor)]
         if len(cands) == 1 or not worth_searching(o, cands[0]):
-            return cands[0]
+            return self._speak(cands[0], heuristic_choice)
         a = self._search(view, cands, money)
         if talks is not None and isinstance(a, PassFloor):
             self._waits = (talks, self._waits[1] + 1)
-        return a
+        return self._speak(a, heuristic_choice)
 
     # -- the search ------------------------------------------------------------------------
 
@@ -237,7 +295,7 @@ class SearchBot(Bot):
             if i == 0:
                 continue
             m, se = _paired(utils[i], utils[0])
-            if m > max(MIN_GAIN, PICK_Z * se) and m > best_gain:
+            if m > max(MIN_GAIN, self.pick_z * se) and m > best_gain:
                 best, best_gain = i, m
         self.last_stats = [
             (cands[i], means[i], sum(1 for x in utils[i] if x is not None)) for i in range(k)
