@@ -237,7 +237,12 @@ class Referee:
             self.cancel_all()
 
     def observe(self, events: list[Event]) -> None:
-        for seat, bot in self._listening():
+        listeners = self._listening()
+        if listeners:
+            self._tell(listeners, events)
+
+    def _tell(self, listeners: list[tuple[int, Bot]], events: list[Event]) -> None:
+        for seat, bot in listeners:
             seen = events_for(events, seat)
             if seat in self._thinking:  # never touch a bot while a worker thread uses it
                 self._backlog.setdefault(seat, []).append(seen)
@@ -592,7 +597,8 @@ class Referee:
         legal = legal_actions(st, seat).moves()
         if not legal:
             return False
-        traits = self._traits_of(bot)
+        entry = self._traits.get(id(bot))
+        traits = entry[1] if entry is not None and entry[0] is bot else self._traits_of(bot)
         if traits.inline:
             v = view(st, seat) if traits.needs_view else LazyView(st, seat)
             action = _choose(bot, v, legal, must)
