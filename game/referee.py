@@ -196,7 +196,7 @@ class Referee:
         self._bot_timer: Timer | None = None
         # A waited-for bot's move due at once, while a bot callback runs (``_drive``): that
         # callback makes it next, as the clock would have, without arming a timer.
-        self._due: tuple[int, float] | None = None  # (state version, clock time)
+        self._due: tuple[int, float, int] | None = None  # (state version, clock time, seat)
         self._driving = False
         self._answer_timers: dict[tuple[int, int], Timer] = {}
         self._phrase_gate = PhraseGate()
@@ -540,7 +540,7 @@ class Referee:
             if st.phase is Phase.NEGOTIATION:
                 delay = self._fair_delay(delay, st)
             if delay <= 0 and self._driving and self.clock.next_deadline() > now:
-                self._due = (version, now)  # nothing else is due first: _drive runs it next
+                self._due = (version, now, seat)  # nothing else is due first: _drive runs it
             else:
                 self._bot_timer = self.clock.call_later(delay, partial(self._bot_move, version))
             return
@@ -573,16 +573,16 @@ class Referee:
         try:
             step(*args)
             while self._due is not None:
-                version, when = self._due
+                version, when, seat = self._due
                 clock = self.clock
                 if clock.now() != when or clock.next_deadline() < when:
                     break  # the clock ran on, or has something due earlier: it goes first
                 self._due = None
-                self._move(version)
+                self._move_seat(version, seat)
         finally:
             self._driving = False
             if self._due is not None:
-                version, when = self._due
+                version, when, _ = self._due
                 self._due = None
                 self._bot_timer = self.clock.call_at(when, partial(self._bot_move, version))
 
@@ -655,6 +655,16 @@ class Referee:
             if plays(seat):
                 self._decide(seat, True, st, self._move_done)
                 return
+
+    def _move_seat(self, version: int, seat: int) -> None:
+        """``_move`` when the seat is known: the one ``_plan`` found at this very version."""
+        st = self._state()
+        if st.actions_taken != version or st.window is not None or not self._running(st):
+            return
+        if self.hooks.plays(seat):
+            self._decide(seat, True, st, self._move_done)
+        else:  # pragma: no cover - nothing changes seats between planning and moving
+            self._move(version)
 
     def _move_done(self, seat: int, action: Action | None) -> None:
         """A waited-for bot's move; none (or a failing bot): the seat's default action."""
