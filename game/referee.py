@@ -123,6 +123,15 @@ def _always() -> bool:
     return True
 
 
+def _nothing() -> None:
+    """The default notices: nobody to tell (the referee then makes no call at all)."""
+
+
+def _nobody() -> bool:
+    """The default ``Hooks.people``: bots only (no fair start to keep)."""
+    return False
+
+
 def _sync_think(call: Callable[[], Action | None], done: Callable) -> None:
     done(call())
 
@@ -134,13 +143,13 @@ class Hooks:
     apply: Callable[[Action], bool]  # apply and tell everybody; the owner calls after_action
     bots: Callable[[], dict[int, Bot]]  # every bot object (they all hear the game)
     plays: Callable[[int], bool]  # a bot plays this seat now
-    people: Callable[[], bool] = lambda: False  # a person sits at the table (fair start)
+    people: Callable[[], bool] = _nobody  # a person sits at the table (fair start)
     # think(call, done): run call() (a bot's choice) somewhere and done(result) back here
     think: Callable[[Callable[[], Action | None], Callable], None] = _sync_think
     # inline(bot): ask this bot on the spot rather than through think (a quick bot)
     inline: Callable[[Bot], bool] = lambda bot: not getattr(bot, "needs_view", True)
     active: Callable[[], bool] = _always  # the owner is running a game
-    on_timers: Callable[[], None] = lambda: None  # a countdown started, stopped or changed
+    on_timers: Callable[[], None] = _nothing  # a countdown started, stopped or changed
     on_stage: Callable[[], None] = lambda: None  # "going twice": tell the table now
     on_phrase: Callable[[int, str], None] = lambda seat, key: None  # a bot's phrase.* key
     # on_remark(seat, remark, phrase): a bot's remark with the move it is about to make;
@@ -341,7 +350,9 @@ class Referee:
 
     def _touch(self) -> None:
         self.serial += 1
-        self.hooks.on_timers()
+        on_timers = self.hooks.on_timers
+        if on_timers is not _nothing:
+            on_timers()
 
     def cancel_all(self) -> None:
         self._close_window()
@@ -501,7 +512,8 @@ class Referee:
 
     def _fair_delay(self, delay: float, st) -> float:
         """``delay``, stretched so that a bot move lands after a fresh deal's fair start."""
-        if st.phase is not Phase.NEGOTIATION or not self.hooks.people():
+        people = self.hooks.people
+        if st.phase is not Phase.NEGOTIATION or people is _nobody or not people():
             return delay
         return max(delay, self._deal_fair_until - self.clock.now())
 

@@ -102,7 +102,7 @@ def play(
         lambda: st,
         timing,
         clock,
-        Hooks(apply=step, bots=lambda: seated, plays=lambda seat: True),
+        Hooks(apply=step, bots=lambda: seated, plays=seated.__contains__),  # every seat
         rng=random.Random(game.seed ^ 0x5EED),
     )
     if not game.log:
