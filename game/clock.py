@@ -18,6 +18,9 @@ if TYPE_CHECKING:  # asyncio and logging load threads and sockets: not for a sim
     import asyncio
 
 
+_NEVER = float("inf")
+
+
 def _log_failure() -> None:
     import logging
 
@@ -53,6 +56,11 @@ class Clock:
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> Timer:
         return self.call_at(self.now() + max(0.0, delay), callback)
+
+    def next_deadline(self) -> float:
+        """The earliest deadline of a pending timer (``inf``: none). A clock that cannot
+        tell says ``-inf``: anything may be due, so nobody may jump the queue."""
+        return float("-inf")
 
 
 def _run(timer: Timer) -> None:
@@ -110,6 +118,12 @@ class ManualClock(Clock):
     def pending(self) -> list[float]:
         """Deadlines of the timers not yet fired nor cancelled."""
         return sorted(when for when, _, t in self._heap if not t.cancelled)
+
+    def next_deadline(self) -> float:
+        heap = self._heap
+        while heap and heap[0][2].cancelled:  # fired or cancelled: advance would skip it
+            heapq.heappop(heap)
+        return heap[0][0] if heap else _NEVER
 
     def advance(self, seconds: float = 0.0) -> int:
         """Move time forward, firing every timer due by then (also ones that due timers

@@ -130,6 +130,15 @@ def _always() -> bool:
     return True
 
 
+def _nothing() -> None:
+    """The default notices: nobody to tell (the referee then makes no call at all)."""
+
+
+def _nobody() -> bool:
+    """The default ``Hooks.people``: bots only (no fair start to keep)."""
+    return False
+
+
 def _sync_think(call: Callable[[], Action | None], done: Callable) -> None:
     done(call())
 
@@ -141,13 +150,13 @@ class Hooks:
     apply: Callable[[Action], bool]  # apply and tell everybody; the owner calls after_action
     bots: Callable[[], dict[int, Bot]]  # every bot object (they all hear the game)
     plays: Callable[[int], bool]  # a bot plays this seat now
-    people: Callable[[], bool] = lambda: False  # a person sits at the table (fair start)
+    people: Callable[[], bool] = _nobody  # a person sits at the table (fair start)
     # think(call, done): run call() (a bot's choice) somewhere and done(result) back here
     think: Callable[[Callable[[], Action | None], Callable], None] = _sync_think
     # inline(bot): ask this bot on the spot rather than through think (a quick bot)
     inline: Callable[[Bot], bool] = lambda bot: not getattr(bot, "needs_view", True)
     active: Callable[[], bool] = _always  # the owner is running a game
-    on_timers: Callable[[], None] = lambda: None  # a countdown started, stopped or changed
+    on_timers: Callable[[], None] = _nothing  # a countdown started, stopped or changed
     on_stage: Callable[[], None] = lambda: None  # "going twice": tell the table now
     on_phrase: Callable[[int, str], None] = lambda seat, key: None  # a bot's phrase.* key
     # on_remark(seat, remark, phrase): a bot's remark with the move it is about to make;
@@ -201,6 +210,10 @@ class Referee:
         self._window_id = 0
         self._deal_serial = 0
         self._bot_timer: Timer | None = None
+        # A waited-for bot's move due at once, while a bot callback runs (``_drive``): that
+        # callback makes it next, as the clock would have, without arming a timer.
+        self._due: tuple[int, float, int] | None = None  # (state version, clock time, seat)
+        self._driving = False
         self._answer_timers: dict[tuple[int, int], Timer] = {}
         self._phrase_gate = PhraseGate()
         self._quiet_since = (-1, 0.0)  # (state version, when the bots first saw it)
@@ -212,6 +225,7 @@ class Referee:
         # the bots that listen, worked out again only when the seat-to-bot map changes
         self._listen_key: tuple = ()
         self._listeners: list[tuple[int, Bot]] = []
+        self._traits: dict[int, tuple[Bot, BotTraits]] = {}  # id(bot): what it needs
 
     @property
     def state(self):
@@ -234,13 +248,19 @@ class Referee:
         next moves are planned (clocks were set by ``clocks_after`` before telling)."""
         self.observe(events)
         st = self._state()
-        if self._running(st):
+        active = self.hooks.active
+        if st.phase is not Phase.GAME_OVER and (active is _always or active()):
             self._plan(st)
         else:
             self.cancel_all()
 
     def observe(self, events: list[Event]) -> None:
-        for seat, bot in self._listening():
+        listeners = self._listening()
+        if listeners:
+            self._tell(listeners, events)
+
+    def _tell(self, listeners: list[tuple[int, Bot]], events: list[Event]) -> None:
+        for seat, bot in listeners:
             seen = events_for(events, seat)
             if seat in self._thinking:  # never touch a bot while a worker thread uses it
                 self._backlog.setdefault(seat, []).append(seen)
@@ -259,7 +279,17 @@ class Referee:
         if key != self._listen_key:
             self._listen_key = key
             self._listeners = [(seat, bot) for seat, bot in bots.items() if listens(bot)]
+            self._traits.clear()
         return self._listeners
+
+    def _traits_of(self, bot: Bot) -> BotTraits:
+        """What ``bot`` needs, looked up once while it sits (keyed by identity: the entry
+        keeps the bot alive, so another bot never reuses its id)."""
+        entry = self._traits.get(id(bot))
+        if entry is None or entry[0] is not bot:
+            entry = (bot, BotTraits.of(bot, self.hooks.inline(bot)))
+            self._traits[id(bot)] = entry
+        return entry[1]
 
     def _flush_backlog(self, seat: int, bot: Bot) -> None:
         for seen in self._backlog.pop(seat, []):
@@ -297,7 +327,8 @@ class Referee:
             and not st.negotiation.time_up
         ):
             self._start_negotiation()
-        self._restart_turn()
+        if self.timing.turn > 0:
+            self._restart_turn()
 
     def _on_window_opened(self, e: WindowOpened) -> None:
         self._open_window(e.kind)
@@ -328,12 +359,15 @@ class Referee:
 
     def _touch(self) -> None:
         self.serial += 1
-        self.hooks.on_timers()
+        on_timers = self.hooks.on_timers
+        if on_timers is not _nothing:
+            on_timers()
 
     def cancel_all(self) -> None:
         self._close_window()
         self._stop_negotiation()
         self._stop_turn()
+        self._due = None
         if self._bot_timer is not None:
             self._bot_timer.cancel()
             self._bot_timer = None
@@ -487,7 +521,8 @@ class Referee:
 
     def _fair_delay(self, delay: float, st) -> float:
         """``delay``, stretched so that a bot move lands after a fresh deal's fair start."""
-        if st.phase is not Phase.NEGOTIATION or not self.hooks.people():
+        people = self.hooks.people
+        if st.phase is not Phase.NEGOTIATION or people is _nobody or not people():
             return delay
         return max(delay, self._deal_fair_until - self.clock.now())
 
@@ -548,19 +583,24 @@ class Referee:
         if self._bot_timer is not None:
             self._bot_timer.cancel()
             self._bot_timer = None
+        self._due = None
         version = st.actions_taken
         since = self._offer_waits(st) if st.phase is Phase.NEGOTIATION else None
         for seat in waiting_for(st):
             if not plays(seat):
                 continue
-            delay = self.timing.paced(self.timing.bot_delay)
+            timing = self.timing
+            delay = timing.bot_delay / max(0.05, timing.bot_pace)  # Timing.paced
             if since is not None:  # a person waits for the bot Boss's answer
                 delay = min(delay, self._hurry(st, seat, since, now))
                 if seat == st.negotiation.boss:  # but the answer is no instant one
                     delay = max(delay, since + ANSWER_AFTER - now)
-            self._bot_timer = self.clock.call_later(
-                self._fair_delay(delay, st), partial(self._bot_move, version)
-            )
+            if st.phase is Phase.NEGOTIATION:
+                delay = self._fair_delay(delay, st)
+            if delay <= 0 and self._driving and self.clock.next_deadline() > now:
+                self._due = (version, now, seat)  # nothing else is due first: _drive runs it
+            else:
+                self._bot_timer = self.clock.call_later(delay, partial(self._bot_move, version))
             return
         if (
             st.phase is Phase.NEGOTIATION
@@ -581,25 +621,54 @@ class Referee:
 
         return valid
 
-    def _decide(
-        self, seat: int, must: bool, valid: Callable[[], bool], done: Callable, st=None
-    ) -> bool:
-        """Ask the seat's bot; ``done(action or None)`` runs here while ``valid()``. Fast
-        bots (those that need no view) decide inline; others think through ``hooks.think``.
-        Returns False if the bot is busy or has no move. ``st``: the state, if at hand."""
+    def _drive(self, step: Callable, *args) -> None:
+        """Run a bot callback (``step(*args)``), then each waited-for bot move it made due at
+        once (``_due``), in turn: the move is what the clock would run next, so it runs
+        here without arming a timer (a simulation moves every seat so). Should something
+        be due before it after all, or a step fail, the clock gets it back."""
+        if self._driving:  # pragma: no cover - callbacks are only called by the clock
+            step(*args)
+            return
+        self._driving = True
+        try:
+            step(*args)
+            while self._due is not None:
+                version, when, seat = self._due
+                clock = self.clock
+                if clock.now() != when or clock.next_deadline() < when:
+                    break  # the clock ran on, or has something due earlier: it goes first
+                self._due = None
+                self._move_seat(version, seat)
+        finally:
+            self._driving = False
+            if self._due is not None:
+                version, when, _ = self._due
+                self._due = None
+                self._bot_timer = self.clock.call_at(when, partial(self._bot_move, version))
+
+    def _decide(self, seat: int, must: bool, st, done: Callable, valid=None) -> bool:
+        """Ask the seat's bot in state ``st``; ``done(seat, action or None)`` runs here. Fast
+        bots (those that need no view) decide inline; others think through ``hooks.think``,
+        and their answer counts while ``valid()`` (default: the state has not moved on).
+        Returns False if the bot is busy or has no move."""
         bot = self.hooks.bots().get(seat)
         if bot is None or seat in self._thinking:
             return False
-        if st is None:
-            st = self._state()
         legal = legal_actions(st, seat).moves()
         if not legal:
             return False
-        if self.hooks.inline(bot):
-            v = view(st, seat) if getattr(bot, "needs_view", True) else LazyView(st, seat)
-            self._finish(seat, bot, done, _choose(bot, v, legal, must))
+        entry = self._traits.get(id(bot))
+        traits = entry[1] if entry is not None and entry[0] is bot else self._traits_of(bot)
+        if traits.inline:
+            v = view(st, seat) if traits.needs_view else LazyView(st, seat)
+            action = _choose(bot, v, legal, must)
+            if traits.remarks and action is not None:
+                self._finish(seat, bot, traits, done, action)
+            else:  # nothing to remark on
+                done(seat, action)
             return True
-        done = partial(self._finish, seat, bot, done)
+        if valid is None:
+            valid = self._valid_at(st.actions_taken)
         v = view(st, seat)
         self._thinking.add(seat)
 
@@ -611,38 +680,51 @@ class Referee:
             else:
                 self._backlog.pop(seat, None)
             if valid() and current and self.hooks.plays(seat):
-                done(action)
+                self._finish(seat, bot, traits, done, action)
             elif self._running():
                 self.schedule()
 
         self.hooks.think(partial(_choose, bot, v, legal, must), answered)
         return True
 
-    def _finish(self, seat: int, bot: Bot, done: Callable, action) -> None:
-        """`done(action)`, with the bot's remark on the move: a phrase said to everybody
+    def _finish(self, seat: int, bot: Bot, traits: BotTraits, done: Callable, action) -> None:
+        """`done(seat, action)`, with the bot's remark on the move: a phrase said to everybody
         like a player's `say` (at most one per bot every PHRASE_GAP seconds)."""
-        remark = _remark_of(bot) if action is not None else None
+        remark = _remark_of(bot) if action is not None and traits.remarks else None
         if remark is None or remark.action != action:
-            done(action)
+            done(seat, action)
             return
         phrase = remark.phrase is not None and self._phrase_gate.allow(seat, self.clock.now())
         self.hooks.on_remark(seat, remark, phrase)
-        done(action)
+        done(seat, action)
         if phrase:
             self.hooks.on_phrase(seat, remark.phrase)
 
     def _bot_move(self, version: int) -> None:
-        """A bot the game waits for (turn, discard, the Boss once time is up) moves."""
+        """The clock's callback for a bot move the game waits for (see ``_move``)."""
         self._bot_timer = None
+        self._drive(self._move, version)
+
+    def _move(self, version: int) -> None:
+        """A bot the game waits for (turn, discard, the Boss once time is up) moves."""
         st = self._state()
-        if not self._running(st) or st.actions_taken != version or st.window is not None:
+        if st.actions_taken != version or st.window is not None or not self._running(st):
             return
+        plays = self.hooks.plays
         for seat in waiting_for(st):
-            if self.hooks.plays(seat):
-                self._decide(
-                    seat, True, self._valid_at(version), partial(self._move_done, seat), st
-                )
+            if plays(seat):
+                self._decide(seat, True, st, self._move_done)
                 return
+
+    def _move_seat(self, version: int, seat: int) -> None:
+        """``_move`` when the seat is known: the one ``_plan`` found at this very version."""
+        st = self._state()
+        if st.actions_taken != version or st.window is not None or not self._running(st):
+            return
+        if self.hooks.plays(seat):
+            self._decide(seat, True, st, self._move_done)
+        else:  # pragma: no cover - nothing changes seats between planning and moving
+            self._move(version)
 
     def _move_done(self, seat: int, action: Action | None) -> None:
         """A waited-for bot's move; none (or a failing bot): the seat's default action."""
@@ -652,8 +734,11 @@ class Referee:
             self.hooks.apply(action)
 
     def _bot_tick(self, version: int) -> None:
-        """Real-time negotiation: offer the moment to each bot (shuffled); first taker acts."""
         self._bot_timer = None
+        self._drive(self._tick, version)
+
+    def _tick(self, version: int) -> None:
+        """Real-time negotiation: offer the moment to each bot (shuffled); first taker acts."""
         valid = self._valid_at(version)
         st = self._state()
         if not valid() or st.window is not None:
@@ -677,14 +762,14 @@ class Referee:
         if settle:  # the bot Boss has waited long enough: it goes first, and must act
             seats.remove(boss)
             seats.insert(0, boss)
+        acted = []
+
+        def done(seat: int, action) -> None:
+            if action is not None and valid():
+                acted.append(self.hooks.apply(action))
+
         for seat in seats:
-            acted = []
-
-            def done(action, acted=acted):
-                if action is not None and valid():
-                    acted.append(self.hooks.apply(action))
-
-            self._decide(seat, settle and seat == boss, valid, done)
+            self._decide(seat, settle and seat == boss, self._state(), done, valid)
             if acted:
                 return
         if valid():
@@ -694,8 +779,11 @@ class Referee:
             self._bot_timer = self.clock.call_later(tick, partial(self._bot_tick, version))
 
     def _bot_answer(self, wid: int, seat: int) -> None:
-        """A bot answers a window, always at the same moment after it opened."""
         self._answer_timers.pop((wid, seat), None)
+        self._drive(self._answer, wid, seat)
+
+    def _answer(self, wid: int, seat: int) -> None:
+        """A bot answers a window, always at the same moment after it opened."""
         st = self._state()
         if not self._running(st) or st.window is None:
             return
@@ -718,13 +806,13 @@ class Referee:
                 and seat in asked_seats(st)
             )
 
-        def done(action) -> None:
-            if action is None or action not in legal_actions(self._state(), seat):
-                action = Pass(seat)
-            self.hooks.apply(action)
-
-        if not self._decide(seat, True, valid, done, st):
+        if not self._decide(seat, True, st, self._answer_done, valid):
             self.hooks.apply(Pass(seat))
+
+    def _answer_done(self, seat: int, action: Action | None) -> None:
+        if action is None or action not in legal_actions(self._state(), seat):
+            action = Pass(seat)
+        self.hooks.apply(action)
 
 
 #: What each event means for the countdowns (events of other types change none).
@@ -738,16 +826,30 @@ _CLOCK_EVENTS: dict[type, Callable[[Referee, Event], None]] = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class BotTraits:
+    """What the referee needs to know of a seated bot, looked up once per bot."""
+
+    inline: bool  # asked on the spot, not through hooks.think
+    needs_view: bool  # False: a LazyView will do (the random bot)
+    remarks: bool  # has a remark() that may say something
+
+    @classmethod
+    def of(cls, bot: Bot, inline: bool) -> BotTraits:
+        method = getattr(type(bot), "remark", None)
+        silent = method is None or (
+            method is Bot.remark and "remark" not in getattr(bot, "__dict__", {})
+        )
+        return cls(inline, bool(getattr(bot, "needs_view", True)), not silent)
+
+
 def listens(bot: Bot) -> bool:
     return bool(getattr(bot, "wants_events", False)) or type(bot).observe is not Bot.observe
 
 
 def _remark_of(bot: Bot):
-    """The bot's remark on its last choice; a bot without one (or failing) says nothing,
-    and its move is made all the same."""
-    method = getattr(type(bot), "remark", None)
-    if method is None or (method is Bot.remark and "remark" not in getattr(bot, "__dict__", {})):
-        return None  # no remark, or ``Bot.remark``, which says nothing: no call per move
+    """The bot's remark on its last choice (``BotTraits.remarks`` says whether to ask); a
+    failing one says nothing, and its move is made all the same."""
     try:
         return bot.remark()
     except Exception:

@@ -78,13 +78,14 @@ def play(
     on_step=None,
     max_actions: int = MAX_ACTIONS,
     timing: Timing = SIMULATION_TIMING,
+    clock: ManualClock | None = None,
 ) -> None:
     """Play `game` to the end with one bot per seat, refereed as at a real table on a
     ``ManualClock`` moved to each next deadline. `on_step(game, action, events)` is called
     after every action (tests check invariants there). Bots with memory hear every event
     (``observe`` is kept for callers; every bot that listens hears anyway)."""
     st = game.state
-    clock = ManualClock(start=0.0)
+    clock = clock if clock is not None else ManualClock(start=0.0)
     seated = dict(enumerate(bots))  # the same bots all game: one map, not one per look
 
     def step(action) -> bool:
@@ -101,7 +102,7 @@ def play(
         lambda: st,
         timing,
         clock,
-        Hooks(apply=step, bots=lambda: seated, plays=lambda seat: True),
+        Hooks(apply=step, bots=lambda: seated, plays=seated.__contains__),  # every seat
         rng=random.Random(game.seed ^ 0x5EED),
     )
     if not game.log:
@@ -109,10 +110,10 @@ def play(
     referee.clocks_after([])
     referee.schedule()
     while st.phase is not Phase.GAME_OVER:
-        pending = clock.pending()
-        if not pending:
+        deadline = clock.next_deadline()
+        if deadline == float("inf"):
             raise SimulationError(f"seed {game.seed}: nobody can move")
-        clock.advance(pending[0] - clock.now())
+        clock.advance(deadline - clock.now())
 
 
 def simulate_game(

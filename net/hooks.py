@@ -26,5 +26,8 @@ class HostHooks:
     update: Callable[[list], None] | None = None
     #: (connection, the events shown with it) before a ``snapshot`` frame is built
     snapshot: Callable[[Any, list], None] | None = None
+    #: (connection, message) when a checked client message is about to be handled; what it
+    #: raises is treated as a bug in the handler (fault tests: only that connection closes)
+    received: Callable[[Any, dict], None] | None = None
     #: (connection, message, seconds) after a client message was handled (its frames sent)
     handled: Callable[[Any, dict, float], None] | None = None

@@ -379,6 +379,9 @@ class Host:
             self._reply_error(conn, "not_joined", f"send 'hello' before '{kind}'")
             return
         handler = getattr(self, "_msg_" + kind)
+        received = self.hooks.received
+        if received is not None:
+            received(conn, msg)
         handled = self.hooks.handled
         if handled is None:
             handler(conn, msg)

@@ -2,8 +2,9 @@
 ``host``/``table`` flags (game/cli) and the lobby's settings (game/ui/lan.py) both come here,
 so a choice is checked, and means the same, whichever way a table is hosted.
 
-Every keyword is named like its command-line flag (``turn_time`` is ``--turn-time``); a
-`HostChoiceError` names the keyword, so the command line can name the flag.
+Every keyword is named like its command-line flag (``going_once`` is ``--going-once``), and
+the clocks' like their ``Timing`` knob, in seconds; a `HostChoiceError` names the keyword,
+so the command line can name the flag.
 """
 
 from __future__ import annotations
@@ -37,24 +38,24 @@ def _timing(
     *,
     window: float | None,
     going_once: float | None,
-    negotiation_time: float | None,
-    turn_time: float | None,
+    negotiation: float | None,
+    turn: float | None,
     grace: float | None,
     bot_delay: float | None,
     start_after: float | None,
 ) -> Timing:
     """Timing's defaults, with every given number of seconds in its place."""
     timing = Timing()
-    for option, attr, value in (
-        ("window", "window", window),
-        ("going_once", "going_once", going_once),
-        ("negotiation_time", "negotiation", negotiation_time),
-        ("turn_time", "turn", turn_time),
-        ("grace", "grace", grace),
+    for knob, value in (
+        ("window", window),
+        ("going_once", going_once),
+        ("negotiation", negotiation),
+        ("turn", turn),
+        ("grace", grace),
     ):
-        seconds = _seconds(option, value)
+        seconds = _seconds(knob, value)
         if seconds is not None:
-            setattr(timing, attr, seconds)
+            setattr(timing, knob, seconds)
     if timing.window <= 0:
         raise HostChoiceError("window", "must be > 0")
     if timing.going_once <= 0:
@@ -83,8 +84,8 @@ def build_host_config(
     window_mode: WindowMode | str = WindowMode.REAL_TIME,
     window: float | None = None,
     going_once: float | None = None,
-    negotiation_time: float | None = None,
-    turn_time: float | None = None,
+    negotiation: float | None = None,
+    turn: float | None = None,
     grace: float | None = None,
     bot_delay: float | None = None,
     start_after: float | None = None,
@@ -117,8 +118,8 @@ def build_host_config(
     timing = _timing(
         window=window,
         going_once=going_once,
-        negotiation_time=negotiation_time,
-        turn_time=turn_time,
+        negotiation=negotiation,
+        turn=turn,
         grace=grace,
         bot_delay=bot_delay,
         start_after=start_after,

@@ -231,3 +231,63 @@ def test_nothing_outside_the_engine_imports_its_private_names():
         if layer_of(imp.target) == "rules" and any(p.startswith("_") for p in imp.target.split("."))
     ]
     assert bad == []
+
+
+def module_level_imports(path: Path, root: Path = ROOT) -> list[str]:
+    """What a module imports when it is loaded: its top-level imports (those inside
+    functions, or under ``if TYPE_CHECKING``, run later or never)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    top = ast.Module(body=[n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))])
+    names = []
+    for node in top.body:
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        else:
+            base = node.module or ""
+            if node.level:
+                base = _relative(_package(path, root), node.level, node.module)
+            names += [f"{base}.{alias.name}" for alias in node.names]
+    return names
+
+
+def import_circles(files: list[Path], root: Path = ROOT) -> list[list[str]]:
+    """Every circle of module-level imports among ``files`` (each as the modules on it)."""
+    modules = {module_name(path, root): path for path in files}
+    edges: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        edges[name] = set()
+        for target in module_level_imports(path, root):
+            while target and target not in modules:  # module.attr -> module
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                edges[name].add(target)
+    circles, done = [], set()
+
+    def walk(node: str, path: list[str]) -> None:
+        for nxt in sorted(edges[node]):
+            if nxt in path:
+                circle = path[path.index(nxt):]
+                if frozenset(circle) not in done:
+                    done.add(frozenset(circle))
+                    circles.append(circle)
+            elif nxt not in seen:
+                seen.add(nxt)
+                walk(nxt, [*path, nxt])
+
+    for start in sorted(modules):
+        seen = {start}
+        walk(start, [start])
+    return circles
+
+
+def test_no_import_circle():
+    assert import_circles(program_files()) == []
+
+
+def test_an_import_circle_is_named(tmp_path):
+    files = [
+        _write(tmp_path, "game/bots/base.py", "from . import kinds\n"),
+        _write(tmp_path, "game/bots/kinds.py", "from .base import Bot\n"),
+        _write(tmp_path, "game/bots/fine.py", "def f():\n    from . import base\n"),
+    ]
+    assert import_circles(files, tmp_path) == [["game.bots.base", "game.bots.kinds"]]

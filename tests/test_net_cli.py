@@ -46,8 +46,8 @@ def test_window_mode_flag():
         (["--port", "70000"], "--port must be 0..65535"),
         (["--bots", "nobody"], "--bots: unknown bot 'nobody'"),
         (["--bots", "random,random,random"], "--bots: 3 bots named for 4 seats"),
-        (["--turn-time", "-1"], "--turn-time must be >= 0"),
-        (["--negotiation-time", "-5"], "--negotiation-time must be >= 0"),
+        (["--turn-time", "-1"], "--turn must be >= 0"),  # the old spelling still parses
+        (["--negotiation", "-5"], "--negotiation must be >= 0"),
         (["--window", "0"], "--window must be > 0"),
         (["--bot-delay", "-1"], "--bot-delay must be >= 0"),
         (["--negotiation-limit", "0"], "--negotiation-limit must be >= 1"),
@@ -67,8 +67,8 @@ def test_the_flags_and_the_lobby_build_the_same_table(tmp_path, monkeypatch):
     from game.ui.config import Config
 
     cfg = Config(
-        lan_seats=3, lan_bot="heuristic", stop_seconds=7, going_once_seconds=4,
-        negotiation_minutes=2, lan_turn_seconds=30, variants=["V1", "V4"], short_game=True,
+        lan_seats=3, lan_bot="heuristic", window=7, going_once=4,
+        negotiation=120, turn=30, variants=["V1", "V4"], short_game=True,
         negotiation_limit=80,
     )  # fmt: skip
     lobby = lan_ui.host_config(cfg, code="QXRT")

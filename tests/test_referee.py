@@ -273,3 +273,33 @@ def test_a_frame_tick_fires_what_is_due_at_the_frames_end():
     clock.jump(0.5)  # a still picture: nothing fires
     assert seen == [0.02] and clock.now() == 0.52
     assert clock.advance(0.0) == 1 and seen == [0.02, 0.52]
+
+
+def test_a_bot_move_due_at_once_keeps_its_place_behind_what_the_clock_already_holds():
+    """In a simulation a waited-for bot's move due at once runs without a timer (the bot
+    callback that made it due runs it next); anything the clock holds for the same moment
+    still goes first, as it would have with a timer."""
+    from game.bots import make_bot
+    from game.simulate import play
+
+    game = Game(["A", "B", "C", "D"], 7, Settings(players=4))
+    clock = ManualClock(start=0.0)
+    fired: list[tuple[int, int]] = []  # (log length when armed, log length when fired)
+
+    def on_step(g, action, events):
+        n = len(g.log)
+        if n in (25, 60):  # a timer for this very moment, armed mid-game
+            clock.call_at(clock.now(), lambda: fired.append((n, len(g.log))))
+
+    play(game, [make_bot("random", s, 7) for s in range(4)], on_step=on_step, clock=clock)
+    assert fired == [(25, 25), (60, 60)]  # each ran before the next bot's move
+
+
+def test_the_manual_clock_names_its_next_deadline():
+    clock = ManualClock(start=0.0)
+    assert clock.next_deadline() == float("inf")
+    first = clock.call_at(2.0, lambda: None)
+    clock.call_at(3.0, lambda: None)
+    assert clock.next_deadline() == 2.0
+    first.cancel()
+    assert clock.next_deadline() == 3.0

@@ -168,9 +168,9 @@ def test_one_human_real_time_game_with_countdowns(tmp_path):
         seats=4,
         seat_kinds=["human", "random", "random", "random"],
         window_mode="real_time",
-        negotiation_minutes=1,
-        stop_seconds=3,
-        going_once_seconds=2,
+        negotiation=60,
+        window=3,
+        going_once=2,
     )
     try:
         from game.ui.scenes.newgame import start_game

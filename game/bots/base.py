@@ -105,7 +105,3 @@ def make_bot(spec: str, seat: int, seed: int = 0) -> Bot:
     kind, _, param = check_bot_spec(spec).partition(":")
     factory = BOT_KINDS[kind]
     return factory(seat, seed, param) if param else factory(seat, seed)
-
-
-from . import heuristic, random_bot, search  # noqa: E402,F401  (registers the kinds)
-

@@ -30,6 +30,8 @@ def _host_args(p: argparse.ArgumentParser) -> None:
         "--start-after", type=float, metavar="S", help="start S seconds after hosting (bots fill)"
     )
     p.add_argument("--grace", type=float, metavar="S", help="seconds before bots take a lost seat")
+    # one name per knob (game.referee.Timing's, in seconds); --negotiation-time and
+    # --turn-time are the old spellings, still accepted
     p.add_argument("--window", type=float, metavar="S", help="Stop window length (default 5)")
     p.add_argument(
         "--window-mode",
@@ -39,8 +41,17 @@ def _host_args(p: argparse.ArgumentParser) -> None:
         "after the other, each with the window's length",
     )
     p.add_argument("--going-once", type=float, metavar="S", help="per 'going once/twice' (3)")
-    p.add_argument("--negotiation-time", type=float, metavar="S", help="negotiation clock (180)")
-    p.add_argument("--turn-time", type=float, metavar="S", help="turn clock (default 0: off)")
+    p.add_argument(
+        "--negotiation",
+        "--negotiation-time",
+        dest="negotiation",
+        type=float,
+        metavar="S",
+        help="negotiation clock (180; 0: none)",
+    )
+    p.add_argument(
+        "--turn", "--turn-time", dest="turn", type=float, metavar="S", help="turn clock (0: off)"
+    )
     p.add_argument("--bot-delay", type=float, metavar="S", help="bots' pause before moving")
     p.add_argument("--negotiation-limit", type=int, help="negotiation actions per deal (60)")
     p.add_argument("--short", action="store_true", help="short game (tiles 3, 6, 9 removed)")

@@ -5,7 +5,9 @@ $XDG_CONFIG_HOME/imtheboss, else ~/.config/imtheboss. Under pytest without the o
 temporary folder is used, so no test can ever write into a real home directory.
 
 Unknown or ill-typed fields in the file are ignored one by one (a hand-edited file never
-stops the game from starting); the file is written atomically.
+stops the game from starting); the file is written atomically. The clocks have the names and
+the unit (seconds) of game.referee.Timing's knobs; a file from before, with the old names,
+loads with its values kept (``OLD_NAMES``) and is written back with the new ones.
 """
 
 from __future__ import annotations
@@ -23,6 +25,14 @@ FILE_NAME = "settings.json"
 TEXT_SIZES = {"small": 0.88, "normal": 1.0, "large": 1.18}
 SPEEDS = {"relaxed": 0.75, "normal": 1.0, "fast": 1.6}
 MAX_SEATS = 6
+
+#: Clock fields under their old names: old name -> (Timing's name, factor into seconds).
+OLD_NAMES: dict[str, tuple[str, int]] = {
+    "stop_seconds": ("window", 1),
+    "going_once_seconds": ("going_once", 1),
+    "negotiation_minutes": ("negotiation", 60),
+    "lan_turn_seconds": ("turn", 1),
+}
 
 
 def config_dir() -> Path:
@@ -55,9 +65,11 @@ class Config:
     random_first_player: bool = False
     window_mode: str = "ask_around"
     ask_only_when_touched: list[bool] = field(default_factory=list)  # per seat
-    stop_seconds: int = 5
-    going_once_seconds: int = 3
-    negotiation_minutes: int = 3  # real-time mode's clock (0: none)
+    # the clocks, named and counted (seconds) as game.referee.Timing's knobs
+    window: int = 5  # Stop / Boss / Recruitment reaction windows
+    going_once: int = 3  # per "going once / going twice" stage
+    negotiation: int = 180  # the negotiation clock (0: none)
+    turn: int = 0  # the turn clock when hosting a LAN table (0: off)
     negotiation_limit: int = 60  # negotiation actions per deal
     # LAN: the lobby's choices
     lan_name: str = ""  # my name at LAN tables (empty: the first player name, or "Player")
@@ -65,7 +77,6 @@ class Config:
     lan_seats: int = 4
     lan_bot: str = ""  # bot kind for empty seats (empty: the strongest registered)
     lan_display: bool = False  # host as a public table display instead of playing
-    lan_turn_seconds: int = 0  # turn clock when hosting (0: off)
     lan_hints: bool = True  # a table I host allows hints
     lan_address: str = ""  # the last typed HOST:PORT
     # the last LAN table joined: "Rejoin" after a restart (its seat's reconnect token)
@@ -85,6 +96,7 @@ class Config:
             return cfg
         if not isinstance(data, dict):
             return cfg
+        data = _renamed(data)
         defaults = asdict(cfg)
         for f in fields(cls):
             if f.name not in data:
@@ -131,15 +143,15 @@ class Config:
         if self.window_mode not in ("ask_around", "real_time"):
             self.window_mode = "ask_around"
         self.ask_only_when_touched = [bool(x) for x in self.ask_only_when_touched][:MAX_SEATS]
-        self.stop_seconds = min(30, max(2, int(self.stop_seconds)))
-        self.going_once_seconds = min(30, max(2, int(self.going_once_seconds)))
-        self.negotiation_minutes = min(30, max(0, int(self.negotiation_minutes)))
+        self.window = min(30, max(2, int(self.window)))
+        self.going_once = min(30, max(2, int(self.going_once)))
+        self.negotiation = min(1800, max(0, int(self.negotiation)))
+        self.turn = min(600, max(0, int(self.turn)))
         self.negotiation_limit = min(500, max(10, int(self.negotiation_limit)))
         self.lan_name = self.lan_name[:24]
         self.lan_table_name = self.lan_table_name[:40]
         self.lan_seats = min(MAX_SEATS, max(2, int(self.lan_seats)))
         self.lan_bot = self.lan_bot[:40]
-        self.lan_turn_seconds = min(600, max(0, int(self.lan_turn_seconds)))
         self.lan_address = self.lan_address[:80]
         self.last_table_address = self.last_table_address[:80]
         self.last_table_name = self.last_table_name[:40]
@@ -154,3 +166,19 @@ class Config:
     @property
     def speed_factor(self) -> float:
         return SPEEDS[self.speed]
+
+
+def _renamed(data: dict) -> dict:
+    """``data`` with the clocks' old names read as the new ones (a new name, when both are
+    there, wins); a value that is no number is left to ``load`` to ignore."""
+    out = dict(data)
+    for old, (name, factor) in OLD_NAMES.items():
+        if old not in out:
+            continue
+        value = out.pop(old)
+        if name in out:
+            continue
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = value * factor
+        out[name] = value
+    return out

@@ -29,7 +29,7 @@ from ..theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, WARN
 from ..widgets import Button, Stepper, TextField, Toggle, Widget
 from .common import backdrop, section, title_bar
 from .newgame import bot_kinds, default_bot, kind_label
-from .settings import VARIANTS
+from .settings import NEGOTIATION_CHOICES, VARIANTS, negotiation_shown
 
 HOST_X, HOST_W = 80, 820
 JOIN_X, JOIN_W = 1000, 840
@@ -209,10 +209,10 @@ class LobbyScene(Scene):
                 (hx, y + 4 * step, half, 54),
                 lambda: tr("lobby.timer.stop"),
                 [3, 4, 5, 6, 8, 10, 15],
-                lambda: cfg.stop_seconds,
-                lambda v: self._set("stop_seconds", v),
+                lambda: cfg.window,
+                lambda v: self._set("window", v),
                 show=lambda v: tr("window.countdown", s=v),
-                name="host.stop",
+                name="host.window",
                 size=22,
                 tip=lambda: tr("settings.timer.stop_label"),
             ),
@@ -220,8 +220,8 @@ class LobbyScene(Scene):
                 (hx + half + 20, y + 4 * step, half, 54),
                 lambda: tr("lobby.timer.going_once"),
                 [2, 3, 4, 5, 8],
-                lambda: cfg.going_once_seconds,
-                lambda v: self._set("going_once_seconds", v),
+                lambda: cfg.going_once,
+                lambda v: self._set("going_once", v),
                 show=lambda v: tr("window.countdown", s=v),
                 name="host.going_once",
                 size=22,
@@ -230,10 +230,10 @@ class LobbyScene(Scene):
             Stepper(
                 (hx, y + 5 * step, half, 54),
                 lambda: tr("lobby.timer.negotiation"),
-                [0, 1, 2, 3, 5, 10],
-                lambda: cfg.negotiation_minutes,
-                lambda v: self._set("negotiation_minutes", v),
-                show=lambda v: tr("settings.off") if v == 0 else tr("settings.minutes", m=v),
+                NEGOTIATION_CHOICES,
+                lambda: cfg.negotiation,
+                lambda v: self._set("negotiation", v),
+                show=negotiation_shown("settings.off"),
                 name="host.negotiation",
                 size=22,
                 tip=lambda: tr("settings.timer.negotiation_label"),
@@ -242,8 +242,8 @@ class LobbyScene(Scene):
                 (hx + half + 20, y + 5 * step, half, 54),
                 lambda: tr("lobby.timer.turn"),
                 [0, 20, 30, 45, 60, 90],
-                lambda: cfg.lan_turn_seconds,
-                lambda v: self._set("lan_turn_seconds", v),
+                lambda: cfg.turn,
+                lambda v: self._set("turn", v),
                 show=lambda v: tr("settings.off") if v == 0 else tr("window.countdown", s=v),
                 name="host.turn",
                 size=22,

@@ -74,9 +74,9 @@ def build_session(cfg, seed: int | None = None) -> LocalSession:
         ask_only_when_touched=tuple(ask[i] and seats[i].is_human for i in range(n)),
     )
     timing = Timing(
-        window=float(cfg.stop_seconds),
-        going_once=float(cfg.going_once_seconds),
-        negotiation=float(cfg.negotiation_minutes * 60),
+        window=float(cfg.window),
+        going_once=float(cfg.going_once),
+        negotiation=float(cfg.negotiation),
         bot_pace=cfg.speed_factor,
     )
     if seed is None:

@@ -15,6 +15,19 @@ from .common import backdrop, section, title_bar
 from .title import LanguageButton
 
 VARIANTS = ("V1", "V2", "V3", "V4", "V5", "V6")
+#: The negotiation clock's choices in seconds (Timing's unit), shown in minutes.
+NEGOTIATION_CHOICES = [0, 60, 120, 180, 300, 600]
+
+
+def negotiation_shown(none_key: str):
+    """How a negotiation clock of ``v`` seconds reads: minutes, or ``none_key`` for 0."""
+
+    def show(v: int) -> str:
+        if v == 0:
+            return tr(none_key)
+        return tr("settings.minutes", m=v // 60 if v % 60 == 0 else round(v / 60, 1))
+
+    return show
 
 
 class SettingsScene(Scene):
@@ -187,30 +200,30 @@ class SettingsScene(Scene):
                 (R, ty, W, 54),
                 lambda: tr("settings.timer.stop_label"),
                 [3, 4, 5, 6, 8, 10, 15],
-                lambda: cfg.stop_seconds,
-                lambda v: self._set("stop_seconds", v),
+                lambda: cfg.window,
+                lambda v: self._set("window", v),
                 show=lambda v: tr("window.countdown", s=v),
-                name="stop_seconds",
+                name="window",
                 size=22,
             ),
             Stepper(
                 (R, ty + 58, W, 54),
                 lambda: tr("settings.timer.going_once_label"),
                 [2, 3, 4, 5, 8],
-                lambda: cfg.going_once_seconds,
-                lambda v: self._set("going_once_seconds", v),
+                lambda: cfg.going_once,
+                lambda v: self._set("going_once", v),
                 show=lambda v: tr("window.countdown", s=v),
-                name="going_once_seconds",
+                name="going_once",
                 size=22,
             ),
             Stepper(
                 (R, ty + 116, W, 54),
                 lambda: tr("settings.timer.negotiation_label"),
-                [0, 1, 2, 3, 5, 10],
-                lambda: cfg.negotiation_minutes,
-                lambda v: self._set("negotiation_minutes", v),
-                show=lambda v: tr("settings.timer.none") if v == 0 else tr("settings.minutes", m=v),
-                name="negotiation_minutes",
+                NEGOTIATION_CHOICES,
+                lambda: cfg.negotiation,
+                lambda v: self._set("negotiation", v),
+                show=negotiation_shown("settings.timer.none"),
+                name="negotiation",
                 size=22,
             ),
             Button(
