@@ -68,7 +68,9 @@ def test_a_search_pair_that_cannot_agree_converges_like_heuristics():
     assert max(Counter(_terms(a, 3) for a in offers).values()) == 1
     assert said[-1][0] == FailDeal(3)
     finals = [a.seat for a, r in said if r is not None and r.phrase == Phrase.LAST_OFFER.value]
-    assert 0 in finals  # the search bot said its last word, and said so
+    # its last word is said as such, but "Last offer" only after an earlier word to the
+    # Boss: here its one offer was already its limit, so it says none
+    assert (0 in finals) == (len(offers) > 1)
 
 
 def test_a_search_without_the_talk_memory_repeats_itself():
