@@ -50,7 +50,7 @@ def test_search_accepting_says_deal_and_the_remark_names_its_move():
 
 def test_a_search_pair_that_cannot_agree_converges_like_heuristics():
     # The stubborn pair of test_bots_talk, the investor played by a search bot: it never
-    # repeats its terms, says its last offer, and the Boss walks away within a few words.
+    # repeats its terms and the Boss walks away within a few words.
     t = _deal()
     bots = [
         _search_with("ask_sole=2.5+floor=1", 0),
