@@ -249,6 +249,17 @@ def test_recruit_a_pool_placard_and_say_when_the_deal_can_use_it():
     t.pass_floor(3)
     h = _hint(t, 0)
     assert h.action == Recruit(0, Clan.MAGENTA) and h.reason is HintReason.RECRUIT_FOR_DEAL
+    # once Di has laid a Magenta Clan card the deal has its Magenta: the placard pays later
+    t = _scenario(
+        [["recruit", "recruit", "recruit"], FILLER, FILLER, ["clan_magenta", *FILLER]],
+        marker=0,
+        first_player=3,
+    )
+    t.open(3)
+    t.do(LayClan(3, Clan.MAGENTA))
+    t.pass_floor(3)
+    h = _hint(t, 0)
+    assert h.action == Recruit(0, Clan.MAGENTA) and h.reason is HintReason.RECRUIT
 
 
 def test_boss_lays_its_own_clan_card_then_calls_going_once():

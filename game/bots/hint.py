@@ -236,7 +236,13 @@ def _discard(policy, o, legal, a):
 
 def _recruit(policy, o, legal, a):
     clan = int(a.clan)
-    if o.neg is not None and o.board.clan_masks[o.neg.space] >> clan & 1:
+    neg = o.neg
+    if (
+        neg is not None
+        and not neg.covered
+        and o.board.clan_masks[neg.space] >> clan & 1
+        and not neg.committed >> clan & 1  # a laid card or an agreement already brings it
+    ):
         return HintReason.RECRUIT_FOR_DEAL, {"clans": (clan,)}
     return HintReason.RECRUIT, {"clans": (clan,)}
 
