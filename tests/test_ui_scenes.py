@@ -77,6 +77,12 @@ def test_wrapping_keeps_thai_marks_and_breaks_cjk():
         assert not line or unicodedata.category(line[0]) not in ("Mn", "Mc")
         assert draw.text_width(line, 26) <= 600
     assert "".join(lines).replace(" ", "") == text.replace("\n", "").replace(" ", "")
+    # a long Thai phrase split by cluster never puts a colon at the start of a line
+    phrase = "ก" * 40 + ":" + "ข" * 40
+    for width in range(120, 400, 7):
+        parts = draw.wrap(phrase, 26, width)
+        assert not any(line.startswith(":") for line in parts), width
+        assert "".join(parts) == phrase
     THEME.configure(lang="zh_Hant")
     text = i18n.table("zh_Hant")["rules.windows.body"]
     lines = draw.wrap(text, 26, 500)

@@ -167,15 +167,20 @@ def _wrap(s: str, lang: str, px: int, max_w: int, bold: bool) -> tuple[str, ...]
 
 
 def _hard_split(s: str, lang: str, px: int, max_w: int, bold: bool) -> list[str]:
+    """Break a phrase with no break opportunity (Thai) by cluster; a closing mark (":",
+    ")", ...) never starts a line: the cluster before it moves down with it."""
     out: list[str] = []
-    cur = ""
+    cur: list[str] = []
     for cl in _clusters(s):
-        if cur and _measure(cur + cl, lang, px, bold)[0] > max_w:
-            out.append(cur)
-            cur = cl
+        if cur and _measure("".join(cur) + cl, lang, px, bold)[0] > max_w:
+            carry = []
+            if cl[0] in _NO_BREAK_BEFORE and len(cur) > 1:
+                carry = [cur.pop()]
+            out.append("".join(cur))
+            cur = carry + [cl]
         else:
-            cur += cl
-    out.append(cur)
+            cur.append(cl)
+    out.append("".join(cur))
     return out
 
 
