@@ -42,7 +42,7 @@ from game.rules.state import POOL, Phase, Source, SourceKind
 
 from .base import Bot, Remark, register, spec_parts
 from .obs import Memory, Obs
-from .talk import GIVE_UP_PHRASE, NO_WAY_FACTOR, GiveUp, Phrase, Talk
+from .talk import NO_WAY_FACTOR, GiveUp, Phrase, Talk
 
 DRAW_COUNT = 3  # cards a Draw takes
 REASONABLE = 0.65  # at the hand limit, a deal leaving the Boss this share beats a draw
@@ -1585,30 +1585,12 @@ class HeuristicBot(Bot):
         a = self.policy.decide(o, legal, must_act)
         if a is None and must_act:
             a = _passive(legal)
-        talk = self.talk
-        if type(a) in _ACCEPTS:
-            talk.say(Phrase.DEAL)
-        elif type(a) is FailDeal:
-            talk.reason = talk.reason or GiveUp.TOO_EXPENSIVE
-            talk.say(GIVE_UP_PHRASE[talk.reason])
-        elif type(a) not in _TALK:
-            talk.hush()  # a phrase goes with a negotiation move only
+        self.talk.goes_with(a)
         self._said_with = a
         return a
 
     def remark(self) -> Remark | None:
-        t = self.talk
-        if t.phrase is None and t.reason is None:
-            return None
-        return Remark(
-            self._said_with,
-            t.phrase.value if t.phrase else None,
-            t.reason.value if t.reason else None,
-        )
-
-
-_ACCEPTS = (Accept, AcceptFormer, AcceptProposal)
-_TALK = (Offer, Propose, PassFloor, Withdraw, type(None))  # moves a phrase may go with
+        return self.talk.remark(self._said_with)
 
 
 __all__ = ["HeuristicBot", "Personality", "PERSONALITIES", "Policy", "plan_deal", "replace"]

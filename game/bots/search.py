@@ -33,7 +33,6 @@ from game.rules import (
     Accept,
     AcceptProposal,
     Action,
-    FailDeal,
     GoingOnce,
     LegalActions,
     Offer,
@@ -53,8 +52,6 @@ from game.rules.variants import WindowMode
 
 from .base import Bot, Remark, register, spec_parts
 from .heuristic import (
-    _ACCEPTS,
-    _TALK,
     BOSS_VALUE,
     CLAN_VALUE,
     GREY_VALUE,
@@ -70,7 +67,7 @@ from .heuristic import (
     personality,
 )
 from .obs import Memory, Obs
-from .talk import GIVE_UP_PHRASE, GiveUp, Phrase, Talk
+from .talk import Talk
 
 DEFAULT_STEPS = 1500  # simulated actions per searched decision
 # Wall-clock cap per decision by default, so a table never waits on a slow or busy machine
@@ -174,14 +171,7 @@ class SearchBot(Bot):
         return a
 
     def remark(self) -> Remark | None:
-        t = self.talk
-        if t.phrase is None and t.reason is None:
-            return None
-        return Remark(
-            self._said_with,
-            t.phrase.value if t.phrase else None,
-            t.reason.value if t.reason else None,
-        )
+        return self.talk.remark(self._said_with)
 
     def _speak(self, a: Action | None, heuristic_choice: Action | None) -> Action | None:
         """Set what `a` says aloud, as a heuristic bot would: the heuristic's own phrase
@@ -193,13 +183,7 @@ class SearchBot(Bot):
             if isinstance(a, (Offer, Propose)):
                 counterpart = a.to if isinstance(a, Propose) else self._boss
                 talk.intend(counterpart, a.sources, a.amount, False)
-        if type(a) in _ACCEPTS:
-            talk.say(Phrase.DEAL)
-        elif type(a) is FailDeal:
-            talk.reason = talk.reason or GiveUp.TOO_EXPENSIVE
-            talk.say(GIVE_UP_PHRASE[talk.reason])
-        elif type(a) not in _TALK:
-            talk.hush()  # a phrase goes with a negotiation move only
+        talk.goes_with(a)
         return a
 
     def _choose(

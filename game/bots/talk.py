@@ -20,6 +20,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from game.rules import (
+    Accept,
+    AcceptFormer,
+    AcceptProposal,
+    Action,
+    FailDeal,
+    Offer,
+    PassFloor,
+    Propose,
+    Withdraw,
+)
+
+from .base import Remark
+
 _DEAL_ENDS = frozenset({"deal_opened", "deal_closed", "deal_failed"})
 
 
@@ -122,6 +136,29 @@ class Talk:
         if self.phrase is None or phrase is Phrase.LAST_OFFER:
             self.phrase = phrase
 
+    def goes_with(self, action: Action | None) -> None:
+        """What the move itself says, after the decision chose it: "Deal!" on accepting,
+        the reason (and its phrase) on failing a deal; any other phrase only with a
+        negotiation move."""
+        kind = type(action)
+        if kind in _ACCEPTS:
+            self.say(Phrase.DEAL)
+        elif kind is FailDeal:
+            self.reason = self.reason or GiveUp.TOO_EXPENSIVE
+            self.say(GIVE_UP_PHRASE[self.reason])
+        elif kind not in _TALK:
+            self.hush()
+
+    def remark(self, action: Action | None) -> Remark | None:
+        """The bot's `Remark` for `action`, the move its last decision said this with."""
+        if self.phrase is None and self.reason is None:
+            return None
+        return Remark(
+            action,
+            self.phrase.value if self.phrase else None,
+            self.reason.value if self.reason else None,
+        )
+
     def observe(self, events: list[dict]) -> None:
         for e in events:
             kind = e.get("type")
@@ -176,3 +213,7 @@ class Talk:
         key = (counterpart, frozenset(sources))
         self.said.setdefault(key, []).append(amount)
         self.current.setdefault(key, []).append(amount)
+
+
+_ACCEPTS = (Accept, AcceptFormer, AcceptProposal)
+_TALK = (Offer, Propose, PassFloor, Withdraw, type(None))  # moves a phrase may go with
