@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .heuristic import PERSONALITIES, SOLE, _reserve, plan_deal
+from .heuristic import PERSONALITIES, SOLE, _reserve, plan_open_deal
 from .obs import Memory, Obs
 
 BALANCED = PERSONALITIES["balanced"]
@@ -55,9 +55,7 @@ def fair_price(view: dict, memory: Memory | None = None) -> FairPrice | None:
         if not t.by_boss and q != neg.boss and q not in neg.agreements
     }
     if neg.boss == me:
-        plan = plan_deal(
-            o, neg.space, me, remaining, neg.committed, neg.pending, neg.laid, neg.travel
-        )
+        plan = plan_open_deal(o, me)
         asks = {q: Ask(q, amount, True) for q, amount in offers.items()}
         if plan.feasible:
             k = len(plan.seats) + len(plan.hope)
@@ -67,17 +65,7 @@ def fair_price(view: dict, memory: Memory | None = None) -> FairPrice | None:
                     factor = BALANCED.ask_sole if entry[SOLE] else BALANCED.ask_shared
                     asks[q] = Ask(q, max(1, round(share * factor)), False)
         return FairPrice(True, None, tuple(asks[q] for q in sorted(asks)))
-    plan = plan_deal(
-        o,
-        neg.space,
-        neg.boss,
-        remaining,
-        neg.committed,
-        neg.pending,
-        neg.laid,
-        neg.travel,
-        prefer=me,
-    )
+    plan = plan_open_deal(o, neg.boss, prefer=me)
     others = tuple(Ask(q, amount, True) for q, amount in offers.items() if q != me)
     entry = plan.seats.get(me) if plan.feasible else None
     if entry is None:

@@ -311,6 +311,23 @@ def plan_deal(
 _PLACARD_USE: dict[tuple, tuple[float, float]] = {}
 
 
+
+def plan_open_deal(o: Obs, boss: int, prefer: int | None = None) -> Plan:
+    """`plan_deal` for the open negotiation as it stands (its space, what is committed,
+    pending, laid and travelling; the proceeds the agreements leave), for `boss`."""
+    neg = o.neg
+    return plan_deal(
+        o,
+        neg.space,
+        boss,
+        neg.proceeds - neg.agreed_total,
+        neg.committed,
+        neg.pending,
+        neg.laid,
+        neg.travel,
+        prefer=prefer,
+    )
+
 def _placard_use(board, covered, clan: int) -> tuple[float, float]:
     """(share of the open spaces' dividends a clan can take part in, mean dividends of an
     open space), memoised per board and set of covered spaces."""
@@ -828,9 +845,7 @@ class Policy:
         remaining = neg.proceeds - neg.agreed_total
         if neg.covered:
             return remaining
-        plan = plan_deal(
-            o, neg.space, o.seat, remaining, neg.committed, neg.pending, neg.laid, neg.travel
-        )
+        plan = plan_open_deal(o, o.seat)
         return plan.value if plan.feasible else 0.0
 
     # -- negotiation -----------------------------------------------------------------------
@@ -856,9 +871,7 @@ class Policy:
         if neg.spent:
             return self._give_up(fail, GiveUp.OUT_OF_TIME) if fail is not None else _passive(legal)
         remaining = neg.proceeds - neg.agreed_total
-        plan = plan_deal(
-            o, neg.space, o.seat, remaining, neg.committed, neg.pending, neg.laid, neg.travel
-        )
+        plan = plan_open_deal(o, o.seat)
         min_net = max(1.0, neg.proceeds * self.p.boss_margin)
         if not plan.feasible or plan.left < 1:
             rec = self._best_recruit(o, legal)
@@ -1040,18 +1053,7 @@ class Policy:
             return play
         if neg.spent:
             return idle
-        remaining = neg.proceeds - neg.agreed_total
-        plan = plan_deal(
-            o,
-            neg.space,
-            neg.boss,
-            remaining,
-            neg.committed,
-            neg.pending,
-            neg.laid,
-            neg.travel,
-            prefer=me,
-        )
+        plan = plan_open_deal(o, neg.boss, prefer=me)
         mine = plan.seats.get(me) if plan.feasible else None
         pending = neg.pending.get(me)
         if mine is not None and pending is None and not mine[SOLE]:
@@ -1270,17 +1272,7 @@ class Policy:
         """The Boss's plan for the open deal, as any seat can estimate it."""
         plan = o._cache.get("plan")
         if plan is None:
-            neg = o.neg
-            plan = o._cache["plan"] = plan_deal(
-                o,
-                neg.space,
-                neg.boss,
-                neg.proceeds - neg.agreed_total,
-                neg.committed,
-                neg.pending,
-                neg.laid,
-                neg.travel,
-            )
+            plan = o._cache["plan"] = plan_open_deal(o, o.neg.boss)
         return plan
 
     def _p_stop(self, o: Obs, seats) -> float:

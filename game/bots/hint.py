@@ -54,7 +54,7 @@ from .heuristic import (
     Policy,
     _nothing_to_do,
     _passive,
-    plan_deal,
+    plan_open_deal,
 )
 from .obs import Memory, Obs
 
@@ -255,17 +255,7 @@ def _lay(policy, o, legal, a):
 
 
 def _boss_plan(o: Obs):
-    neg = o.neg
-    return plan_deal(
-        o,
-        neg.space,
-        o.seat,
-        neg.proceeds - neg.agreed_total,
-        neg.committed,
-        neg.pending,
-        neg.laid,
-        neg.travel,
-    )
+    return plan_open_deal(o, o.seat)
 
 
 def _accept(policy, o, legal, a):
@@ -358,17 +348,7 @@ def _investor_idle(policy: Policy, o: Obs, legal: LegalActions) -> tuple[HintRea
         return HintReason.AGREED, {}
     if _nothing_to_do(legal):
         return HintReason.NOTHING_TO_SELL, {}
-    plan = plan_deal(
-        o,
-        neg.space,
-        neg.boss,
-        neg.proceeds - neg.agreed_total,
-        neg.committed,
-        neg.pending,
-        neg.laid,
-        neg.travel,
-        prefer=me,
-    )
+    plan = plan_open_deal(o, neg.boss, prefer=me)
     mine = plan.seats.get(me) if plan.feasible else None
     if mine is None:
         return HintReason.NOT_NEEDED, {}
