@@ -201,17 +201,22 @@ def crowded_session(kind: str, seed: int = 3):
     raise ValueError(kind)
 
 
+def _still(app, table):
+    """Push `table` with its opening moves already on it (no animation), three frames on."""
+    table.director.quiet = True
+    app.push(table)
+    _frames(app, 3)
+    table.director.quiet = False
+    return table
+
+
 def render_crowded(app, kind: str, seed: int = 3):
     """Build one of CROWDED_SCENES on app's stack (settled); returns the table scene."""
     from .table.scene import TableScene
 
     base = "table_6p" if kind in ("pause", "leave") else kind
     s = crowded_session(base, seed)
-    table = TableScene(app, s)
-    table.director.quiet = True
-    app.push(table)
-    _frames(app, 3)
-    table.director.quiet = False
+    table = _still(app, TableScene(app, s))
     _frames(app, 2)
     if kind == "recruit_5":
         table.hand.selected = table.hand.cards.index("recruit")
@@ -241,11 +246,7 @@ def render_fair_price(app, seed: int = 3):
 
     s = crowded_session("editor_4_sources", seed)
     s.apply_scripted(Offer(2, (Source(SourceKind.PLACARD, int(Clan.ORANGE)),), 5))
-    table = TableScene(app, s)
-    table.director.quiet = True
-    app.push(table)
-    _frames(app, 3)
-    table.director.quiet = False
+    table = _still(app, TableScene(app, s))
     _frames(app, 2)
     choice = next(c for c in table.legal.terms if isinstance(c.action, Offer))
     table.panel.open_editor(choice, 1, None, table.v)
@@ -300,21 +301,13 @@ def render(app, scene: str, seed: int = 3) -> None:
         from .table.scene import TableScene
 
         s = table_session(seed)
-        table = TableScene(app, s)
-        table.director.quiet = True  # a still: the scripted moves are already on the table
-        app.push(table)
-        _frames(app, 3)
-        table.director.quiet = False
+        table = _still(app, TableScene(app, s))  # the scripted moves are already on it
         pygame_mouse(app, (1230, 520))
         _frames(app, 20)
     elif scene == "hint":  # the scripted table with the coach's hint asked for (key H)
         from .table.scene import TableScene
 
-        table = TableScene(app, table_session(seed))
-        table.director.quiet = True
-        app.push(table)
-        _frames(app, 3)
-        table.director.quiet = False
+        table = _still(app, TableScene(app, table_session(seed)))
         table.hints.toggle()
         table._refresh()
         pygame_mouse(app, (20, 20))
@@ -365,11 +358,7 @@ def render(app, scene: str, seed: int = 3) -> None:
 
         session = still_session(seed, seat=None if scene == "display" else 0)
         session.update(0.0)
-        table = make_table(app, session)
-        table.director.quiet = True
-        app.push(table)
-        _frames(app, 3)
-        table.director.quiet = False
+        table = _still(app, make_table(app, session))
         _frames(app, 20)
     elif scene == "tutorial":  # a lesson step: the coach points at the Stop! button
         from .tutorial.scene import render_still
@@ -433,11 +422,7 @@ def render_replay(app, seed: int) -> None:
     session.jump_to_deal(min(3, len(session.deals) - 1))
     for _ in range(4):
         session.forward()
-    replay = ReplayScene(app, session)
-    replay.director.quiet = True
-    app.push(replay)
-    _frames(app, 3)
-    replay.director.quiet = False
+    replay = _still(app, ReplayScene(app, session))
     replay.director.finish()
     pygame_mouse(app, (20, 20))
     _frames(app, 4)
