@@ -239,6 +239,19 @@ def draw_panel(surface, rect, **kw) -> None:
     surface.blit(img, (rect.x - pad, rect.y - pad))
 
 
+@lru_cache(maxsize=1)
+def _veil() -> pygame.Surface:
+    veil = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, 170))
+    return veil
+
+
+def draw_dialog(surface, rect) -> None:
+    """A modal dialog's ground: the canvas dimmed, then the dialog's panel at `rect`."""
+    surface.blit(_veil(), (0, 0))
+    draw_panel(surface, rect, alpha=245)
+
+
 @lru_cache(maxsize=256)
 def glow_surface(w: int, h: int, colour=(255, 230, 120), radius=14, spread=10):
     """A soft glow ring around a w x h rect (cached)."""

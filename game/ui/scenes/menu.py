@@ -24,7 +24,6 @@ class PauseScene(Scene):
     def __init__(self, app, table) -> None:
         super().__init__(app)
         self.table = table
-        self._veil: pygame.Surface | None = None
 
     def layout(self) -> None:
         self.widgets = self._confirm_widgets() if self.confirming else self._menu_widgets()
@@ -150,11 +149,7 @@ class PauseScene(Scene):
         self.app.replace(TitleScene(self.app))
 
     def draw(self, surface) -> None:
-        if self._veil is None:
-            self._veil = pygame.Surface((1920, 1080), pygame.SRCALPHA)
-            self._veil.fill((0, 0, 0, 170))
-        surface.blit(self._veil, (0, 0))
-        draw.draw_panel(surface, PANEL, alpha=245)
+        draw.draw_dialog(surface, PANEL)
         live = getattr(self.table.session, "live", False)
         if self.confirming:
             title = draw.fit(tr("menu.leave_question"), 48, 560, GOLD, True)

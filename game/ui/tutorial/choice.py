@@ -24,7 +24,6 @@ class TutorialChoiceScene(Scene):
         super().__init__(app)
         self.step = step
         self.total = len(load_script().steps)
-        self._veil: pygame.Surface | None = None
 
     def layout(self) -> None:
         w, h, x = 520, 72, 960 - 260
@@ -50,11 +49,7 @@ class TutorialChoiceScene(Scene):
         start_tutorial(self.app, resume=False)
 
     def draw(self, surface) -> None:
-        if self._veil is None:
-            self._veil = pygame.Surface((1920, 1080), pygame.SRCALPHA)
-            self._veil.fill((0, 0, 0, 170))
-        surface.blit(self._veil, (0, 0))
-        draw.draw_panel(surface, PANEL, alpha=245)
+        draw.draw_dialog(surface, PANEL)
         title = draw.fit(tr("title.learn"), 48, 600, GOLD, True)
         surface.blit(title, title.get_rect(center=(960, 340)))
         note = tr("tutorial.resume_note", n=self.step + 1, total=self.total)
