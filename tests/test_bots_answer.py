@@ -29,19 +29,14 @@ def _check(answers: list[Answer]) -> None:
 
 
 def test_a_bot_boss_refuses_aloud_terms_it_will_neither_take_nor_counter():
-    # Bo asks Di, Boss of the $9M deal on space 3, a $4M fee for nothing: Di needs nothing
-    # from Bo and Bo holds no card that could block her, so she says no (withdraws it)
+    # Bo asks Di, Boss of the $9M deal on space 3, a $4M fee for nothing: Di says no
+    # (withdraws it)
     from game.bots import make_bot
     from game.bots.talk import Phrase
     from game.rules import Withdraw, legal_actions, view
-    from tests.test_bots_talk import _deal
+    from tests.test_bots_talk import fee_for_nothing
 
-    t = _deal()
-    t.open(3)
-    t.pass_floor(3)
-    t.pass_floor(0)
-    t.offer(1, [], 4)
-    t.floor_round()
+    t = fee_for_nothing()
     di = make_bot("heuristic", 3, 1)
     answer = di.choose(view(t.state, 3), legal_actions(t.state, 3).moves(), True)
     assert answer == Withdraw(3, 1)

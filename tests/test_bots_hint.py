@@ -469,16 +469,11 @@ def test_every_reason_kind_has_a_translation():
 
 
 def test_a_boss_turns_down_a_fee_its_deal_has_no_use_for():
-    # Bo asks Di, Boss of the $9M deal on space 3, a $4M fee for nothing (the scenario of
-    # tests/test_bots_answer.py): the coach says to turn it down, with the withdraw button
-    from tests.test_bots_talk import _deal
+    # Bo asks Di, Boss of the $9M deal on space 3, a $4M fee for nothing: the coach says to
+    # turn it down
+    from tests.test_bots_talk import fee_for_nothing
 
-    t = _deal()
-    t.open(3)
-    t.pass_floor(3)
-    t.pass_floor(0)
-    t.offer(1, [], 4)
-    t.floor_round()
+    t = fee_for_nothing()
     h = hint_for(view(t.state, 3), legal_actions(t.state, 3))
     assert h.action == Withdraw(3, 1) and h.reason is HintReason.REFUSE_UNNEEDED
     assert h.params == {"seat": 1}

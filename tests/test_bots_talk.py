@@ -50,6 +50,18 @@ def _deal(**kw):
     )
 
 
+def fee_for_nothing() -> Scenario:
+    """In `_deal`, Bo asks Di a $4M fee for nothing: Di needs nothing from Bo and Bo holds
+    no card that could block her. The floor is back with Di, who must answer."""
+    t = _deal()
+    t.open(3)
+    t.pass_floor(3)
+    t.pass_floor(0)
+    t.offer(1, [], 4)
+    t.floor_round()
+    return t
+
+
 def _talk(t: Scenario, bots, limit: int = 400):
     """Whoever the game waits for moves, until the deal ends: [(action, remark)]."""
     said = []
