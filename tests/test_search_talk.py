@@ -48,9 +48,9 @@ def test_search_accepting_says_deal_and_the_remark_names_its_move():
     assert remark.action == a and remark.phrase == Phrase.DEAL.value and remark.reason is None
 
 
-def test_a_search_pair_that_cannot_agree_converges_like_heuristics():
-    # The stubborn pair of test_bots_talk, the investor played by a search bot: it never
-    # repeats its terms and the Boss walks away within a few words.
+def _stubborn_search_pair(memory: bool) -> list:
+    """The stubborn pair of test_bots_talk, the investor played by a search bot (with or
+    without the talk memory, the Boss likewise): what they said until the deal ended."""
     t = _deal()
     bots = [
         _search_with("ask_sole=2.5+floor=1", 0),
@@ -59,10 +59,18 @@ def test_a_search_pair_that_cannot_agree_converges_like_heuristics():
         make_bot(THRIFTY_BOSS, 3, 1),
     ]
     assert make_bot(STUBBORN_INVESTOR, 0, 1).policy.p == bots[0].policy.p
+    if not memory:
+        bots[0].policy.talk = None
+        bots[3].policy.talk = None
     t.open(3)
     for s, b in enumerate(bots):
         b.observe(events_for(t.events, s))
-    said = _talk(t, bots)
+    return _talk(t, bots)
+
+
+def test_a_search_pair_that_cannot_agree_converges_like_heuristics():
+    # the search investor never repeats its terms and the Boss walks away within a few words
+    said = _stubborn_search_pair(memory=True)
     offers = [a for a, _r in said if isinstance(a, Offer) and a.seat == 0]
     assert 1 <= len(offers) <= 3
     assert max(Counter(_terms(a, 3) for a in offers).values()) == 1
@@ -75,19 +83,7 @@ def test_a_search_pair_that_cannot_agree_converges_like_heuristics():
 
 def test_a_search_without_the_talk_memory_repeats_itself():
     # the control: the same pair, the search's own policy without the memory, loops
-    t = _deal()
-    bots = [
-        _search_with("ask_sole=2.5+floor=1", 0),
-        make_bot("heuristic", 1, 1),
-        make_bot("heuristic", 2, 1),
-        make_bot(THRIFTY_BOSS, 3, 1),
-    ]
-    bots[0].policy.talk = None
-    bots[3].policy.talk = None
-    t.open(3)
-    for s, b in enumerate(bots):
-        b.observe(events_for(t.events, s))
-    said = _talk(t, bots)
+    said = _stubborn_search_pair(memory=False)
     offers = [a for a, _r in said if isinstance(a, Offer) and a.seat == 0]
     assert max(Counter(_terms(a, 3) for a in offers).values()) >= 3
 
