@@ -530,7 +530,12 @@ class Referee:
         """Since when the oldest person's offer that a bot Boss has not answered could be
         answered (real time: once made; ask-around: once the floor left the person)."""
         neg = st.negotiation
-        if neg is None or not self.hooks.plays(neg.boss) or not neg.pending:
+        if (
+            neg is None
+            or not neg.pending
+            or self.hooks.people is _nobody  # no person at the table (a simulation)
+            or not self.hooks.plays(neg.boss)
+        ):
             self._offers_waiting = {}
             return None
         now = self.clock.now()
