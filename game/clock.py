@@ -93,10 +93,13 @@ class LoopClock(Clock):
 
 
 class ManualClock(Clock):
-    """A clock that stands still until ``advance(seconds)``."""
+    """A clock that stands still until ``advance(seconds)``. ``strict``: a failing callback
+    raises out of ``advance`` instead of being logged (a simulation: a broken bot driver or
+    a game that never ends must stop the run with its own error, not leave a quiet table)."""
 
-    def __init__(self, start: float = 1000.0) -> None:
+    def __init__(self, start: float = 1000.0, *, strict: bool = False) -> None:
         self._now = start
+        self.strict = strict
         self._heap: list[tuple[float, int, Timer]] = []
         self._seq = itertools.count()
 
@@ -135,7 +138,11 @@ class ManualClock(Clock):
             if timer.cancelled:
                 continue
             self._now = max(self._now, when)
-            _run(timer)
+            if self.strict:
+                timer.cancelled = True  # fired, as _run marks it
+                timer.callback()
+            else:
+                _run(timer)
             fired += 1
         self._now = end
         return fired

@@ -85,7 +85,7 @@ def play(
     after every action (tests check invariants there). Bots with memory hear every event
     (``observe`` is kept for callers; every bot that listens hears anyway)."""
     st = game.state
-    clock = clock if clock is not None else ManualClock(start=0.0)
+    clock = clock if clock is not None else ManualClock(start=0.0, strict=True)
     seated = dict(enumerate(bots))  # the same bots all game: one map, not one per look
 
     def step(action) -> bool:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.bots.base import Bot, Remark
 from game.bots.talk import PHRASE_GAP
 from game.clock import ManualClock
@@ -303,3 +305,36 @@ def test_the_manual_clock_names_its_next_deadline():
     assert clock.next_deadline() == 2.0
     first.cancel()
     assert clock.next_deadline() == 3.0
+
+
+def test_a_simulation_stops_with_its_own_error_not_a_quiet_table():
+    """A failure inside a simulated game (here the safety net on the number of actions, and
+    an on_step check) stops the run with that error: the strict clock does not log it and
+    go on, which left "nobody can move" as the only clue."""
+    from game.bots import make_bot
+    from game.simulate import SimulationError, play
+
+    game = Game(["A", "B", "C", "D"], 7, Settings(players=4))
+    with pytest.raises(SimulationError, match="no end after 40 actions"):
+        play(game, [make_bot("random", s, 7) for s in range(4)], max_actions=40)
+
+    def check(g, action, events):
+        if len(g.log) == 30:
+            raise AssertionError("invariant broken at action 30")
+
+    game = Game(["A", "B", "C", "D"], 7, Settings(players=4))
+    with pytest.raises(AssertionError, match="action 30"):
+        play(game, [make_bot("random", s, 7) for s in range(4)], on_step=check)
+    assert len(game.log) == 30  # stopped there, not played on
+
+
+def test_a_lenient_manual_clock_logs_a_failing_callback_and_runs_the_next():
+    clock = ManualClock(start=0.0)
+    ran = []
+    clock.call_at(1.0, lambda: 1 / 0)
+    clock.call_at(2.0, lambda: ran.append(clock.now()))
+    assert clock.advance(5.0) == 2 and ran == [2.0]
+    strict = ManualClock(start=0.0, strict=True)
+    strict.call_at(1.0, lambda: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        strict.advance(5.0)
