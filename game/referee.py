@@ -223,7 +223,7 @@ class Referee:
         self._thinking: set[int] = set()
         self._backlog: dict[int, list] = {}  # events a thinking bot hears afterwards
         # the bots that listen, worked out again only when the seat-to-bot map changes
-        self._listen_key: tuple = ()
+        self._listen_map: dict[int, Bot] = {}
         self._listeners: list[tuple[int, Bot]] = []
         self._traits: dict[int, tuple[Bot, BotTraits]] = {}  # id(bot): what it needs
 
@@ -246,7 +246,10 @@ class Referee:
     def after_action(self, events: list[Event]) -> None:
         """After the owner applied an action and told the table: bots hear it, the bots'
         next moves are planned (clocks were set by ``clocks_after`` before telling)."""
-        self.observe(events)
+        if self.hooks.bots() != self._listen_map:  # observe(events), inline: every action
+            self._listening()
+        if self._listeners:
+            self._tell(self._listeners, events)
         st = self._state()
         active = self.hooks.active
         if st.phase is not Phase.GAME_OVER and (active is _always or active()):
@@ -271,13 +274,12 @@ class Referee:
                 log.exception("bot %d observe failed", seat)
 
     def _listening(self) -> list[tuple[int, Bot]]:
-        """(seat, bot) of every bot that listens, in the map's order. The key is the map's
-        (seat, bot) pairs: bots compare by identity (``Bot`` defines no ``__eq__``), and
-        the key keeps them alive, so another bot never passes for a cached one."""
+        """(seat, bot) of every bot that listens, in the map's order. Worked out again when
+        the map differs from a kept copy: bots compare by identity (``Bot`` defines no
+        ``__eq__``), and the copy keeps them alive, so another bot never passes for one."""
         bots = self.hooks.bots()
-        key = tuple(bots.items())
-        if key != self._listen_key:
-            self._listen_key = key
+        if bots != self._listen_map:
+            self._listen_map = dict(bots)
             self._listeners = [(seat, bot) for seat, bot in bots.items() if listens(bot)]
             self._traits.clear()
         return self._listeners
@@ -302,30 +304,30 @@ class Referee:
 
     def clocks_after(self, events: list[Event]) -> None:
         """Keep the countdowns in step with the state after an action (or a start/resume)."""
-        st = self._state()
         if not self.clocks:
             if any(type(e) is DealOpened for e in events):
                 self._deal_fair_until = self.clock.now() + self.timing.fair_start
             return
+        handlers = _CLOCK_EVENTS
         for e in events:
-            on_event = _CLOCK_EVENTS.get(type(e))
+            on_event = handlers.get(type(e))
             if on_event is not None:
                 on_event(self, e)
+        st = self._state()
         if st.phase is Phase.GAME_OVER:
             self.cancel_all()
             return
         # A resumed game (no events) may sit in a window or a negotiation: fresh clocks.
-        if st.window is None and self.window is not None:
-            self._close_window()
-        elif st.window is not None and self.window is None:
-            self._open_window(st.window.kind.value)
-        if st.negotiation is None and self.negotiation is not None:
-            self._stop_negotiation()
-        elif (
-            st.negotiation is not None
-            and self.negotiation is None
-            and not st.negotiation.time_up
-        ):
+        if (st.window is None) is not (self.window is None):
+            if st.window is None:
+                self._close_window()
+            else:
+                self._open_window(st.window.kind.value)
+        neg = st.negotiation
+        if neg is None:
+            if self.negotiation is not None:
+                self._stop_negotiation()
+        elif self.negotiation is None and not neg.time_up:
             self._start_negotiation()
         if self.timing.turn > 0:
             self._restart_turn()
@@ -590,7 +592,9 @@ class Referee:
             self._bot_timer = None
         self._due = None
         version = st.actions_taken
-        since = self._offer_waits(st) if st.phase is Phase.NEGOTIATION else None
+        # people at the table: a person's offer may wait, and a fresh deal has a fair start
+        people = self.hooks.people is not _nobody and st.phase is Phase.NEGOTIATION
+        since = self._offer_waits(st) if people else None
         for seat in waiting_for(st):
             if not plays(seat):
                 continue
@@ -600,7 +604,7 @@ class Referee:
                 delay = min(delay, self._hurry(st, seat, since, now))
                 if seat == st.negotiation.boss:  # but the answer is no instant one
                     delay = max(delay, since + ANSWER_AFTER - now)
-            if st.phase is Phase.NEGOTIATION:
+            if people:
                 delay = self._fair_delay(delay, st)
             if delay <= 0 and self._driving and self.clock.next_deadline() > now:
                 self._due = (version, now, seat)  # nothing else is due first: _drive runs it
@@ -637,13 +641,23 @@ class Referee:
         self._driving = True
         try:
             step(*args)
+            clock = self.clock
             while self._due is not None:
                 version, when, seat = self._due
-                clock = self.clock
                 if clock.now() != when or clock.next_deadline() < when:
                     break  # the clock ran on, or has something due earlier: it goes first
                 self._due = None
-                self._move_seat(version, seat)
+                st = self._state()  # _move_seat, inline: this loop runs every bot move
+                if (
+                    st.actions_taken == version
+                    and st.window is None
+                    and st.phase is not Phase.GAME_OVER
+                    and (self.hooks.active is _always or self.hooks.active())
+                ):
+                    if self.hooks.plays(seat):
+                        self._decide(seat, True, st, self._move_done)
+                    else:  # pragma: no cover - nothing changes seats between plan and move
+                        self._move(version)
         finally:
             self._driving = False
             if self._due is not None:
@@ -660,7 +674,7 @@ class Referee:
         if bot is None or seat in self._thinking:
             return False
         legal = legal_actions(st, seat).moves()
-        if not legal:
+        if not (legal.fixed or legal.terms):  # no move (LegalActions.__bool__, inline)
             return False
         entry = self._traits.get(id(bot))
         traits = entry[1] if entry is not None and entry[0] is bot else self._traits_of(bot)
@@ -720,16 +734,6 @@ class Referee:
             if plays(seat):
                 self._decide(seat, True, st, self._move_done)
                 return
-
-    def _move_seat(self, version: int, seat: int) -> None:
-        """``_move`` when the seat is known: the one ``_plan`` found at this very version."""
-        st = self._state()
-        if st.actions_taken != version or st.window is not None or not self._running(st):
-            return
-        if self.hooks.plays(seat):
-            self._decide(seat, True, st, self._move_done)
-        else:  # pragma: no cover - nothing changes seats between planning and moving
-            self._move(version)
 
     def _move_done(self, seat: int, action: Action | None) -> None:
         """A waited-for bot's move; none (or a failing bot): the seat's default action."""
