@@ -647,7 +647,7 @@ class Referee:
                 if clock.now() != when or clock.next_deadline() < when:
                     break  # the clock ran on, or has something due earlier: it goes first
                 self._due = None
-                st = self._state()  # _move_seat, inline: this loop runs every bot move
+                st = self._state()  # the move, inline: this loop runs every bot move
                 if (
                     st.actions_taken == version
                     and st.window is None
