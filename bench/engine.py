@@ -1,6 +1,7 @@
 """Engine figures: random 4-player games per second in one process, p50/p99 microseconds of
-`apply` and of `legal_actions`, peak RSS; and, as a yardstick, what the API's shape alone
-costs per action with no rules at all (`shape_only`).
+`apply` and of `legal_actions`, peak RSS; and, as yardsticks, what the API's shape alone
+costs per action with no rules at all (`shape_only`), and (ask-around) the same games with
+no referee (`engine_only`), hence what the referee costs per simulated action.
 
     python -m bench.engine [--games 200] [--players 4] [--real-time] [--json] [--shape-actions N]
 """
@@ -28,6 +29,7 @@ from game.rules import (
     Settings,
     WindowMode,
     apply,
+    default_action,
     legal_actions,
     waiting_for,
 )
@@ -39,13 +41,26 @@ from game.rules.view import LazyView
 from game.simulate import play
 
 
-def games_per_second(games: int, players: int, mode: WindowMode) -> tuple[float, float]:
+def bare_play(game: Game, bots: list) -> None:
+    """The engine and the bots with no referee: the seat the game waits for moves at once.
+    Ask-around only (real time needs the referee's clocks); with random bots these are the
+    very games the referee plays, so the difference in time is the referee's."""
+    st = game.state
+    while st.phase is not Phase.GAME_OVER:
+        seat = waiting_for(st)[0]
+        action = bots[seat].choose(LazyView(st, seat), legal_actions(st, seat).moves(), True)
+        game.apply(action if action is not None else default_action(st, seat))
+
+
+def games_per_second(
+    games: int, players: int, mode: WindowMode, driver=play
+) -> tuple[float, float]:
     settings = Settings(players=players, window_mode=mode)
     t0 = time.perf_counter()
     actions = 0
     for seed in range(games):
         game = Game([f"P{i}" for i in range(players)], seed, settings)
-        play(game, [make_bot("random", s, seed) for s in range(players)])
+        driver(game, [make_bot("random", s, seed) for s in range(players)])
         actions += len(game.log)
     dt = time.perf_counter() - t0
     return games / dt, actions / games
@@ -123,6 +138,9 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     mode = WindowMode.REAL_TIME if args.real_time else WindowMode.ASK_AROUND
     gps, mean_actions = games_per_second(args.games, args.players, mode)
+    bare_gps = bare_actions = None
+    if mode is WindowMode.ASK_AROUND:
+        bare_gps, bare_actions = games_per_second(args.games, args.players, mode, bare_play)
     applies, legals = call_times(max(5, args.games // 10), args.players, mode)
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     shape_us = shape_only_us(args.shape_actions)
@@ -132,6 +150,12 @@ def main(argv=None) -> int:
         "games": args.games,
         "games_per_second": round(gps, 1),
         "mean_actions_per_game": round(mean_actions, 1),
+        # The same games with no referee (ask-around), and what the referee adds per action.
+        "engine_only_games_per_second": None if bare_gps is None else round(bare_gps, 1),
+        "engine_only_mean_actions_per_game": None if bare_actions is None else round(bare_actions, 1),
+        "referee_us_per_action": None
+        if bare_gps is None
+        else round((1 / gps - 1 / bare_gps) * 1e6 / mean_actions, 2),
         "apply_us": {
             "p50": round(pct(applies, 0.5), 1),
             "p99": round(pct(applies, 0.99), 1),

@@ -403,8 +403,9 @@ class Referee:
             return
         for timer in w.timers:
             timer.cancel()
-        for key in [k for k in self._answer_timers if k[0] == w.id]:
-            self._answer_timers.pop(key).cancel()
+        if self._answer_timers:  # (mostly answered already: nothing to look through)
+            for key in [k for k in self._answer_timers if k[0] == w.id]:
+                self._answer_timers.pop(key).cancel()
         self.window = None
         self._touch()
 
