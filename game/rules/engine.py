@@ -108,6 +108,12 @@ TRAVEL_RED = int(Card.TRAVEL_RED)
 TRAVEL_GREY = int(Card.TRAVEL_GREY)
 BOSS = int(Card.BOSS)
 RECRUIT = int(Card.RECRUIT)
+STOP = int(Card.STOP)
+# Enum members the legal-action path tests on every move, read once: in CPython 3.11 looking
+# a member up on its class (`Phase.NEGOTIATION`) costs ~0.1 µs, as EnumType defines __getattr__.
+_GAME_OVER = Phase.GAME_OVER
+_NEGOTIATION = Phase.NEGOTIATION
+_V3 = Variant.V3
 SHORT_GAME_REMOVED = (3, 6, 9)
 QUIET_LAST_UNUSED, QUIET_LAST_MADE, QUIET_LAST_SPENT = 0, 1, 2
 
@@ -297,7 +303,7 @@ def legal_actions(state: GameState, seat: int) -> LegalActions:
 
 def _legal(state: GameState, seat: int) -> LegalActions:
     out = LegalActions()
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is _GAME_OVER:
         return out
     if seat == HOST:
         neg = state.negotiation
@@ -312,28 +318,39 @@ def _legal(state: GameState, seat: int) -> LegalActions:
         if seat in asked_seats(state):
             _window_actions(state, seat, out)
         return out
-    if seat != state.turn and phase is not Phase.NEGOTIATION:
+    if seat != state.turn and phase is not _NEGOTIATION:
         return out
-    if phase is Phase.PLACE_MARKER:
-        out.fixed.extend(_a(PlaceMarker, seat, s) for s in free_spaces(state))
-    elif phase is Phase.TURN:
-        if _may_open(state, seat):
-            out.fixed.append(_a(OpenDeal, seat))
-        out.fixed.append(_a(Roll, seat))
-    elif phase is Phase.MOVED:
-        can_open = _may_open(state, seat)
-        if can_open:
-            out.fixed.append(_a(OpenDeal, seat))
-        forced = state.settings.has(Variant.V2) and state.hand_size(seat) >= 10
-        if not (forced and can_open):
-            out.fixed.append(_a(Draw, seat))
-    elif phase is Phase.DISCARD:
-        hand = state.hands[seat]
-        out.fixed.extend(_a(Discard, seat, CARDS[k]) for k in range(len(hand)) if hand[k])
-        _recruit_actions(state, seat, out.fixed)
-    elif phase is Phase.NEGOTIATION:
-        _negotiation_actions(state, seat, out, in_call=False)
+    _PHASE_ACTIONS[phase](state, seat, out)
     return out
+
+
+def _marker_actions(state: GameState, seat: int, out: LegalActions) -> None:
+    out.fixed.extend(_a(PlaceMarker, seat, s) for s in free_spaces(state))
+
+
+def _turn_actions(state: GameState, seat: int, out: LegalActions) -> None:
+    if _may_open(state, seat):
+        out.fixed.append(_a(OpenDeal, seat))
+    out.fixed.append(_a(Roll, seat))
+
+
+def _moved_actions(state: GameState, seat: int, out: LegalActions) -> None:
+    can_open = _may_open(state, seat)
+    if can_open:
+        out.fixed.append(_a(OpenDeal, seat))
+    forced = state.settings.has(Variant.V2) and state.hand_size(seat) >= 10
+    if not (forced and can_open):
+        out.fixed.append(_a(Draw, seat))
+
+
+def _discard_actions(state: GameState, seat: int, out: LegalActions) -> None:
+    hand = state.hands[seat]
+    out.fixed.extend(_a(Discard, seat, CARDS[k]) for k in range(len(hand)) if hand[k])
+    _recruit_actions(state, seat, out.fixed)
+
+
+def _floor_actions(state: GameState, seat: int, out: LegalActions) -> None:
+    _negotiation_actions(state, seat, out, in_call=False)
 
 
 def _may_open(state: GameState, seat: int) -> bool:
@@ -341,7 +358,7 @@ def _may_open(state: GameState, seat: int) -> bool:
 
 
 def _recruit_actions(state: GameState, seat: int, fixed: list[Action]) -> None:
-    if state.hands[seat][Card.RECRUIT] < 3:
+    if state.hands[seat][RECRUIT] < 3:
         return
     pool = [c for c in range(6) if state.placards[c] == POOL]
     targets = pool or [c for c in range(6) if state.placards[c] != seat]
@@ -351,7 +368,7 @@ def _recruit_actions(state: GameState, seat: int, fixed: list[Action]) -> None:
 def _window_actions(state: GameState, seat: int, out: LegalActions) -> None:
     out.fixed.append(_a(Pass, seat))
     if state.window.kind.stoppable:
-        if state.hands[seat][Card.STOP]:
+        if state.hands[seat][STOP]:
             out.fixed.append(_a(PlayStop, seat))
     else:  # going once: any card played or offer made cancels the call
         _negotiation_actions(state, seat, out, in_call=True)
@@ -455,7 +472,7 @@ def _lay_actions(state: GameState, seat: int, fixed: list[Action]) -> None:
     """Clan cards of the clans the space uses; under V3 any clan, since laying one is how a
     player qualifies to be paid (RULES §8.1)."""
     hand = state.hands[seat]
-    wanted = 63 if state.settings.has(Variant.V3) else state.board.clan_masks[state.negotiation.space]
+    wanted = 63 if state.settings.has(_V3) else state.board.clan_masks[state.negotiation.space]
     fixed.extend(_a(LayClan, seat, CLANS[c]) for c in range(6) if hand[c] and wanted >> c & 1)
 
 
@@ -479,7 +496,7 @@ def _card_plays(state: GameState, seat: int, fixed: list[Action]) -> None:
             if hand[TRAVEL_RED + clan]:
                 fixed.append(_a(PlayTravel, seat, CARDS[TRAVEL_RED + clan], target))
             if grey:
-                fixed.append(_a(PlayTravel, seat, Card.TRAVEL_GREY, target))
+                fixed.append(_a(PlayTravel, seat, CARDS[TRAVEL_GREY], target))
     if hand[BOSS] and seat != neg.boss:
         fixed.append(_a(PlayBoss, seat))
     if hand[RECRUIT] >= 3:
@@ -532,7 +549,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
 def waiting_for(state: GameState) -> list[int]:
     """The seats the game cannot go on without: window answerers, the floor, the turn
     player; in real time the Boss once the limit is spent. Others may act but need not."""
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is _GAME_OVER:
         return []
     if state.window is not None:
         return asked_seats(state)
@@ -1311,4 +1328,13 @@ _HANDLERS = {
     PlayStop: _play_stop,
     SetAskPreference: _set_pref,
     TimeUp: _time_up,
+}
+
+# The moves of the seat whose turn it is (or, in a negotiation, of anyone), by phase.
+_PHASE_ACTIONS = {
+    Phase.PLACE_MARKER: _marker_actions,
+    Phase.TURN: _turn_actions,
+    Phase.MOVED: _moved_actions,
+    Phase.DISCARD: _discard_actions,
+    Phase.NEGOTIATION: _floor_actions,
 }

@@ -18,10 +18,13 @@ RANK_AGREED_PLACARD = 2
 RANK_AGREED_CARD = 3
 RANK_OPPONENT_PLACARD = 4  # two-player rules: used without consent, paid at a fixed rate
 _PLACARD = SourceKind.PLACARD
+# Read once: in CPython 3.11 looking an enum member up on its class costs ~0.1 µs.
+_V3 = Variant.V3
+_REAL_TIME = WindowMode.REAL_TIME
 
 
 def source_clan(state: GameState, src: Source) -> Clan | None:
-    if src.kind is SourceKind.PLACARD:
+    if src.kind is _PLACARD:
         return Clan(src.ref) if 0 <= src.ref < 6 else None
     neg = state.negotiation
     card = neg.card(src.ref) if neg else None
@@ -30,7 +33,7 @@ def source_clan(state: GameState, src: Source) -> Clan | None:
 
 def source_owner(state: GameState, src: Source) -> int | None:
     """The seat that controls a source now (None if it does not exist or lies in the pool)."""
-    if src.kind is SourceKind.PLACARD:
+    if src.kind is _PLACARD:
         if not 0 <= src.ref < 6:
             return None
         owner = state.placards[src.ref]
@@ -45,7 +48,7 @@ def usable(state: GameState, src: Source) -> bool:
     neg = state.negotiation
     if neg is None:
         return False
-    if src.kind is SourceKind.PLACARD:
+    if src.kind is _PLACARD:
         return 0 <= src.ref < 6 and state.placards[src.ref] != POOL and src.ref not in neg.travel
     return neg.card(src.ref) is not None
 
@@ -77,9 +80,7 @@ def offerable(state: GameState, seat: int) -> list[Source]:
     taken = set(agreed.sources) if agreed else ()
     two = state.settings.two_player
     return [
-        s
-        for s in seat_sources(state, seat)
-        if s not in taken and not (two and s.kind is SourceKind.PLACARD)
+        s for s in seat_sources(state, seat) if s not in taken and not (two and s.kind is _PLACARD)
     ]
 
 
@@ -256,7 +257,7 @@ def offer_cap(state: GameState) -> int:
 
 def may_be_paid(state: GameState, seat: int) -> bool:
     """Variant V3: only the Boss and players who played an influence card may be paid."""
-    if not state.settings.has(Variant.V3):
+    if not state.settings.has(_V3):
         return True
     return seat in state.negotiation.played
 
@@ -354,7 +355,7 @@ def ask_order(state: GameState, actor: int) -> list[int]:
 
 
 def is_real_time(state: GameState) -> bool:
-    return state.settings.window_mode is WindowMode.REAL_TIME
+    return state.settings.window_mode is _REAL_TIME
 
 
 __all__ = [
