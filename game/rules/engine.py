@@ -8,6 +8,7 @@ in that case leaves the state untouched.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import negotiation as nego
 from .actions import (
@@ -513,7 +514,7 @@ def _offers(state: GameState, seat: int, out: LegalActions) -> None:
         hi = 0
     else:
         return
-    out.terms.append(TermsChoice(_a(Offer, seat, (), 0), pool, 0, hi))
+    out.terms.append(_offer_choice(seat, pool, hi))
 
 
 def _proposals(state: GameState, boss: int, out: LegalActions) -> None:
@@ -523,9 +524,21 @@ def _proposals(state: GameState, boss: int, out: LegalActions) -> None:
         if p == boss:
             continue
         if nego.may_be_paid(state, p):
-            out.terms.append(TermsChoice(_a(Propose, boss, p, (), 0), pools[p], 0, cap))
+            out.terms.append(_proposal_choice(boss, p, pools[p], cap))
         elif pools[p]:  # V3: "let me use your sources, unpaid"
-            out.terms.append(TermsChoice(_a(Propose, boss, p, (), 0), pools[p], 0, 0))
+            out.terms.append(_proposal_choice(boss, p, pools[p], 0))
+
+
+# Offer ranges are frozen values like actions, shared the same way: building one cost more
+# than the rest of an offer's legality. Bounded, as pools and caps vary from deal to deal.
+@lru_cache(maxsize=4096)
+def _offer_choice(seat: int, pool: tuple[Source, ...], hi: int) -> TermsChoice:
+    return TermsChoice(_a(Offer, seat, (), 0), pool, 0, hi)
+
+
+@lru_cache(maxsize=4096)
+def _proposal_choice(boss: int, to: int, pool: tuple[Source, ...], hi: int) -> TermsChoice:
+    return TermsChoice(_a(Propose, boss, to, (), 0), pool, 0, hi)
 
 
 # --------------------------------------------------------------------------- apply
