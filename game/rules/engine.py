@@ -363,7 +363,7 @@ def _recruit_actions(state: GameState, seat: int, fixed: list[Action]) -> None:
         return
     pool = [c for c in range(6) if state.placards[c] == POOL]
     targets = pool or [c for c in range(6) if state.placards[c] != seat]
-    fixed.extend(_a(Recruit, seat, CLANS[c]) for c in targets)
+    fixed.extend([_a(Recruit, seat, CLANS[c]) for c in targets])
 
 
 def _window_actions(state: GameState, seat: int, out: LegalActions) -> None:
@@ -392,7 +392,8 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
     neg = state.negotiation
     boss = neg.boss
     spent = nego.limit_spent(state)
-    if not in_call and not nego.is_real_time(state) and neg.floor != seat:
+    real_time = nego.is_real_time(state)
+    if not in_call and not real_time and neg.floor != seat:
         return
     fixed = out.fixed
     if spent:
@@ -405,7 +406,7 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
                 fixed.append(_a(FailDeal, seat))
         return
     if seat == boss:
-        if neg.quiet and not nego.is_real_time(state):
+        if neg.quiet and not real_time:
             # A full round with nobody but the Boss acting: his own Clan cards, then close,
             # fail, or one last proposal (RULES §6.3).
             _lay_actions(state, seat, fixed)
@@ -448,7 +449,7 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
             fixed.append(_a(GoingOnce, seat))
         if _may_fail(state):
             fixed.append(_a(FailDeal, seat))
-        if not nego.is_real_time(state):
+        if not real_time:
             fixed.append(_a(PassFloor, seat))
         return
     # anyone else
@@ -465,7 +466,7 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
         fixed.append(_a(AcceptProposal, seat))
     if seat in neg.pending:
         fixed.append(_a(Withdraw, seat, seat))
-    if not in_call and not nego.is_real_time(state):
+    if not in_call and not real_time:
         fixed.append(_a(PassFloor, seat))
 
 
@@ -474,7 +475,7 @@ def _lay_actions(state: GameState, seat: int, fixed: list[Action]) -> None:
     player qualifies to be paid (RULES §8.1)."""
     hand = state.hands[seat]
     wanted = 63 if state.settings.has(_V3) else state.board.clan_masks[state.negotiation.space]
-    fixed.extend(_a(LayClan, seat, CLANS[c]) for c in range(6) if hand[c] and wanted >> c & 1)
+    fixed.extend([_a(LayClan, seat, CLANS[c]) for c in range(6) if hand[c] and wanted >> c & 1])
 
 
 def _card_plays(state: GameState, seat: int, fixed: list[Action]) -> None:
@@ -485,19 +486,20 @@ def _card_plays(state: GameState, seat: int, fixed: list[Action]) -> None:
     if grey or any(hand[TRAVEL_RED:TRAVEL_GREY]):
         wanted = state.board.clan_masks[neg.space]
         placards = state.placards
+        travel = neg.travel
         targets: list[tuple[int, Source]] = [
             (c, PLACARD_SOURCES[c])
             for c in range(6)
-            if wanted >> c & 1 and placards[c] != POOL and c not in neg.travel
+            if wanted >> c & 1 and placards[c] != POOL and c not in travel
         ]
-        targets.extend(
-            (int(card.clan), laid(card.id)) for card in neg.laid if wanted >> card.clan & 1
-        )
+        targets += [(card.clan, laid(card.id)) for card in neg.laid if wanted >> card.clan & 1]
+        grey_card = CARDS[TRAVEL_GREY]
         for clan, target in targets:
-            if hand[TRAVEL_RED + clan]:
-                fixed.append(_a(PlayTravel, seat, CARDS[TRAVEL_RED + clan], target))
+            matching = TRAVEL_RED + clan  # the Travel card of the target's clan
+            if hand[matching]:
+                fixed.append(_a(PlayTravel, seat, CARDS[matching], target))
             if grey:
-                fixed.append(_a(PlayTravel, seat, CARDS[TRAVEL_GREY], target))
+                fixed.append(_a(PlayTravel, seat, grey_card, target))
     if hand[BOSS] and seat != neg.boss:
         fixed.append(_a(PlayBoss, seat))
     if hand[RECRUIT] >= 3:
