@@ -395,6 +395,14 @@ class LegalActions:
     def __bool__(self) -> bool:
         return bool(self.fixed or self.terms)
 
+    @classmethod
+    def with_meta(cls, meta: list[Action], moves: LegalActions) -> LegalActions:
+        """`meta` actions first, then `moves` (which holds none), whose list is then what
+        `moves()` returns without filtering."""
+        out = cls(meta + moves.fixed, moves.terms)
+        out._moves = moves
+        return out
+
     def moves(self) -> LegalActions:
         """Without meta actions (preferences, the host's clock): what bots and prompts use.
         Built once per legal-action list (treat both as read-only)."""

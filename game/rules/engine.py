@@ -303,26 +303,25 @@ def legal_actions(state: GameState, seat: int) -> LegalActions:
 
 
 def _legal(state: GameState, seat: int) -> LegalActions:
-    out = LegalActions()
     if state.phase is _GAME_OVER:
-        return out
+        return LegalActions()
     if seat == HOST:
+        out = LegalActions()
         neg = state.negotiation
         if neg is not None and not neg.time_up:
             out.fixed.append(_a(TimeUp, HOST))
         return out
     if not 0 <= seat < state.players:
-        return out
-    out.fixed.append(_a(SetAskPreference, seat, not state.ask_only_when_touched[seat]))
+        return LegalActions()
+    moves = LegalActions()
     phase = state.phase
     if state.window is not None:
         if seat in asked_seats(state):
-            _window_actions(state, seat, out)
-        return out
-    if seat != state.turn and phase is not _NEGOTIATION:
-        return out
-    _PHASE_ACTIONS[phase](state, seat, out)
-    return out
+            _window_actions(state, seat, moves)
+    elif seat == state.turn or phase is _NEGOTIATION:
+        _PHASE_ACTIONS[phase](state, seat, moves)
+    pref = _a(SetAskPreference, seat, not state.ask_only_when_touched[seat])
+    return LegalActions.with_meta([pref], moves)
 
 
 def _marker_actions(state: GameState, seat: int, out: LegalActions) -> None:

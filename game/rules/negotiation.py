@@ -65,7 +65,7 @@ def seat_sources(state: GameState, seat: int) -> list[Source]:
         for c in range(6)
         if placards[c] == seat and wanted >> c & 1 and c not in neg.travel
     ]
-    out.extend(laid(card.id) for card in neg.laid if card.owner == seat and wanted >> card.clan & 1)
+    out += [laid(card.id) for card in neg.laid if card.owner == seat and wanted >> card.clan & 1]
     return out
 
 
