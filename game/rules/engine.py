@@ -40,7 +40,7 @@ from .actions import (
     Withdraw,
 )
 from .actions import interned as _a
-from .board import CLANS, DEFAULT_BOARD, FIRST_PLAYER_ORDER, Board, Clan, load_board
+from .board import CLANS, DEFAULT_BOARD, FIRST_PLAYER_ORDER, MASK_CLANS, Board, Clan, load_board
 from .cards import CARDS, Card, clan_card, full_deck, travel_card
 from .errors import IllegalAction
 from .events import (
@@ -474,7 +474,7 @@ def _lay_actions(state: GameState, seat: int, fixed: list[Action]) -> None:
     player qualifies to be paid (RULES §8.1)."""
     hand = state.hands[seat]
     wanted = 63 if state.settings.has(_V3) else state.board.clan_masks[state.negotiation.space]
-    fixed.extend([_a(LayClan, seat, CLANS[c]) for c in range(6) if hand[c] and wanted >> c & 1])
+    fixed.extend([_a(LayClan, seat, CLANS[c]) for c in MASK_CLANS[wanted] if hand[c]])
 
 
 def _card_plays(state: GameState, seat: int, fixed: list[Action]) -> None:
@@ -488,8 +488,8 @@ def _card_plays(state: GameState, seat: int, fixed: list[Action]) -> None:
         travel = neg.travel
         targets: list[tuple[int, Source]] = [
             (c, PLACARD_SOURCES[c])
-            for c in range(6)
-            if wanted >> c & 1 and placards[c] != POOL and c not in travel
+            for c in MASK_CLANS[wanted]
+            if placards[c] != POOL and c not in travel
         ]
         targets += [(card.clan, laid(card.id)) for card in neg.laid if wanted >> card.clan & 1]
         grey_card = CARDS[TRAVEL_GREY]

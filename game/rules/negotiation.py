@@ -5,7 +5,7 @@ Pure functions over `GameState`; the engine calls them, and so can bots and test
 
 from __future__ import annotations
 
-from .board import CLANS, Clan
+from .board import CLANS, MASK_CLANS, Clan
 from .events import AgreementLapsed, Event, OfferLapsed
 from .state import PLACARD_SOURCES, POOL, GameState, Negotiation, Source, SourceKind, Terms, laid
 from .variants import Variant, WindowMode
@@ -62,8 +62,8 @@ def seat_sources(state: GameState, seat: int) -> list[Source]:
     placards = state.placards
     out = [
         PLACARD_SOURCES[c]
-        for c in range(6)
-        if placards[c] == seat and wanted >> c & 1 and c not in neg.travel
+        for c in MASK_CLANS[wanted]
+        if placards[c] == seat and c not in neg.travel
     ]
     out += [laid(card.id) for card in neg.laid if card.owner == seat and wanted >> card.clan & 1]
     return out
@@ -93,9 +93,10 @@ def offerable_by_seat(state: GameState) -> list[tuple[Source, ...]]:
         if wanted >> card.clan & 1:  # V3 lets any clan be laid; only these are sources
             out[card.owner].append(laid(card.id))
     if not state.settings.two_player:
-        for c in range(6):
-            owner = state.placards[c]
-            if owner != POOL and c not in neg.travel and wanted >> c & 1:
+        placards = state.placards
+        for c in MASK_CLANS[wanted]:
+            owner = placards[c]
+            if owner != POOL and c not in neg.travel:
                 out[owner].append(PLACARD_SOURCES[c])
     for seat, terms in neg.agreements.items():
         if terms.sources:
