@@ -360,9 +360,16 @@ def _may_open(state: GameState, seat: int) -> bool:
 def _recruit_actions(state: GameState, seat: int, fixed: list[Action]) -> None:
     if state.hands[seat][RECRUIT] < 3:
         return
-    pool = [c for c in range(6) if state.placards[c] == POOL]
-    targets = pool or [c for c in range(6) if state.placards[c] != seat]
-    fixed.extend([_a(Recruit, seat, CLANS[c]) for c in targets])
+    fixed.extend(_recruits(seat, tuple(state.placards)))
+
+
+@lru_cache(maxsize=1024)
+def _recruits(seat: int, placards: tuple[int, ...]) -> tuple[Action, ...]:
+    """The triples `seat` may play given each placard's owner: from the pool while it holds
+    any, else any placard not the seat's own (a pure function of its arguments, so shared)."""
+    pool = [c for c in range(6) if placards[c] == POOL]
+    targets = pool or [c for c in range(6) if placards[c] != seat]
+    return tuple(_a(Recruit, seat, CLANS[c]) for c in targets)
 
 
 def _window_actions(state: GameState, seat: int, out: LegalActions) -> None:

@@ -77,11 +77,12 @@ def offerable(state: GameState, seat: int) -> list[Source]:
     """
     neg = state.negotiation
     agreed = neg.agreements.get(seat)
-    taken = set(agreed.sources) if agreed else ()
     two = state.settings.two_player
-    return [
-        s for s in seat_sources(state, seat) if s not in taken and not (two and s.kind is _PLACARD)
-    ]
+    sources = seat_sources(state, seat)
+    if not agreed and not two:
+        return sources
+    taken = set(agreed.sources) if agreed else ()
+    return [s for s in sources if s not in taken and not (two and s.kind is _PLACARD)]
 
 
 def offerable_by_seat(state: GameState) -> list[tuple[Source, ...]]:
