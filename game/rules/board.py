@@ -39,6 +39,11 @@ class Clan(IntEnum):
 
 CLANS: tuple[Clan, ...] = tuple(Clan)
 CLAN_KEYS: tuple[str, ...] = tuple(c.name.lower() for c in Clan)
+# MASK_CLANS[mask]: the clans of a clan set (bit c = clan c) in ascending order, so a loop
+# over a space's clans (`clan_masks`) visits only those instead of testing all six.
+MASK_CLANS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in range(6) if m >> c & 1) for m in range(64)
+)
 FAMILY_NAMES = {
     Clan.RED: "Cashman",
     Clan.BLUE: "Sacks",

@@ -8,6 +8,7 @@ in that case leaves the state untouched.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import negotiation as nego
 from .actions import (
@@ -39,7 +40,7 @@ from .actions import (
     Withdraw,
 )
 from .actions import interned as _a
-from .board import CLANS, DEFAULT_BOARD, FIRST_PLAYER_ORDER, Board, Clan, load_board
+from .board import CLANS, DEFAULT_BOARD, FIRST_PLAYER_ORDER, MASK_CLANS, Board, Clan, load_board
 from .cards import CARDS, Card, clan_card, full_deck, travel_card
 from .errors import IllegalAction
 from .events import (
@@ -108,6 +109,12 @@ TRAVEL_RED = int(Card.TRAVEL_RED)
 TRAVEL_GREY = int(Card.TRAVEL_GREY)
 BOSS = int(Card.BOSS)
 RECRUIT = int(Card.RECRUIT)
+STOP = int(Card.STOP)
+# Enum members the legal-action path tests on every move, read once: in CPython 3.11 looking
+# a member up on its class (`Phase.NEGOTIATION`) costs ~0.1 µs, as EnumType defines __getattr__.
+_GAME_OVER = Phase.GAME_OVER
+_NEGOTIATION = Phase.NEGOTIATION
+_V3 = Variant.V3
 SHORT_GAME_REMOVED = (3, 6, 9)
 QUIET_LAST_UNUSED, QUIET_LAST_MADE, QUIET_LAST_SPENT = 0, 1, 2
 
@@ -296,44 +303,54 @@ def legal_actions(state: GameState, seat: int) -> LegalActions:
 
 
 def _legal(state: GameState, seat: int) -> LegalActions:
-    out = LegalActions()
-    if state.phase is Phase.GAME_OVER:
-        return out
+    if state.phase is _GAME_OVER:
+        return LegalActions()
     if seat == HOST:
+        out = LegalActions()
         neg = state.negotiation
         if neg is not None and not neg.time_up:
             out.fixed.append(_a(TimeUp, HOST))
         return out
     if not 0 <= seat < state.players:
-        return out
-    out.fixed.append(_a(SetAskPreference, seat, not state.ask_only_when_touched[seat]))
+        return LegalActions()
+    moves = LegalActions()
     phase = state.phase
     if state.window is not None:
         if seat in asked_seats(state):
-            _window_actions(state, seat, out)
-        return out
-    if seat != state.turn and phase is not Phase.NEGOTIATION:
-        return out
-    if phase is Phase.PLACE_MARKER:
-        out.fixed.extend(_a(PlaceMarker, seat, s) for s in free_spaces(state))
-    elif phase is Phase.TURN:
-        if _may_open(state, seat):
-            out.fixed.append(_a(OpenDeal, seat))
-        out.fixed.append(_a(Roll, seat))
-    elif phase is Phase.MOVED:
-        can_open = _may_open(state, seat)
-        if can_open:
-            out.fixed.append(_a(OpenDeal, seat))
-        forced = state.settings.has(Variant.V2) and state.hand_size(seat) >= 10
-        if not (forced and can_open):
-            out.fixed.append(_a(Draw, seat))
-    elif phase is Phase.DISCARD:
-        hand = state.hands[seat]
-        out.fixed.extend(_a(Discard, seat, CARDS[k]) for k in range(len(hand)) if hand[k])
-        _recruit_actions(state, seat, out.fixed)
-    elif phase is Phase.NEGOTIATION:
-        _negotiation_actions(state, seat, out, in_call=False)
-    return out
+            _window_actions(state, seat, moves)
+    elif seat == state.turn or phase is _NEGOTIATION:
+        _PHASE_ACTIONS[phase](state, seat, moves)
+    pref = _a(SetAskPreference, seat, not state.ask_only_when_touched[seat])
+    return LegalActions.with_meta([pref], moves)
+
+
+def _marker_actions(state: GameState, seat: int, out: LegalActions) -> None:
+    out.fixed.extend(_a(PlaceMarker, seat, s) for s in free_spaces(state))
+
+
+def _turn_actions(state: GameState, seat: int, out: LegalActions) -> None:
+    if _may_open(state, seat):
+        out.fixed.append(_a(OpenDeal, seat))
+    out.fixed.append(_a(Roll, seat))
+
+
+def _moved_actions(state: GameState, seat: int, out: LegalActions) -> None:
+    can_open = _may_open(state, seat)
+    if can_open:
+        out.fixed.append(_a(OpenDeal, seat))
+    forced = state.settings.has(Variant.V2) and state.hand_size(seat) >= 10
+    if not (forced and can_open):
+        out.fixed.append(_a(Draw, seat))
+
+
+def _discard_actions(state: GameState, seat: int, out: LegalActions) -> None:
+    hand = state.hands[seat]
+    out.fixed.extend(_a(Discard, seat, CARDS[k]) for k in range(len(hand)) if hand[k])
+    _recruit_actions(state, seat, out.fixed)
+
+
+def _floor_actions(state: GameState, seat: int, out: LegalActions) -> None:
+    _negotiation_actions(state, seat, out, in_call=False)
 
 
 def _may_open(state: GameState, seat: int) -> bool:
@@ -341,17 +358,24 @@ def _may_open(state: GameState, seat: int) -> bool:
 
 
 def _recruit_actions(state: GameState, seat: int, fixed: list[Action]) -> None:
-    if state.hands[seat][Card.RECRUIT] < 3:
+    if state.hands[seat][RECRUIT] < 3:
         return
-    pool = [c for c in range(6) if state.placards[c] == POOL]
-    targets = pool or [c for c in range(6) if state.placards[c] != seat]
-    fixed.extend(_a(Recruit, seat, CLANS[c]) for c in targets)
+    fixed.extend(_recruits(seat, tuple(state.placards)))
+
+
+@lru_cache(maxsize=1024)
+def _recruits(seat: int, placards: tuple[int, ...]) -> tuple[Action, ...]:
+    """The triples `seat` may play given each placard's owner: from the pool while it holds
+    any, else any placard not the seat's own (a pure function of its arguments, so shared)."""
+    pool = [c for c in range(6) if placards[c] == POOL]
+    targets = pool or [c for c in range(6) if placards[c] != seat]
+    return tuple(_a(Recruit, seat, CLANS[c]) for c in targets)
 
 
 def _window_actions(state: GameState, seat: int, out: LegalActions) -> None:
     out.fixed.append(_a(Pass, seat))
     if state.window.kind.stoppable:
-        if state.hands[seat][Card.STOP]:
+        if state.hands[seat][STOP]:
             out.fixed.append(_a(PlayStop, seat))
     else:  # going once: any card played or offer made cancels the call
         _negotiation_actions(state, seat, out, in_call=True)
@@ -374,7 +398,8 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
     neg = state.negotiation
     boss = neg.boss
     spent = nego.limit_spent(state)
-    if not in_call and not nego.is_real_time(state) and neg.floor != seat:
+    real_time = nego.is_real_time(state)
+    if not in_call and not real_time and neg.floor != seat:
         return
     fixed = out.fixed
     if spent:
@@ -387,7 +412,7 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
                 fixed.append(_a(FailDeal, seat))
         return
     if seat == boss:
-        if neg.quiet and not nego.is_real_time(state):
+        if neg.quiet and not real_time:
             # A full round with nobody but the Boss acting: his own Clan cards, then close,
             # fail, or one last proposal (RULES §6.3).
             _lay_actions(state, seat, fixed)
@@ -430,7 +455,7 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
             fixed.append(_a(GoingOnce, seat))
         if _may_fail(state):
             fixed.append(_a(FailDeal, seat))
-        if not nego.is_real_time(state):
+        if not real_time:
             fixed.append(_a(PassFloor, seat))
         return
     # anyone else
@@ -447,7 +472,7 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
         fixed.append(_a(AcceptProposal, seat))
     if seat in neg.pending:
         fixed.append(_a(Withdraw, seat, seat))
-    if not in_call and not nego.is_real_time(state):
+    if not in_call and not real_time:
         fixed.append(_a(PassFloor, seat))
 
 
@@ -455,8 +480,8 @@ def _lay_actions(state: GameState, seat: int, fixed: list[Action]) -> None:
     """Clan cards of the clans the space uses; under V3 any clan, since laying one is how a
     player qualifies to be paid (RULES §8.1)."""
     hand = state.hands[seat]
-    wanted = 63 if state.settings.has(Variant.V3) else state.board.clan_masks[state.negotiation.space]
-    fixed.extend(_a(LayClan, seat, CLANS[c]) for c in range(6) if hand[c] and wanted >> c & 1)
+    wanted = 63 if state.settings.has(_V3) else state.board.clan_masks[state.negotiation.space]
+    fixed.extend([_a(LayClan, seat, CLANS[c]) for c in MASK_CLANS[wanted] if hand[c]])
 
 
 def _card_plays(state: GameState, seat: int, fixed: list[Action]) -> None:
@@ -467,19 +492,20 @@ def _card_plays(state: GameState, seat: int, fixed: list[Action]) -> None:
     if grey or any(hand[TRAVEL_RED:TRAVEL_GREY]):
         wanted = state.board.clan_masks[neg.space]
         placards = state.placards
+        travel = neg.travel
         targets: list[tuple[int, Source]] = [
             (c, PLACARD_SOURCES[c])
-            for c in range(6)
-            if wanted >> c & 1 and placards[c] != POOL and c not in neg.travel
+            for c in MASK_CLANS[wanted]
+            if placards[c] != POOL and c not in travel
         ]
-        targets.extend(
-            (int(card.clan), laid(card.id)) for card in neg.laid if wanted >> card.clan & 1
-        )
+        targets += [(card.clan, laid(card.id)) for card in neg.laid if wanted >> card.clan & 1]
+        grey_card = CARDS[TRAVEL_GREY]
         for clan, target in targets:
-            if hand[TRAVEL_RED + clan]:
-                fixed.append(_a(PlayTravel, seat, CARDS[TRAVEL_RED + clan], target))
+            matching = TRAVEL_RED + clan  # the Travel card of the target's clan
+            if hand[matching]:
+                fixed.append(_a(PlayTravel, seat, CARDS[matching], target))
             if grey:
-                fixed.append(_a(PlayTravel, seat, Card.TRAVEL_GREY, target))
+                fixed.append(_a(PlayTravel, seat, grey_card, target))
     if hand[BOSS] and seat != neg.boss:
         fixed.append(_a(PlayBoss, seat))
     if hand[RECRUIT] >= 3:
@@ -496,7 +522,7 @@ def _offers(state: GameState, seat: int, out: LegalActions) -> None:
         hi = 0
     else:
         return
-    out.terms.append(TermsChoice(_a(Offer, seat, (), 0), pool, 0, hi))
+    out.terms.append(_offer_choice(seat, pool, hi))
 
 
 def _proposals(state: GameState, boss: int, out: LegalActions) -> None:
@@ -506,9 +532,21 @@ def _proposals(state: GameState, boss: int, out: LegalActions) -> None:
         if p == boss:
             continue
         if nego.may_be_paid(state, p):
-            out.terms.append(TermsChoice(_a(Propose, boss, p, (), 0), pools[p], 0, cap))
+            out.terms.append(_proposal_choice(boss, p, pools[p], cap))
         elif pools[p]:  # V3: "let me use your sources, unpaid"
-            out.terms.append(TermsChoice(_a(Propose, boss, p, (), 0), pools[p], 0, 0))
+            out.terms.append(_proposal_choice(boss, p, pools[p], 0))
+
+
+# Offer ranges are frozen values like actions, shared the same way: building one cost more
+# than the rest of an offer's legality. Bounded, as pools and caps vary from deal to deal.
+@lru_cache(maxsize=4096)
+def _offer_choice(seat: int, pool: tuple[Source, ...], hi: int) -> TermsChoice:
+    return TermsChoice(_a(Offer, seat, (), 0), pool, 0, hi)
+
+
+@lru_cache(maxsize=4096)
+def _proposal_choice(boss: int, to: int, pool: tuple[Source, ...], hi: int) -> TermsChoice:
+    return TermsChoice(_a(Propose, boss, to, (), 0), pool, 0, hi)
 
 
 # --------------------------------------------------------------------------- apply
@@ -532,7 +570,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
 def waiting_for(state: GameState) -> list[int]:
     """The seats the game cannot go on without: window answerers, the floor, the turn
     player; in real time the Boss once the limit is spent. Others may act but need not."""
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is _GAME_OVER:
         return []
     if state.window is not None:
         return asked_seats(state)
@@ -1311,4 +1349,13 @@ _HANDLERS = {
     PlayStop: _play_stop,
     SetAskPreference: _set_pref,
     TimeUp: _time_up,
+}
+
+# The moves of the seat whose turn it is (or, in a negotiation, of anyone), by phase.
+_PHASE_ACTIONS = {
+    Phase.PLACE_MARKER: _marker_actions,
+    Phase.TURN: _turn_actions,
+    Phase.MOVED: _moved_actions,
+    Phase.DISCARD: _discard_actions,
+    Phase.NEGOTIATION: _floor_actions,
 }

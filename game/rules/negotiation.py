@@ -5,7 +5,7 @@ Pure functions over `GameState`; the engine calls them, and so can bots and test
 
 from __future__ import annotations
 
-from .board import CLANS, Clan
+from .board import CLANS, MASK_CLANS, Clan
 from .events import AgreementLapsed, Event, OfferLapsed
 from .state import PLACARD_SOURCES, POOL, GameState, Negotiation, Source, SourceKind, Terms, laid
 from .variants import Variant, WindowMode
@@ -18,10 +18,13 @@ RANK_AGREED_PLACARD = 2
 RANK_AGREED_CARD = 3
 RANK_OPPONENT_PLACARD = 4  # two-player rules: used without consent, paid at a fixed rate
 _PLACARD = SourceKind.PLACARD
+# Read once: in CPython 3.11 looking an enum member up on its class costs ~0.1 µs.
+_V3 = Variant.V3
+_REAL_TIME = WindowMode.REAL_TIME
 
 
 def source_clan(state: GameState, src: Source) -> Clan | None:
-    if src.kind is SourceKind.PLACARD:
+    if src.kind is _PLACARD:
         return Clan(src.ref) if 0 <= src.ref < 6 else None
     neg = state.negotiation
     card = neg.card(src.ref) if neg else None
@@ -30,7 +33,7 @@ def source_clan(state: GameState, src: Source) -> Clan | None:
 
 def source_owner(state: GameState, src: Source) -> int | None:
     """The seat that controls a source now (None if it does not exist or lies in the pool)."""
-    if src.kind is SourceKind.PLACARD:
+    if src.kind is _PLACARD:
         if not 0 <= src.ref < 6:
             return None
         owner = state.placards[src.ref]
@@ -45,7 +48,7 @@ def usable(state: GameState, src: Source) -> bool:
     neg = state.negotiation
     if neg is None:
         return False
-    if src.kind is SourceKind.PLACARD:
+    if src.kind is _PLACARD:
         return 0 <= src.ref < 6 and state.placards[src.ref] != POOL and src.ref not in neg.travel
     return neg.card(src.ref) is not None
 
@@ -59,10 +62,10 @@ def seat_sources(state: GameState, seat: int) -> list[Source]:
     placards = state.placards
     out = [
         PLACARD_SOURCES[c]
-        for c in range(6)
-        if placards[c] == seat and wanted >> c & 1 and c not in neg.travel
+        for c in MASK_CLANS[wanted]
+        if placards[c] == seat and c not in neg.travel
     ]
-    out.extend(laid(card.id) for card in neg.laid if card.owner == seat and wanted >> card.clan & 1)
+    out += [laid(card.id) for card in neg.laid if card.owner == seat and wanted >> card.clan & 1]
     return out
 
 
@@ -74,13 +77,12 @@ def offerable(state: GameState, seat: int) -> list[Source]:
     """
     neg = state.negotiation
     agreed = neg.agreements.get(seat)
-    taken = set(agreed.sources) if agreed else ()
     two = state.settings.two_player
-    return [
-        s
-        for s in seat_sources(state, seat)
-        if s not in taken and not (two and s.kind is SourceKind.PLACARD)
-    ]
+    sources = seat_sources(state, seat)
+    if not agreed and not two:
+        return sources
+    taken = set(agreed.sources) if agreed else ()
+    return [s for s in sources if s not in taken and not (two and s.kind is _PLACARD)]
 
 
 def offerable_by_seat(state: GameState) -> list[tuple[Source, ...]]:
@@ -92,9 +94,10 @@ def offerable_by_seat(state: GameState) -> list[tuple[Source, ...]]:
         if wanted >> card.clan & 1:  # V3 lets any clan be laid; only these are sources
             out[card.owner].append(laid(card.id))
     if not state.settings.two_player:
-        for c in range(6):
-            owner = state.placards[c]
-            if owner != POOL and c not in neg.travel and wanted >> c & 1:
+        placards = state.placards
+        for c in MASK_CLANS[wanted]:
+            owner = placards[c]
+            if owner != POOL and c not in neg.travel:
                 out[owner].append(PLACARD_SOURCES[c])
     for seat, terms in neg.agreements.items():
         if terms.sources:
@@ -256,7 +259,7 @@ def offer_cap(state: GameState) -> int:
 
 def may_be_paid(state: GameState, seat: int) -> bool:
     """Variant V3: only the Boss and players who played an influence card may be paid."""
-    if not state.settings.has(Variant.V3):
+    if not state.settings.has(_V3):
         return True
     return seat in state.negotiation.played
 
@@ -354,7 +357,7 @@ def ask_order(state: GameState, actor: int) -> list[int]:
 
 
 def is_real_time(state: GameState) -> bool:
-    return state.settings.window_mode is WindowMode.REAL_TIME
+    return state.settings.window_mode is _REAL_TIME
 
 
 __all__ = [

@@ -93,6 +93,9 @@ SECTIONS = {
     "window": lambda st, seat: _window(st),
 }
 
+_SECTION_KEYS = tuple(SECTIONS)
+_SECTION_KEYS_AND_HAND = (*SECTIONS, "hand")
+
 
 def _own_hand(state: GameState, seat: int | None) -> bool:
     return seat is not None and 0 <= seat < state.players
@@ -112,8 +115,7 @@ class _LazyMap(dict):
 
     __slots__ = ("_state", "_version", "_complete")
 
-    def __init__(self, state: GameState) -> None:
-        super().__init__()
+    def __init__(self, state: GameState) -> None:  # dict.__new__ made the empty map
         self._state = state
         self._version = state.actions_taken
         self._complete = False
@@ -126,11 +128,14 @@ class _LazyMap(dict):
     def _keys_all(self) -> tuple:
         raise NotImplementedError
 
-    def _build(self, key):
+    def _build(self, state: GameState, key):
         raise NotImplementedError
 
     def __missing__(self, key):
-        value = self._build(key)
+        state = self._state
+        if state.actions_taken != self._version:
+            raise RuntimeError("a LazyView was read after the game moved on")
+        value = self._build(state, key)
         dict.__setitem__(self, key, value)
         return value
 
@@ -193,21 +198,24 @@ class LazyView(_LazyMap):
     __slots__ = ("_seat",)
 
     def __init__(self, state: GameState, seat: int | None) -> None:
-        super().__init__(state)
+        # _LazyMap.__init__ inline (one call fewer per view: a bot builds one per move)
+        self._state = state
+        self._version = state.actions_taken
+        self._complete = False
         self._seat = seat
 
     def _keys_all(self) -> tuple:
         own = _own_hand(self._check(), self._seat)
-        return (*SECTIONS, "hand") if own else tuple(SECTIONS)
+        return _SECTION_KEYS_AND_HAND if own else _SECTION_KEYS
 
-    def _build(self, key):
-        st = self._check()
-        if key == "hand" and _own_hand(st, self._seat):
-            return hand_data(st.hands[self._seat])
+    def _build(self, st: GameState, key):
         if key == "negotiation":
             return None if st.negotiation is None else _LazyNegotiation(st)
-        if key in SECTIONS:
-            return SECTIONS[key](st, self._seat)
+        build = SECTIONS.get(key)
+        if build is not None:
+            return build(st, self._seat)
+        if key == "hand" and _own_hand(st, self._seat):
+            return hand_data(st.hands[self._seat])
         raise KeyError(key)
 
 
@@ -218,10 +226,9 @@ class _LazyNegotiation(_LazyMap):
     __slots__ = ()
 
     def _keys_all(self) -> tuple:
-        return tuple(NEGOTIATION_FIELDS)
+        return _NEGOTIATION_KEYS
 
-    def _build(self, key):
-        st = self._check()
+    def _build(self, st: GameState, key):
         return NEGOTIATION_FIELDS[key](st, st.negotiation)
 
 
@@ -301,6 +308,7 @@ NEGOTIATION_FIELDS = {
     "agreed_total": lambda st, neg: nego.agreed_total(neg),
     "cap": lambda st, neg: nego.offer_cap(st),
 }
+_NEGOTIATION_KEYS = tuple(NEGOTIATION_FIELDS)
 
 
 def _window(state: GameState) -> dict | None:
