@@ -397,3 +397,23 @@ def test_a_hand_off_takes_the_hint_away_from_the_next_player(app):
         while app.stack.top is not t:
             app.stack.pop()
         app.stack.pop()
+
+
+def test_the_status_line_is_not_drawn_under_the_open_terms_editor(app, monkeypatch):
+    """The editor's translucent panel let the floor's status line show through as a
+    ghost; with the editor open the panel leaves the line out, and puts it back after."""
+    from game.ui.table.panels import deal
+
+    drawn = []
+    real = deal.status.negotiation_status
+    monkeypatch.setattr(deal.status, "negotiation_status", lambda *a: drawn.append(1) or real(*a))
+    t = _editor_table(app)
+    try:
+        assert t.panel.editor is not None and t.v["window"] is None
+        t.panel.static(t.v, 0)
+        assert drawn == []
+        t.panel.terms_editor.close()
+        t.panel.static(t.v, 0)
+        assert drawn == [1]
+    finally:
+        app.stack.pop()

@@ -17,9 +17,12 @@ from .slots import committed_owners, fill_slots, source_clan
 from .window import draw_banner
 
 
-def render_deal(surf, v: dict, viewer: int | None, card_rects: dict, ox: int, oy: int) -> None:
+def render_deal(
+    surf, v: dict, viewer: int | None, card_rects: dict, ox: int, oy: int, status_line=True
+) -> None:
     """The whole deal onto the panel surface (ox, oy: logical -> surface coordinates;
-    card_rects: where each laid card sits, logical)."""
+    card_rects: where each laid card sits, logical). ``status_line`` False: the terms
+    editor lies over it (its translucent panel let the line show through as a ghost)."""
     r = L.RIGHT
     names = [p["name"] for p in v["players"]]
     X = r.x + ox
@@ -34,7 +37,7 @@ def render_deal(surf, v: dict, viewer: int | None, card_rects: dict, ox: int, oy
     by = Y + r.height - 164
     if win is not None:
         draw_banner(surf, v, win, names, X, by)
-    else:
+    elif status_line:
         text = status.negotiation_status(v, viewer, names)
         surf.blit(draw.fit(text, 22, r.width - 48, TEXT_DIM), (X + 24, by + 4))
 
