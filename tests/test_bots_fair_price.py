@@ -31,14 +31,20 @@ def test_hidden_hands_deck_and_money_do_not_change_the_fair_price():
     assert checked[True] >= 10 and checked[False] >= 20
 
 
-def test_an_investor_sees_what_the_boss_can_pay_and_what_the_others_ask():
-    # space 16 (index 15): Yellow + 1 of {Magenta, Green} + 1 of {Red, Blue}; Di is Boss.
-    # Bo offers Blue; Ann (Red) competes with him for that slot; Cy (Yellow) is needed.
+def _bo_offers_blue():
+    """Space 16 (index 15): Yellow + 1 of {Magenta, Green} + 1 of {Red, Blue}; Di is Boss,
+    the floor has passed Di and Ann, and Bo offers his Blue placard for $4M."""
     t = _scenario([["clan_magenta"]], marker=15, first_player=3)
     t.open(3)
     t.pass_floor(3)
     t.pass_floor(0)
     t.offer(1, [t.placard("blue")], 4)
+    return t
+
+
+def test_an_investor_sees_what_the_boss_can_pay_and_what_the_others_ask():
+    # Ann (Red) competes with Bo for the Red/Blue slot; Cy (Yellow) is needed.
+    t = _bo_offers_blue()
     neg = t.state.negotiation
     ann = fair_price(view(t.state, 0))
     assert not ann.boss and ann.asks == (Ask(1, 4, True),)
@@ -59,11 +65,7 @@ def test_an_investor_the_deal_does_not_need_is_told_so():
 
 
 def test_a_boss_sees_each_needed_seats_likely_ask_and_the_offers_made():
-    t = _scenario([["clan_magenta"]], marker=15, first_player=3)
-    t.open(3)
-    t.pass_floor(3)
-    t.pass_floor(0)
-    t.offer(1, [t.placard("blue")], 4)
+    t = _bo_offers_blue()
     boss = fair_price(view(t.state, 3))
     assert boss.boss and boss.can_pay is None
     by_seat = {a.seat: a for a in boss.asks}

@@ -92,19 +92,16 @@ def test_l_opens_the_history_now_that_h_is_the_hint(app):
         app.stack.pop()
 
 
-def test_the_setting_turns_hints_off(app):
-    app.config.hints = False
+def test_the_setting_turns_hints_off(app, monkeypatch):
+    monkeypatch.setattr(app.config, "hints", False)
+    t = _table(app)
     try:
-        t = _table(app)
-        try:
-            assert t.find("hint") is None
-            _press_h(app)
-            assert t.hints.text() is None and t.hints.hint is None
-            assert t.toast is not None and t.toast[0] == "Hints are off: turn them on in Settings."
-        finally:
-            app.stack.pop()
+        assert t.find("hint") is None
+        _press_h(app)
+        assert t.hints.text() is None and t.hints.hint is None
+        assert t.toast is not None and t.toast[0] == "Hints are off: turn them on in Settings."
     finally:
-        app.config.hints = True
+        app.stack.pop()
 
 
 def test_a_table_that_forbids_hints_shows_no_button(app):
@@ -230,18 +227,15 @@ def test_the_offer_editor_shows_the_fair_price_from_the_viewers_view(app):
         app.stack.pop()
 
 
-def test_no_fair_price_where_hints_are_off(app):
-    app.config.hints = False
+def test_no_fair_price_where_hints_are_off(app, monkeypatch):
+    monkeypatch.setattr(app.config, "hints", False)
+    t = _editor_table(app)
     try:
-        t = _editor_table(app)
-        try:
-            app.draw()
-            assert t.panel.terms_editor.fair.text(t.v) is None
-            assert t.panel.terms_editor.fair_rect is None and t.panel.hints(t.v) == []
-        finally:
-            app.stack.pop()
+        app.draw()
+        assert t.panel.terms_editor.fair.text(t.v) is None
+        assert t.panel.terms_editor.fair_rect is None and t.panel.hints(t.v) == []
     finally:
-        app.config.hints = True
+        app.stack.pop()
 
 
 def test_no_hint_in_the_replay_viewer(app):
