@@ -252,10 +252,7 @@ class Referee:
     def after_action(self, events: list[Event]) -> None:
         """After the owner applied an action and told the table: bots hear it, the bots'
         next moves are planned (clocks were set by ``clocks_after`` before telling)."""
-        if self.hooks.bots() != self._listen_map:  # observe(events), inline: every action
-            self._listening()
-        if self._listeners:
-            self._tell(self._listeners, events)
+        self.observe(events)
         st = self._state()
         active = self.hooks.active
         if st.phase is not _GAME_OVER and (active is _always or active()):
@@ -655,12 +652,7 @@ class Referee:
                     break  # the clock ran on, or has something due earlier: it goes first
                 self._due = None
                 st = self._state()  # the move, inline: this loop runs every bot move
-                if (
-                    st.actions_taken == version
-                    and st.window is None
-                    and st.phase is not _GAME_OVER
-                    and (self.hooks.active is _always or self.hooks.active())
-                ):
+                if st.actions_taken == version and st.window is None and self._running(st):
                     if self.hooks.plays(seat):
                         self._decide(seat, True, st, self._move_done)
                     else:  # pragma: no cover - nothing changes seats between plan and move
