@@ -1,7 +1,12 @@
-"""The one atomic file writer: saves, autosaves, the settings and the host's journal are
-written whole or not at all, so a crash or a kill never leaves half a file.
+"""The game's files: where they live (`config_dir`, the host's autosaves) and the one atomic
+file writer: saves, autosaves, the settings and the host's journal are written whole or not
+at all, so a crash or a kill never leaves half a file.
 
-It sits below every layer (the rules' save files use it too): plain file I/O, no clock.
+It sits below every layer (the rules' save files use it too): plain file I/O.
+
+The folder: $IMTHEBOSS_CONFIG_DIR if set (tests point it at a temporary folder), else
+$XDG_CONFIG_HOME/imtheboss, else ~/.config/imtheboss. Under pytest without the override a
+temporary folder is used, so no test can ever write into a real home directory.
 """
 
 from __future__ import annotations
@@ -9,7 +14,34 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
 from pathlib import Path
+
+ENV_DIR = "IMTHEBOSS_CONFIG_DIR"
+
+
+def config_dir() -> Path:
+    """The folder of the settings, the kept games and the host's autosaves."""
+    override = os.environ.get(ENV_DIR)
+    if override:
+        return Path(override)
+    if "PYTEST_CURRENT_TEST" in os.environ:  # belt and braces: tests never touch a real home
+        return Path(tempfile.gettempdir()) / f"imtheboss-test-{os.getpid()}"
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "imtheboss"
+
+
+def host_autosave_path() -> Path:
+    """A new hosted game's autosave, `<config>/autosave/lan-<date>-<time>.json` (where
+    "Watch a replay" looks), for the `host` command and the lobby alike; a name already
+    taken gets a number."""
+    folder = config_dir() / "autosave"
+    stem = f"lan-{time.strftime('%Y%m%d-%H%M%S')}"
+    path, n = folder / f"{stem}.json", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}.json"
+    return path
 
 
 def atomic_write(path: str | Path, data: str | bytes, sync: bool = True) -> None:

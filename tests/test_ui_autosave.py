@@ -50,9 +50,11 @@ def test_continue_restores_the_autosaved_game_and_leaving_removes_it(tmp_path):
             app.step(DT, draw=False)
         assert len(s.game.log) >= 25 and any(a.seat == 0 for a in s.game.log)
         assert app.autosaver.flush()
-        saved = load(folder / autosave.GAME_FILE)  # the engine's own format
+        game_file = s.autosave_path
+        assert game_file.parent == folder
+        saved = load(game_file)  # the engine's own format
         assert saved.state.hash() == s.state.hash() and len(saved.log) == len(s.game.log)
-        seats = json.loads((folder / autosave.SEATS_FILE).read_text(encoding="utf-8"))
+        seats = json.loads(autosave.seats_path(game_file).read_text(encoding="utf-8"))
         assert [x["kind"] for x in seats["seats"]] == kinds
         assert seats["seats"][0]["name"] == "Mei"
         state_hash, n = s.state.hash(), len(s.game.log)
@@ -72,14 +74,16 @@ def test_continue_restores_the_autosaved_game_and_leaving_removes_it(tmp_path):
         assert isinstance(table, TableScene)
         s = table.session
         assert isinstance(s, LocalSession) and s.state.hash() == state_hash
-        assert s.specs[1] == SeatSpec(s.specs[1].name, "random") and s.seats_local == (0,)
+        assert s.specs[1] == SeatSpec(s.specs[1].name, "random", default_name=True)
+        assert s.seats_local == (0,)
         # the log and the money history were rebuilt from the replayed events, unanimated
         assert len(table.log.events) > 10 and not table.director.busy()
         # the game goes on and keeps saving
         play_until(app, table, n + 3, human=ScriptedHuman(seed=5))
         app.step(DT, draw=False)
         assert app.autosaver.flush()
-        again = load(folder / autosave.GAME_FILE).log
+        assert s.autosave_path == game_file  # a continued game saves back to its own file
+        again = load(game_file).log
         assert len(again) >= n + 3 and again == s.game.log[: len(again)]
         # leaving from the pause menu asks first, then keeps the autosave: Continue again
         key(27)  # Esc
@@ -91,7 +95,7 @@ def test_continue_restores_the_autosaved_game_and_leaving_removes_it(tmp_path):
         assert click_widget(app.stack.top, "menu.leave_keep")
         app.step(DT)
         assert app.autosaver.flush()
-        assert (folder / autosave.GAME_FILE).exists()
+        assert game_file.exists()
         title = app.stack.top
         assert isinstance(title, TitleScene) and title.saved is not None
         assert title.saved.actions == len(s.game.log)
@@ -105,7 +109,7 @@ def test_continue_restores_the_autosaved_game_and_leaving_removes_it(tmp_path):
         assert click_widget(app.stack.top, "menu.abandon")
         app.step(DT)
         assert app.autosaver.flush()
-        assert not (folder / autosave.GAME_FILE).exists()
+        assert not game_file.exists() and not autosave.seats_path(game_file).exists()
         title = app.stack.top
         assert isinstance(title, TitleScene) and title.saved is None
         assert title.find("title.continue") is None and title.find("title.play") is not None
@@ -117,7 +121,8 @@ def test_a_finished_game_removes_its_autosave(tmp_path):
     writer = autosave.AutosaveWriter(tmp_path / "saves")
     s = LocalSession([SeatSpec("A", "random"), SeatSpec("B", "random")], seed=3)
     s.attach_autosave(writer)
-    assert writer.flush() and writer.game_path.exists()
+    game_file = s.autosave_path
+    assert writer.flush() and game_file.exists()
     for _ in range(20000):
         if s.over:
             break
@@ -125,7 +130,7 @@ def test_a_finished_game_removes_its_autosave(tmp_path):
     assert s.over
     s.update(0.1)
     assert writer.flush()
-    assert not writer.game_path.exists() and not writer.seats_path.exists()
+    assert not game_file.exists() and not autosave.seats_path(game_file).exists()
     writer.close()
 
 
@@ -150,11 +155,13 @@ def test_a_corrupt_autosave_never_crashes_the_title(tmp_path, game_text, seats_o
             seats_ok = True
         elif game_text is None:
             game_text = json.dumps(data)
-        (folder / autosave.GAME_FILE).write_text(game_text, encoding="utf-8")
+        # the one slot of older versions: taken into the list, then found unreadable
+        (folder / autosave.LEGACY_GAME_FILE).write_text(game_text, encoding="utf-8")
         if seats_ok:
             seats = {"format": autosave.FORMAT, "version": 1, "timers": {}}
             seats["seats"] = [{"name": "A", "kind": "human"}, {"name": "B", "kind": "random"}]
-            (folder / autosave.SEATS_FILE).write_text(json.dumps(seats), encoding="utf-8")
+            legacy_seats = autosave.seats_path(folder / autosave.LEGACY_GAME_FILE)
+            legacy_seats.write_text(json.dumps(seats), encoding="utf-8")
         title = app.push(TitleScene(app))
         app.step(DT)
         if title.find("title.continue") is not None:  # it looked fine until replayed
@@ -164,8 +171,8 @@ def test_a_corrupt_autosave_never_crashes_the_title(tmp_path, game_text, seats_o
         assert title.notice == autosave_message()
         assert title.find("title.continue") is None
         app.draw()  # the message is drawn; the title works on
-        assert not (folder / autosave.GAME_FILE).exists()
-        assert (folder / (autosave.GAME_FILE + ".corrupt")).exists()
+        assert not list(folder.glob("*.json"))  # nothing left that looks like a game
+        assert [p.name for p in folder.glob("*.corrupt")][:1] == ["hotseat-000001.json.corrupt"]
         assert click_widget(title, "title.play")
         app.step(DT)
         assert app.stack.top.name == "newgame"
@@ -188,16 +195,17 @@ def test_continue_runs_the_negotiation_clock_on_from_what_was_left(tmp_path):
     s = real_time_deal(("human", "random", "random"), Timing(negotiation=60.0), {})
     s.attach_autosave(writer)
     assert writer.flush()
-    game_text = writer.game_path.read_text()
+    game_file = s.autosave_path
+    game_text = game_file.read_text()
     for _ in range(25):  # 25 s of table time with nothing happening
         s.update(1.0)
     assert writer.flush()
     # the clock was saved without rewriting the game file
-    assert writer.game_path.read_text() == game_text
-    saved = json.loads(writer.seats_path.read_text())["clocks"]["negotiation"]
+    assert game_file.read_text() == game_text
+    saved = json.loads(autosave.seats_path(game_file).read_text())["clocks"]["negotiation"]
     assert 35.0 <= saved <= 35.0 + CLOCK_SAVE_SECONDS
 
-    restored = autosave.restore(tmp_path / "saves")
+    restored = autosave.restore(game_file)
     left = {c.kind: c.remaining for c in restored.countdowns()}
     assert left["negotiation"] == pytest.approx(saved)
     writer.close()
@@ -209,14 +217,15 @@ def test_an_autosave_with_nonsense_clocks_is_refused_with_the_reason(tmp_path):
     s.attach_autosave(writer)
     assert writer.flush()
     writer.close()
-    seats = json.loads(writer.seats_path.read_text())
+    game_file, seats_file = s.autosave_path, autosave.seats_path(s.autosave_path)
+    seats = json.loads(seats_file.read_text())
     for clocks, reason in (([], "clocks must be a map"), ({"turn": 3}, "unknown clock"),
                            ({"negotiation": -1}, "seconds left")):
         seats["clocks"] = clocks
-        writer.seats_path.write_text(json.dumps(seats))
+        seats_file.write_text(json.dumps(seats))
         with pytest.raises(autosave.AutosaveError, match=reason):
-            autosave.restore(tmp_path / "saves")
+            autosave.restore(game_file)
     # a save from before clocks were recorded restores with its clocks from full
     del seats["clocks"]
-    writer.seats_path.write_text(json.dumps(seats))
-    assert autosave.restore(tmp_path / "saves") is not None
+    seats_file.write_text(json.dumps(seats))
+    assert autosave.restore(game_file) is not None

@@ -58,7 +58,7 @@ def test_continue_shows_the_log_so_far_and_keeps_the_die(tmp_path):
     assert writer.flush()
     die = [e["value"] for b in s.poll() for e in b.events if e["type"] == "die_rolled"][-1]
     assert s.view(0)["last_roll"] is None  # the view alone would show no die
-    restored = autosave.restore(tmp_path / "autosave")
+    restored = autosave.restore(s.autosave_path)
     app = make_app(tmp_path)
     try:
         table = TableScene(app, restored, catch_up=True)

@@ -11,15 +11,14 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
 import signal
 import socket
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.bots import UnknownBot, check_bot_spec
+from game.files import host_autosave_path
 
 from .options import EXIT_USAGE, UsageError, bot_specs, error, variants
 
@@ -28,12 +27,6 @@ if TYPE_CHECKING:
 
 # The net modules are imported by the functions that use them: the other commands
 # (simulate, replay, play) then start without msgpack, zeroconf and the host (~0.07 s).
-
-
-def default_autosave() -> Path:
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    return Path(base) / "imtheboss" / "autosave" / f"lan-{stamp}.json"
 
 
 def _default_table_name() -> str:
@@ -47,7 +40,7 @@ def _autosave_path(args, resume: Path | None) -> Path | None:
         return resume
     if autosave in ("none", "off", ""):
         return None
-    return Path(autosave) if autosave else default_autosave()
+    return Path(autosave) if autosave else host_autosave_path()
 
 
 def config_from_args(args) -> HostConfig:

@@ -1,27 +1,31 @@
-"""Hot-seat autosave: a crash loses nothing.
+"""Hot-seat autosave: a crash loses nothing, and no game is lost to another.
 
-A `LocalSession` with a writer attached saves its game after every action (checked once a
-frame, never per frame when nothing happened): the engine's save format, so
-`python main.py replay <config>/autosave/hotseat.json` reads it too, next to
-`hotseat.seats.json` with who sits where (names, human or bot kind), the real-time timers and
-what was left of a running negotiation clock (saved every couple of seconds while it runs,
-so Continue resumes it rather than granting a fresh one; the game file is rewritten only
-when the game moved).
-The title offers "Continue" while an unfinished autosave exists; finishing or abandoning
-the game removes it. A finished game is kept instead in `<config>/finished/` (the last
-KEEP_FINISHED of them, oldest removed) for the replay viewer.
+Every hot-seat game has its own pair of files in `<config>/autosave/`:
+`hotseat-<n>.json`, the engine's save format (so `python main.py replay` reads it), and
+`hotseat-<n>.seats.json` with who sits where (names, human or bot kind; a default name is
+kept as "this seat's default" and shown in the current language), the real-time timers, the
+deal tiles left and what was left of a running negotiation clock. A `LocalSession` with a
+writer attached saves its game after every action (checked once a frame; the clocks every
+couple of seconds while they run, which leaves the game file alone).
+
+A game stays kept until it is finished (its save then moves to `<config>/finished/`, the
+last KEEP_FINISHED of them for the replay viewer) or explicitly abandoned or deleted;
+starting another game never touches it, and nothing removes an unfinished game on its own.
+The title's Continue opens the latest saved; the saved-games list shows them all. The one
+slot of older versions (`hotseat.json`) is taken into the list as the next number.
 
 Writing a whole game and syncing it to disk takes tens of milliseconds, so it happens on a
-worker thread: the frame only copies the action list (references to frozen actions). The
-newest request wins; each file is written atomically (temporary file, fsync, rename), so a
-crash mid-write leaves the previous save whole.
+worker thread: the frame only copies the action list (references to frozen actions). For
+each game the newest request wins; each file is written atomically (temporary file, fsync,
+rename), so a crash mid-write leaves the previous save whole.
 
-A file that cannot be read or replayed raises `AutosaveError` with the reason; the title then
-shows a clear message and sets the files aside (`*.corrupt`), never crashing.
+A kept game that cannot be read or replayed raises `AutosaveError` with the reason; the
+title then shows a clear message and sets its files aside (`*.corrupt`), never crashing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
@@ -34,8 +38,9 @@ from .config import config_dir
 
 FORMAT = "imtheboss-hotseat"
 VERSION = 1
-GAME_FILE = "hotseat.json"
-SEATS_FILE = "hotseat.seats.json"
+GAME_PREFIX = "hotseat-"  # a kept game: hotseat-<number>.json and hotseat-<number>.seats.json
+SEATS_SUFFIX = ".seats.json"
+LEGACY_GAME_FILE = "hotseat.json"  # the one slot of older versions, taken into the list
 KEEP_FINISHED = 20  # finished hot-seat games kept for "Watch a replay"
 FINISHED_PREFIX = "game-"
 
@@ -45,10 +50,29 @@ class AutosaveError(Exception):
 
 
 @dataclass(frozen=True)
-class AutosaveInfo:
-    names: list[str]
+class KeptGame:
+    """An unfinished hot-seat game on disk, as the title and the saved-games list show it
+    (read without replaying); `saved_at` is when its last move was saved (seconds since
+    the epoch)."""
+
+    path: Path
+    saved_names: list[str]  # as saved: a default one in the language it was saved in
+    defaults: list[bool]  # per seat: the name is the seat's default
     kinds: list[str]
     actions: int
+    tiles_left: int | None  # None: a save from before the field was recorded
+    saved_at: float
+
+    @property
+    def names(self) -> list[str]:
+        """The names in the current language (a default one follows it)."""
+        from .scenes.newgame import default_seat_name
+
+        seats = zip(self.saved_names, self.defaults, self.kinds, strict=True)
+        return [
+            default_seat_name(i, kind) if default else name
+            for i, (name, default, kind) in enumerate(seats)
+        ]
 
 
 def folder() -> Path:
@@ -57,6 +81,11 @@ def folder() -> Path:
 
 def finished_folder() -> Path:
     return config_dir() / "finished"
+
+
+def seats_path(game_path: Path) -> Path:
+    """The seats file beside a kept game: `hotseat-<n>.json` -> `hotseat-<n>.seats.json`."""
+    return game_path.with_name(game_path.stem + SEATS_SUFFIX)
 
 
 @dataclass(frozen=True)
@@ -68,11 +97,11 @@ class FinishedGame:
     actions: int
 
 
-def _finished_files(directory: Path) -> list[tuple[int, Path]]:
-    """(number, path) of the kept games, oldest first: `game-<number>.json`."""
+def _numbered(directory: Path, prefix: str) -> list[tuple[int, Path]]:
+    """(number, path) of the `<prefix><number>.json` files, lowest number first."""
     out = []
-    for path in directory.glob(f"{FINISHED_PREFIX}*.json"):
-        number = path.stem[len(FINISHED_PREFIX) :]
+    for path in directory.glob(f"{prefix}*.json"):
+        number = path.stem[len(prefix) :]
         if number.isdigit():
             out.append((int(number), path))
     return sorted(out)
@@ -83,7 +112,7 @@ def keep_finished(save_data: dict, directory: Path | None = None) -> Path:
     newest KEEP_FINISHED stay. Numbered files, so the order needs no clock."""
     d = Path(directory) if directory is not None else finished_folder()
     d.mkdir(parents=True, exist_ok=True)
-    files = _finished_files(d)
+    files = _numbered(d, FINISHED_PREFIX)
     number = files[-1][0] + 1 if files else 1
     path = d / f"{FINISHED_PREFIX}{number:06d}.json"
     atomic_write(path, json.dumps(save_data, separators=(",", ":")))
@@ -96,7 +125,7 @@ def finished_games(directory: Path | None = None) -> list[FinishedGame]:
     """The kept finished games, newest first; unreadable files are skipped."""
     d = Path(directory) if directory is not None else finished_folder()
     out = []
-    for _, path in reversed(_finished_files(d)):
+    for _, path in reversed(_numbered(d, FINISHED_PREFIX)):
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             out.append(FinishedGame(path, list(data["players"]), len(data["actions"])))
@@ -109,41 +138,44 @@ def finished_games(directory: Path | None = None) -> list[FinishedGame]:
 
 
 class AutosaveWriter:
-    """Writes hot-seat saves on a worker thread (one per app); the newest request wins."""
+    """Writes hot-seat saves on a worker thread (one per app). Each game has its own pair
+    of files (`new_path`); for each game the newest request wins, and a request for one
+    game never replaces another's."""
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = Path(directory) if directory is not None else folder()
         self._cond = threading.Condition()
-        self._job: tuple | None = None
+        self._jobs: dict[Path, tuple] = {}  # game file -> its newest request
         self._busy = False
         self._stop = False
         self._thread: threading.Thread | None = None
-        self._seats_text: str | None = None
-        self._game_key: tuple | None = None  # (header, actions) of the game file on disk
+        # per game file: (seats text, (header, actions)) of what is on disk
+        self._on_disk: dict[Path, tuple[str | None, tuple | None]] = {}
+        self._numbers: set[int] = set()  # handed out by new_path, maybe not on disk yet
         self.writes = 0
         self.error: str | None = None  # the last write's failure (a full disk, ...)
 
-    @property
-    def game_path(self) -> Path:
-        return self.directory / GAME_FILE
+    def new_path(self) -> Path:
+        """The game file for a new game: the next number free on disk and in this writer."""
+        taken = {n for n, _ in _numbered(self.directory, GAME_PREFIX)} | self._numbers
+        number = max(taken, default=0) + 1
+        self._numbers.add(number)
+        return self.directory / f"{GAME_PREFIX}{number:06d}.json"
 
-    @property
-    def seats_path(self) -> Path:
-        return self.directory / SEATS_FILE
+    def save(self, path: Path, header: dict, actions: list, seats: dict) -> None:
+        """Queue a save of the game kept in `path` (`header`: the save file without its
+        actions)."""
+        self._submit(path, ("save", header, list(actions), seats))
 
-    def save(self, header: dict, actions: list, seats: dict) -> None:
-        """Queue a save of this game (`header`: the save file without its actions)."""
-        self._submit(("save", header, list(actions), seats))
+    def discard(self, path: Path) -> None:
+        """Remove the game kept in `path` (it finished or was abandoned or deleted)."""
+        self._submit(path, ("discard",))
 
-    def discard(self) -> None:
-        """Remove the autosave (the game finished or was abandoned)."""
-        self._submit(("discard",))
-
-    def _submit(self, job: tuple) -> None:
+    def _submit(self, path: Path, job: tuple) -> None:
         with self._cond:
             if self._stop:
                 return
-            self._job = job
+            self._jobs[Path(path)] = job
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
                 self._thread.start()
@@ -152,7 +184,7 @@ class AutosaveWriter:
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every queued request is on disk; False on timeout."""
         with self._cond:
-            return self._cond.wait_for(lambda: self._job is None and not self._busy, timeout)
+            return self._cond.wait_for(lambda: not self._jobs and not self._busy, timeout)
 
     def close(self, timeout: float = 10.0) -> None:
         self.flush(timeout)
@@ -165,13 +197,14 @@ class AutosaveWriter:
     def _run(self) -> None:
         while True:
             with self._cond:
-                self._cond.wait_for(lambda: self._job is not None or self._stop)
-                if self._job is None:
+                self._cond.wait_for(lambda: self._jobs or self._stop)
+                if not self._jobs:
                     return
-                job, self._job = self._job, None
+                path = next(iter(self._jobs))
+                job = self._jobs.pop(path)
                 self._busy = True
             try:
-                self._do(job)
+                self._do(path, job)
                 self.error = None
             except OSError as exc:  # a read-only or full disk must not stop the game
                 self.error = str(exc)
@@ -180,25 +213,27 @@ class AutosaveWriter:
                     self._busy = False
                     self._cond.notify_all()
 
-    def _do(self, job: tuple) -> None:
+    def _do(self, game_path: Path, job: tuple) -> None:
+        side = seats_path(game_path)
         if job[0] == "discard":
-            for path in (self.game_path, self.seats_path):
+            for path in (game_path, side):
                 path.unlink(missing_ok=True)
-            self._seats_text = None
-            self._game_key = None
+            self._on_disk.pop(game_path, None)
             return
         _, header, actions, seats = job
+        seats_done, game_done = self._on_disk.get(game_path, (None, None))
         seats_text = json.dumps(seats, ensure_ascii=False, sort_keys=True)
-        if seats_text != self._seats_text or not self.seats_path.exists():
-            atomic_write(self.seats_path, seats_text)
-            self._seats_text = seats_text
+        if seats_text != seats_done or not side.exists():
+            atomic_write(side, seats_text)
+            seats_done = seats_text
         game_key = (json.dumps(header, sort_keys=True), len(actions))
-        if game_key != self._game_key or not self.game_path.exists():
+        if game_key != game_done or not game_path.exists():
             # a save for the clocks alone leaves the (larger) game file as it is
             data = dict(header)
             data["actions"] = [a.to_data() for a in actions]
-            atomic_write(self.game_path, json.dumps(data, separators=(",", ":")))
-            self._game_key = game_key
+            atomic_write(game_path, json.dumps(data, separators=(",", ":")))
+            game_done = game_key
+        self._on_disk[game_path] = (seats_done, game_done)
         self.writes += 1
 
 
@@ -206,31 +241,34 @@ def seats_data(session) -> dict:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "seats": [{"name": s.name, "kind": s.kind} for s in session.specs],
+        # a default name is kept as "this seat's default", shown in the language of the day
+        "seats": [
+            {"name": s.name, "kind": s.kind, **({"default_name": True} if s.default_name else {})}
+            for s in session.specs
+        ],
         "timers": asdict(session.timing),
         # seconds left on the running negotiation clock, resumed by Continue
         "clocks": session.clocks_left(),
+        "tiles_left": len(session.game.state.tiles),  # for the saved-games list
     }
 
 
 # --------------------------------------------------------------------------- reading
 
 
-def _read(directory: Path) -> tuple[dict, dict] | None:
-    game_path, seats_path = directory / GAME_FILE, directory / SEATS_FILE
-    if not game_path.exists():
-        return None
+def _read(game_path: Path) -> tuple[dict, dict]:
+    side = seats_path(game_path)
     try:
         game = json.loads(game_path.read_text(encoding="utf-8"))
-        seats = json.loads(seats_path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AutosaveError(f"{seats_path.name} is missing") from None
+        seats = json.loads(side.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise AutosaveError(f"{Path(exc.filename).name} is missing") from None
     except (OSError, ValueError) as exc:  # JSON and Unicode errors are ValueErrors
         raise AutosaveError(f"unreadable: {exc}") from None
     if not isinstance(game, dict) or game.get("format") != "imtheboss-save":
         raise AutosaveError(f"{game_path.name} is not a save file")
     if not isinstance(seats, dict) or seats.get("format") != FORMAT:
-        raise AutosaveError(f"{seats_path.name} is not a seats file")
+        raise AutosaveError(f"{side.name} is not a seats file")
     if seats.get("version") != VERSION:
         raise AutosaveError(f"seats version {seats.get('version')!r} is not supported")
     specs = seats.get("seats")
@@ -243,6 +281,7 @@ def _read(directory: Path) -> tuple[dict, dict] | None:
             isinstance(s, dict)
             and isinstance(s.get("name"), str)
             and isinstance(s.get("kind"), str)
+            and isinstance(s.get("default_name", False), bool)
             for s in specs
         )
     ):
@@ -252,23 +291,68 @@ def _read(directory: Path) -> tuple[dict, dict] | None:
     return game, seats
 
 
-def peek(directory: Path | None = None) -> AutosaveInfo | None:
-    """What the autosave holds (cheap: no replay); None when there is none."""
-    got = _read(Path(directory) if directory is not None else folder())
-    if got is None:
-        return None
-    game, seats = got
-    return AutosaveInfo(
+def _seat_specs(seats: dict) -> list:
+    """The saved seats as SeatSpecs, a default name in the current language."""
+    from .scenes.newgame import default_seat_name
+    from .session import SeatSpec
+
+    out = []
+    for i, s in enumerate(seats["seats"]):
+        default = s.get("default_name", False)
+        name = default_seat_name(i, s["kind"]) if default else s["name"]
+        out.append(SeatSpec(name, s["kind"], default_name=default))
+    return out
+
+
+def peek(game_path: Path) -> KeptGame:
+    """What a kept game holds (cheap: no replay); AutosaveError when it cannot be read."""
+    game, seats = _read(game_path)
+    tiles = seats.get("tiles_left")
+    stamps = [p.stat().st_mtime for p in (game_path, seats_path(game_path)) if p.exists()]
+    return KeptGame(
+        game_path,
         [s["name"] for s in seats["seats"]],
+        [s.get("default_name", False) for s in seats["seats"]],
         [s["kind"] for s in seats["seats"]],
         len(game["actions"]),
+        tiles if isinstance(tiles, int) and not isinstance(tiles, bool) else None,
+        max(stamps, default=0.0),
     )
 
 
-def restore(directory: Path | None = None):
-    """The saved hot-seat session, replayed to where it stopped (its events queued for the
-    table's log and money history). None when there is no autosave; AutosaveError when it
-    cannot be replayed."""
+def _take_in_legacy(directory: Path) -> None:
+    """The single slot of older versions (`hotseat.json`) becomes a kept game like any."""
+    legacy = directory / LEGACY_GAME_FILE
+    if not legacy.exists():
+        return
+    taken = [n for n, _ in _numbered(directory, GAME_PREFIX)]
+    target = directory / f"{GAME_PREFIX}{max(taken, default=0) + 1:06d}.json"
+    with contextlib.suppress(FileNotFoundError):  # the seats file may be missing: set aside later
+        os.replace(seats_path(legacy), seats_path(target))
+    os.replace(legacy, target)
+
+
+def kept_games(directory: Path | None = None) -> tuple[list[KeptGame], int]:
+    """The unfinished hot-seat games kept, the latest saved first, and how many could not
+    be read (those are set aside as *.corrupt, never deleted)."""
+    d = Path(directory) if directory is not None else folder()
+    if not d.is_dir():
+        return [], 0
+    _take_in_legacy(d)
+    games, bad = [], 0
+    for _, path in _numbered(d, GAME_PREFIX):
+        try:
+            games.append(peek(path))
+        except AutosaveError:
+            set_aside(path)
+            bad += 1
+    games.sort(key=lambda g: (g.saved_at, g.path.name), reverse=True)
+    return games, bad
+
+
+def restore(game_path: Path):
+    """The kept hot-seat session, replayed to where it stopped (its events queued for the
+    table's log and money history); AutosaveError when it cannot be replayed."""
     from game.bots import is_bot_spec
     from game.referee import timing_from_data
     from game.rules import Game, SaveError
@@ -276,20 +360,15 @@ def restore(directory: Path | None = None):
     from game.rules.errors import IllegalAction
     from game.rules.replay import game_from_data
 
-    from .session import HUMAN, LocalSession, SeatSpec
+    from .session import HUMAN, LocalSession
 
-    got = _read(Path(directory) if directory is not None else folder())
-    if got is None:
-        return None
-    data, seats = got
+    data, seats = _read(game_path)
     try:
-        start: Game = game_from_data({**data, "actions": []}, GAME_FILE)
-        specs = []
-        for s in seats["seats"]:
-            kind = s["kind"]
-            if kind != HUMAN and not is_bot_spec(kind):
-                raise AutosaveError(f"unknown bot kind {kind!r}")
-            specs.append(SeatSpec(s["name"], kind))
+        start: Game = game_from_data({**data, "actions": []}, game_path.name)
+        specs = _seat_specs(seats)
+        for spec in specs:
+            if spec.kind != HUMAN and not is_bot_spec(spec.kind):
+                raise AutosaveError(f"unknown bot kind {spec.kind!r}")
         timing = timing_from_data(seats.get("timers") or {})
         clocks = _clocks(seats.get("clocks"))
         session = LocalSession(specs, start.seed, start.settings, start.setup, timing=timing)
@@ -325,11 +404,9 @@ def _clocks(data) -> dict[str, float]:
     return out
 
 
-def set_aside(directory: Path | None = None) -> None:
-    """Move an unusable autosave out of the way (kept as *.corrupt for a bug report)."""
-    d = Path(directory) if directory is not None else folder()
-    for name in (GAME_FILE, SEATS_FILE):
-        path = d / name
+def set_aside(game_path: Path) -> None:
+    """Move an unusable kept game out of the way (kept as *.corrupt for a bug report)."""
+    for path in (game_path, seats_path(game_path)):
         if path.exists():
             try:
                 os.replace(path, path.with_name(path.name + ".corrupt"))

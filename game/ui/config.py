@@ -1,8 +1,7 @@
 """Client settings, persisted as JSON in the user's config directory.
 
-Where: $IMTHEBOSS_CONFIG_DIR if set (tests point it at a temporary folder), else
-$XDG_CONFIG_HOME/imtheboss, else ~/.config/imtheboss. Under pytest without the override a
-temporary folder is used, so no test can ever write into a real home directory.
+Where: `game.files.config_dir` ($IMTHEBOSS_CONFIG_DIR if set, else
+$XDG_CONFIG_HOME/imtheboss, else ~/.config/imtheboss; a temporary folder under pytest).
 
 Unknown or ill-typed fields in the file are ignored one by one (a hand-edited file never
 stops the game from starting); the file is written atomically. The clocks have the names and
@@ -13,14 +12,11 @@ loads with its values kept (``OLD_NAMES``) and is written back with the new ones
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from game.files import atomic_write
+from game.files import atomic_write, config_dir
 
-ENV_DIR = "IMTHEBOSS_CONFIG_DIR"
 FILE_NAME = "settings.json"
 TEXT_SIZES = {"small": 0.88, "normal": 1.0, "large": 1.18}
 SPEEDS = {"relaxed": 0.75, "normal": 1.0, "fast": 1.6}
@@ -33,16 +29,6 @@ OLD_NAMES: dict[str, tuple[str, int]] = {
     "negotiation_minutes": ("negotiation", 60),
     "lan_turn_seconds": ("turn", 1),
 }
-
-
-def config_dir() -> Path:
-    override = os.environ.get(ENV_DIR)
-    if override:
-        return Path(override)
-    if "PYTEST_CURRENT_TEST" in os.environ:  # belt and braces: tests never touch a real home
-        return Path(tempfile.gettempdir()) / f"imtheboss-test-{os.getpid()}"
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "imtheboss"
 
 
 @dataclass

@@ -16,9 +16,10 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
-from pathlib import Path
 
-from .config import Config, config_dir
+from game.files import host_autosave_path
+
+from .config import Config
 from .net_session import NetSession
 
 # Where a table hosted from the lobby listens (tests bind to loopback).
@@ -132,8 +133,8 @@ def host_config(cfg: Config, code: str | None = None):
         negotiation=cfg.negotiation,
         turn=cfg.turn,
         hints=cfg.lan_hints,
-        # the host's own autosave (`main.py host --resume` reads it); one file, overwritten
-        autosave=Path(config_dir()) / "lan" / "hosted.json",
+        # the host's own autosave, where "Watch a replay" finds it (`main.py host --resume`)
+        autosave=host_autosave_path(),
         announce=ANNOUNCE,
     )
 

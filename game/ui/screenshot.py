@@ -20,6 +20,9 @@ from pathlib import Path
 
 SCENES = (
     "title",
+    "title_saved",
+    "saved_games",
+    "saved_delete",
     "table",
     "results",
     "rules",
@@ -290,6 +293,22 @@ def run(args) -> int:
     return 0
 
 
+def sample_kept_games() -> list:
+    """Nine unfinished hot-seat games (two pages), for the stills: no file behind them."""
+    from .autosave import KeptGame
+
+    day = 1767225600.0  # 2026-01-01 00:00 UTC
+    players = (["Mei", "Ada", "Bruno"], ["Ana", "Bo", "Chen", "Dara"], ["Ann", "Emil"])
+    out = []
+    for i in range(9):
+        names = players[i % 3]
+        defaults = [i == 1] + [False] * (len(names) - 1)  # one "Player 1", in the language shown
+        kinds = ["human"] + ["heuristic"] * (len(names) - 1)
+        out.append(KeptGame(Path(f"hotseat-{9 - i:06d}.json"), names, defaults, kinds,
+                            40 + 17 * i, [11, 1, None][i % 3], day - i * 5400))  # fmt: skip
+    return out
+
+
 def render(app, scene: str, seed: int = 3) -> None:
     """Build `scene` on app's stack and draw one settled frame."""
     if scene == "title":
@@ -297,6 +316,20 @@ def render(app, scene: str, seed: int = 3) -> None:
 
         app.push(TitleScene(app))
         _frames(app, 20)
+    elif scene == "title_saved":  # with kept games: Continue and Saved games
+        from .scenes.title import TitleScene
+
+        title = app.push(TitleScene(app))
+        title.kept = sample_kept_games()
+        title.layout()
+        _frames(app, 20)
+    elif scene in ("saved_games", "saved_delete"):  # the list; its "Delete?" question
+        from .scenes.saved_games import SavedGamesScene
+
+        saved = app.push(SavedGamesScene(app, sample_kept_games()))
+        if scene == "saved_delete":
+            saved.ask_delete(saved.games[1])
+        _frames(app, 10)
     elif scene == "table":
         from .table.scene import TableScene
 

@@ -52,6 +52,9 @@ QUICK_BOTS = frozenset({"random", "heuristic"})
 class SeatSpec:
     name: str
     kind: str = HUMAN  # "human" or a bot spec for game.bots.make_bot ("random", ...)
+    # `name` is this seat's default ("Player 1" in the language shown), not one typed: saved
+    # as such, so a game continued in another language shows that language's default
+    default_name: bool = False
 
     @property
     def is_human(self) -> bool:
@@ -113,6 +116,7 @@ class LocalSession:
         )
         self.actions_applied = 0
         self.autosave = None  # an autosave.AutosaveWriter: saves after every action
+        self.autosave_path = None  # this game's file in the writer's folder
         self._saved = -1  # how many actions the last autosave request held
         self._clocks_saved_at = 0.0  # the table clock at the last save of running clocks
         self._head: dict | None = None
@@ -249,10 +253,12 @@ class LocalSession:
 
     # -- autosave ----------------------------------------------------------------------
 
-    def attach_autosave(self, writer) -> None:
+    def attach_autosave(self, writer, path=None) -> None:
         """Save this game after every action from now on (hot-seat: nothing lost on a
-        crash); the first save is requested at once."""
+        crash) to `path` (a continued game's own file) or a new file of its own; the first
+        save is requested at once."""
         self.autosave = writer
+        self.autosave_path = path if path is not None else writer.new_path()
         self._saved = -1
         self._autosave_tick()
 
@@ -263,7 +269,7 @@ class LocalSession:
         if writer is None:
             return
         if self.over:
-            writer.discard()
+            writer.discard(self.autosave_path)
             self.autosave = None
             return
         n = len(self.game.log)
@@ -279,7 +285,7 @@ class LocalSession:
 
             self._saved = n
             self._clocks_saved_at = self.clock
-            writer.save(self._header(), self.game.log, seats_data(self))
+            writer.save(self.autosave_path, self._header(), self.game.log, seats_data(self))
 
     def _header(self) -> dict:
         """The save file without its actions (made once)."""
@@ -304,7 +310,7 @@ class LocalSession:
     def abandon(self) -> None:
         """The players left the game: its autosave goes."""
         if self.autosave is not None:
-            self.autosave.discard()
+            self.autosave.discard(self.autosave_path)
             self.autosave = None
 
     # -- the clock and the bots --------------------------------------------------------

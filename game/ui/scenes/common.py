@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 
 import pygame
 
@@ -67,3 +68,8 @@ def section(surface, text: str, x: int, y: int, w: int) -> None:
     pygame.draw.line(
         surface, (90, 130, 110), (x, y + img.get_height() + 6), (x + w, y + img.get_height() + 6), 2
     )
+
+
+def when(stamp: float) -> str:
+    """A file's date and time as lists show it: digits, the same in every language."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))

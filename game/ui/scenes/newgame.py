@@ -39,14 +39,26 @@ def kind_label(kind: str) -> str:
     return tr("newgame.bot", kind=style_name(kind))
 
 
-def seat_name(cfg, seat: int) -> str:
+def typed_name(cfg, seat: int) -> str | None:
+    """The name typed for this seat in the settings, or None (the seat's default)."""
     names = cfg.names
     if seat < len(names) and names[seat].strip():
         return names[seat].strip()
-    kinds = cfg.seat_kinds
-    if seat < len(kinds) and kinds[seat] != HUMAN:
+    return None
+
+
+def default_seat_name(seat: int, kind: str) -> str:
+    """A seat's name when none was typed: a bot's table name, else "Player n" in the
+    language shown now."""
+    if kind != HUMAN:
         return bot_name(seat)
     return tr("player.default_name", n=seat + 1)
+
+
+def seat_name(cfg, seat: int) -> str:
+    kinds = cfg.seat_kinds
+    kind = kinds[seat] if seat < len(kinds) else HUMAN
+    return typed_name(cfg, seat) or default_seat_name(seat, kind)
 
 
 def build_session(cfg, seed: int | None = None) -> LocalSession:
@@ -57,7 +69,10 @@ def build_session(cfg, seed: int | None = None) -> LocalSession:
         default_bot() if k == "bot" or (k != HUMAN and not is_bot_spec(k)) else k
         for k in kinds
     ]
-    seats = [SeatSpec(seat_name(cfg, i), kinds[i]) for i in range(n)]
+    seats = [
+        SeatSpec(seat_name(cfg, i), kinds[i], default_name=typed_name(cfg, i) is None)
+        for i in range(n)
+    ]
     humans = sum(1 for s in seats if s.is_human)
     mode = WindowMode(cfg.window_mode)
     if humans > 1:

@@ -1,6 +1,7 @@
 """The "Watch a replay" list: the kept finished hot-seat games (newest first), the save files found
 in the saves folders (`<config>/saves/`, a LAN host's `<config>/autosave/lan-*.json`,
-`./saves/`), and a field for any save file's path. Opening one starts the replay viewer;
+`./saves/`), each with its date, players, winner and score, and a field for any save file's
+path. Opening one starts the replay viewer;
 a file that cannot be replayed shows a message, never a crash."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ..i18n import tr
 from ..scene import Scene
 from ..theme import TEXT_DIM, WARN
 from ..widgets import Button, TextField
-from .common import backdrop, title_bar
+from .common import backdrop, title_bar, when
 
 PER_COLUMN = 8
 ROW_H, ROW_GAP = 60, 10
@@ -38,21 +39,47 @@ def save_folders() -> list[tuple[Path, str]]:
     ]
 
 
-def entries() -> list[ReplayEntry]:
-    """The kept finished games, newest first, then the save files found."""
-    from ..autosave import finished_games
+def describe(path: Path) -> str:
+    """"2025-03-04 18:22 · Mei, Ada, Bruno · Mei won with $58M": when the game was last
+    saved, its players, and its winner and score (replayed, with a host's journal; a few
+    milliseconds a game). A file that cannot be replayed is shown by its name."""
+    from game.rules import SaveError
+    from game.rules.state import Phase
 
-    out = [
-        ReplayEntry(g.path, tr("replays.entry", names=", ".join(g.names), n=g.actions))
-        for g in finished_games()
-    ]
-    seen = {e.path.resolve() for e in out}
+    from ..replay_session import load_replay
+
+    try:
+        state = load_replay(path).state
+        stamp = max(p.stat().st_mtime for p in (path, path.with_name(path.name + ".journal"))
+                    if p.exists())  # fmt: skip
+    except (SaveError, OSError):
+        return path.name
+    if state.phase is Phase.GAME_OVER and state.winners:
+        money = tr("money.amount", n=state.money[state.winners[0]])
+        winners = [state.names[s] for s in state.winners]
+        result = (
+            tr("replays.won", name=winners[0], money=money)
+            if len(winners) == 1
+            else tr("replays.shared", names=", ".join(winners), money=money)
+        )
+    else:
+        result = tr("replays.unfinished")
+    return tr("replays.entry", when=when(stamp), names=", ".join(state.names), result=result)
+
+
+def entries(limit: int | None = None) -> list[ReplayEntry]:
+    """The kept finished games, newest first, then the save files found (a host's seats
+    files beside its saves are not games); the first `limit` are described."""
+    from ..autosave import SEATS_SUFFIX, finished_games
+
+    paths = [g.path for g in finished_games()]
+    seen = {p.resolve() for p in paths}
     for folder, pattern in save_folders():
         for path in sorted(folder.glob(pattern), reverse=True):
-            if path.resolve() not in seen:
+            if path.resolve() not in seen and not path.name.endswith(SEATS_SUFFIX):
                 seen.add(path.resolve())
-                out.append(ReplayEntry(path, path.name))
-    return out
+                paths.append(path)
+    return [ReplayEntry(p, describe(p)) for p in paths[:limit]]
 
 
 class ReplayListScene(Scene):
@@ -60,7 +87,7 @@ class ReplayListScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.entries = entries()
+        self.entries = entries(PER_COLUMN * len(COLUMNS))
         self.path_text = ""
         self.notice: str | None = None
 

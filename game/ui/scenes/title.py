@@ -1,7 +1,8 @@
 """The title screen: Learn to play (the guided first game, first for a newcomer), Play (→ new game, defaults ready: one human and three bots), Continue
-(when a hot-seat game was autosaved unfinished), Play on the network (the LAN lobby),
-Settings, Rules, Watch a replay, Quit, and the language picker (each language's name drawn in its own
-script). An autosave that cannot be read is set aside with a clear message."""
+(the latest unfinished hot-seat game) and Saved games (all of them) while any is kept, Play
+on the network (the LAN lobby), Settings, Rules, Watch a replay, Quit, and the language picker
+(each language's name drawn in its own script). A kept game that cannot be read is set aside
+with a clear message."""
 
 from __future__ import annotations
 
@@ -34,12 +35,35 @@ class LanguageButton(Button):
         )
 
 
+def continue_game(app, path) -> str | None:
+    """Open the kept game in `path` at the table where it stopped (the title's Continue and
+    the saved-games list): None, or the key of the message saying why not (its files are
+    set aside when it cannot be replayed)."""
+    from .. import autosave
+    from ..table.scene import TableScene, keep_finished_game
+    from .newgame import start_game
+
+    writer = autosave.writer_for(app)
+    try:
+        session = autosave.restore(path)
+    except autosave.AutosaveError:
+        autosave.set_aside(path)
+        return "title.autosave_corrupt"
+    if session.over:  # the window closed on its last move: kept for its replay instead
+        keep_finished_game(session)
+        writer.discard(path)
+        return "title.already_over"
+    session.attach_autosave(writer, path)
+    app.replace(TableScene(app, session, on_exit=lambda: start_game(app), catch_up=True))
+    return None
+
+
 class TitleScene(Scene):
     name = "title"
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.saved = None  # what the hot-seat autosave holds (autosave.AutosaveInfo)
+        self.kept: list = []  # the unfinished hot-seat games (autosave.KeptGame), latest first
         self.notice: str | None = None  # e.g. the autosave could not be read
 
     def enter(self) -> None:
@@ -49,19 +73,22 @@ class TitleScene(Scene):
         self._check_autosave()
         super().enter()
 
+    @property
+    def saved(self):
+        """The game Continue opens: the latest saved (None when none is kept)."""
+        return self.kept[0] if self.kept else None
+
     def _check_autosave(self) -> None:
         from .. import autosave
 
-        self.saved = None
+        self.kept = []
         if not self.app.persist:
             return
         writer = getattr(self.app, "autosaver", None)
         if writer is not None:
-            writer.flush(5.0)  # a game just left: its save is being removed
-        try:
-            self.saved = autosave.peek()
-        except autosave.AutosaveError:
-            autosave.set_aside()
+            writer.flush(5.0)  # a game just left: its last save is being written
+        self.kept, unreadable = autosave.kept_games()
+        if unreadable:
             self.notice = tr("title.autosave_corrupt")
 
     def layout(self) -> None:
@@ -70,10 +97,13 @@ class TitleScene(Scene):
         w, h = 460, 78
         y = 500 if self.saved is not None else 520
         self.widgets = []
-        if self.saved is not None:
-            self.widgets.append(
+        quarter = (4 * w // 2 - 3 * 12) // 4  # the last row is twice as wide
+        row_x = cx - (4 * quarter + 3 * 12) // 2
+        if self.saved is not None:  # as wide as the last row: Continue, Saved games
+            half = (4 * quarter + 3 * 12 - 12) // 2
+            self.widgets += [
                 Button(
-                    (cx - w // 2, y, w, h - 8),
+                    (row_x, y, half, h - 8),
                     lambda: tr("title.continue"),
                     self.resume,
                     style="good",
@@ -85,11 +115,18 @@ class TitleScene(Scene):
                         names=", ".join(self.saved.names),
                         n=self.saved.actions,
                     ),
-                )
-            )
+                ),
+                Button(
+                    (row_x + half + 12, y, half, h - 8),
+                    lambda: tr("title.saved_games", n=len(self.kept)),
+                    self.saved_games,
+                    size=30,
+                    name="title.saved_games",
+                    hotkey=pygame.K_g,
+                    tip=lambda: tr("tip.title.saved_games"),
+                ),
+            ]
             y += 86
-        quarter = (4 * w // 2 - 3 * 12) // 4  # the last row is twice as wide
-        row_x = cx - (4 * quarter + 3 * 12) // 2
         self.widgets += [
             Button(
                 (cx - w // 2, y, w, h),
@@ -153,27 +190,18 @@ class TitleScene(Scene):
             )
 
     def resume(self) -> None:
-        """Continue the autosaved hot-seat game where it stopped."""
-        from .. import autosave
-        from ..table.scene import TableScene
-        from .newgame import start_game
+        """Continue the latest kept hot-seat game where it stopped."""
+        why = continue_game(self.app, self.saved.path)
+        if why is None:
+            return
+        self._check_autosave()
+        self.notice = tr(why)
+        self.layout()
 
-        try:
-            session = autosave.restore()
-        except autosave.AutosaveError:
-            autosave.set_aside()
-            self.notice = tr("title.autosave_corrupt")
-            self.saved = None
-            self.layout()
-            return
-        if session is None or session.over:
-            autosave.writer_for(self.app).discard()
-            self.saved = None
-            self.layout()
-            return
-        session.attach_autosave(autosave.writer_for(self.app))
-        table = TableScene(self.app, session, on_exit=lambda: start_game(self.app), catch_up=True)
-        self.app.replace(table)
+    def saved_games(self) -> None:
+        from .saved_games import SavedGamesScene
+
+        self.app.push(SavedGamesScene(self.app))
 
     def learn(self) -> None:
         """The guided first game: resumed or started over when one was left half-way."""

@@ -95,6 +95,18 @@ def card_tip(key: str) -> str:
     return f"{cardart.card_title(key)}\n{body}"
 
 
+def keep_finished_game(session) -> None:
+    """Keep a finished hot-seat game for "Watch a replay", with who played each seat; a
+    full or read-only disk costs the replay, never the results."""
+    from ..autosave import keep_finished
+    from ..replay_session import with_seat_kinds
+
+    kinds = [s.kind for s in getattr(session, "specs", ())]
+    data = session.game.to_data()
+    with contextlib.suppress(OSError):
+        keep_finished(with_seat_kinds(data, kinds) if kinds else data)
+
+
 class TableScene(Scene):
     name = "table"
 
@@ -229,13 +241,7 @@ class TableScene(Scene):
         game = getattr(self.session, "game", None)  # a hot-seat game: kept for its replay
         kinds = [s.kind for s in getattr(self.session, "specs", ())] or None
         if game is not None and self.app.persist:
-            from ..autosave import keep_finished
-            from ..replay_session import with_seat_kinds
-
-            data = game.to_data()
-            # a full or read-only disk costs the replay, never the results
-            with contextlib.suppress(OSError):
-                keep_finished(with_seat_kinds(data, kinds) if kinds else data)
+            keep_finished_game(self.session)
         self.app.replace(
             ResultsScene(
                 self.app,
