@@ -823,3 +823,37 @@ def test_a_resumed_host_seats_its_own_windowed_player_in_their_own_seat(tmp_path
     assert [(seats[i].name, seats[i].newcomers) for i in (1, 2)] == [(None, False), (None, False)]
     after = json.loads(sidecar_path(save).read_text())["seats"]
     assert after[0] == claims[0] and [c["token_sha256"] for c in after[1:]] == [None, None]
+
+
+@pytest.mark.timeout(60)
+def test_bot_seats_opened_in_the_lobby_are_announced_on_every_screen(tmp_path):
+    """The lobby's "Bots' seats open": once the game runs the players' table and the public
+    display both say that a newcomer may take a bot's seat, and the newcomer gets one."""
+    app = make_app(tmp_path, lan_name="Mei", lan_seats=3, lan_open_bot_seats=True)
+    session = lan.host(app)
+    ht = session.host
+    watcher = NetSession(Client(("127.0.0.1", ht.port), role="spectator").start())
+    try:
+        lan.open_room(app, session)
+        until(app, lambda: session.may_start, "the host's window may start")
+        session.start_game()
+        toasts = []
+
+        def told() -> bool:
+            watcher.update(DT)
+            top = app.stack.top
+            if isinstance(top, TableScene) and top.toast is not None:
+                toasts.append(top.toast[0])
+            return i18n.tr("net.bot_seats_open") in toasts and watcher.bot_seats_open
+
+        until(app, told, "the notice on both screens")
+        assert [b.toast for b in watcher.poll() if b.toast] == [
+            i18n.tr("net.bot_seats_open")
+        ]
+        late = Client(("127.0.0.1", ht.port), name="Late", code=ht.code).start()
+        until(app, lambda: any(isinstance(m, Joined) and m.seat == 1 for m in late.poll()), "late")
+        late.close()
+    finally:
+        watcher.disconnect()
+        lan.close_link(app)
+        app.shutdown()
