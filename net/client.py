@@ -378,7 +378,7 @@ class ClientSession:
             seats.append(
                 SeatInfo(
                     d.get("seat"), d.get("name"), d.get("status"), d.get("bot"),
-                    grace / 1000 if isinstance(grace, int) else None,
+                    grace / 1000 if isinstance(grace, int) else None, d.get("newcomers") is True,
                 )
             )  # fmt: skip
         start_ms = msg.get("start_ms")

@@ -94,15 +94,17 @@ class TableInfo:
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """``status``: "open" (no player: a bot plays it once the game runs, and a newcomer
-    may take it), "human" (connected), "away" (dropped; a bot takes over after
-    ``grace`` seconds), "bot" (dropped: a bot plays until the player rejoins)."""
+    """``status``: "open" (no player: a bot plays it once the game runs), "human"
+    (connected), "away" (dropped; a bot takes over after ``grace`` seconds), "bot" (dropped:
+    a bot plays until the player rejoins). ``newcomers``: a newcomer with the room code may
+    take it (an open seat before the game; during one only if the host opened bot seats)."""
 
     seat: int
     name: str | None
     status: str
     bot: str | None
     grace: float | None  # seconds left, when "away"
+    newcomers: bool = False
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,9 @@ class HostConfig:
     window_mode: WindowMode = WindowMode.REAL_TIME
     #: players at this table may ask the coach for a hint (sent in `welcome`; clients obey)
     hints: bool = True
+    #: newcomers may take the seats bots play from the start of a game (every screen shows a
+    #: notice); off: once a game runs, only a seat's token takes a seat
+    open_bot_seats: bool = False
     setup: Setup | None = None  # scenarios (tests)
     timing: Timing = field(default_factory=Timing)
     limits: Limits = field(default_factory=Limits)

@@ -101,7 +101,9 @@ class Host:
             raise HostError(f"room code must be {P.CODE_LENGTH} letters A-Z, not {config.code!r}")
         self.code = code
         self.name = clean_name(config.name or "")[:40] or DEFAULT_TABLE_NAME
-        self.seating = SeatTable(config.seats, config.bots, secrets.randbits(32))
+        self.seating = SeatTable(
+            config.seats, config.bots, secrets.randbits(32), config.open_bot_seats
+        )
         self.game: Game | None = None
         self.result: GameResult | None = None
         self.finished = asyncio.Event()
@@ -412,14 +414,17 @@ class Host:
             return
         claimed = self.seating.claim(conn, verdict.name)
         if claimed is None:
-            self._reply_error(conn, "table_full")
+            self._reply_error(conn, "table_full", self._seats_for_newcomers())
             return
         seat, token = claimed
         name = seat.name
         conn.role = "player"
         conn.seat = seat.index
         self._write_sidecar()
-        log.info("%s took seat %d", name, seat.index)
+        if seat.bot_from_start and self.started:
+            log.info("%s took seat %d from its bot (bot seats are open to people)", name, seat.index)
+        else:
+            log.info("%s took seat %d", name, seat.index)
         self._welcome(conn, seat.index, token)
         if not self.started and self.seating.all_connected():
             self._start_game()
@@ -427,7 +432,8 @@ class Host:
     def _rejoin(self, conn: Connection, token: str) -> None:
         seat = self.seating.by_token(token)
         if seat is None:
-            self._reply_error(conn, "bad_token")
+            why = "no seat has this token; " + self._seats_for_newcomers()
+            self._reply_error(conn, "bad_token", why)
             return
         old = self.seating.take_back(seat, conn)
         if old is not None:
@@ -439,6 +445,19 @@ class Host:
         self.stats["rejoins"] += 1
         log.info("seat %d rejoined", seat.index)
         self._welcome(conn, seat.index, token)
+
+    def _seats_for_newcomers(self) -> str:
+        """A refusal's words on the seats a newcomer could take (never another's seat)."""
+        open_ = [str(s.index) for s in self.seating.open_seats()]
+        if open_:
+            return "seats open to newcomers (with the room code): " + ", ".join(open_)
+        bots = [str(s.index) for s in self.seats if s.status == "open"]
+        if self.over or not bots:
+            return "no seat is open to newcomers"
+        return (
+            f"no seat is open to newcomers: bots play seat(s) {', '.join(bots)} "
+            "(the host may open them to people: --open-bot-seats)"
+        )
 
     def _welcome(self, conn: Connection, seat: int | None, token: str | None) -> None:
         table = {
@@ -553,9 +572,8 @@ class Host:
         seed = cfg.seed if cfg.seed is not None else secrets.randbits(62)
         self.game = Game(names, seed, settings, cfg.setup)
         self._started_at = time.perf_counter()
-        for seat in self.seats:
-            if seat.status == "open":
-                self._make_bot(seat)
+        for seat in self.seating.bots_take_open_seats():
+            self._make_bot(seat)
         if cfg.autosave is not None:
             self.saved.restart(self.game)
             self._write_sidecar()

@@ -93,6 +93,7 @@ def build_host_config(
     resume: Path | None = None,
     announce: bool = True,
     hints: bool = True,
+    open_bot_seats: bool = False,
 ) -> HostConfig:
     """A checked HostConfig (seconds left None keep Timing's defaults); HostChoiceError
     names the first bad choice."""
@@ -142,4 +143,5 @@ def build_host_config(
         resume=resume,
         announce=announce,
         hints=hints,
+        open_bot_seats=open_bot_seats,
     )

@@ -655,5 +655,14 @@ def new_token() -> str:
     return secrets.token_hex(TOKEN_HEX // 2)
 
 
+def is_token(token: object) -> bool:
+    """A reconnect token's shape: 32 lower-case hex digits."""
+    return (
+        isinstance(token, str)
+        and len(token) == TOKEN_HEX
+        and all(c in "0123456789abcdef" for c in token)
+    )
+
+
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("ascii")).hexdigest()

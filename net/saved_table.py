@@ -1,4 +1,5 @@
-"""The host's table on disk: the autosave and its journal, the seats file, and resuming both.
+"""The host's table on disk: the autosave and its journal, the seats file, and resuming both;
+and the host window's own seat claim beside them (``OwnSeat``).
 
 Every applied action goes to the journal (``net.journal``) before any frame tells anyone about
 it, so a host killed at any moment resumes at the last action anyone saw. The host calls this
@@ -7,11 +8,14 @@ one way; it knows nothing of connections or the game's clocks.
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
 
+from game.files import atomic_write
 from game.rules import Action, Game, SaveError
 
+from . import protocol as P
 from .config import HostConfig, HostError
 from .journal import Autosaver, JournalReport, load_game
 from .seats import SeatTable, SidecarError, SidecarTable
@@ -77,3 +81,39 @@ class SavedTable:
         if self.autosave is not None:
             await self.autosave.flush()
             self.autosave.close()
+
+
+OWN_SEAT_FORMAT = "imtheboss-own-seat"
+
+
+class OwnSeat:
+    """The token of the seat the host's own window took, kept beside the autosave
+    (``<save>.own-seat``, readable by this user only: 0600) so that the same person on the
+    same machine takes the same seat back when the host resumes that save. The seats file
+    keeps only digests; this file is the one secret a host keeps, and it never leaves the
+    machine (the host sends a token only to the connection that took its seat)."""
+
+    def __init__(self, save: Path) -> None:
+        self.path = Path(save).with_name(Path(save).name + ".own-seat")
+
+    def token(self) -> str | None:
+        """The kept token, or None (no file: this window has no seat here yet)."""
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError) as exc:
+            log.warning("%s: cannot read the window's seat claim: %s", self.path, exc)
+            return None
+        token = data.get("token") if isinstance(data, dict) else None
+        if data.get("format") != OWN_SEAT_FORMAT or not P.is_token(token):
+            log.warning("%s: not a seat claim; the window joins as a newcomer", self.path)
+            return None
+        return token
+
+    def keep(self, token: str) -> None:
+        """Keep the window's token (a failure is logged: the game goes on, unresumable)."""
+        try:  # atomic_write's temporary file is made 0600 (mkstemp), then renamed
+            atomic_write(self.path, json.dumps({"format": OWN_SEAT_FORMAT, "token": token}))
+        except OSError as exc:
+            log.error("cannot keep the window's seat claim in %s: %s", self.path, exc)

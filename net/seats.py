@@ -2,7 +2,9 @@
 
 A person claims an open seat with the room code and gets a token (only its SHA-256 digest is
 kept, here and in the seats file beside the autosave, ``<save>.seats.json``); the token takes
-the seat back after a drop, during its grace period or later while a bot plays it.
+the seat back after a drop, during its grace period or later while a bot plays it. A name
+never takes a seat: a newcomer gets a seat nobody holds, and once a game runs the seats bots
+have played from its start only if the host opened them to people (``bot_seats_open``).
 
 ``SeatTable`` changes seat records and the seats file only; what follows (telling everyone,
 scheduling bots) is the host's. Its one call outwards is the ``on_over`` callback it is given
@@ -57,6 +59,7 @@ class SeatState:
     bot: Bot | None = None
     joined: int = 0  # join order (the first seated human may start the game)
     remote_bot: bool = False  # its connection said hello as a bot (never the starter)
+    bot_from_start: bool = False  # nobody held it when the game started: a bot's seat
 
     @property
     def status(self) -> str:
@@ -78,9 +81,13 @@ class SidecarTable:
 
 
 class SeatTable:
-    def __init__(self, count: int, bot_kinds: list[str], bot_seed: int) -> None:
+    def __init__(
+        self, count: int, bot_kinds: list[str], bot_seed: int, bot_seats_open: bool = False
+    ) -> None:
         self.bot_kinds = bot_kinds  # per seat, cycled
         self.bot_seed = bot_seed
+        #: the host opened the seats bots play from the start to newcomers (with a notice)
+        self.bot_seats_open = bot_seats_open
         self.seats = self._fresh(count)
         self.join_counter = 0
 
@@ -92,8 +99,23 @@ class SeatTable:
 
     # ------------------------------------------------------------------ who sits where
 
+    def takes_newcomers(self, seat: SeatState) -> bool:
+        """A newcomer with the room code may be seated here: nobody holds it, and it is no
+        bot's seat from the start unless the host opened those to people."""
+        return seat.status == "open" and (self.bot_seats_open or not seat.bot_from_start)
+
+    def open_seats(self) -> list[SeatState]:
+        return [s for s in self.seats if self.takes_newcomers(s)]
+
     def free_count(self) -> int:
-        return sum(1 for s in self.seats if s.status == "open")
+        return len(self.open_seats())
+
+    def bots_take_open_seats(self) -> list[SeatState]:
+        """The game starts (or resumes): every seat nobody holds is a bot's from now on."""
+        taken = [s for s in self.seats if s.status == "open"]
+        for seat in taken:
+            seat.bot_from_start = True
+        return taken
 
     def starter(self) -> SeatState | None:
         """The first seated person still connected. A bot client never holds the start (a
@@ -108,7 +130,13 @@ class SeatTable:
         """The ``seats`` message's list."""
         out = []
         for s in self.seats:
-            d = {"seat": s.index, "name": s.name, "status": s.status, "bot": None}
+            d = {
+                "seat": s.index,
+                "name": s.name,
+                "status": s.status,
+                "bot": None,
+                "newcomers": self.takes_newcomers(s),
+            }
             if started and s.status in ("open", "bot"):
                 d["bot"] = s.bot_kind
             if s.status == "away" and s.grace_until is not None:
@@ -131,9 +159,10 @@ class SeatTable:
     # ------------------------------------------------------------------ hello, rejoin
 
     def claim(self, conn: Connection, name: str) -> tuple[SeatState, str] | None:
-        """The first open seat for ``conn`` under ``name`` (made unique: "Ann (2)"), and
-        its new token. None: no seat is open."""
-        free = [s for s in self.seats if s.status == "open"]
+        """The first seat open to newcomers for ``conn`` under ``name`` (made unique:
+        "Ann (2)"), and its new token. None: no seat is open to newcomers. A seat someone
+        claimed is never given by name: only its token takes it back."""
+        free = self.open_seats()
         if not free:
             return None
         seat = free[0]
@@ -175,10 +204,12 @@ class SeatTable:
         return old
 
     def free(self, seat: SeatState) -> None:
-        """Nobody's seat any more (the caller writes the seats file)."""
+        """Nobody's seat any more, open to people for the next game (the caller writes the
+        seats file)."""
         seat.token_digest = None
         seat.name = None
         seat.conn = None
+        seat.bot_from_start = False
         if seat.grace is not None:
             seat.grace.cancel()
         seat.grace = None
@@ -263,7 +294,8 @@ class SeatTable:
             except (OSError, ValueError, KeyError, TypeError) as exc:
                 raise SidecarError(f"{side}: {exc}") from None
         else:
-            log.warning("%s: no seats file; every seat is open to newcomers", side)
+            log.warning("%s: no seats file; nobody's claim is known, bots play every seat", side)
+        self.bots_take_open_seats()  # the game runs: the seats nobody claimed are bots'
         self.join_counter = max((s.joined for s in self.seats), default=0)
         return table
 

@@ -66,10 +66,11 @@ def test_full_game_with_headless_bot_clients(seats, seed, tmp_path):
 
 @pytest.mark.timeout(120)
 def test_remote_and_host_bots_share_a_table():
-    """Two bot clients and three host-driven bots (one client arrives after the start)."""
+    """Two bot clients and three host-driven bots (one client arrives after the start, in a
+    seat the host opened to newcomers)."""
 
     async def scenario():
-        cfg = config_for_tests(seats=5, code=CODE, seed=31, short_game=True)
+        cfg = config_for_tests(seats=5, code=CODE, seed=31, short_game=True, open_bot_seats=True)
         host = Host(cfg)
         await host.start()
         first, late = bots_for(host.port, 2)

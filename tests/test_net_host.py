@@ -763,18 +763,93 @@ def test_before_the_start_a_dropped_seat_is_freed_after_grace():
     run(scenario())
 
 
-def test_late_joiner_takes_a_bot_seat():
-    async def scenario():
-        host, clock = await start_host(seats=3)
+def test_a_late_joiner_gets_no_bot_seat_unless_the_host_opened_them():
+    async def scenario(opened: bool):
+        host, clock = await start_host(seats=3, open_bot_seats=opened)
         (a,) = await seat_peers(host, 1)
         a.send({"t": "start"})
         await a.expect("snapshot")
+        seats = await a.until("seats", lambda m: m["started"])
+        assert [s["newcomers"] for s in seats["seats"]] == [False, opened, opened]
         late = await Peer.connect(host.port)
-        await late.hello("Late")
-        assert late.seat == 1
-        snap = await late.expect("snapshot")
-        assert snap["view"] == view(host.state, 1)
-        assert host.seats[1].status == "human"
+        if not opened:  # the bots keep their seats; the refusal names them
+            late.send({"t": "hello", "v": 1, "role": "player", "name": "Late", "code": CODE})
+            refusal = await late.error("table_full")
+            assert "bots play seat(s) 1, 2" in refusal["message"]
+            await late.closed()
+            assert [s.status for s in host.seats] == ["human", "open", "open"]
+        else:
+            await late.hello("Late")
+            assert late.seat == 1
+            snap = await late.expect("snapshot")
+            assert snap["view"] == view(host.state, 1)
+            assert host.seats[1].status == "human"
+        await host.close()
+
+    run(scenario(False))
+    run(scenario(True))
+
+
+def test_a_client_takes_its_own_seat_back_with_its_token_and_no_other_without_it():
+    async def scenario():
+        host, clock = await start_host(seats=3, timing=Timing(grace=5))
+        a, b = await seat_peers(host, 2)
+        a.send({"t": "start"})
+        await a.expect("snapshot")
+        await b.close()
+        await a.until("seats", lambda m: m["seats"][1]["status"] == "away")
+        # with its token: its own seat, its own hand
+        back = await Peer.connect(host.port)
+        back.send({"t": "hello", "v": 1, "role": "player", "token": b.token})
+        assert (await back.expect("welcome"))["seat"] == 1
+        assert (await back.expect("snapshot"))["view"] == view(host.state, 1)
+        await a.until("seats", lambda m: m["seats"][1]["status"] == "human")
+        await back.close()
+        await a.until("seats", lambda m: m["seats"][1]["status"] == "away")
+        clock.advance(5)  # a bot stands in for seat 1
+        await a.until("seats", lambda m: m["seats"][1]["status"] == "bot")
+        # the token lost: the same name gets neither seat 1 nor the bot's seat 2
+        lost = await Peer.connect(host.port)
+        lost.send({"t": "hello", "v": 1, "role": "player", "name": "P1", "code": CODE})
+        assert "no seat is open to newcomers" in (await lost.error("table_full"))["message"]
+        await lost.closed()
+        wrong = await Peer.connect(host.port)
+        wrong.send({"t": "hello", "v": 1, "role": "player", "token": P.new_token()})
+        assert "no seat is open to newcomers" in (await wrong.error("bad_token"))["message"]
+        await wrong.closed()
+        assert [(s.name, s.status) for s in host.seats] == [
+            ("P0", "human"), ("P1", "bot"), (None, "open")
+        ]
+        await host.close()
+
+    run(scenario())
+
+
+def test_two_people_with_one_name_get_two_seats_and_only_a_token_tells_them_apart():
+    async def scenario():
+        host, clock = await start_host(seats=4, timing=Timing(grace=5))
+        first = await Peer.connect(host.port)
+        await first.hello("Ann")
+        second = await Peer.connect(host.port)
+        await second.hello("Ann")
+        assert (first.seat, second.seat) == (0, 1) and first.token != second.token
+        assert [s.name for s in host.seats[:2]] == ["Ann", "Ann (2)"]
+        await first.close()
+        await second.until("seats", lambda m: m["seats"][0]["status"] == "away")
+        # a third "Ann" without a token gets the open seat, never the first Ann's
+        third = await Peer.connect(host.port)
+        await third.hello("Ann")
+        assert third.seat == 2 and host.seats[2].name == "Ann (3)"
+        second.send({"t": "start"})  # the first seated person still here
+        await third.expect("snapshot")
+        # in the game, a fourth "Ann" gets neither the first Ann's seat nor the bot's
+        fourth = await Peer.connect(host.port)
+        fourth.send({"t": "hello", "v": 1, "role": "player", "name": "Ann", "code": CODE})
+        assert "bots play seat(s) 3" in (await fourth.error("table_full"))["message"]
+        back = await Peer.connect(host.port)
+        back.send({"t": "hello", "v": 1, "role": "player", "token": first.token})
+        assert (await back.expect("welcome"))["seat"] == 0
+        assert [s.name for s in host.seats] == ["Ann", "Ann (2)", "Ann (3)", None]
         await host.close()
 
     run(scenario())
@@ -948,6 +1023,23 @@ def test_autosave_is_the_engine_format_and_resume_waits_for_tokens(tmp_path):
         await host.close()
 
     run(second())
+
+    async def third(opened: bool):
+        host, clock = await start_host(
+            seats=3, resume=path, timing=Timing(grace=20), open_bot_seats=opened
+        )
+        newcomer = await Peer.connect(host.port)  # a name, no token: never seat 0 or 1
+        if opened:
+            await newcomer.hello("P0")
+            assert newcomer.seat == 2 and host.seats[2].name == "P0 (2)"
+        else:
+            newcomer.send({"t": "hello", "v": 1, "role": "player", "name": "P0", "code": CODE})
+            assert "bots play seat(s) 2" in (await newcomer.error("table_full"))["message"]
+        assert [s.token_digest for s in host.seats[:2]] == [P.token_digest(t) for t in tokens]
+        await host.close()
+
+    run(third(False))
+    run(third(True))
 
 
 def test_resume_refuses_a_broken_save(tmp_path):

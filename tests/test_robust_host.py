@@ -199,7 +199,8 @@ def test_abrupt_disconnects_do_not_flood_the_operators_terminal():
     env = dict(os.environ, PYTHONPATH=str(root), PYTHONUNBUFFERED="1")
     cmd = [sys.executable, str(root / "main.py"), "host", "--headless", "--bind", "127.0.0.1",
            "--port", "0", "--seats", "6", "--code", CODE, "--autosave", "none",
-           "--no-announce", "--start-after", "0", "--bot-delay", "0"]  # fmt: skip
+           "--no-announce", "--start-after", "0", "--bot-delay", "0",
+           "--open-bot-seats"]  # fmt: skip  (the seats bots play from the start)
     proc = subprocess.Popen(
         cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )

@@ -766,3 +766,94 @@ def test_an_unreachable_address_keeps_trying_until_the_player_leaves(tmp_path):
         assert app.stack.top is lobby and app.lan is None
     finally:
         app.shutdown()
+
+
+def _at_the_table(app) -> bool:
+    """The host's window sits at the running game (it starts it if it may)."""
+    s = app.lan
+    if isinstance(app.stack.top, RoomScene) and s is not None and s.may_start:
+        s.start_game()
+    return (
+        isinstance(app.stack.top, TableScene)
+        and s.client.view is not None
+        and s.seats is not None
+        and s.seats.started
+        and all(i.status == "open" for i in s.seats.seats if i.seat != s.viewer)
+    )
+
+
+@pytest.mark.timeout(120)
+def test_a_resumed_host_seats_its_own_windowed_player_in_their_own_seat(tmp_path, monkeypatch):
+    """Issue 22: `host --player-name Ann` with bots, the host goes away, `host --resume`: Ann
+    (the host's own window) sits in seat 0 again with her own hand and money, the seats file
+    keeps her claim alone, and her token is kept beside the save for this user only."""
+    import json
+    import stat
+
+    import main
+    from net.seats import sidecar_path
+
+    monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path / "config"))
+    save = tmp_path / "save.json"
+    flags = ["--seats", "3", "--bots", "heuristic", "--bind", "127.0.0.1", "--no-announce"]
+    flags += ["--player-name", "Ann", "--bot-delay", "0.05"]
+    seen = drive(monkeypatch, _at_the_table)
+    assert main.main(["host", *flags, "--autosave", str(save)]) == 0
+    first = seen["top"].session
+    assert first.viewer == 0
+    ann = first.client.view["players"][0]
+    assert first.client.view["hand"] and first.client.view["seat"] == 0
+    hand, money = first.client.view["hand"], ann["money"]
+    claims = json.loads(sidecar_path(save).read_text())["seats"]
+    assert claims[0]["name"] == "Ann" and [c["token_sha256"] for c in claims[1:]] == [None, None]
+    own = save.with_name(save.name + ".own-seat")
+    assert stat.S_IMODE(own.stat().st_mode) == 0o600
+    token = json.loads(own.read_text())["token"]
+    assert P.token_digest(token) == claims[0]["token_sha256"] == P.token_digest(first.client.token)
+
+    seen = drive(monkeypatch, _at_the_table)
+    assert main.main(["host", *flags, "--resume", str(save)]) == 0
+    again = seen["top"].session
+    assert again.viewer == 0, f"the host's own player sits in seat {again.viewer}"
+    v = again.client.view
+    assert v["seat"] == 0 and v["players"][0]["name"] == "Ann"
+    assert v["hand"] == hand and v["players"][0]["money"] == money
+    seats = {i.seat: i for i in again.seats.seats}
+    assert seats[0].status == "human" and seats[0].name == "Ann"
+    assert [(seats[i].name, seats[i].newcomers) for i in (1, 2)] == [(None, False), (None, False)]
+    after = json.loads(sidecar_path(save).read_text())["seats"]
+    assert after[0] == claims[0] and [c["token_sha256"] for c in after[1:]] == [None, None]
+
+
+@pytest.mark.timeout(60)
+def test_bot_seats_opened_in_the_lobby_are_announced_on_every_screen(tmp_path):
+    """The lobby's "Bots' seats open": once the game runs the players' table and the public
+    display both say that a newcomer may take a bot's seat, and the newcomer gets one."""
+    app = make_app(tmp_path, lan_name="Mei", lan_seats=3, lan_open_bot_seats=True)
+    session = lan.host(app)
+    ht = session.host
+    watcher = NetSession(Client(("127.0.0.1", ht.port), role="spectator").start())
+    try:
+        lan.open_room(app, session)
+        until(app, lambda: session.may_start, "the host's window may start")
+        session.start_game()
+        toasts = []
+
+        def told() -> bool:
+            watcher.update(DT)
+            top = app.stack.top
+            if isinstance(top, TableScene) and top.toast is not None:
+                toasts.append(top.toast[0])
+            return i18n.tr("net.bot_seats_open") in toasts and watcher.bot_seats_open
+
+        until(app, told, "the notice on both screens")
+        assert [b.toast for b in watcher.poll() if b.toast] == [
+            i18n.tr("net.bot_seats_open")
+        ]
+        late = Client(("127.0.0.1", ht.port), name="Late", code=ht.code).start()
+        until(app, lambda: any(isinstance(m, Joined) and m.seat == 1 for m in late.poll()), "late")
+        late.close()
+    finally:
+        watcher.disconnect()
+        lan.close_link(app)
+        app.shutdown()

@@ -219,6 +219,7 @@ def test_the_lobby_keeps_the_name_joined_with(tmp_path):
 
 def test_the_host_seat_is_named_from_the_command_line_or_the_settings(tmp_path, monkeypatch):
     from game.cli import lan as cli
+    from net.config import HostConfig
 
     seen = {}
 
@@ -250,7 +251,8 @@ def test_the_host_seat_is_named_from_the_command_line_or_the_settings(tmp_path, 
     app.shutdown()
 
     def run(**kw) -> int:
-        return cli._run_windowed(lambda h, c, a: 0, None, argparse.Namespace(**kw), "player")
+        config = HostConfig()  # not resumed: the window claims no seat with a token
+        return cli._run_windowed(lambda h, c, a: 0, config, argparse.Namespace(**kw), "player")
 
     assert run(player_name="Bruno") == 0 and seen["name"] == "Bruno"
     assert run() == 0 and seen["name"] == "Mei"  # the settings' player name

@@ -74,6 +74,7 @@ def config_from_args(args) -> HostConfig:
             resume=resume,
             announce=not g("no_announce", False),
             hints=bool(g("hints", True)),
+            open_bot_seats=bool(g("open_bot_seats", False)),
         )
     except HostChoiceError as exc:
         raise UsageError(f"--{exc.option.replace('_', '-')} {exc.requirement}") from None
@@ -182,6 +183,7 @@ def _run_windowed(window, config: HostConfig, args, role: str) -> int:
     from net.client import Client
     from net.host import HostError
     from net.host_thread import HostThread
+    from net.saved_table import OwnSeat
 
     try:
         host = HostThread(config).start()
@@ -189,10 +191,14 @@ def _run_windowed(window, config: HostConfig, args, role: str) -> int:
         error(str(exc))
         return 1
     print(f'table "{host.host.name}" at port {host.port}  room code {host.code}', flush=True)
-    name = None
+    name = token = None
     if role == "player":
         name = getattr(args, "player_name", None) or _settings_player_name()
-    client = Client(("127.0.0.1", host.port), name=name, code=host.code, role=role).start()
+        if config.resume is not None:  # this window's own seat, not the first open one
+            token = OwnSeat(config.resume).token()
+    client = Client(
+        ("127.0.0.1", host.port), name=name, code=host.code, role=role, token=token
+    ).start()
     try:
         return window(host, client, args)
     finally:
@@ -213,9 +219,7 @@ def _check_join(args) -> str | None:
 
     if args.code is not None and P.normalize_code(args.code) is None and not args.token:
         return f"--code must be {P.CODE_LENGTH} letters A-Z"
-    if args.token is not None and (
-        len(args.token) != P.TOKEN_HEX or not all(c in "0123456789abcdef" for c in args.token)
-    ):
+    if args.token is not None and not P.is_token(args.token):
         return "--token must be 32 lower-case hex digits"
     return None
 

@@ -62,6 +62,12 @@ def _host_args(p: argparse.ArgumentParser) -> None:
         default=True,
         help="players may ask the coach for a hint (key H); --no-hints forbids it",
     )
+    p.add_argument(
+        "--open-bot-seats",
+        action="store_true",
+        help="newcomers may take the seats bots play from the start (every screen is told); "
+        "by default only a seat's own token takes a seat once the game runs",
+    )
     p.add_argument("--verbose", action="store_true", help="log connections and games")
 
 

@@ -64,6 +64,7 @@ class Config:
     lan_bot: str = ""  # bot kind for empty seats (empty: the strongest registered)
     lan_display: bool = False  # host as a public table display instead of playing
     lan_hints: bool = True  # a table I host allows hints
+    lan_open_bot_seats: bool = False  # newcomers may take its bots' seats once a game runs
     lan_address: str = ""  # the last typed HOST:PORT
     # the last LAN table joined: "Rejoin" after a restart (its seat's reconnect token)
     last_table_address: str = ""

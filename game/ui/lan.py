@@ -133,6 +133,7 @@ def host_config(cfg: Config, code: str | None = None):
         negotiation=cfg.negotiation,
         turn=cfg.turn,
         hints=cfg.lan_hints,
+        open_bot_seats=cfg.lan_open_bot_seats,
         # the host's own autosave, where "Watch a replay" finds it (`main.py host --resume`)
         autosave=host_autosave_path(),
         announce=ANNOUNCE,
@@ -154,8 +155,30 @@ def host(app, code: str | None = None, display: bool = False) -> NetSession:
         ht.stop()
         raise
     return NetSession(
-        client, host=ht, owns_host=True, code=ht.code, address=f"{lan_address()}:{ht.port}"
+        client,
+        host=ht,
+        owns_host=True,
+        code=ht.code,
+        address=f"{lan_address()}:{ht.port}",
+        remember=None if display else keep_own_seat(ht.config),
     )
+
+
+def keep_own_seat(config):
+    """The host window's session keeps its seat's token beside the autosave (net.saved_table.
+    OwnSeat), so `main.py host --resume` seats this player in the same seat; None: no autosave.
+    Leaving keeps it too: the resumed host gives the seat back."""
+    from net.saved_table import OwnSeat
+
+    if config.autosave is None:
+        return None
+    own = OwnSeat(config.autosave)
+
+    def keep(session: NetSession, token: str | None) -> None:
+        if token is not None:
+            own.keep(token)
+
+    return keep
 
 
 def open_room(app, session: NetSession, *, push: bool = True) -> None:
@@ -285,6 +308,7 @@ def run_host(host_thread, client, args) -> int:
         owns_host=True,  # leaving the room or the table ends the table hosted here
         code=host_thread.code,
         address=f"{_shown(args)}:{host_thread.port}",
+        remember=keep_own_seat(host_thread.config),
     )
     open_room(app, session)
     return _run(app)

@@ -123,6 +123,7 @@ class NetSession:
         self._resend: Action | None = None  # bounced as stale: retry after the snapshot
         self._resent_ids: set[int] = set()
         self._away_until: dict[int, float] = {}  # seat -> monotonic end of its grace
+        self.bot_seats_open = False  # a game runs and newcomers may take its bots' seats
         self.start_at: float | None = None  # the host starts by itself then (monotonic)
         self._closed = False
 
@@ -349,9 +350,19 @@ class NetSession:
             elif before.status in ("away", "bot") and s.status == "human":
                 self._toast(tr("net.back", name=name), "info")
                 self._log_seat(s.seat, "seat_back")
+        self._notice_bot_seats(msg)
         self.seats = msg
         self.table_seats = len(msg.seats) or self.table_seats
         self.start_at = None if msg.start_in is None else now + msg.start_in
+
+    def _notice_bot_seats(self, msg: Seats) -> None:
+        """Every screen is told, once a game runs, that newcomers may take its bots' seats."""
+        open_bots = msg.started and not msg.over and any(
+            s.newcomers and s.status == "open" for s in msg.seats
+        )
+        if open_bots and not self.bot_seats_open:
+            self._toast(tr("net.bot_seats_open"), "info")
+        self.bot_seats_open = open_bots
 
     def _log_seat(self, seat: int, kind: str) -> None:
         """A line for the table's log ("Ann dropped out", "Ann is back"): the link's own

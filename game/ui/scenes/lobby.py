@@ -305,6 +305,15 @@ class LobbyScene(Scene):
                 name="host.hints",
                 size=22,
             ),
+            Toggle(
+                (hx + half + 20, y + 9 * step, half, 54),
+                lambda: tr("lobby.open_bot_seats"),
+                lambda: cfg.lan_open_bot_seats,
+                lambda val: self._set("lan_open_bot_seats", val),
+                tip=lambda: tr("lobby.open_bot_seats.desc"),
+                name="host.open_bot_seats",
+                size=22,
+            ),
             Button(
                 (hx, y + 10 * step + 12, hw, 84),
                 lambda: tr("lobby.host"),

@@ -177,6 +177,8 @@ class RoomScene(Scene):
             return tr("player.away", s=left), WARN
         if info.status == "bot":
             return tr("player.standing_in"), (150, 200, 230)
+        if started and info.bot and info.newcomers:
+            return tr("room.bot_seat_open", bot=kind_label(info.bot)), GOLD
         if started and info.bot:
             return kind_label(info.bot), TEXT_DIM
         return tr("room.open_seat.desc"), TEXT_DIM
