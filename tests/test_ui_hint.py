@@ -313,7 +313,7 @@ def test_an_asked_for_hint_follows_the_others_moves_until_the_player_moves(app):
 
 @pytest.mark.parametrize("lang", ["th", "zh_Hant", "zh_Hans"])
 def test_the_hint_button_leaves_the_ask_toggle_one_line_where_it_had_one(app, lang):
-    """Thai breaks lines between letters: the toggle beside the Hint button keeps room for
+    """Thai and Chinese labels run long: the toggle beside the Hint button keeps room for
     its label on one line (as before the button), and the button its own label."""
     from game.ui import draw
     from game.ui.i18n import tr

@@ -6,10 +6,10 @@ card back, bot). Everything returned is cached: blit it, never draw on it.
 from __future__ import annotations
 
 import math
-import unicodedata
 from functools import lru_cache
 
 import pygame
+from icu4py.breakers import CharacterBreaker, LineBreaker, WordBreaker
 
 from . import fonts, probe
 from .theme import (
@@ -84,7 +84,7 @@ def ellipsize(s: str, size: int, max_w: int, bold: bool = False) -> str:
     lang, px = THEME.lang, THEME.font_px(size)
     if _measure(s, lang, px, bold)[0] <= max_w:
         return s
-    clusters = _clusters(s)
+    clusters = list(_clusters(s))
     while clusters and _measure("".join(clusters) + "…", lang, px, bold)[0] > max_w:
         clusters.pop()
     shown = "".join(clusters) + "…"
@@ -93,48 +93,26 @@ def ellipsize(s: str, size: int, max_w: int, bold: bool = False) -> str:
     return shown
 
 
-_NO_BREAK_BEFORE = set("，。、！？）」』：；…,.!?)]:;%")
-_NO_BREAK_AFTER = set("（「『([$")
+# A closing mark never starts a line and an opening one never ends it, even where a piece
+# too long for its line is cut (UAX #14 sees to it everywhere else).
+_NO_BREAK_BEFORE = set("，。、！？）」』】》〉”’：；…,.!?)]}:;%")
+_NO_BREAK_AFTER = set("（「『【《〈“‘([{$")
 
 
-def _clusters(s: str) -> list[str]:
-    """Characters grouped with their combining marks (a Thai tone mark stays on its letter)."""
-    out: list[str] = []
-    for ch in s:
-        if out and unicodedata.category(ch) in ("Mn", "Mc", "Me"):
-            out[-1] += ch
-        else:
-            out.append(ch)
-    return out
+@lru_cache(maxsize=4096)
+def _clusters(s: str) -> tuple[str, ...]:
+    """Grapheme clusters (ICU): a Thai vowel or tone mark stays on its letter, and so does
+    SARA AM, which is a letter to unicodedata but a spacing mark to UAX #29."""
+    return tuple(CharacterBreaker(s, "und"))
 
 
-def _is_cjk(ch: str) -> bool:
-    cp = ord(ch)
-    return (
-        0x2E80 <= cp <= 0x9FFF
-        or 0xF900 <= cp <= 0xFAFF
-        or 0xFF00 <= cp <= 0xFFEF
-        or 0x3000 <= cp <= 0x303F
-    )
-
-
-def _tokens(s: str) -> list[str]:
-    """Break opportunities: after spaces, around CJK characters (with simple kinsoku)."""
-    toks: list[str] = []
-    cur = ""
-    for cl in _clusters(s):
-        ch = cl[0]
-        if cur and (
-            (cur[-1] == " " and ch != " ")
-            or (_is_cjk(ch) and ch not in _NO_BREAK_BEFORE and cur[-1] not in _NO_BREAK_AFTER)
-            or (_is_cjk(cur[-1]) and ch not in _NO_BREAK_BEFORE and cur[-1] not in _NO_BREAK_AFTER)
-        ):
-            toks.append(cur)
-            cur = ""
-        cur += cl
-    if cur:
-        toks.append(cur)
-    return toks
+@lru_cache(maxsize=4096)
+def _segments(s: str, lang: str) -> tuple[str, ...]:
+    """s cut at its line-break opportunities, each piece with its trailing spaces: ICU's
+    line BreakIterator, which follows UAX #14 in every script (Latin at spaces and after
+    hyphens, CJK between ideographs but never before closing punctuation) and finds the
+    words of Thai, written without spaces, in its dictionary."""
+    return tuple(LineBreaker(s, lang))
 
 
 def wrap(s: str, size: int, max_w: int, bold: bool = False) -> list[str]:
@@ -146,40 +124,46 @@ def _wrap(s: str, lang: str, px: int, max_w: int, bold: bool) -> tuple[str, ...]
     lines: list[str] = []
     for para in s.split("\n"):
         line = ""
-        for tok in _tokens(para):
-            cand = line + tok
-            if not line or _measure(cand.rstrip(), lang, px, bold)[0] <= max_w:
-                line = cand
-                # a single token wider than the line (a long Thai phrase): split by cluster
-                if _measure(line.rstrip(), lang, px, bold)[0] > max_w:
-                    parts = _hard_split(line, lang, px, max_w, bold)
-                    lines.extend(parts[:-1])
-                    line = parts[-1]
-                continue
-            lines.append(line.rstrip())
-            line = tok.lstrip()
-            if _measure(line.rstrip(), lang, px, bold)[0] > max_w:
-                parts = _hard_split(line, lang, px, max_w, bold)
-                lines.extend(parts[:-1])
-                line = parts[-1]
+        for seg in _segments(para, lang):
+            cand = line + seg
+            if line and _measure(cand.rstrip(), lang, px, bold)[0] > max_w:
+                lines.append(line.rstrip())
+                cand = seg
+            if _measure(cand.rstrip(), lang, px, bold)[0] > max_w:  # wider than a whole line
+                *full, cand = _hard_split(cand, lang, px, max_w, bold)
+                lines.extend(full)
+            line = cand
         lines.append(line.rstrip())
     return tuple(lines)
 
 
 def _hard_split(s: str, lang: str, px: int, max_w: int, bold: bool) -> list[str]:
-    """Break a phrase with no break opportunity (Thai) by cluster; a closing mark (":",
-    ")", ...) never starts a line: the cluster before it moves down with it."""
+    """Cut a piece with no break opportunity that fits, the last resort: between its words
+    (ICU's word iterator), each with the marks it closes or opens and the spaces after it;
+    only such a word wider than the whole line is cut between clusters, where a closing
+    mark (":", ")", ...) still never starts a line: the cluster before it moves down too."""
+    words: list[str] = []
+    for word in WordBreaker(s, lang):
+        glued = word.isspace() or word[0] in _NO_BREAK_BEFORE
+        if words and (glued or words[-1][-1] in _NO_BREAK_AFTER):
+            words[-1] += word
+        else:
+            words.append(word)
+    pieces: list[str] = []
+    for word in words:
+        fits = _measure(word.rstrip(), lang, px, bold)[0] <= max_w
+        pieces.extend([word] if fits else _clusters(word))
     out: list[str] = []
     cur: list[str] = []
-    for cl in _clusters(s):
-        if cur and _measure("".join(cur) + cl, lang, px, bold)[0] > max_w:
-            carry = []
-            if cl[0] in _NO_BREAK_BEFORE and len(cur) > 1:
-                carry = [cur.pop()]
-            out.append("".join(cur))
-            cur = carry + [cl]
-        else:
-            cur.append(cl)
+    for piece in pieces:
+        wide = _measure(("".join(cur) + piece).rstrip(), lang, px, bold)[0] > max_w
+        if cur and wide and not piece.isspace():
+            carry: list[str] = []
+            while len(cur) > 1 and (carry or [piece])[0][0] in _NO_BREAK_BEFORE:
+                carry.insert(0, cur.pop())
+            out.append("".join(cur).rstrip())
+            cur = carry
+        cur.append(piece)
     out.append("".join(cur))
     return out
 
