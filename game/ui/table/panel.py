@@ -17,7 +17,7 @@ from game.rules import LegalActions, SetAskPreference, TermsChoice
 from .. import draw
 from ..i18n import tr
 from ..theme import GOLD, THEME
-from ..widgets import Button, Toggle, Widget
+from ..widgets import KEYCAP_W, Button, Toggle, Widget
 from . import layout as L
 from .panels.deal import render_deal
 from .panels.editor import EditorState, TermsEditor, editor_rect
@@ -115,7 +115,7 @@ class ActionPanel:
         right = L.RIGHT.right - 24
         hints = self.table.hints
         if hints.available():  # the Hint button closes the row (key H)
-            w = max(90, draw.text_width(tr("table.hint"), 22, True) + 30)
+            w = max(90, draw.text_width(tr("table.hint"), 22, True) + 30 + KEYCAP_W)
             out.append(
                 Button(
                     (right - w, y, w, 42),
@@ -124,7 +124,6 @@ class ActionPanel:
                     style="primary" if hints.shown() else "normal",
                     size=22,
                     name="hint",
-                    hotkey=pygame.K_h,
                     sound=None,
                     tip=lambda: tr("tip.hint"),
                 )
