@@ -232,3 +232,39 @@ def test_the_key_table_of_docs_ui_says_what_the_keymaps_do():
     assert doc["replay"] == _bound(REPLAY_KEYMAPS.values())
     assert doc["rules"] == set(rules.KEYS) | {pygame.K_ESCAPE}
 
+
+# -- the phrase row -----------------------------------------------------------------------
+
+PHRASE_NAMES = ("phrase.too_expensive", "phrase.deal", "phrase.no_way", "phrase.last_offer")
+
+
+def _toggle_lines(t) -> list[str]:
+    """What the ask-preference switch draws as its label, line by line."""
+    w = t.find("pref.toggle")
+    with probe.probing() as p:
+        w.draw(pygame.Surface((1920, 1080)), 0.0)
+    return [r.text for r in p.texts]
+
+
+@pytest.mark.parametrize("size", ["normal", "large"])
+@pytest.mark.parametrize("lang", ["en", "zh_Hant", "zh_Hans", "th"])
+def test_phrases_only_in_a_negotiation_and_the_switch_then_on_one_line(app, lang, size):
+    _clear(app)
+    app.config.text_size = size
+    app.set_language(lang)
+    try:
+        t = TableScene(app, _position())
+        app.push(t)
+        app.step(0.05)
+        assert t.v["phase"] == "turn" and t.v["negotiation"] is None
+        assert not [n for n in PHRASE_NAMES if t.find(n) is not None]  # nothing to say yet
+        label = t.find("pref.toggle").label()
+        assert _toggle_lines(t) == [label]  # the whole row: one line
+        assert click_widget(t, "turn.deal")
+        app.step(0.05)
+        assert t.v["negotiation"] is not None
+        assert all(t.find(n) is not None and t.find(n).visible for n in PHRASE_NAMES)
+    finally:
+        _clear(app)
+        app.config.text_size = "normal"
+        app.set_language("en")

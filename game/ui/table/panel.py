@@ -91,13 +91,15 @@ class ActionPanel:
         return self.widgets
 
     def _common_widgets(self, v, legal, viewer) -> list[Widget]:
-        """The table talk phrases and the ask-preference toggle, under everything else."""
+        """The table talk phrases (only while the seat's view shows a negotiation running:
+        they are negotiation talk), the ask-preference toggle and the Hint button, under
+        everything else."""
         if viewer is None or v["phase"] == "game_over" or self.editor is not None:
             return []
         out: list[Widget] = []
         y = L.RIGHT.bottom - 54
         x = L.RIGHT.x + 24
-        for key in PHRASES:
+        for key in PHRASES if v.get("negotiation") is not None else ():
             w = min(170, max(110, draw.text_width(tr(key), 20, True) + 30))
             out.append(
                 Button(
