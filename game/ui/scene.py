@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from .keys import Keymap
 from .widgets import Button, TextField, Widget, _label, draw_tooltip
 
 TIP_DELAY = 0.45
@@ -49,11 +50,31 @@ class Scene:
             if w.visible and w.handle(event):
                 return True
         if event.type == pygame.KEYDOWN and TextField.focused_field is None:
-            for w in self.widgets:
-                if isinstance(w, Button) and w.hotkey == event.key and w.visible and w.enabled:
-                    w.click()
-                    return True
+            return self.press(event.key)
         return False
+
+    # keys
+    def keymap(self) -> Keymap:
+        """The keys of this scene now: by default its shown buttons' hotkeys."""
+        return Keymap.of_buttons(self.name, self.widgets)
+
+    def commands(self) -> dict:
+        """The scene's key commands that have no button (command -> callable -> handled)."""
+        return {}
+
+    def press(self, key: int) -> bool:
+        """Run the command bound to `key`: click the shown button with that command, or
+        call the scene's own command of that name."""
+        command = self.keymap().command(key)
+        if command is None:
+            return False
+        for w in self.widgets:
+            if isinstance(w, Button) and w.command == command and w.visible:
+                if w.enabled:
+                    w.click()
+                return w.enabled
+        run = self.commands().get(command)
+        return bool(run()) if run is not None else False
 
     def update(self, dt: float) -> None:
         self.t += dt

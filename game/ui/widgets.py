@@ -78,16 +78,23 @@ def _button_surface(
         )
     icon = None
     if icon_key is not None:
-        icon = ICONS[icon_key](max(12, int(h * 0.56)))
+        icon = ICONS[icon_key](max(12, int(min(w, h) * 0.56)))
         if state == "disabled":
             icon = icon.copy()
             icon.set_alpha(90)
     cap = box = None
-    if keycap and h >= 44 and state != "disabled":
+    if keycap:
         # the keyboard shortcut at the right end: the label is centred in what is left
-        cap = draw.text(keycap, 16, ink, True)
-        box = pygame.Rect(0, 0, max(24, cap.get_width() + 10), cap.get_height() + 2)
-        box.midright = (w - 8, dy + h // 2)
+        cap = draw.text(keycap, 16 if h >= 44 else 14, ink, True)
+        box = pygame.Rect(0, 0, max(22, cap.get_width() + 8), min(h - 8, cap.get_height() + 2))
+        box.midright = (w - 6, dy + h // 2)
+    if box is not None and icon is not None and not label and h > w:
+        # a narrow, tall icon button: the icon over its key cap
+        box.midbottom = (w // 2, dy + h - 4)
+        surf.blit(icon, icon.get_rect(center=(w // 2, dy + (box.top + 2) // 2)))
+        pygame.draw.rect(surf, (*ink[:3], 70), box, width=1, border_radius=5)
+        surf.blit(cap, cap.get_rect(center=box.center))
+        return surf
     right = box.left - 6 if box is not None else w - 10
     avail = right - 10 - (icon.get_width() + 8 if icon else 0)
     img = draw.fit(label, size, max(20, avail), ink, True) if label else None
@@ -104,10 +111,18 @@ def _button_surface(
     return surf
 
 
+KEYCAP_W = 32  # what a one-letter key cap takes of a button's width
+
 KEYCAPS = {
     pygame.K_SPACE: "key.space",
     pygame.K_RETURN: "key.enter",
     pygame.K_ESCAPE: "key.esc",
+    pygame.K_END: "key.end",
+    pygame.K_UP: "↑",
+    pygame.K_DOWN: "↓",
+    pygame.K_LEFT: "←",
+    pygame.K_RIGHT: "→",
+    pygame.K_1: "1",
     **{getattr(pygame, f"K_{c}"): c.upper() for c in "abcdefghijklmnopqrstuvwxyz"},
 }
 
@@ -177,6 +192,7 @@ class Button(Widget):
         name: str = "",
         hotkey: int | None = None,
         sound: str | None = "ui_click",
+        command: str = "",
     ) -> None:
         self.rect = pygame.Rect(rect)
         self.label = label
@@ -187,7 +203,8 @@ class Button(Widget):
         self.icon = icon
         self.tip = tip
         self.name = name
-        self.hotkey = hotkey
+        self.hotkey = hotkey  # the key cap shown (the table sets it from its keymap)
+        self.command = command or name  # what a key bound to it runs (keys.py)
         self.hover = False
         self.down = False
         self.glow = False

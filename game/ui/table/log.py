@@ -56,6 +56,9 @@ IMPORTANT = {
 COMPACT_SIZE = 18  # the log under the panel: 12 lines or more at 1920x1080
 FULL_SIZE = 20  # the full-height history
 PAD = 8
+# the history's buttons (w, h): in the compact log's side column its icon over the key cap
+# of L; on the history the close icon beside the key cap of Esc
+HISTORY_BUTTON, CLOSE_BUTTON = (34, 66), (88, 34)
 SIDE = 40  # the column on the right: the history button, then the scroll bar
 JUMP_H = 30  # the "jump to latest" bar while scrolled back
 
@@ -152,7 +155,6 @@ class LogPanel:
                 style="primary" if self.expanded else "ghost",
                 icon="log.close" if self.expanded else "log.history",
                 name="log.history",
-                hotkey=pygame.K_l,
                 tip=lambda: tr("tip.log.close") if self.expanded else tr("tip.log.history"),
                 sound=None,
             )
@@ -181,7 +183,6 @@ class LogPanel:
                         style="primary",
                         size=16,
                         name="log.latest" if i == 0 else "log.latest.full",
-                        hotkey=pygame.K_END if i == 0 else None,
                         tip=lambda: tr("tip.log.latest"),
                         sound=None,
                     )
@@ -190,7 +191,8 @@ class LogPanel:
 
     @staticmethod
     def _history_button_rect(rect: pygame.Rect) -> pygame.Rect:
-        return pygame.Rect(rect.right - PAD - 34, rect.y + PAD, 34, 34)
+        w, h = HISTORY_BUTTON if rect.height <= L.LOG.height else CLOSE_BUTTON
+        return pygame.Rect(rect.right - PAD - w, rect.y + PAD, w, h)
 
     @staticmethod
     def jump_rect(rect: pygame.Rect) -> pygame.Rect:
@@ -200,7 +202,7 @@ class LogPanel:
 
     @staticmethod
     def scrollbar_rect(rect: pygame.Rect) -> pygame.Rect:
-        top = rect.y + PAD + 42
+        top = LogPanel._history_button_rect(rect).bottom + 8
         return pygame.Rect(rect.right - PAD - 22, top, 10, rect.bottom - PAD - top)
 
     def text_rect(self, rect: pygame.Rect) -> pygame.Rect:
@@ -262,7 +264,8 @@ class LogPanel:
                 surf, (16, 28, 23), (10, 10, rect.width, rect.height), border_radius=18
             )
             surf.blit(panel, (0, 0))
-            head = draw.fit(tr("log.history_title"), 26, rect.width - 80, TEXT, True)
+            room = rect.width - 2 * PAD - 12 - CLOSE_BUTTON[0] - 12
+            head = draw.fit(tr("log.history_title"), 26, room, TEXT, True)
             surf.blit(head, (10 + PAD + 6, 10 + PAD + 2))
         else:
             surf = draw.panel_surface(rect.width, rect.height, alpha=210).copy()

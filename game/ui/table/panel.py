@@ -17,7 +17,7 @@ from game.rules import LegalActions, SetAskPreference, TermsChoice
 from .. import draw
 from ..i18n import tr
 from ..theme import GOLD, THEME
-from ..widgets import Button, Toggle, Widget
+from ..widgets import KEYCAP_W, Button, Toggle, Widget
 from . import layout as L
 from .panels.deal import render_deal
 from .panels.editor import EditorState, TermsEditor, editor_rect
@@ -91,13 +91,15 @@ class ActionPanel:
         return self.widgets
 
     def _common_widgets(self, v, legal, viewer) -> list[Widget]:
-        """The table talk phrases and the ask-preference toggle, under everything else."""
+        """The table talk phrases (only while the seat's view shows a negotiation running:
+        they are negotiation talk), the ask-preference toggle and the Hint button, under
+        everything else."""
         if viewer is None or v["phase"] == "game_over" or self.editor is not None:
             return []
         out: list[Widget] = []
         y = L.RIGHT.bottom - 54
         x = L.RIGHT.x + 24
-        for key in PHRASES:
+        for key in PHRASES if v.get("negotiation") is not None else ():
             w = min(170, max(110, draw.text_width(tr(key), 20, True) + 30))
             out.append(
                 Button(
@@ -115,7 +117,7 @@ class ActionPanel:
         right = L.RIGHT.right - 24
         hints = self.table.hints
         if hints.available():  # the Hint button closes the row (key H)
-            w = max(90, draw.text_width(tr("table.hint"), 22, True) + 30)
+            w = max(90, draw.text_width(tr("table.hint"), 22, True) + 30 + KEYCAP_W)
             out.append(
                 Button(
                     (right - w, y, w, 42),
@@ -124,7 +126,6 @@ class ActionPanel:
                     style="primary" if hints.shown() else "normal",
                     size=22,
                     name="hint",
-                    hotkey=pygame.K_h,
                     sound=None,
                     tip=lambda: tr("tip.hint"),
                 )

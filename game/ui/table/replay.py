@@ -18,16 +18,15 @@ from ..replay_session import ALL_HANDS, ReplaySession
 from ..theme import GOLD, PANEL_EDGE, TEXT, TEXT_DIM, seat_colour
 from ..widgets import Button, Stepper, Widget
 from . import layout as L
+from .keys import REPLAY_KEYMAPS, Overlay
 from .log import LogPanel
-from .scene import MoneyHistory, TableScene
+from .scene import LOG_PAGE, MoneyHistory, TableScene
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_PAUSE = 0.5  # seconds between two actions at speed 1 (after their animations)
 BAR = pygame.Rect(L.RIGHT.x + 12, L.RIGHT.bottom - 120, L.RIGHT.width - 24, 112)
 TIMELINE = pygame.Rect(BAR.x + 300, BAR.y + 12, BAR.width - 316, 40)
 ROW_Y = BAR.y + 60  # the buttons' row
-KEYS = {pygame.K_SPACE: "toggle", pygame.K_LEFT: "back", pygame.K_RIGHT: "forward"}
-KEYS |= {pygame.K_UP: "prev_deal", pygame.K_DOWN: "next_deal"}
 
 
 class Timeline(Widget):
@@ -160,21 +159,21 @@ class ReplayScene(TableScene):
         play_label = lambda: tr("replay.pause") if self.playing else tr("replay.play")  # noqa: E731
         out: list[Widget] = [
             Timeline(TIMELINE, self.replay, self.jump),
-            Button((x, ROW_Y, 56, h), "", self.back, icon="prev", name="replay.back",
+            Button((x, ROW_Y, 76, h), "", self.back, icon="prev", name="replay.back",
                    tip=lambda: tr("tip.replay.back"), enabled=self.replay.index > 0),
-            Button((x + 64, ROW_Y, 170, h), play_label, self.toggle, style="primary", size=24,
+            Button((x + 84, ROW_Y, 144, h), play_label, self.toggle, style="primary", size=24,
                    name="replay.play", tip=lambda: tr("tip.replay.play"),
                    enabled=not self.replay.at_end),
-            Button((x + 242, ROW_Y, 56, h), "", self.forward, icon="next", name="replay.forward",
+            Button((x + 236, ROW_Y, 76, h), "", self.forward, icon="next", name="replay.forward",
                    tip=lambda: tr("tip.replay.forward"), enabled=not self.replay.at_end),
-            Stepper((x + 310, ROW_Y - 4, 250, h + 8), "", list(SPEEDS), lambda: self.speed,
+            Stepper((x + 320, ROW_Y - 4, 250, h + 8), "", list(SPEEDS), lambda: self.speed,
                     self.set_speed, show=lambda s: tr("replay.speed", n=f"{s:g}"),
                     name="replay.speed", size=22, tip=lambda: tr("tip.replay.speed"),
                     value_w=246),
-            Stepper((x + 572, ROW_Y - 4, BAR.right - x - 580, h + 8), "",
+            Stepper((x + 582, ROW_Y - 4, BAR.right - x - 590, h + 8), "",
                     self.replay.viewer_choices(), lambda: self.replay.choice, self.set_choice,
                     show=self._choice_text, name="replay.hand_of", size=22,
-                    tip=lambda: tr("tip.replay.hand_of"), value_w=BAR.right - x - 584),
+                    tip=lambda: tr("tip.replay.hand_of"), value_w=BAR.right - x - 594),
         ]  # fmt: skip
         for w in out:
             w.panel = L.RIGHT
@@ -203,23 +202,25 @@ class ReplayScene(TableScene):
             w.enabled = enabled.get(w.name, True)
             if w.name == "replay.hand_of":
                 w.options = self.replay.viewer_choices()
-        self.widgets = self.log_buttons + self.controls
+        self.set_widgets(self.log_buttons + self.controls)
 
     def _log_changed(self) -> None:
         super()._log_changed()
-        self.widgets = self.log_buttons + self.controls
+        self.set_widgets(self.log_buttons + self.controls)
+
+    def keymap(self):
+        return REPLAY_KEYMAPS[Overlay.HISTORY if self.log.expanded else Overlay.NONE]
+
+    def commands(self) -> dict:
+        return {
+            "replay.prev_deal": lambda: self.prev_deal() or True,
+            "replay.next_deal": lambda: self.next_deal() or True,
+            "replay.leave": lambda: self.leave() or True,
+            "log.page_back": lambda: self._page_log(LOG_PAGE),
+            "log.page_on": lambda: self._page_log(-LOG_PAGE),
+        }
 
     # -- the frame ---------------------------------------------------------------------
-
-    def handle(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in KEYS:
-            getattr(self, KEYS[event.key])()
-            self._refresh()
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.log.expanded:
-            self.leave()
-            return True
-        return super().handle(event)
 
     def _rebuild(self) -> None:
         """After a jump, a step back or another viewer: the table as if it had been there

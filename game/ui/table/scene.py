@@ -38,12 +38,12 @@ from .anim import Director
 from .board import BoardRenderer, space_rules_text
 from .hand import HandFan
 from .hints import TableHints
+from .keys import TABLE_KEYMAPS, Overlay, panel_state
 from .log import LogPanel, clan_word
 from .panel import ActionPanel, fill_slots
 from .players import PlayerPlates
 
-# PageUp / PageDown page the log back and forth (lines)
-LOG_PAGE_KEYS = {pygame.K_PAGEUP: 8, pygame.K_PAGEDOWN: -8}
+LOG_PAGE = 8  # lines PageUp / PageDown move the log
 OWN_TARGET = (240, 130, 90)  # the glow of a Travel target that is the viewer's own
 MAX_LAG = 2.5  # seconds of queued animation a live (LAN) table may fall behind
 
@@ -281,11 +281,18 @@ class TableScene(Scene):
         self.log_buttons = self.log.widgets(self._log_changed)
         # the log's buttons lie over everything (the history covers the board and the hand),
         # then the card's pop-up, then the panel
-        self.widgets = self.log_buttons + self._open_card_buttons() + list(panel)
+        self.set_widgets(self.log_buttons + self._open_card_buttons() + list(panel))
 
     def _log_changed(self) -> None:
         self.log_buttons = self.log.widgets(self._log_changed)
-        self.widgets = self.log_buttons + self._open_card_buttons() + list(self.panel.widgets)
+        self.set_widgets(
+            self.log_buttons + self._open_card_buttons() + list(self.panel.widgets)
+        )
+
+    def set_widgets(self, widgets: list) -> None:
+        """The scene's widgets, each button with the key cap of its command here."""
+        self.widgets = widgets
+        self.keymap().show_caps(widgets)
 
     def _open_card_buttons(self) -> list[Button]:
         """The card's pop-up, unless the history lies over it."""
@@ -362,6 +369,9 @@ class TableScene(Scene):
                 enabled=a is not None,
                 name=f"card.opt.{i}",
                 tip=tip,
+                # Enter plays the first option that can be played
+                command="" if a is None or any(c.enabled for c in self.card_buttons)
+                else "hand.play",
             )
             self.card_buttons.append(b)
             self.card_actions.append(None if a is None or callable(a) else a)
@@ -473,43 +483,20 @@ class TableScene(Scene):
                     self.hand.drag = i
             if self.hand.drag is not None:
                 self.hand.drag_pos = event.pos
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.log.expanded:
-                self.log.toggle_expanded()
-                self._log_changed()
-                return True
-            if self.panel.editor is not None:
-                self.panel.close_editor()
-                self._refresh()
-                return True
-            if self.hand.selected is not None or self.panel.travel_choice:
-                self.hand.selected = None
-                self.panel.travel_choice = None
-                self._refresh()
-                return True
-            from ..scenes.menu import PauseScene
-
-            self.app.push(PauseScene(self.app, self))
-            return True
         if event.type == pygame.MOUSEWHEEL and (
             L.LOG.collidepoint(self.mouse) or self._in_history(self.mouse)
         ):
             self.log.scroll_by(event.y)
             self._log_changed()
             return True
-        if event.type == pygame.KEYDOWN and event.key in LOG_PAGE_KEYS:
-            self.log.scroll_by(LOG_PAGE_KEYS[event.key])
-            self._log_changed()
-            return True
-        if super().handle(event):
-            self._refresh()
+        if super().handle(event):  # the widgets, then the keys (self.keymap())
+            if self in self.app.stack.scenes:  # not left for another scene
+                self._refresh()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._press(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self._release(event.pos)
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
         return False
 
     def _press(self, pos) -> bool:
@@ -600,32 +587,69 @@ class TableScene(Scene):
         self.send(opts[0])
         return True
 
-    def _key(self, event) -> bool:
-        if event.key == pygame.K_h and (off := self.hints.off_reason()) is not None:
-            self.toast = (tr(off), 3.0, "info")  # H with hints off: say why nothing shows
-            return True
-        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.hand.cards:
-            n = len(self.hand.cards)
-            cur = self.hand.selected
-            if cur is None:
-                cur = 0 if event.key == pygame.K_RIGHT else n - 1
-            else:
-                cur = (cur + (1 if event.key == pygame.K_RIGHT else -1)) % n
-            self.hand.selected = self.hand.focus = cur
+    # -- keys (game/ui/table/keys.py) ---------------------------------------------------
+
+    KEYMAPS = TABLE_KEYMAPS
+
+    def keymap(self):
+        if self.panel.editor is not None:
+            overlay = Overlay.EDITOR
+        elif self.log.expanded:
+            overlay = Overlay.HISTORY
+        else:
+            overlay = Overlay.NONE
+        return self.KEYMAPS[overlay, panel_state(self.v)]
+
+    def commands(self) -> dict:
+        return {
+            "table.escape": self._escape,
+            "hint": self._hint_off,
+            "hand.prev": lambda: self._step_hand(-1),
+            "hand.next": lambda: self._step_hand(1),
+            "hand.travel": self._travel_first,
+            "log.page_back": lambda: self._page_log(LOG_PAGE),
+            "log.page_on": lambda: self._page_log(-LOG_PAGE),
+        }
+
+    def _escape(self) -> bool:
+        """Esc on the table: drop the selected card, or else the pause menu."""
+        if self.hand.selected is not None or self.panel.travel_choice:
+            self.hand.selected = None
             self.panel.travel_choice = None
-            self._refresh()
             return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._open_card_buttons():
-            for b in self._open_card_buttons():
-                if b.enabled:
-                    b.click()
-                    return True
-        if event.key == pygame.K_TAB and self.panel.travel_choice:
-            targets = list(self.travel_targets().values())
-            if targets:
-                self.play_travel(targets[0])
-                return True
-        return False
+        from ..scenes.menu import PauseScene
+
+        self.app.push(PauseScene(self.app, self))
+        return True
+
+    def _hint_off(self) -> bool:
+        """H where no Hint button shows: with hints off, say why nothing shows."""
+        off = self.hints.off_reason()
+        if off is None:
+            return False
+        self.toast = (tr(off), 3.0, "info")
+        return True
+
+    def _step_hand(self, step: int) -> bool:
+        n = len(self.hand.cards)
+        if not n:
+            return False
+        cur = self.hand.selected
+        cur = (0 if step > 0 else n - 1) if cur is None else (cur + step) % n
+        self.hand.selected = self.hand.focus = cur
+        self.panel.travel_choice = None
+        return True
+
+    def _travel_first(self) -> bool:
+        targets = list(self.travel_targets().values()) if self.panel.travel_choice else []
+        if targets:
+            self.play_travel(targets[0])
+        return bool(targets)
+
+    def _page_log(self, lines: int) -> bool:
+        self.log.scroll_by(lines)
+        self._log_changed()
+        return True
 
     # -- the frame ------------------------------------------------------------------------
 

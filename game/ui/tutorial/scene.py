@@ -10,6 +10,7 @@ from game.referee import Timing
 from game.tutorial import load_script
 
 from ..scenes.newgame import seat_name
+from ..table.keys import LESSON_KEYMAPS
 from ..table.scene import TableScene
 from .coach import Coach
 from .progress import clear_progress, load_progress, save_progress
@@ -21,6 +22,7 @@ LESSON_BOT_DELAY = 1.4
 
 class TutorialTable(TableScene):
     name = "tutorial"
+    KEYMAPS = LESSON_KEYMAPS  # the table's, and N for the coach's Next
 
     def __init__(self, app, session: TutorialSession, catch_up: bool = False) -> None:
         super().__init__(app, session, on_exit=self.new_game, catch_up=catch_up)
@@ -30,12 +32,12 @@ class TutorialTable(TableScene):
     def _refresh(self) -> None:
         super()._refresh()
         if not self.session.playing_out:
-            self.widgets = self.coach.layout() + self.widgets
+            self.set_widgets(self.coach.layout() + self.widgets)
 
     def _log_changed(self) -> None:
         super()._log_changed()
         if not self.session.playing_out:
-            self.widgets = self.coach.buttons + self.widgets
+            self.set_widgets(self.coach.buttons + self.widgets)
 
     def handle(self, event) -> bool:
         """The coach's panel lies over the table: a click on it reaches its own buttons and

@@ -199,10 +199,10 @@ class TermsEditor:
             on = src in ed.sources
             label = source_label(v, src)
             clan = source_clan(v, src)
-            hotkey = None
+            command = ""
             if clan is not None and clan not in lettered:
                 lettered.add(clan)
-                hotkey = getattr(pygame, f"K_{CLAN_LETTERS[clan].lower()}")
+                command = f"editor.clan.{CLAN_LETTERS[clan]}"  # its letter's key (keys.py)
             out.append(
                 Button(
                     geo.sources[i],
@@ -211,7 +211,7 @@ class TermsEditor:
                     style="primary" if on else "ghost",
                     size=22,
                     name=f"editor.src.{i}",
-                    hotkey=hotkey,
+                    command=command,
                     tip=tr("tip.editor.source", source=label),
                 )
             )
@@ -253,7 +253,6 @@ class TermsEditor:
                 size=34,
                 enabled=amount > choice.lo,
                 name="editor.minus",
-                hotkey=pygame.K_DOWN,
                 tip=tr("tip.editor.minus"),
             ),
             Button(
@@ -263,7 +262,6 @@ class TermsEditor:
                 size=34,
                 enabled=amount < choice.hi,
                 name="editor.plus",
-                hotkey=pygame.K_UP,
                 tip=tr("tip.editor.plus"),
             ),
             Button(
@@ -273,7 +271,6 @@ class TermsEditor:
                 size=22,
                 enabled=amount + price <= choice.hi,
                 name="editor.dividend",
-                hotkey=pygame.K_1,
                 tip=lambda: tr("tip.one_dividend", amount=tr("money.amount", n=price)),
             ),
             Button(
@@ -310,7 +307,6 @@ class TermsEditor:
                 size=26,
                 enabled=action in legal,
                 name="editor.send",
-                hotkey=pygame.K_RETURN,
                 tip=tr("tip.send_offer" if offer else "tip.send_proposal"),
             ),
             Button(
@@ -320,7 +316,6 @@ class TermsEditor:
                 style="ghost",
                 size=24,
                 name="editor.cancel",
-                hotkey=pygame.K_ESCAPE,
                 tip=tr("tip.editor.cancel"),
             ),
         ]

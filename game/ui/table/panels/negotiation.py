@@ -215,23 +215,17 @@ class NegotiationPanel:
         """Going once, (accept the former agreements,) fail the deal, pass the floor."""
         send = self.table.send
         opts = [
-            (tr("phrase.going_once"), GoingOnce(me), "good", "neg.going_once", pygame.K_g),
-            (tr("action.fail_deal"), FailDeal(me), "danger", "neg.fail", pygame.K_f),
+            (tr("phrase.going_once"), GoingOnce(me), "good", "neg.going_once"),
+            (tr("action.fail_deal"), FailDeal(me), "danger", "neg.fail"),
         ]
         if any(isinstance(a, AcceptFormer) for a in legal.fixed):
             opts.insert(
                 1,
-                (
-                    tr("table.accept_former"),
-                    AcceptFormer(me),
-                    "normal",
-                    "neg.accept_former",
-                    pygame.K_a,
-                ),
+                (tr("table.accept_former"), AcceptFormer(me), "normal", "neg.accept_former"),
             )
         if _has_floor(v):  # in real time there is no floor to pass
             opts.append(
-                (tr("table.pass_floor"), PassFloor(me), "normal", "neg.pass_floor", pygame.K_p)
+                (tr("table.pass_floor"), PassFloor(me), "normal", "neg.pass_floor")
             )
         return [
             Button(
@@ -242,10 +236,9 @@ class NegotiationPanel:
                 size=24,
                 enabled=a in legal,
                 name=name,
-                hotkey=key,
                 tip=tr(BOSS_BAR_TIPS[name]),
             )
-            for i, (label, a, style, name, key) in enumerate(opts)
+            for i, (label, a, style, name) in enumerate(opts)
         ]
 
     def _investor_bar(self, v, legal, me: int, terms: Terms) -> list[Widget]:
@@ -265,7 +258,6 @@ class NegotiationPanel:
                 size=26,
                 enabled=terms.offer is not None,
                 name="bar.offer",
-                hotkey=pygame.K_o,
                 tip=tr("tip.offer", name=names[boss]),
             ),
         ]
@@ -279,7 +271,6 @@ class NegotiationPanel:
                     size=26,
                     enabled=a_pf in legal,
                     name="neg.pass_floor",
-                    hotkey=pygame.K_p,
                     tip=tr("tip.pass_floor"),
                 )
             )

@@ -46,7 +46,6 @@ class TurnPanel:
             style="primary",
             size=30,
             name="results",
-            hotkey=pygame.K_RETURN,
             tip=tr("tip.see_results"),
         )
 
@@ -70,7 +69,6 @@ class TurnPanel:
                 icon="crown",
                 enabled=me and deal in legal,
                 name="turn.deal",
-                hotkey=pygame.K_d,
                 tip=lambda: tr("tip.make_deal"),
             ),
             Button(
@@ -82,7 +80,6 @@ class TurnPanel:
                 icon="die" if phase == "turn" else None,
                 enabled=me and second in legal,
                 name="turn.roll" if phase == "turn" else "turn.draw",
-                hotkey=pygame.K_r if phase == "turn" else pygame.K_SPACE,
                 tip=lambda p=phase: tr("tip.roll" if p == "turn" else "tip.draw"),
             ),
         ]

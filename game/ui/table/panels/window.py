@@ -44,7 +44,6 @@ def window_widgets(v: dict, legal: LegalActions, me: int | None, send: Callable)
             size=26,
             enabled=asked and a_pass in legal,
             name="win.pass",
-            hotkey=pygame.K_SPACE,
             tip=tr("tip.let_close" if closing else "tip.let_pass"),
         )
     ]
@@ -58,7 +57,6 @@ def window_widgets(v: dict, legal: LegalActions, me: int | None, send: Callable)
                 size=28,
                 enabled=asked and a_stop in legal,
                 name="win.stop",
-                hotkey=pygame.K_s,
                 tip=lambda: tr("tip.card.stop"),
             )
         )
