@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from . import protocol as P
 from .connections import Connection, Connections, Limits
-from .table_records import clean_name
+from .names import player_name
 
 
 class Entry(enum.Enum):
@@ -65,15 +65,15 @@ class Admission:
     def _newcomer(self, conn: Connection, msg: dict, code: str, over: bool) -> Admitted | Refusal:
         if not self.connections.code_allowed(conn):
             return Refusal("too_many_attempts", "too many wrong room codes from this address; wait")
-        if P.normalize_code(msg.get("code")) != code:
+        if P.code_from_wire(msg.get("code")) != code:
             conn.bad_codes += 1
             self.connections.wrong_code(conn)
             if conn.bad_codes >= self.limits.max_code_attempts:
                 return Refusal("too_many_attempts")
             return Refusal("bad_code", "wrong room code (4 letters, shown on the host)")
-        name = clean_name(msg.get("name") or "")
-        if not 1 <= len(name) <= P.MAX_NAME:
-            return Refusal("bad_name", f"a name needs 1..{P.MAX_NAME} characters")
+        name, problem = player_name(msg.get("name") or "")
+        if problem is not None:
+            return Refusal("bad_name", problem)
         if over:
             return Refusal("table_full", "the game is over")
         return Admitted(Entry.NEW_PLAYER, name=name)

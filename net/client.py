@@ -260,7 +260,8 @@ class ClientSession:
                 hello["token"] = self.token
             else:
                 hello["name"] = self.name or "Player"
-                hello["code"] = self.code
+                # typed with spaces or in lower case: the host wants exactly 4 letters
+                hello["code"] = P.normalize_code(self.code) or self.code
         elif self.name:
             hello["name"] = self.name
         self.send(hello)

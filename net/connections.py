@@ -232,6 +232,14 @@ class Connections:
         finally:
             if watchdog is not None:
                 watchdog.cancel()
+            if reader.exception() is not None:
+                # A reset: asyncio put the same exception in the stream protocol's "closed"
+                # future, which only the protocol's __del__ retrieves. In the reference
+                # cycle below the collector may finalise the future first, and asyncio
+                # logs "Future exception was never retrieved" with a 14-line traceback.
+                # The future is done by now: awaiting it retrieves the exception at once.
+                with contextlib.suppress(Exception):
+                    await writer.wait_closed()
             # A reset's exception keeps this frame alive in a reference cycle (its
             # traceback -> this frame -> conn -> the stream reader -> the exception) until
             # the garbage collector's rare full pass: hold no buffers in it meanwhile.

@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 #: Events kept for the log of a seat that joins or rejoins a running game (hello.history):
-#: the newest this many, each redacted for the receiving seat exactly as it was live.
+#: the newest actions' whole batches holding at most this many events together, each
+#: redacted for the receiving seat exactly as it was live.
 HISTORY_EVENTS = 60
 #: View sections that depend on who looks (with "hand", only in a seat's own view).
 PER_SEAT_SECTIONS = frozenset({"seat", "players"})
@@ -52,6 +53,30 @@ def compose_view(shared: dict, state, seat: int | None) -> dict:
     if seat is not None and 0 <= seat < state.players:
         out["hand"] = _hand_data(state.hands[seat])
     return out
+
+
+class RecentEvents:
+    """The newest actions' events, one whole batch per action (never cut from the front:
+    a batch is what one ``update`` carried), at most ``cap`` events in all - the newest
+    batch is kept whatever its size."""
+
+    def __init__(self, cap: int = HISTORY_EVENTS) -> None:
+        self.cap = cap
+        self.batches: deque[tuple[int, tuple[Event, ...]]] = deque()
+        self.events = 0
+
+    def add(self, version: int, events: Iterable[Event]) -> None:
+        batch = tuple(events)
+        if not batch:
+            return
+        self.batches.append((version, batch))
+        self.events += len(batch)
+        while self.events > self.cap and len(self.batches) > 1:
+            self.events -= len(self.batches.popleft()[1])
+
+    def clear(self) -> None:
+        self.batches.clear()
+        self.events = 0
 
 
 @dataclass
@@ -90,7 +115,7 @@ class FanOut:
         self.hooks = hooks
         self.timers_data = timers_data  # the countdowns shown with a snapshot
         self.views: dict[int | None, CachedView] = {}
-        self.history: deque[tuple[int, Event]] = deque(maxlen=HISTORY_EVENTS)
+        self.history = RecentEvents()
         self._shared: SharedSections | None = None
 
     # ------------------------------------------------------------------ views
@@ -229,7 +254,7 @@ class FanOut:
 
     def remember(self, events: Iterable[Event], version: int) -> None:
         """Keep the newest events (with the version they led to) for joining seats' logs."""
-        self.history.extend((version, e) for e in events)
+        self.history.add(version, events)
 
     def rebuild_history(self, game: Game) -> None:
         """A resumed game: the recent events come from replaying its actions."""
@@ -246,17 +271,10 @@ class FanOut:
     def history_data(self, audience: int | None) -> list[dict]:
         """The recent events as update-like batches, redacted for ``audience`` exactly as the
         live ``update`` frames were (``events_for``)."""
-        out: list[dict] = []
-        group: list[Event] = []
-        version = None
-        for v, e in list(self.history) + [(None, None)]:
-            if v != version and group:
-                out.append({"version": version, "events": events_for(group, audience)})
-                group = []
-            version = v
-            if e is not None:
-                group.append(e)
-        return out
+        return [
+            {"version": v, "events": events_for(list(batch), audience)}
+            for v, batch in self.history.batches
+        ]
 
     def fit_history(self, msg: dict) -> bytes:
         """Encode a snapshot with history, dropping its oldest batches until the frame is

@@ -31,7 +31,8 @@ PROTOCOL_VERSION = 1
 SUPPORTED_VERSIONS = (1,)
 MAX_FRAME = 64 * 1024  # bytes per message, both directions
 MAX_DEPTH = 12  # nesting of maps and arrays in one message
-MAX_NAME = 24  # characters of a player name (after cleaning)
+MAX_NAME = 24  # grapheme clusters of a player name, after cleaning (net/names.py)
+MAX_NAME_FIELD = 8 * MAX_NAME  # code points of hello.name as sent (bounds the work)
 CODE_LENGTH = 4
 TOKEN_HEX = 32  # a reconnect token: 128 random bits as 32 lower-case hex digits
 HASH_HEX = 16  # the short view hash: 64 bits as 16 lower-case hex digits
@@ -100,6 +101,24 @@ class ProtocolError(Exception):
 
 def _no_ext(code: int, data: bytes) -> Any:
     raise ValueError(f"ext type {code} is not allowed")
+
+
+class RepeatedKeyMap(dict):
+    """A decoded map that names a key twice. msgpack would keep the last value; the
+    decoder marks the map instead and ``check_plain`` refuses it (``bad_message``), so the
+    stream stays readable and no reader has to guess which value counts."""
+
+    __slots__ = ("key",)
+
+
+def _map_from_pairs(pairs: list) -> dict:
+    out = dict(pairs)
+    if len(out) == len(pairs):
+        return out
+    seen: set = set()
+    marked = RepeatedKeyMap(out)
+    marked.key = next(k for k, _ in pairs if k in seen or seen.add(k))
+    return marked
 
 
 #: msgpack headers by first byte: (header bytes, length field bytes, fixed payload bytes,
@@ -223,6 +242,7 @@ class FrameDecoder:
             max_bin_len=0,
             max_ext_len=0,
             ext_hook=_no_ext,
+            object_pairs_hook=_map_from_pairs,
         )
 
     @property
@@ -338,6 +358,9 @@ def check_plain(obj: Any) -> None:
 
 
 def _bad_type(value: Any) -> None:
+    if type(value) is RepeatedKeyMap:
+        shown = value.key if len(value.key) <= 40 else value.key[:37] + "..."
+        raise ProtocolError("bad_message", f"a map names the key {shown!r} twice")
     kind = type(value).__name__
     raise ProtocolError(
         "bad_message", f"{kind} values are not allowed (only int, str, bool, nil, array, map)"
@@ -429,7 +452,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "hello": {
         "v": _int(1, 65535),
         "role": _enum(*ROLES),
-        "name": _opt(_str(0, 4 * MAX_NAME)),
+        "name": _opt(_str(0, MAX_NAME_FIELD)),
         "code": _opt(_str(0, 16)),
         "token": _opt(_TOKEN),
         "legal": _opt(_bool),
@@ -501,6 +524,8 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
 def _check(msg: Any, schemas: dict[str, dict[str, Check]], deep: bool = True) -> dict:
     if not isinstance(msg, dict):
         raise ProtocolError("bad_message", "a message must be a map")
+    if type(msg) is RepeatedKeyMap:
+        _bad_type(msg)
     if deep:
         check_plain(msg)
     kind = msg.get("t")
@@ -642,12 +667,25 @@ def random_code() -> str:
 
 
 def normalize_code(code: str | None) -> str | None:
-    """Upper-case 4-letter room code, or None if ``code`` is not one."""
+    """What a person typed as a room code (spaces around it, any case) as the upper-case
+    4-letter code, or None if it is not one. For the screens and the command line; the
+    host reads ``hello.code`` with ``code_from_wire``."""
     if not isinstance(code, str):
         return None
     code = code.strip().upper()
     if len(code) == CODE_LENGTH and all(c in string.ascii_uppercase for c in code):
         return code
+    return None
+
+
+_WIRE_CODE = re.compile(rf"[A-Za-z]{{{CODE_LENGTH}}}")
+
+
+def code_from_wire(code: str | None) -> str | None:
+    """``hello.code`` as the host compares it: exactly four ASCII letters, either case
+    (nothing around them), upper-cased; None for anything else (a wrong code)."""
+    if isinstance(code, str) and _WIRE_CODE.fullmatch(code):
+        return code.upper()
     return None
 
 

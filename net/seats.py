@@ -32,6 +32,7 @@ from game.rules.view import events_for
 
 from . import protocol as P
 from .journal import atomic_write
+from .names import with_suffix
 from .table_records import clean_name
 
 if TYPE_CHECKING:
@@ -170,7 +171,7 @@ class SeatTable:
         base, n = name, 2
         while name in taken:
             suffix = f" ({n})"
-            name = base[: P.MAX_NAME - len(suffix)] + suffix
+            name = with_suffix(base, suffix)
             n += 1
         token = P.new_token()
         seat.token_digest = P.token_digest(token)

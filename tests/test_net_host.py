@@ -154,7 +154,12 @@ def test_start_after_timer_on_the_host_clock():
         ({"name": ""}, "bad_name"),
         ({"name": "\u200b\u0007 "}, "bad_name"),
         ({"name": "x" * (P.MAX_NAME + 1)}, "bad_name"),
+        ({"name": "\u200b\u200d\ufeff"}, "bad_name"),  # only invisible characters
+        ({"name": "\u3164 \u2060"}, "bad_name"),  # the Hangul filler, a word joiner
         ({"name": "x" * 200}, "bad_message"),
+        ({"role": "spectator", "name": "x" * 200}, "bad_message"),  # the field's bound, any role
+        ({"code": " ABCD"}, "bad_code"),  # exactly 4 letters on the wire (screens strip)
+        ({"code": "AB CD"}, "bad_code"),
         ({"token": "0" * 32}, "bad_token"),
         ({"token": "XYZ"}, "bad_message"),
         ({"role": "admin"}, "bad_message"),
@@ -425,6 +430,17 @@ def test_action_checks_in_order_and_nothing_changes():
             (a, {"t": "action", "version": v, "action": {"type": "fly", "seat": 0}}, "bad_action"),
             (a, {"t": "action", "version": v, "action": {"type": "roll", "seat": 9}}, "bad_action"),
             (a, {"t": "action", "version": v, "action": {"type": "roll"}}, "bad_action"),
+            # names exactly as the engine writes them; a clan number past 5 is no source
+            (a, {"t": "action", "version": v, "action": {**Roll(0).to_data(), "type": "ROLL"}},
+             "bad_action"),
+            (a, {"t": "action", "version": v,
+                 "action": {"type": "lay_clan", "seat": 0, "clan": "Red"}}, "bad_action"),
+            (a, {"t": "action", "version": v,
+                 "action": {"type": "play_travel", "seat": 0, "card": "TRAVEL_YELLOW",
+                            "target": ["placard", 2]}}, "bad_action"),
+            (a, {"t": "action", "version": v,
+                 "action": {"type": "play_travel", "seat": 0, "card": "travel_yellow",
+                            "target": ["placard", 6]}}, "bad_action"),
             (spec, {"t": "action", "version": v, "action": Roll(0).to_data()}, "not_seated"),
             (b, {"t": "action", "version": v, "action": Roll(0).to_data(), "id": 7}, "wrong_seat"),
             (b, {"t": "action", "version": v, "action": Roll(1).to_data(), "id": 8}, "illegal"),
@@ -471,6 +487,59 @@ def test_game_over_refuses_actions():
         assert seats["over"]
         a.send({"t": "action", "version": host.state.actions_taken, "action": Roll(0).to_data()})
         await a.error("game_over")
+        await host.close()
+
+    run(scenario())
+
+
+def test_names_are_counted_as_a_reader_sees_them():
+    """Found by a third-party client: 24 accented letters written with combining accents
+    were refused as 48 characters, and a name of zero-width characters was accepted (and
+    invisible on every screen). Names count grapheme clusters; a spectator's name (at most
+    the field's bound) is ignored whatever it holds."""
+    accented = "e\u0301" * P.MAX_NAME  # 24 letters, 48 code points
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # one emoji, five code points
+
+    async def scenario():
+        host, clock = await start_host(seats=3)
+        a = await Peer.connect(host.port)
+        await a.hello(accented)
+        b = await Peer.connect(host.port)
+        await b.hello(family * P.MAX_NAME)
+        seats = await b.expect("seats")
+        assert [s["name"] for s in seats["seats"][:2]] == [accented, family * P.MAX_NAME]
+        c = await Peer.connect(host.port)
+        c.send({"t": "hello", "v": 1, "role": "player", "name": accented + "e", "code": CODE})
+        assert "24" in (await c.error("bad_name"))["message"]
+        c.send({"t": "hello", "v": 1, "role": "player", "name": "\u200d\u200d", "code": CODE})
+        assert "visible" in (await c.error("bad_name"))["message"]
+        watcher = await Peer.connect(host.port)
+        watcher.send({"t": "hello", "v": 1, "role": "spectator", "name": "\u200b" * 100})
+        assert (await watcher.expect("welcome"))["role"] == "spectator"
+        # a taken name gets its " (2)" within 24 letters, cut between letters
+        d = await Peer.connect(host.port)
+        await d.hello(accented)
+        assert host.seats[d.seat].name == "e\u0301" * (P.MAX_NAME - 4) + " (2)"
+        await host.close()
+
+    run(scenario())
+
+
+def test_a_map_naming_a_key_twice_is_refused_and_the_connection_stays():
+    """Found by a third-party client: duplicate map keys were taken last-wins."""
+
+    async def scenario():
+        host, clock = await start_host(seats=3)
+        p = await Peer.connect(host.port)
+        # {"t": "ping", "n": 1, "n": 2}, written by hand: msgpack writers refuse it
+        p.send_raw(b"\x83\xa1t\xa4ping\xa1n\x01\xa1n\x02")
+        err = await p.error("bad_message")
+        assert "'n' twice" in err["message"]
+        hello = P.encode({"t": "hello", "v": 1, "role": "spectator"})
+        p.send_raw(hello[:1].replace(b"\x83", b"\x84") + hello[1:] + b"\xa4role\xa6player")
+        assert "'role' twice" in (await p.error("bad_message"))["message"]
+        p.send({"t": "ping", "n": 3})
+        assert (await p.expect("pong"))["n"] == 3
         await host.close()
 
     run(scenario())

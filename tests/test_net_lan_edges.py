@@ -53,6 +53,17 @@ def flat(batches) -> list[tuple[int, dict]]:
     return [(v, e) for v, evs in batches for e in evs]
 
 
+def newest_whole(batches, cap: int = HISTORY_EVENTS) -> list[tuple[int, list]]:
+    """The newest whole batches with at most ``cap`` events together (at least one)."""
+    out, total = [], 0
+    for v, evs in reversed(batches):
+        if out and total + len(evs) > cap:
+            break
+        out.append((v, evs))
+        total += len(evs)
+    return out[::-1]
+
+
 def test_a_rejoining_seat_gets_the_recent_events_exactly_as_it_heard_them_live():
     async def scenario():
         rec = Recorder()
@@ -73,13 +84,13 @@ def test_a_rejoining_seat_gets_the_recent_events_exactly_as_it_heard_them_live()
         snap = await b2.expect("snapshot")
         history = snap["history"]
         got = flat((h["version"], h["events"]) for h in history)
-        assert len(got) == HISTORY_EVENTS  # bounded: the newest ones
+        assert 0 < len(got) <= HISTORY_EVENTS  # bounded: the newest ones
         assert history[-1]["version"] == host.state.actions_taken == snap["version"]
         # what it heard live, word for word (the part before the drop)...
         before = [x for x in got if x[0] <= last_heard]
         assert before and before == heard[-len(before) :]
         # ...and all of it what the seat would have heard live, redacted the same way
-        assert got == flat(replayed(host.game, 1))[-HISTORY_EVENTS:]
+        assert got == flat(newest_whole(replayed(host.game, 1)))
         assert any(v > last_heard for v, _ in got)
         for _, e in got:  # nothing another seat's hand would reveal
             if e["type"] in ("cards_drawn", "hand_dealt"):
@@ -90,11 +101,36 @@ def test_a_rejoining_seat_gets_the_recent_events_exactly_as_it_heard_them_live()
         public = (await spec.expect("snapshot"))["history"]
         assert (
             flat((h["version"], h["events"]) for h in public)
-            == flat(replayed(host.game, None))[-HISTORY_EVENTS:]
+            == flat(newest_whole(replayed(host.game, None)))
         )
         plain = await Peer.connect(host.port)
         plain.send({"t": "hello", "v": 1, "role": "spectator"})
         assert "history" not in await plain.expect("snapshot")
+        await host.close()
+
+    run(scenario())
+
+
+def test_every_history_batch_is_one_actions_whole_update():
+    """Found by a third-party client: when the 60-event cap fell inside an action's events,
+    the oldest batch came cut from the front (a version-0 batch of two hand_dealt without
+    its game_started). The history keeps whole batches only; checked after every action of
+    a game, where the cap falls inside a batch again and again."""
+
+    async def scenario():
+        host, clock = await start_host(seats=4)
+        peers = await seat_peers(host, 2)
+        peers[0].send({"t": "start"})
+        await peers[1].expect("snapshot")
+        cut_inside = 0
+        for step in range(150):
+            live = replayed(host.game, None)
+            if len(flat(live)) > HISTORY_EVENTS:
+                cut_inside += flat(newest_whole(live)) != flat(live)[-HISTORY_EVENTS:]
+            got = [(b["version"], b["events"]) for b in host.fanout.history_data(None)]
+            assert got == newest_whole(live), step
+            play_some(host, 1, seed=step)
+        assert cut_inside > 10  # the case that used to be cut happened, many times
         await host.close()
 
     run(scenario())
@@ -143,7 +179,7 @@ def test_a_resumed_host_rebuilds_the_recent_events(tmp_path):
         b2.send({"t": "hello", "v": 1, "role": "player", "token": token, "history": True})
         snap = await b2.expect("snapshot")
         got = flat((h["version"], h["events"]) for h in snap["history"])
-        assert got == flat(replayed(host2.game, 1))[-HISTORY_EVENTS:]
+        assert got == flat(newest_whole(replayed(host2.game, 1)))
         await host2.close()
 
     run(scenario())

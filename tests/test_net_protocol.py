@@ -209,6 +209,10 @@ def test_codes_tokens_and_addresses():
     assert P.normalize_code(" abcd ") == "ABCD"
     for bad in ("ABC", "ABCDE", "AB1D", "ÄBCD", None, 1234):
         assert P.normalize_code(bad) is None
+    # what the host reads in hello.code: exactly 4 letters, either case, nothing around
+    assert P.code_from_wire("abCD") == "ABCD"
+    for bad in (" ABCD", "ABCD ", "AB CD", "ABCD\n", "ABC", "ÄBCD", "ＡＢＣＤ", None, 1234):
+        assert P.code_from_wire(bad) is None
     code = P.random_code()
     assert P.normalize_code(code) == code
     tok = P.new_token()

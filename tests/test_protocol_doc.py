@@ -4,6 +4,7 @@ from that page alone."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import random
 import re
@@ -18,11 +19,12 @@ from game.rules import (
     Game,
     Settings,
     WindowMode,
+    engine,
     view,
 )
 from game.rules import events as E
-from game.rules.board import Clan
-from game.rules.cards import Card
+from game.rules.board import CLAN_KEYS, Clan
+from game.rules.cards import CARD_KEYS, Card
 from game.rules.state import Source
 from tests.net_helpers import random_move
 
@@ -37,7 +39,6 @@ KEYED = {
     "negotiation.agreements",
     "negotiation.pending",
 }
-OPAQUE = {"board"}  # documented as a whole (game/rules/board.py)
 
 
 def _section(title: str) -> str:
@@ -86,8 +87,6 @@ def _paths(v: dict, prefix: str = "") -> set[str]:
     for key, value in v.items():
         path = f"{prefix}{key}"
         out.add(path)
-        if path in OPAQUE:
-            continue
         if path in KEYED:
             for sub in value.values():
                 if isinstance(sub, dict):
@@ -129,6 +128,64 @@ def test_every_view_key_is_documented_and_every_documented_key_exists():
     assert documented - seen == set(), "PROTOCOL.md §8.2 lists keys no view has"
 
 
+def _values(v: dict, prefix: str = ""):
+    """(path, value) for every key of a view, along the paths of ``_paths``."""
+    for key, value in v.items():
+        path = f"{prefix}{key}"
+        yield path, value
+        if path in KEYED:
+            for sub in value.values():
+                if isinstance(sub, dict):
+                    yield from _values(sub, path + "{}.")
+        elif isinstance(value, dict):
+            yield from _values(value, path + ".")
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, dict):
+                    yield from _values(item, path + "[].")
+
+
+def _is_int(x) -> bool:
+    return type(x) is int
+
+
+#: The type words of PROTOCOL.md §8 ("seat", "[clan#]", "card or nil", ...) as checks of a
+#: decoded value: exactly the wire type (a bool is no int, an int no bool).
+_TYPE_WORDS = {
+    "int": _is_int,
+    "seat": lambda x: _is_int(x) and 0 <= x <= 5,
+    "clan#": lambda x: _is_int(x) and 0 <= x < len(CLAN_KEYS),
+    "bool": lambda x: type(x) is bool,
+    "str": lambda x: type(x) is str,
+    "card": lambda x: x in CARD_KEYS,
+    "clan": lambda x: x in CLAN_KEYS,
+    "source": lambda x: type(x) is list and len(x) == 2 and x[0] in ("placard", "card")
+    and _is_int(x[1]),
+    "map": lambda x: type(x) is dict,
+    "array": lambda x: type(x) is list,
+}
+
+
+def type_matches(word: str, value) -> bool:
+    if word.endswith(" or nil"):
+        return value is None or type_matches(word[: -len(" or nil")], value)
+    if word.startswith("[") and word.endswith("]"):
+        return type(value) is list and all(type_matches(word[1:-1], x) for x in value)
+    return _TYPE_WORDS[word](value)
+
+
+def test_every_view_value_has_its_documented_wire_type():
+    """Found by a third-party client: `negotiation.last_proposal` was documented as a bool
+    but sent as false, then 0 and 1. A typed client decodes what the page says."""
+    types_of = {path: cells[0] for path, cells in _rows(_section("### 8.2 View keys")).items()}
+    wrong: dict[str, set] = {}
+    for v in _views_of_games():
+        for path, value in _values(v):
+            if not type_matches(types_of[path], value):
+                wrong.setdefault(f"{path} ({types_of[path]})", set()).add(repr(value))
+    assert wrong == {}
+
+
 def test_keys_documented_as_decimal_strings_are_decimal_strings():
     text = _section("### 8.1 Names and numbers")
     for path in ("covered", "negotiation.agreements", "negotiation.pending", "negotiation.travel"):
@@ -143,3 +200,26 @@ def test_keys_documented_as_decimal_strings_are_decimal_strings():
                 assert isinstance(key, str) and key.isdigit(), (name, key)
                 found[name] = True
     assert all(found.values()), found
+
+
+def engine_rule_ids() -> set[str]:
+    """Every rule id ``explain_illegal`` (and its helpers) can answer: the first element of
+    each ``return "rule.id", message`` in game/rules/engine.py."""
+    tree = ast.parse(Path(engine.__file__).read_text("utf-8"))
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple):
+            first = node.value.elts[0] if node.value.elts else None
+            if (
+                isinstance(first, ast.Constant)
+                and isinstance(first.value, str)
+                and re.fullmatch(r"[a-z_0-9]+\.[A-Za-z_0-9]+", first.value)
+            ):
+                out.add(first.value)
+    return out
+
+
+def test_every_illegal_rule_id_is_documented():
+    ids = engine_rule_ids()
+    assert len(ids) > 40  # the scan finds them (it would find nothing if the code changed shape)
+    assert set(_rows(_section("### 7.1 Rule ids"))) == ids

@@ -276,9 +276,9 @@ def action_from_data(data) -> Action:
             elif name == "amount":
                 values[name] = _int(raw, name, 0, 10_000)
             elif name == "card":
-                values[name] = Card[raw.upper()] if isinstance(raw, str) else _bad(name, raw)
+                values[name] = _by_key(_CARD_BY_KEY, name, raw)
             elif name == "clan":
-                values[name] = Clan[raw.upper()] if isinstance(raw, str) else _bad(name, raw)
+                values[name] = _by_key(_CLAN_BY_KEY, name, raw)
             elif name == "target":
                 values[name] = Source.from_data(raw)
             elif name == "sources":
@@ -303,6 +303,21 @@ def action_from_data(data) -> Action:
 
 def _bad(name, raw):
     raise ActionFormatError(f"field {name!r} has the wrong type: {raw!r}")
+
+
+#: Card and clan names exactly as the engine writes them (lower case: docs/PROTOCOL.md §8.1);
+#: another spelling is not an action, so no reader has to guess what it meant.
+_CARD_BY_KEY = {c.key: c for c in Card}
+_CLAN_BY_KEY = {c.key: c for c in Clan}
+
+
+def _by_key(table: dict, name: str, raw):
+    if not isinstance(raw, str):
+        _bad(name, raw)
+    found = table.get(raw)
+    if found is None:
+        raise ActionFormatError(f"field {name!r}: unknown {name} {raw[:40]!r} (lower-case names)")
+    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,8 @@
 """Investors (clans), the 16 deal spaces and the 15 deal tiles.
 
-All board data lives here as plain data (BOARD.md) so that a corrected board is a one-file
-change; `load_board` accepts the same shape as JSON for players with another printing.
+All board data lives here as plain data (docs/RULES.md §9 prints it) so that a corrected
+board is a one-file change; `load_board` accepts the same shape as JSON for players with
+another printing.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 
 
 class Clan(IntEnum):
-    """The six investor clans, in BOARD.md order."""
+    """The six investor clans, in the order of docs/RULES.md §9."""
 
     RED = 0
     BLUE = 1
@@ -52,7 +53,7 @@ FAMILY_NAMES = {
     Clan.ORANGE: "Goldman",
     Clan.GREEN: "Liebgeld",
 }
-# First player: the holder of the alphabetically first family name (BOARD.md).
+# First player: the holder of the alphabetically first family name (docs/RULES.md §2, §9).
 FIRST_PLAYER_ORDER: tuple[Clan, ...] = tuple(sorted(CLANS, key=lambda c: FAMILY_NAMES[c]))
 
 _CLAN_BY_KEY = {c.key: c for c in CLANS} | {"pink": Clan.MAGENTA}
@@ -104,7 +105,7 @@ class Tile:
 class Board:
     spaces: tuple[Space, ...]
     tiles: tuple[Tile, ...]
-    name: str = "Gryphon (BOARD.md)"
+    name: str = "Gryphon (docs/RULES.md §9)"
 
     def __post_init__(self) -> None:
         # cover[space][mask] tells whether the clan set `mask` (bit c = clan c) satisfies it.

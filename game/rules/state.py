@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
-from .board import Board, Clan
+from .board import CLANS, Board, Clan
 from .cards import CARD_KINDS, Card
 from .variants import Settings
 
@@ -83,7 +83,10 @@ class Source(NamedTuple):
         kind, ref = data
         if not isinstance(ref, int) or isinstance(ref, bool) or ref < 0:
             raise ValueError(f"bad source reference {ref!r}")
-        return cls(SourceKind(kind), ref)
+        kind = SourceKind(kind)
+        if kind is SourceKind.PLACARD and ref >= len(CLANS):
+            raise ValueError(f"no clan {ref} (placards are clans 0..{len(CLANS) - 1})")
+        return cls(kind, ref)
 
 
 _PLACARD = SourceKind.PLACARD
@@ -166,7 +169,10 @@ class Negotiation:
     floor: int | None = None  # ask-around: who may act outside windows
     round_active: bool = False  # someone but the Boss acted since the floor left the Boss
     quiet: bool = False  # a full round passed with only the Boss acting
-    last_proposal: bool = False  # the Boss has used the last proposal after a quiet round
+    # after a quiet round: 0 the Boss's last proposal is not made, 1 made, 2 spent
+    # (engine.QUIET_LAST_*); False (== 0) when a deal opens keeps GameState.hash() as it
+    # was; the view sends int() of it (docs/PROTOCOL.md §8.2)
+    last_proposal: int = False
     # ask-around: seats that passed the floor and nothing touched since (RULES §6.4)
     floor_passed: set[int] = field(default_factory=set)
 

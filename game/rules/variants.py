@@ -47,7 +47,7 @@ class Settings:
     negotiation_limit: int = 60  # negotiation actions per deal; then only close or fail
     random_first_player: bool = False
     hand_limit: int = 12
-    board_file: str | None = None  # JSON board replacing BOARD.md's (see board.load_board)
+    board_file: str | None = None  # JSON board replacing docs/RULES.md §9's (see board.load_board)
     # Per-seat "ask me only when it touches my placards, my cards or my agreements".
     ask_only_when_touched: tuple[bool, ...] = ()
 

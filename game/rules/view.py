@@ -299,7 +299,8 @@ NEGOTIATION_FIELDS = {
     "time_up": lambda st, neg: neg.time_up,
     "floor": lambda st, neg: neg.floor,
     "quiet": lambda st, neg: neg.quiet,
-    "last_proposal": lambda st, neg: neg.last_proposal,
+    # 0 not made, 1 made, 2 spent (engine.QUIET_LAST_*); the state starts a deal with False
+    "last_proposal": lambda st, neg: int(neg.last_proposal),
     "round_active": lambda st, neg: neg.round_active,
     "floor_passed": lambda st, neg: sorted(neg.floor_passed),
     "committed": lambda st, neg: sorted({c for c, _s, _r, _o in nego.committed(st)}),

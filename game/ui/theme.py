@@ -1,6 +1,6 @@
 """Colours, palettes and sizes: one place for the look of the table.
 
-Clans are always drawn as colour *and* letter (C S W D G L, BOARD.md). The colour-blind
+Clans are always drawn as colour *and* letter (C S W D G L, docs/RULES.md §9). The colour-blind
 palette uses the Okabe-Ito colours, which stay distinct for the common colour-vision
 deficiencies; the letters carry the meaning in every palette.
 
