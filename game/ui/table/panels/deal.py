@@ -33,7 +33,7 @@ def render_deal(
     travel = {int(k) for k in v["negotiation"]["travel"]}
     slots_right = _slots(surf, v, names, travel, X, Y)
     table_right = _on_table(surf, v, names, travel, card_rects, X, Y, ox, oy)
-    box = ledger_rect(max(slots_right, table_right) - ox + 12)
+    box = ledger_rect(slots_right - ox, table_right - ox)
     if viewer is not None and status_line:  # with the editor open, the editor draws it
         LedgerBox().draw(surf, v, viewer, box.move(ox, oy))
     _rows(surf, v, names, X, oy)

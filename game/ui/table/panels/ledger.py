@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.rules import Source
-from game.rules.ledger import Cover, Ledger, Preview, Row, ledger, preview
+from game.rules.ledger import Cover, Ledger, Place, Preview, Row, ledger, preview
 
 from ... import draw
 from ...i18n import tr
@@ -36,12 +36,19 @@ class Line:
     bold: bool = False
 
 
-def ledger_rect(left: int | None = None) -> pygame.Rect:
-    """Where the box sits (logical): right of the slots and the cards on the table, above
-    the players' rows. `left`: the first free x, when the slots or cards reach further."""
+TABLE_Y = 196  # the cards on the table start here, from the panel's top
+
+
+def ledger_rect(slots_right: int, table_right: int) -> pygame.Rect:
+    """Where the box sits (logical): right of the slots, above the players' rows and the
+    editor; when the cards on the table reach under it, it stops above them (then it holds
+    the two money lines only)."""
     r = L.RIGHT
-    x = max(r.x + BOX_X, left or 0)
-    return pygame.Rect(x, r.y + 136, r.right - 24 - x, LINES * LINE + 8)  # ends above the editor
+    x = max(r.x + BOX_X, slots_right + 12)
+    bottom = r.y + 136 + LINES * LINE + 8
+    if table_right + 12 > x:
+        bottom = r.y + TABLE_Y
+    return pygame.Rect(x, r.y + 136, r.right - 24 - x, bottom - r.y - 136)
 
 
 def money(n: int) -> str:
@@ -56,24 +63,42 @@ def row_label(row: Row) -> str:
     return f"{tr('table.k_of', k=row.count)} {'/'.join(letters)}"
 
 
-def _place_text(place, names: list[str]) -> str:
-    if place.cover is Cover.OPEN:
-        return tr("table.ledger.open")
-    who = {
-        Cover.OWN: lambda: tr("table.ledger.own"),
-        Cover.LAID: lambda: tr("table.ledger.laid"),
+def _who(place, names: list[str], boss_name: str | None) -> str:
+    """Who fills a place; `boss_name` None: the viewer is the Boss ("yours")."""
+    own = (lambda: tr("table.ledger.own")) if boss_name is None else (lambda: boss_name)
+    return {
+        Cover.OPEN: lambda: tr("table.ledger.open"),
+        Cover.OWN: own,
+        Cover.LAID: own,  # his Clan card: his own too
         Cover.AGREED: lambda: tr("table.ledger.agreed", name=names[place.seat]),
         Cover.USED: lambda: tr("table.ledger.used", name=names[place.seat]),
     }[place.cover]()
-    return f"{CLAN_LETTERS[place.clan]} {who}"
 
 
-def row_lines(led: Ledger, names: list[str]) -> list[Line]:
-    out = []
-    for row in led.rows:
-        text = " · ".join(_place_text(p, names) for p in row.places)
-        out.append(Line(row_label(row), text, GOOD if row.full else (240, 190, 90)))
-    return out
+def row_text(row: Row, names: list[str], boss_name: str | None) -> str:
+    """'C S Mei ✓ · W yours · open': the places grouped by who fills them, open ones last
+    (counted when more than one)."""
+    groups: dict[tuple, list[str]] = {}
+    for p in row.places:
+        if p.cover is not Cover.OPEN:
+            cover = Cover.OWN if p.cover is Cover.LAID else p.cover  # both the Boss's own
+            groups.setdefault((cover, p.seat), []).append(CLAN_LETTERS[p.clan])
+    parts = [
+        f"{' '.join(clans)} {_who(Place(cover, None, seat), names, boss_name)}"
+        for (cover, seat), clans in groups.items()
+    ]
+    n_open = row.count - row.filled
+    if n_open:
+        word = tr("table.ledger.open")
+        parts.append(word if n_open == 1 else f"{n_open}× {word}")
+    return " · ".join(parts)
+
+
+def row_lines(led: Ledger, names: list[str], boss_name: str | None = None) -> list[Line]:
+    return [
+        Line(row_label(row), row_text(row, names, boss_name), GOOD if row.full else (240, 190, 90))
+        for row in led.rows
+    ]
 
 
 def _change(now: int, after: int | None) -> str:
@@ -132,7 +157,7 @@ def investor_lines(v: dict, me: int, led: Ledger, pv: Preview | None, names) -> 
         pv = preview(v, me, _sources(terms), terms["amount"])
     if pv is not None:
         out.append(Line(tr("table.ledger.would_pay"), money(pv.after.paid_to(me)), GOLD))
-    out += row_lines(pv.after if pv is not None else led, names)
+    out += row_lines(pv.after if pv is not None else led, names, names[led.boss])
     if pv is not None:
         out += warnings(pv)[: max(0, LINES - len(out))]
     return out
@@ -165,18 +190,27 @@ class LedgerBox:
         return self._lines
 
     def draw(self, surf, v: dict, viewer: int, rect: pygame.Rect, terms=None) -> None:
-        """Onto `surf` at `rect` (already in the surface's coordinates)."""
+        """Onto `surf` at `rect` (already in the surface's coordinates); as many lines as
+        its height holds."""
         back = pygame.Surface(rect.size, pygame.SRCALPHA)  # translucent on any surface
         pygame.draw.rect(back, (255, 255, 255, 16), back.get_rect(), border_radius=10)
         surf.blit(back, rect)
         x, w = rect.x + 12, rect.width - 24
         y = rect.y + 4
-        for line in self.lines(v, viewer, terms):
-            if line.value:
-                val = draw.fit(line.value, SIZE, w * 3 // 5, line.colour, line.bold)
+        for line in self.lines(v, viewer, terms)[: (rect.height - 8) // LINE]:
+            if line.value:  # the shorter of label and value at its width, the other beside
+                ink = TEXT if line.bold else TEXT_DIM
+                lw = draw.text_width(line.label, SIZE, line.bold)
+                vw = draw.text_width(line.value, SIZE, line.bold)
+                if lw <= vw:
+                    lw = min(lw, w // 2)
+                    vw = w - lw - 12
+                else:
+                    vw = min(vw, w // 2)
+                    lw = w - vw - 12
+                lab = draw.fit(line.label, SIZE, lw, ink, line.bold)
+                val = draw.fit(line.value, SIZE, vw, line.colour, line.bold)
                 surf.blit(val, val.get_rect(topright=(x + w, y)))
-                room = w - val.get_width() - 12
-                lab = draw.fit(line.label, SIZE, room, TEXT if line.bold else TEXT_DIM, line.bold)
             else:
                 lab = draw.fit(line.label, SIZE, w, line.colour, line.bold)
             surf.blit(lab, (x, y))
