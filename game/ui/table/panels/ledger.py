@@ -24,7 +24,7 @@ from .. import layout as L
 LINE = 25  # one line of the box
 LINES = 6  # the box holds six lines: two of money, up to three rows, one of news
 SIZE = 20
-BOX_X = 540  # the box's least left edge, from the panel's left (the slots end before it)
+BOX_X = 500  # the box's least left edge, from the panel's left (the slots end before it)
 PENDING = (240, 200, 110)  # the pending terms' colour in the rows
 
 
@@ -70,13 +70,13 @@ def _who(place, names: list[str], boss_name: str | None) -> str:
         Cover.OPEN: lambda: tr("table.ledger.open"),
         Cover.OWN: own,
         Cover.LAID: own,  # his Clan card: his own too
-        Cover.AGREED: lambda: tr("table.ledger.agreed", name=names[place.seat]),
+        Cover.AGREED: lambda: names[place.seat],  # only agreements and his own fill places
         Cover.USED: lambda: tr("table.ledger.used", name=names[place.seat]),
     }[place.cover]()
 
 
 def row_text(row: Row, names: list[str], boss_name: str | None) -> str:
-    """'C S Mei ✓ · W yours · open': the places grouped by who fills them, open ones last
+    """'C S Mei · W yours · open': the places grouped by who fills them, open ones last
     (counted when more than one)."""
     groups: dict[tuple, list[str]] = {}
     for p in row.places:
