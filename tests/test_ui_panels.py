@@ -19,10 +19,48 @@ def test_terms_editor_opens_from_pending_terms_and_follows_the_legal_actions():
     assert ed.sources == set() and ed.amount == 10  # W left the pool; amount in 2..10
     editor.refresh(LegalActions([], []))  # no offer possible any more: the editor closes
     assert editor.state is None
-    editor.open(choice, 0, None)  # fresh terms: every source ticked, the lowest amount
-    assert editor.state.sources == {c_placard, w_placard} and editor.state.amount == 0
     editor.close()
-    assert editor.state is None and len(changes) == 3
+    assert editor.state is None and len(changes) == 2
+
+
+class _Seat:
+    """A table seen by one seat: what the editor asks of its table's session."""
+
+    def __init__(self, state, seat: int) -> None:
+        self.viewer = seat
+        self.session = self
+        self._state = state
+
+    def view(self, seat):
+        from game.rules import view
+
+        return view(self._state, seat)
+
+
+def test_fresh_terms_tick_only_the_sources_the_deal_lacks():
+    """Issue 24: on space 7 the Boss holds C (1 of C/D) and W; Dara's D would cover C/D a
+    second time, so her fresh offer ticks S alone; once S is agreed, Bruno's L is needed
+    by nothing and the proposal to him opens with nothing ticked."""
+    from game.rules import Propose, legal_actions
+
+    from .test_rules_ledger import issue_24_table
+
+    t = issue_24_table()
+    s, d, l_ = t.placard("blue"), t.placard("magenta"), t.placard("green")
+    offer = next(c for c in legal_actions(t.state, 1).terms if isinstance(c.action, Offer))
+    assert set(offer.pool) == {s, d}
+    editor = TermsEditor(table=_Seat(t.state, 1), on_change=lambda: None)
+    editor.open(offer, 0, None)
+    assert editor.state.sources == {s} and editor.state.amount == 0
+    t.propose(0, 1, [s], 5)
+    t.accept_proposal(1)
+    to_bruno = next(
+        c for c in legal_actions(t.state, 0).terms if isinstance(c.action, Propose) and c.action.to == 2
+    )
+    assert l_ in to_bruno.pool
+    editor = TermsEditor(table=_Seat(t.state, 0), on_change=lambda: None)
+    editor.open(to_bruno, 2, None)
+    assert editor.state.sources == set()
 
 
 def test_editor_rows_never_overlap_whatever_the_number_of_sources():

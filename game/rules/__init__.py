@@ -18,6 +18,7 @@ may be imported from either place. Names starting with "_" are private to the en
     events        what apply reports, and each seat's redacted copy
     explain       why a card in a hand has no play now
     invariants    the checks that hold after every action (tests, the sweep)
+    ledger        a deal's account from one seat's view: payments, what the Boss keeps
     negotiation   sources, coverage and agreements of a deal
     replay        Game, save files and replays
     state         GameState and its parts, the seeded RNG

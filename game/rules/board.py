@@ -166,19 +166,44 @@ def _mask(clans) -> int:
 
 def _covers(space: Space, mask: int) -> bool:
     """Required clans present, and the groups can take *different* clans (each clan once)."""
+    rows = fill_rows(space, mask)
+    return all(len(got) == k for got, (_clans, k) in zip(rows, space_rows(space), strict=True))
+
+
+def space_rows(space: Space) -> tuple[tuple[tuple[Clan, ...], int], ...]:
+    """A space's requirement rows as (clans, how many): the required clans (all of them,
+    when there are any), then each choice group."""
+    head = ((space.required, len(space.required)),) if space.required else ()
+    return head + tuple((g.clans, g.count) for g in space.groups)
+
+
+def fill_rows(space: Space, mask: int) -> tuple[tuple[Clan, ...], ...]:
+    """Which clans of the set `mask` fill which row of `space_rows` (each clan once): the
+    required ones present, and the assignment to the choice groups that fills the most
+    places (ties to the earlier picks). The space is covered when every row is full; the
+    table, the ledger and the board's cover table all read coverage from here."""
     req = _mask(space.required)
-    if mask & req != req:
+    head = (tuple(c for c in space.required if mask >> c & 1),) if space.required else ()
+    free = frozenset(c for c in CLANS if mask >> c & 1 and not req >> c & 1)
+    full = sum(g.count for g in space.groups)
+    best: list[tuple[tuple[Clan, ...], ...]] = [()]
+    best_n = [-1]
+
+    def search(i: int, left: frozenset[Clan], acc: tuple[tuple[Clan, ...], ...], n: int) -> bool:
+        if i == len(space.groups):
+            if n > best_n[0]:
+                best[0], best_n[0] = acc, n
+            return n == full
+        g = space.groups[i]
+        options = [c for c in g.clans if c in left]
+        for m in range(min(g.count, len(options)), -1, -1):
+            for pick in combinations(options, m):
+                if search(i + 1, left - set(pick), (*acc, pick), n + m):
+                    return True
         return False
-    free = [c for c in CLANS if mask >> c & 1 and not req >> c & 1]
-    return _assign(space.groups, 0, frozenset(free))
 
-
-def _assign(groups: tuple[ChoiceGroup, ...], i: int, free: frozenset[Clan]) -> bool:
-    if i == len(groups):
-        return True
-    g = groups[i]
-    options = [c for c in g.clans if c in free]
-    return any(_assign(groups, i + 1, free - set(pick)) for pick in combinations(options, g.count))
+    search(0, free, (), 0)
+    return head + best[0]
 
 
 def _space(i, required, groups, dividends) -> Space:

@@ -791,11 +791,8 @@ def _propose(state: GameState, a: Propose, events: list[Event]) -> None:
 
 def _agree(state: GameState, seat: int, terms: Terms, events: list[Event]) -> None:
     neg = state.negotiation
-    old = neg.agreements.get(seat)
-    sources = tuple(sorted(set(terms.sources) | set(old.sources if old else ())))
-    amount = terms.amount + (old.amount if old else 0)
-    neg.agreements[seat] = Terms(sources, amount)
-    events.append(AgreementMade(seat, neg.boss, sources, amount))
+    agreed = neg.agreements[seat] = nego.merged_terms(neg.agreements.get(seat), terms)
+    events.append(AgreementMade(seat, neg.boss, agreed.sources, agreed.amount))
 
 
 def _accept(state: GameState, a: Accept, events: list[Event]) -> None:
@@ -1033,27 +1030,18 @@ def _change_boss(state: GameState, new: int, events: list[Event]) -> None:
 
 def _close_deal(state: GameState, events: list[Event]) -> None:
     neg = state.negotiation
-    chosen, auto = nego.involved(state)
+    chosen, _auto = nego.involved(state)
     boss = neg.boss
     tile = state.tiles.pop(0)
     involved_sources = tuple(e[1] for e in chosen)
     clans = tuple(Clan(e[0]) for e in chosen)
     events.append(DealClosed(boss, neg.space, tile, neg.proceeds, involved_sources, clans))
-    state.money[boss] += neg.proceeds
-    events.append(Paid(BANK, boss, neg.proceeds, "dividends"))
-    for seat in sorted(neg.agreements):
-        terms = neg.agreements[seat]
-        state.money[boss] -= terms.amount
-        state.money[seat] += terms.amount
-        events.append(Paid(boss, seat, terms.amount, "agreement" if terms.sources else "fee"))
-    if auto:
-        agreed = {s for t in neg.agreements.values() for s in t.sources}
-        rate = nego.two_player_rate(state)
-        for _clan, src, rank, owner in chosen:
-            if rank == nego.RANK_OPPONENT_PLACARD and src not in agreed:
-                state.money[boss] -= rate
-                state.money[owner] += rate
-                events.append(Paid(boss, owner, rate, "two_player"))
+    money = state.money
+    for pay in nego.settlement(state):  # the one account of a deal's payments (the ledger's)
+        if pay.payer != BANK:
+            money[pay.payer] -= pay.amount
+        money[pay.payee] += pay.amount
+        events.append(Paid(pay.payer, pay.payee, pay.amount, pay.reason))
     _clear_table(state, events, {s.ref for s in involved_sources if s.kind is SourceKind.CARD})
     state.covered[neg.space] = tile
     state.deals_closed += 1

@@ -5,8 +5,10 @@ Pure functions over `GameState`; the engine calls them, and so can bots and test
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .board import CLANS, MASK_CLANS, Clan
-from .events import AgreementLapsed, Event, OfferLapsed
+from .events import BANK, AgreementLapsed, Event, OfferLapsed
 from .state import PLACARD_SOURCES, POOL, GameState, Negotiation, Source, SourceKind, Terms, laid
 from .variants import Variant, WindowMode
 
@@ -175,6 +177,20 @@ def involved(state: GameState) -> tuple[list[tuple[int, Source, int, int]], int]
     return _memo(state, "involved", _involved)
 
 
+def best_sources(state: GameState) -> dict[int, tuple[int, Source, int, int]]:
+    """Per committed clan the source the deal would use for it: the Boss's own first, then
+    agreed ones, placards before cards, then the lower reference (RULES §7)."""
+    best_by_clan: dict[int, tuple[int, Source, int, int]] = {}
+    order: dict[int, int] = {}
+    for entry in committed(state):
+        clan, src, rank, _owner = entry
+        key = rank * 4096 + (0 if src.kind is _PLACARD else 2048) + src.ref
+        if clan not in order or key < order[clan]:
+            best_by_clan[clan] = entry
+            order[clan] = key
+    return best_by_clan
+
+
 def _involved(state: GameState) -> tuple[list[tuple[int, Source, int, int]], int] | None:
     """The committed sources the deal uses (one per clan) and the two-player payment due.
 
@@ -183,15 +199,7 @@ def _involved(state: GameState) -> tuple[list[tuple[int, Source, int, int]], int
     earlier-laid card, so the choice is deterministic. None if the space is not covered.
     """
     neg = state.negotiation
-    best_by_clan: dict[int, tuple[int, Source, int, int]] = {}
-    order: dict[int, int] = {}
-    for entry in committed(state):
-        clan, src, rank, _owner = entry
-        # rank first, then placards before cards, then the lower reference
-        key = rank * 4096 + (0 if src.kind is _PLACARD else 2048) + src.ref
-        if clan not in order or key < order[clan]:
-            best_by_clan[clan] = entry
-            order[clan] = key
+    best_by_clan = best_sources(state)
     avail = 0
     for clan in best_by_clan:
         avail |= 1 << clan
@@ -227,6 +235,47 @@ def _involved(state: GameState) -> tuple[list[tuple[int, Source, int, int]], int
     rate = two_player_rate(state)
     auto = sum(rate for e in chosen if e[2] == RANK_OPPONENT_PLACARD and e[1] not in agreed_srcs)
     return chosen, auto
+
+
+def merged_terms(old: Terms | None, terms: Terms) -> Terms:
+    """An agreement after `terms` are accepted: a seat's agreements add up (their sources
+    joined, their amounts summed)."""
+    if old is None:
+        return Terms(tuple(sorted(set(terms.sources))), terms.amount)
+    return Terms(tuple(sorted(set(terms.sources) | set(old.sources))), terms.amount + old.amount)
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One payment of a closing deal (the `Paid` event it becomes)."""
+
+    payer: int  # BANK or the Boss
+    payee: int
+    amount: int
+    reason: str  # "dividends", "agreement", "fee", "two_player"
+
+
+def settlement(state: GameState) -> list[Payment] | None:
+    """What closing the deal now pays, in the order the engine pays it: the proceeds to the
+    Boss, every agreement (by seat), then under the two-player rules each opponent placard
+    used without an agreement. None if the space is not covered."""
+    inv = involved(state)
+    if inv is None:
+        return None
+    chosen, auto = inv
+    neg = state.negotiation
+    boss = neg.boss
+    out = [Payment(BANK, boss, neg.proceeds, "dividends")]
+    for seat in sorted(neg.agreements):
+        terms = neg.agreements[seat]
+        out.append(Payment(boss, seat, terms.amount, "agreement" if terms.sources else "fee"))
+    if auto:
+        agreed = {s for t in neg.agreements.values() for s in t.sources}
+        rate = two_player_rate(state)
+        for _clan, src, rank, owner in chosen:
+            if rank == RANK_OPPONENT_PLACARD and src not in agreed:
+                out.append(Payment(boss, owner, rate, "two_player"))
+    return out
 
 
 def agreed_total(neg: Negotiation) -> int:
@@ -366,6 +415,8 @@ __all__ = [
     "committed_mask",
     "involved",
     "is_covered",
+    "merged_terms",
+    "settlement",
     "lapse",
     "offer_cap",
     "offerable",

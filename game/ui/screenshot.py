@@ -37,7 +37,9 @@ SCENES = (
 )
 # Crowded tables (the layout test walks them too): six players; fifteen cards in hand;
 # over the hand limit with Recruitment for five clans; the offer editor with four sources;
-# the pause menu and its "leave the game?" question.
+# the pause menu and its "leave the game?" question; the Boss's ledger on space 7 (1 of
+# C/D, 1 of S/L, 1 of W/G) before and after his proposal to Dara for S, and warning that a
+# proposal to Bruno for L covers S/L a second time.
 CROWDED_SCENES = (
     "table_6p",
     "hand_15",
@@ -46,6 +48,9 @@ CROWDED_SCENES = (
     "offers_crowded",
     "pause",
     "leave",
+    "ledger_before",
+    "ledger_after",
+    "ledger_redundant",
 )
 LAN_SCENES = ("lobby", "room", "display", "lan_table")
 
@@ -201,7 +206,41 @@ def crowded_session(kind: str, seed: int = 3):
         s.apply_scripted(Offer(0, tuple(choice.pool), choice.lo + 1))
         s.apply_scripted(Propose(1, 2, (), 1))  # Ann pays Bo a fee to let the deal through
         return s
+    if kind.startswith("ledger_"):
+        return ledger_session(agreed=kind != "ledger_before", seed=seed)
     raise ValueError(kind)
+
+
+def ledger_session(agreed: bool, seed: int = 3):
+    """Mei (the Boss, holding C and W) opens the deal on space 7; Dara holds S and D,
+    Bruno G and L. `agreed`: Dara has accepted Mei's proposal of $5M for S."""
+    from game.rules import AcceptProposal, OpenDeal, Propose, placard
+    from game.rules import Card as C
+    from game.rules.board import Clan
+
+    hands = [
+        [C.CLAN_ORANGE, C.STOP, C.BOSS, C.TRAVEL_BLUE],
+        [C.STOP, C.RECRUIT, C.CLAN_RED],
+        [C.BOSS, C.TRAVEL_GREY, C.STOP],
+    ]
+    s = scripted_session(hands, (0, 1, 0, 1, 2, 2), 3, seed, names=["Mei", "Dara", "Bruno"])
+    s.game.state.marker = 6
+    s.apply_scripted(OpenDeal(0))
+    if agreed:
+        s.apply_scripted(Propose(0, 1, (placard(Clan.BLUE),), 5))
+        s.apply_scripted(AcceptProposal(1))
+    return s
+
+
+def _open_proposal(table, to: int, ticks=None) -> None:
+    """Open the Boss's proposal editor to `to` (ticked as it opens, or with `ticks`)."""
+    from game.rules import Propose
+
+    choice = next(c for c in table.legal.terms if isinstance(c.action, Propose) and c.action.to == to)
+    table.panel.open_editor(choice, to, None, table.v)
+    if ticks is not None:
+        table.panel.editor.sources = set(ticks)
+    table._refresh()
 
 
 def _still(app, table):
@@ -226,6 +265,17 @@ def render_crowded(app, kind: str, seed: int = 3):
         table._refresh()
     elif kind == "editor_4_sources":
         table.panel.open_editor(table.legal.terms[0], 1, None, table.v)
+        table._refresh()
+    elif kind == "ledger_before":  # S for $5M to Dara, dialled: the ledger after it
+        _open_proposal(table, 1)
+        table.panel.editor.amount = 5
+        table._refresh()
+    elif kind == "ledger_redundant":  # L to Bruno, ticked by hand: S/L is covered already
+        from game.rules import placard
+        from game.rules.board import Clan
+
+        _open_proposal(table, 2, {placard(Clan.GREEN)})
+        table.panel.editor.amount = 2
         table._refresh()
     elif kind in ("pause", "leave"):
         from .scenes.menu import PauseScene

@@ -177,7 +177,8 @@ class ActionPanel:
         surf = draw.panel_surface(r.width, r.height, alpha=222).copy()
         ox, oy = 10 - r.x, 10 - r.y  # logical -> surface coordinates
         if v["phase"] == "negotiation":
-            render_deal(surf, v, viewer, self.card_rects, ox, oy, status_line=self.editor is None)
+            at = render_deal(surf, v, viewer, self.card_rects, ox, oy, self.editor is None)
+            self.terms_editor.ledger_at = at
         else:
             self.turn.render(surf, v, viewer, ox, oy)
         return surf

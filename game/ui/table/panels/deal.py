@@ -13,24 +13,29 @@ from ...theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, seat_colour
 from .. import layout as L
 from .. import status
 from .geometry import LAID_STEP, ROW_BUTTON_MAX, ROW_H, SLOT_STEP, row_seats, rows_top
+from .ledger import BOX_X, LedgerBox, ledger_rect
 from .slots import committed_owners, fill_slots, source_clan
 from .window import draw_banner
 
 
 def render_deal(
     surf, v: dict, viewer: int | None, card_rects: dict, ox: int, oy: int, status_line=True
-) -> None:
+) -> pygame.Rect:
     """The whole deal onto the panel surface (ox, oy: logical -> surface coordinates;
     card_rects: where each laid card sits, logical). ``status_line`` False: the terms
-    editor lies over it (its translucent panel let the line show through as a ghost)."""
+    editor lies over it (its translucent panel let the line show through as a ghost), and
+    draws the ledger box itself, live. Returns where the ledger box goes (logical)."""
     r = L.RIGHT
     names = [p["name"] for p in v["players"]]
     X = r.x + ox
     Y = r.y + oy
     _header(surf, v, names, X, Y)
     travel = {int(k) for k in v["negotiation"]["travel"]}
-    _slots(surf, v, names, travel, X, Y)
-    _on_table(surf, v, names, travel, card_rects, X, Y, ox, oy)
+    slots_right = _slots(surf, v, names, travel, X, Y)
+    table_right = _on_table(surf, v, names, travel, card_rects, X, Y, ox, oy)
+    box = ledger_rect(slots_right - ox, table_right - ox)
+    if viewer is not None and status_line:  # with the editor open, the editor draws it
+        LedgerBox().draw(surf, v, viewer, box.move(ox, oy))
     _rows(surf, v, names, X, oy)
     # the window banner / status line above the bottom bar
     win = v.get("window")
@@ -40,6 +45,7 @@ def render_deal(
     elif status_line:
         text = status.negotiation_status(v, viewer, names)
         surf.blit(draw.fit(text, 22, r.width - 48, TEXT_DIM), (X + 24, by + 4))
+    return box
 
 
 def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
@@ -69,8 +75,9 @@ def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
     surf.blit(ml, ml.get_rect(midleft=(meter.right + 12, meter.centery)))
 
 
-def _slots(surf, v: dict, names: list[str], travel: set[int], X: int, Y: int) -> None:
-    """Covered or not, and the space's required clans and choice groups as slots."""
+def _slots(surf, v: dict, names: list[str], travel: set[int], X: int, Y: int) -> int:
+    """Covered or not, and the space's required clans and choice groups as slots; returns
+    where the slots end."""
     r = L.RIGHT
     neg = v["negotiation"]
     sp = v["board"]["spaces"][neg["space"]]
@@ -117,16 +124,19 @@ def _slots(surf, v: dict, names: list[str], travel: set[int], X: int, Y: int) ->
                 )
                 x += SLOT_STEP
             x += 16
+    return x
 
 
-def _on_table(surf, v, names, travel, card_rects, X: int, Y: int, ox: int, oy: int) -> None:
-    """The laid Clan cards with their owners, then the placards sent travelling."""
+def _on_table(surf, v, names, travel, card_rects, X: int, Y: int, ox: int, oy: int) -> int:
+    """The laid Clan cards with their owners, then the placards sent travelling; returns
+    where they end."""
     neg = v["negotiation"]
     ty = Y + 200
     lab = draw.fit(tr("table.on_table"), 20, 140, TEXT_DIM)
     surf.blit(lab, (X + 24, ty + 26))
     if not neg["laid"] and not travel:
-        surf.blit(draw.fit(tr("table.nothing_laid"), 20, 600, (120, 140, 130)), (X + 174, ty + 26))
+        room = BOX_X - 174 - 12  # up to the ledger box
+        surf.blit(draw.fit(tr("table.nothing_laid"), 20, room, (120, 140, 130)), (X + 174, ty + 26))
     for c in neg["laid"]:
         rr = card_rects[c["id"]].move(ox, oy)
         surf.blit(cardart.face("clan_" + c["clan"], rr.width, rr.height), rr)
@@ -141,6 +151,7 @@ def _on_table(surf, v, names, travel, card_rects, X: int, Y: int, ox: int, oy: i
         lbl = draw.fit(tr("term.travelling"), 14, 90, TEXT_DIM)
         surf.blit(lbl, lbl.get_rect(midtop=(tx + 22, ty + 62)))
         tx += 96
+    return tx
 
 
 def _rows(surf, v: dict, names: list[str], X: int, oy: int) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.rules import LayClan, LegalActions, Offer, Source, SourceKind, TermsChoice
+from game.rules.ledger import needed_sources
 
 from ... import draw
 from ...i18n import tr
@@ -21,6 +22,7 @@ from ...widgets import Button, Widget
 from .. import layout as L
 from ..sentences import clan_word
 from .fair import FairLine
+from .ledger import LedgerBox
 from .slots import source_clan, source_label
 
 
@@ -56,6 +58,11 @@ class EditorGeometry:
     range_y: int
     summary_bottom: int
     buttons_y: int
+
+
+def terms_seat(choice: TermsChoice) -> int:
+    """The investor the terms are with: the one offering, or the one proposed to."""
+    return choice.action.seat if isinstance(choice.action, Offer) else choice.action.to
 
 
 def editor_rect() -> pygame.Rect:
@@ -100,11 +107,13 @@ class TermsEditor:
         self.state: EditorState | None = None
         self.fair = FairLine(table)
         self.fair_rect: pygame.Rect | None = None  # where the fair-price line was drawn
+        self.ledger = LedgerBox()
+        self.ledger_at: pygame.Rect | None = None  # the ledger box's place, from the deal
 
     def open(self, choice: TermsChoice | None, seat: int, pending: dict | None) -> None:
         """Open on `choice`, addressed to `seat`; ticked and dialled as the coach's hint
-        on the screen says, else as the pending terms were, else with every source ticked
-        at the lowest amount."""
+        on the screen says, else as the pending terms were, else with the sources the deal
+        still lacks ticked (game/rules/ledger.py) at the lowest amount."""
         if choice is None:
             return
         sources = set()
@@ -114,7 +123,8 @@ class TermsEditor:
             sources = {s for s in choice.pool if s in pend_srcs}
             amount = min(choice.hi, max(choice.lo, pending["amount"]))
         elif choice.pool:
-            sources = set(choice.pool)
+            v = self.table.session.view(self.table.session.viewer)
+            sources = set(needed_sources(v, terms_seat(choice), choice.pool))
         hints = getattr(self.table, "hints", None)  # (a bare table in tests has none)
         suggested = hints.suggested_terms(choice) if hints is not None else None
         if suggested is not None:  # the coach's hint on the screen: its terms, dialled
@@ -147,6 +157,11 @@ class TermsEditor:
                 ed.amount = min(t.hi, max(t.lo, ed.amount))
                 return
         self.state = None
+
+    def terms(self) -> tuple[int, tuple[Source, ...], int]:
+        """The terms as dialled, as the ledger previews them: (investor, sources, amount)."""
+        ed = self.state
+        return (terms_seat(ed.choice), tuple(sorted(ed.sources)), ed.amount)
 
     def _laid_clan(self, src) -> int | None:
         v = self.table.session.view(self.table.session.viewer)
@@ -325,6 +340,8 @@ class TermsEditor:
     def draw(self, surface, v: dict) -> None:
         ed = self.state
         r = editor_rect()
+        if self.ledger_at is not None and v.get("seat") is not None:  # the figures after
+            self.ledger.draw(surface, v, v["seat"], self.ledger_at, self.terms())
         draw.draw_panel(surface, r, fill=(28, 46, 40), alpha=250, edge=GOLD, radius=16)
         choice = ed.choice
         names = [p["name"] for p in v["players"]]

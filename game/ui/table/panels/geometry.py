@@ -39,7 +39,7 @@ def bar_rect(i: int, n: int) -> pygame.Rect:
     """The bottom bar: the Boss's calls, an investor's Offer / Pass, a window's answers."""
     x0, w = L.RIGHT.x + 24, L.RIGHT.width - 48
     if n <= 2:  # one or two big buttons sit on the right, under the thumb of the eye
-        w = 2 * 270 + 14
+        w = 2 * 290 + 14  # 'Going once, going twice…' and its key cap fit at 18 px
         x0 = L.RIGHT.right - 24 - w
     gap = 12
     bw = (w - gap * (n - 1)) // n

@@ -1,0 +1,217 @@
+"""The ledger box beside the deal's slots: for the Boss the proceeds, the payments, what he
+keeps and what fills each requirement row; for an investor what his agreement pays him.
+With terms in the editor it shows the figures after them ("You keep $3M → $1M") and warns
+when they cover a row already full or go over the proceeds; without, what accepting each
+pending offer would leave the Boss.
+
+The figures come from game/rules/ledger.py (the engine's settlement); this file only lays
+them out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules import Source
+from game.rules.ledger import Cover, Ledger, Place, Preview, Row, ledger, preview
+
+from ... import draw
+from ...i18n import tr
+from ...theme import BAD, CLAN_LETTERS, GOLD, GOOD, TEXT, TEXT_DIM, THEME
+from .. import layout as L
+
+LINE = 25  # one line of the box
+LINES = 6  # the box holds six lines: two of money, up to three rows, one of news
+SIZE = 20
+BOX_X = 500  # the box's least left edge, from the panel's left (the slots end before it)
+PENDING = (240, 200, 110)  # the pending terms' colour in the rows
+
+
+@dataclass(frozen=True)
+class Line:
+    label: str
+    value: str
+    colour: tuple[int, int, int] = TEXT_DIM
+    bold: bool = False
+
+
+TABLE_Y = 196  # the cards on the table start here, from the panel's top
+
+
+def ledger_rect(slots_right: int, table_right: int) -> pygame.Rect:
+    """Where the box sits (logical): right of the slots, above the players' rows and the
+    editor; when the cards on the table reach under it, it stops above them (then it holds
+    the two money lines only)."""
+    r = L.RIGHT
+    x = max(r.x + BOX_X, slots_right + 12)
+    bottom = r.y + 136 + LINES * LINE + 8
+    if table_right + 12 > x:
+        bottom = r.y + TABLE_Y
+    return pygame.Rect(x, r.y + 136, r.right - 24 - x, bottom - r.y - 136)
+
+
+def money(n: int) -> str:
+    return tr("money.amount", n=n)
+
+
+def row_label(row: Row) -> str:
+    """'C W' for the required clans, '1 of S/L' for a choice group."""
+    letters = [CLAN_LETTERS[c] for c in row.clans]
+    if row.required:
+        return " ".join(letters)
+    return f"{tr('table.k_of', k=row.count)} {'/'.join(letters)}"
+
+
+def _who(place, names: list[str], boss_name: str | None) -> str:
+    """Who fills a place; `boss_name` None: the viewer is the Boss ("yours")."""
+    own = (lambda: tr("table.ledger.own")) if boss_name is None else (lambda: boss_name)
+    return {
+        Cover.OPEN: lambda: tr("table.ledger.open"),
+        Cover.OWN: own,
+        Cover.LAID: own,  # his Clan card: his own too
+        Cover.AGREED: lambda: names[place.seat],  # only agreements and his own fill places
+        Cover.USED: lambda: tr("table.ledger.used", name=names[place.seat]),
+    }[place.cover]()
+
+
+def row_text(row: Row, names: list[str], boss_name: str | None) -> str:
+    """'C S Mei · W yours · open': the places grouped by who fills them, open ones last
+    (counted when more than one)."""
+    groups: dict[tuple, list[str]] = {}
+    for p in row.places:
+        if p.cover is not Cover.OPEN:
+            cover = Cover.OWN if p.cover is Cover.LAID else p.cover  # both the Boss's own
+            groups.setdefault((cover, p.seat), []).append(CLAN_LETTERS[p.clan])
+    parts = [
+        f"{' '.join(clans)} {_who(Place(cover, None, seat), names, boss_name)}"
+        for (cover, seat), clans in groups.items()
+    ]
+    n_open = row.count - row.filled
+    if n_open:
+        word = tr("table.ledger.open")
+        parts.append(word if n_open == 1 else f"{n_open}× {word}")
+    return " · ".join(parts)
+
+
+def row_lines(led: Ledger, names: list[str], boss_name: str | None = None) -> list[Line]:
+    return [
+        Line(row_label(row), row_text(row, names, boss_name), GOOD if row.full else (240, 190, 90))
+        for row in led.rows
+    ]
+
+
+def _change(now: int, after: int | None) -> str:
+    if after is None or after == now:
+        return money(now)
+    return f"{money(now)} → {money(after)}"
+
+
+def warnings(pv: Preview) -> list[Line]:
+    out = []
+    if pv.adds_nothing:
+        groups = ", ".join(row_label(r) for r in pv.redundant) or tr("table.ledger.no_row")
+        out.append(Line(tr("table.ledger.redundant", group=groups), "", BAD, True))
+    if pv.over:
+        out.append(Line(tr("table.ledger.over", amount=money(-pv.after.keeps)), "", BAD, True))
+    return out
+
+
+def boss_lines(v: dict, led: Ledger, pv: Preview | None, names: list[str]) -> list[Line]:
+    """What the agreements pay out of the proceeds and what the Boss keeps, the rows (after
+    the terms, if any), and the terms' warnings or what each pending offer would leave him.
+    Warnings go before the last rows when the box is full."""
+    after = pv.after if pv is not None else None
+    money_lines = [
+        Line(
+            tr("table.ledger.paid_of", amount=money(led.proceeds)),
+            _change(led.paid, after.paid if after else None),
+        ),
+        Line(tr("table.ledger.keep"), _change(led.keeps, after.keeps if after else None), GOLD, True),
+    ]
+    news = warnings(pv) if pv is not None else _offer_lines(v, names)
+    rows = row_lines(after or led, names)
+    return money_lines + rows[: LINES - len(money_lines) - len(news)] + news
+
+
+def _offer_lines(v: dict, names: list[str]) -> list[Line]:
+    """What accepting each pending offer would leave the Boss (red: it adds nothing or goes
+    over the proceeds)."""
+    out = []
+    for seat, terms in sorted(v["negotiation"]["pending"].items(), key=lambda e: int(e[0])):
+        if terms["by_boss"]:
+            continue
+        p = preview(v, int(seat), _sources(terms), terms["amount"])
+        colour = BAD if p.adds_nothing or p.over else PENDING
+        text = tr("table.ledger.if_accept", name=names[int(seat)], amount=money(p.after.keeps))
+        out.append(Line(text, "", colour))
+    return out[:1] if len(out) == 1 else out[:2]
+
+
+def investor_lines(v: dict, me: int, led: Ledger, pv: Preview | None, names) -> list[Line]:
+    """What the seat's agreement pays it, and what the terms on the table (or in the editor)
+    would; then the rows, so a seat sees whether its source is still needed."""
+    out = [Line(tr("table.ledger.paid_you"), money(led.paid_to(me)), GOLD, True)]
+    terms = v["negotiation"]["pending"].get(str(me))
+    if pv is None and terms is not None:
+        pv = preview(v, me, _sources(terms), terms["amount"])
+    if pv is not None:
+        out.append(Line(tr("table.ledger.would_pay"), money(pv.after.paid_to(me)), GOLD))
+    out += row_lines(pv.after if pv is not None else led, names, names[led.boss])
+    if pv is not None:
+        out += warnings(pv)[: max(0, LINES - len(out))]
+    return out
+
+
+def _sources(terms: dict) -> tuple[Source, ...]:
+    return tuple(Source.from_data(s) for s in terms["sources"])
+
+
+class LedgerBox:
+    """Draws the box; its figures cached per view version and terms (the editor draws it
+    every frame while open)."""
+
+    def __init__(self) -> None:
+        self._key = None
+        self._lines: list[Line] = []
+
+    def lines(self, v: dict, viewer: int, terms=None) -> list[Line]:
+        """`terms`: (seat, sources, amount) in the editor, or None."""
+        key = (v["version"], viewer, terms, THEME.epoch, THEME.lang)
+        if key != self._key:
+            names = [p["name"] for p in v["players"]]
+            led = ledger(v)
+            pv = None if terms is None else preview(v, *terms)
+            if viewer == v["negotiation"]["boss"]:
+                self._lines = boss_lines(v, led, pv, names)[:LINES]
+            else:
+                self._lines = investor_lines(v, viewer, led, pv, names)[:LINES]
+            self._key = key
+        return self._lines
+
+    def draw(self, surf, v: dict, viewer: int, rect: pygame.Rect, terms=None) -> None:
+        """Onto `surf` at `rect` (already in the surface's coordinates); as many lines as
+        its height holds."""
+        back = pygame.Surface(rect.size, pygame.SRCALPHA)  # translucent on any surface
+        pygame.draw.rect(back, (255, 255, 255, 16), back.get_rect(), border_radius=10)
+        surf.blit(back, rect)
+        x, w = rect.x + 12, rect.width - 24
+        y = rect.y + 4
+        for line in self.lines(v, viewer, terms)[: (rect.height - 8) // LINE]:
+            if line.value:  # the shorter of label and value at its width, the other beside
+                ink = TEXT if line.bold else TEXT_DIM
+                lw = draw.text_width(line.label, SIZE, line.bold)
+                vw = draw.text_width(line.value, SIZE, line.bold)
+                if lw <= vw:
+                    lw = min(lw, w // 2)
+                    vw = w - lw - 12
+                else:
+                    vw = min(vw, w // 2)
+                    lw = w - vw - 12
+                lab = draw.fit(line.label, SIZE, lw, ink, line.bold)
+                val = draw.fit(line.value, SIZE, vw, line.colour, line.bold)
+                surf.blit(val, val.get_rect(topright=(x + w, y)))
+            else:
+                lab = draw.fit(line.label, SIZE, w, line.colour, line.bold)
+            surf.blit(lab, (x, y))
+            y += LINE
