@@ -118,6 +118,8 @@ KEYCAPS = {
     pygame.K_RETURN: "key.enter",
     pygame.K_ESCAPE: "key.esc",
     pygame.K_END: "key.end",
+    pygame.K_PAGEUP: "key.pageup",
+    pygame.K_PAGEDOWN: "key.pagedown",
     pygame.K_UP: "↑",
     pygame.K_DOWN: "↓",
     pygame.K_LEFT: "←",
