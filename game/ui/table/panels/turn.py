@@ -14,6 +14,7 @@ from ...theme import GOLD, TEXT, TEXT_DIM, seat_colour
 from ...widgets import Button, Widget
 from .. import layout as L
 from .. import status
+from ..reasons import why_off
 from ..sentences import clan_word
 from .geometry import main_rect, recruit_rect
 from .slots import marker_preview
@@ -72,6 +73,7 @@ class TurnPanel:
                 name="turn.deal",
                 hotkey=pygame.K_d,
                 tip=lambda: tr("tip.make_deal"),
+                disabled_reason=why_off(v, deal),
             ),
             Button(
                 main_rect(1, 2),
@@ -84,6 +86,7 @@ class TurnPanel:
                 name="turn.roll" if phase == "turn" else "turn.draw",
                 hotkey=pygame.K_r if phase == "turn" else pygame.K_SPACE,
                 tip=lambda p=phase: tr("tip.roll" if p == "turn" else "tip.draw"),
+                disabled_reason=why_off(v, second),
             ),
         ]
 
