@@ -348,6 +348,7 @@ SCENARIO_ONLY = {
     HintReason.FAIL_NO_COVER,
     HintReason.FAIL_NO_TAKERS,
     HintReason.FAIL_OUT_OF_TIME,
+    HintReason.LAST_PROPOSAL,
     HintReason.NOTHING_TO_SELL,
     HintReason.PLACE_MARKER,
     HintReason.PLACE_MARKER_AWAY,
@@ -413,6 +414,51 @@ def test_boss_fails_a_deal_nobody_can_cover_or_nobody_takes():
     t.state._legal_cache.clear()
     h = _hint(t, 0)
     assert h.action == FailDeal(0) and h.reason is HintReason.FAIL_NO_TAKERS
+
+
+def _quiet_round_with_a_covering_offer() -> Scenario:
+    """Ann, Boss on space 4 (red and orange), holds red; Di offered orange for $3M and Ann
+    let the floor go round unanswered: a quiet round, late in the talks. Accepting is no
+    longer open to her; one last proposal on Di's own terms would cover the deal."""
+    t = _scenario([[]], marker=3)
+    t.open(0)
+    t.pass_floor(0)
+    t.pass_floor(1)
+    t.pass_floor(2)
+    t.offer(3, [t.placard("orange")], 3)
+    t.pass_floor(3)
+    t.floor_round()
+    t.pass_floor(0)
+    t.floor_round()
+    t.state.negotiation.actions = 20  # the heuristic gives up on long talks
+    t.state._legal_cache.clear()
+    return t
+
+
+def test_the_hint_never_fails_a_deal_a_legal_move_would_close():
+    t = _quiet_round_with_a_covering_offer()
+    assert t.neg.quiet and Accept(0, 3) not in t.legal(0)
+    h = _hint(t, 0)
+    assert h.action == Propose(0, 3, (t.placard("orange"),), 3)
+    assert h.action in t.legal(0)
+    assert h.reason is HintReason.LAST_PROPOSAL
+    assert h.params == {"seat": 3, "amount": 3, "clans": (ORANGE,)}
+    t.propose(0, 3, [t.placard("orange")], 3)  # and Di's own terms close it once answered
+    t.pass_floor(0)
+    t.pass_floor(1)
+    t.pass_floor(2)
+    t.accept_proposal(3)
+    t.pass_floor(3)
+    assert GoingOnce(0) in t.legal(0)
+
+
+def test_the_hint_still_fails_a_deal_no_single_move_closes():
+    t = _quiet_round_with_a_covering_offer()
+    t.propose(0, 3, [t.placard("orange")], 1)  # the last proposal: a lowball
+    t.pass_floor(0)
+    t.floor_round()  # Di lets it lapse: quiet again, only laying, closing or failing left
+    h = _hint(t, 0)
+    assert h.action == FailDeal(0)
 
 
 def test_boss_fails_when_the_negotiation_limit_is_spent():

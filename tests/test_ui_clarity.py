@@ -162,6 +162,7 @@ def floor_view(floor, pending, quiet=False, covered=False):
             "floor": floor,
             "limit_spent": False,
             "quiet": quiet,
+            "last_proposal": 0,
             "pending": pending,
             "covered": covered,
         }

@@ -83,6 +83,7 @@ class HintReason(str, Enum):
     REFUSE_EXPENSIVE = "hint.refuse_expensive"  # seat, amount
     REFUSE_UNNEEDED = "hint.refuse_unneeded"  # seat
     PROPOSE = "hint.propose"  # seat, amount, clans
+    LAST_PROPOSAL = "hint.last_proposal"  # seat, amount, clans
     FAIL_NO_COVER = "hint.fail_no_cover"
     FAIL_TOO_EXPENSIVE = "hint.fail_too_expensive"
     FAIL_NO_TAKERS = "hint.fail_no_takers"
@@ -141,7 +142,44 @@ def hint_for(view: dict, legal: LegalActions, memory: Memory | None = None) -> H
         action = _passive(legal)
     if action is None:
         return Hint(None, *_waiting(policy, o, legal))
+    if isinstance(action, FailDeal):
+        closing = closing_move(o, legal)
+        if closing is not None:  # never fail a deal one legal move would still close
+            action = closing
+            if isinstance(closing, Propose):
+                params = _propose(policy, o, legal, action)[1]
+                return Hint(action, HintReason.LAST_PROPOSAL, params)
     return Hint(action, *_reason(policy, o, legal, action))
+
+
+def closing_move(o: Obs, legal: LegalActions) -> Action | None:
+    """A legal move of the Boss that closes the deal or covers it now: "going once", laying
+    a Clan card that completes the cover, accepting a covering offer, or (after a quiet
+    round, when offers can no longer be accepted) a last proposal on a covering offer's own
+    terms. None when no single move does."""
+    neg = o.neg
+    if neg is None or neg.boss != o.seat:
+        return None
+    cover = o.board.cover[neg.space]
+    for a in legal.fixed:
+        if isinstance(a, GoingOnce):
+            return a
+    for a in legal.fixed:
+        if isinstance(a, LayClan) and cover[neg.committed | 1 << int(a.clan)]:
+            return a
+    for q in sorted(neg.pending, key=lambda s: (neg.pending[s].amount, s)):
+        t = neg.pending[q]
+        clans = {neg.source_clan(s) for s in t.sources} - {None}
+        if t.by_boss or not cover[neg.committed | sum(1 << c for c in clans)]:
+            continue
+        if (accept := Accept(o.seat, q)) in legal.fixed:
+            return accept
+        for choice in legal.terms:
+            a = choice.action
+            mirror = choice.make(t.sources, t.amount)
+            if isinstance(a, Propose) and a.to == q and choice.covers(mirror):
+                return mirror
+    return None
 
 
 class Coach:

@@ -1221,14 +1221,24 @@ def _negotiation_reason(state: GameState, action: Action) -> tuple[str, str]:
             "the negotiation limit is spent: the Boss may only close or fail",
         )
     if neg.quiet and seat == neg.boss and not nego.is_real_time(state) and not spent:
-        if not isinstance(action, (GoingOnce, FailDeal, Propose, PassFloor, LayClan)):
+        closing = (GoingOnce, FailDeal, LayClan)
+        if neg.last_proposal == QUIET_LAST_SPENT and not isinstance(action, closing):
+            return (
+                "floor.quiet_again",
+                "the last proposal found no taker in another quiet round: the Boss may only"
+                " lay his own Clan cards, close or fail",
+            )
+        if not isinstance(action, closing + (Propose, PassFloor)):
             return (
                 "floor.quiet_round",
                 "after a quiet round the Boss may only lay his own Clan cards, close, fail or"
                 " make a last proposal",
             )
-        if isinstance(action, Propose) and neg.last_proposal != QUIET_LAST_UNUSED:
-            return "floor.quiet_round", "the last proposal has been made"
+        if isinstance(action, Propose) and neg.last_proposal == QUIET_LAST_MADE:
+            return (
+                "floor.last_proposal_made",
+                "the last proposal has been made: pass the floor so that it can be answered",
+            )
         if isinstance(action, PassFloor) and neg.last_proposal != QUIET_LAST_MADE:
             return (
                 "floor.quiet_round",

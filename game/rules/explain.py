@@ -1,9 +1,10 @@
-"""Why a card in a seat's hand has no play now, worked out from that seat's view alone.
+"""Why a card in a seat's hand, or a move, is not open to it now, worked out from that
+seat's view alone.
 
-The table greys such a card out; this says which rule stands in the way. It asks the
-engine's own `explain_illegal` about the play the card would make, on a state rebuilt from
-the view (legal actions never depend on what the seat cannot see), so no rule is written
-twice.
+The table greys such a card or button out; this says which rule stands in the way. It asks
+the engine's own `explain_illegal` about the play the card would make (or the move the
+button sends), on a state rebuilt from the view (legal actions never depend on what the
+seat cannot see), so no rule is written twice.
 """
 
 from __future__ import annotations
@@ -50,13 +51,36 @@ def _candidate(state: GameState, seat: int, card: Card) -> Action:
     return plays[card]()
 
 
+_last: tuple[dict, GameState] | None = None  # the latest view asked about and its state
+
+
+def _state(view: dict) -> GameState:
+    """The state rebuilt from `view`, once per view (a panel asks about many buttons)."""
+    global _last
+    if _last is None or _last[0] is not view:
+        _last = (view, state_from_view(view, shuffle=False))
+    return _last[1]
+
+
+def action_reason(view: dict, action: Action) -> str | None:
+    """The rule id (as `explain_illegal` names it) keeping the viewing seat from `action`
+    now, or None when it is legal. The action's seat must be the view's."""
+    if view.get("seat") != action.seat:
+        seat = view.get("seat")
+        raise ValueError(f"a view of seat {seat} explains no move of seat {action.seat}")
+    state = _state(view)
+    if action in legal_actions(state, action.seat):
+        return None
+    return explain_illegal(state, action)[0]
+
+
 def card_play_reason(view: dict, card_key: str) -> str | None:
     """The rule id (as `explain_illegal` names it) keeping the viewing seat from playing
     this card now, or None when it has a play or the view has no seat."""
     seat = view.get("seat")
     if seat is None:
         return None
-    state = state_from_view(view, shuffle=False)
+    state = _state(view)
     card = card_from_key(card_key)
     if not state.hands[seat][card]:
         return "card.not_in_hand"

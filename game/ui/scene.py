@@ -80,7 +80,7 @@ class Scene:
         self.t += dt
         hover = None
         for w in reversed(self.widgets):
-            if w.visible and w.tip and w.rect.collidepoint(self.mouse):
+            if w.visible and w.tooltip() and w.rect.collidepoint(self.mouse):
                 hover = w
                 break
         if hover is not self._hover:
@@ -95,7 +95,7 @@ class Scene:
 
     def draw_tooltip(self, surface) -> None:
         if self._hover is not None and self._hover_t >= TIP_DELAY:
-            tip = _label(self._hover.tip)
+            tip = _label(self._hover.tooltip())
             if tip:
                 draw_tooltip(surface, tip, self.mouse, avoid=(self._hover.rect,))
 

@@ -34,6 +34,7 @@ SCENES = (
     "tutorial",
     "hint",
     "fair_price",
+    "quiet_round",
 )
 # Crowded tables (the layout test walks them too): six players; fifteen cards in hand;
 # over the hand limit with Recruitment for five clans; the offer editor with four sources;
@@ -124,9 +125,12 @@ def table_session(seed: int = 3, players: int = 5, names=None):
     return s
 
 
-def scripted_session(hands, placards, players: int, seed: int = 3, money=None, names=None):
-    """A real-time hot-seat position from an explicit setup (seat 0 the only human, the
-    bots frozen): hands listed per seat, the rest of the 98 cards shuffled into the deck."""
+def scripted_session(
+    hands, placards, players: int, seed: int = 3, money=None, names=None, mode=None, marker=0
+):
+    """A hot-seat position from an explicit setup (seat 0 the only human, the bots frozen;
+    real time unless `mode` says otherwise): hands listed per seat, the rest of the 98
+    cards shuffled into the deck."""
     import random
 
     from game.rules import Card, Settings, Setup, WindowMode
@@ -145,14 +149,14 @@ def scripted_session(hands, placards, players: int, seed: int = 3, money=None, n
         hands=tuple(tuple(h) for h in hands),
         deck=tuple(deck),
         first_player=0,
-        marker=0,
+        marker=marker,
         tiles=tuple(range(6, 16)),
         covered={3: 1, 5: 2, 9: 3, 13: 4, 14: 5},
         money=money or (14, 9, 21, 6, 17, 11)[:players],
     )
     names = names or ["Mei", "Ann", "Bo", "Cy", "Dee", "Eli"][:players]
     seats = [SeatSpec(n, "human" if i == 0 else "random") for i, n in enumerate(names)]
-    settings = Settings(players=players, window_mode=WindowMode.REAL_TIME)
+    settings = Settings(players=players, window_mode=mode or WindowMode.REAL_TIME)
     s = LocalSession(seats, seed, settings, setup, timing=Timing(window=5.0))
     s.frozen = True
     return s
@@ -241,6 +245,38 @@ def _open_proposal(table, to: int, ticks=None) -> None:
     if ticks is not None:
         table.panel.editor.sources = set(ticks)
     table._refresh()
+
+
+def quiet_session(seed: int = 3):
+    """Ask-around on space 11 (blue, red, orange): Bruno, the Boss, holds blue and red; Ada
+    offered her orange placard for $3M and the floor went round twice with nobody but Bruno acting.
+    A quiet round: her covering offer lies on the table, and accepting it is no longer open."""
+    from game.rules import Card as C
+    from game.rules import Offer, OpenDeal, PassFloor, WindowMode, placard
+    from game.rules.board import Clan
+
+    hands = [[C.STOP, C.BOSS, C.TRAVEL_GREY], [C.RECRUIT, C.CLAN_BLUE], [C.BOSS, C.STOP]]
+    owners = (0, 0, 2, 2, 1, 2)  # Bruno red and blue; Ada orange; Mei the rest
+    s = scripted_session(hands, owners, 3, seed, names=["Bruno", "Ada", "Mei"],
+                         mode=WindowMode.ASK_AROUND, marker=10)  # fmt: skip
+    do = s.apply_scripted
+    do(OpenDeal(0))
+    do(PassFloor(0))
+    do(Offer(1, (placard(Clan.ORANGE),), 3))
+    for seat in (1, 2, 0, 1, 2):
+        do(PassFloor(seat))
+    return s
+
+
+def render_quiet_round(app, seed: int = 3):
+    """The quiet round, with the pointer on Bruno's greyed Accept: its tooltip says why."""
+    from .table.scene import TableScene
+
+    table = _still(app, TableScene(app, quiet_session(seed)))
+    _frames(app, 2)
+    pygame_mouse(app, table.find("neg.accept.1").rect.center)
+    _frames(app, 40)
+    return table
 
 
 def _still(app, table):
@@ -397,6 +433,8 @@ def render(app, scene: str, seed: int = 3) -> None:
         _frames(app, 20)
     elif scene == "fair_price":
         render_fair_price(app, seed)
+    elif scene == "quiet_round":
+        render_quiet_round(app, seed)
     elif scene == "results":
         play_out(app, seed)
     elif scene == "replay":

@@ -167,8 +167,22 @@ class Widget:
     enabled: bool = True
     visible: bool = True
     tip: Label | None = None
+    disabled_reason: Label | None = None  # why it is off, in the player's words
     name: str = ""  # a stable id: tests and keyboard shortcuts find widgets by it
     panel: pygame.Rect | None = None  # the box it belongs in (None: the screen)
+
+    def tooltip(self) -> Label | None:
+        """What hovering shows: while the control is off, why it is off (never the tip of
+        what it would do)."""
+        return self.tip if self.enabled else self.disabled_reason
+
+    def _record(self) -> None:
+        """Under a layout probe, note this control as drawn (tests look for reasons)."""
+        if probe.ACTIVE is not None:
+            reason = None if self.enabled else _label(self.disabled_reason or "")
+            probe.ACTIVE.widgets.append(
+                probe.WidgetRecord(self.name, self.rect.copy(), self.enabled, reason or None)
+            )
 
     def handle(self, event) -> bool:
         return False
@@ -195,12 +209,14 @@ class Button(Widget):
         hotkey: int | None = None,
         sound: str | None = "ui_click",
         command: str = "",
+        disabled_reason: Label | None = None,
     ) -> None:
         self.rect = pygame.Rect(rect)
         self.label = label
         self.on_click = on_click
         self.style = style
         self.enabled = enabled
+        self.disabled_reason = disabled_reason
         self.size = size
         self.icon = icon
         self.tip = tip
@@ -256,6 +272,7 @@ class Button(Widget):
     def draw(self, surface, t: float) -> None:
         if not self.visible:
             return
+        self._record()
         if self.glow and self.enabled:
             draw.draw_glow(
                 surface,
@@ -293,6 +310,7 @@ class Toggle(Widget):
         name="",
         size=26,
         enabled=True,
+        disabled_reason: Label | None = None,
     ):
         self.rect = pygame.Rect(rect)
         self.label = label
@@ -302,6 +320,7 @@ class Toggle(Widget):
         self.name = name
         self.size = size
         self.enabled = enabled
+        self.disabled_reason = disabled_reason
         self.hover = False
 
     def handle(self, event) -> bool:
@@ -326,6 +345,7 @@ class Toggle(Widget):
         return False
 
     def draw(self, surface, t: float) -> None:
+        self._record()
         on = bool(self.get())
         sw = pygame.Rect(0, 0, 72, 38)
         sw.midright = (self.rect.right - 4, self.rect.centery)
@@ -440,6 +460,7 @@ class Stepper(Widget):
         enabled=True,
         tip=None,
         value_w=None,
+        disabled_reason: Label | None = None,
     ):
         self.rect = pygame.Rect(rect)
         self.label = label
@@ -450,6 +471,7 @@ class Stepper(Widget):
         self.name = name
         self.size = size
         self.enabled = enabled
+        self.disabled_reason = disabled_reason
         self.tip = tip
         self.value_w = value_w
         vw = value_w or int(self.rect.width * 0.48)
@@ -483,6 +505,9 @@ class Stepper(Widget):
         return self.prev.handle(event) or self.next.handle(event)
 
     def draw(self, surface, t: float) -> None:
+        self._record()
+        self.prev.enabled = self.next.enabled = self.enabled  # drawn as the stepper is
+        self.prev.disabled_reason = self.next.disabled_reason = self.disabled_reason
         ink = TEXT if self.enabled else DISABLED
         if self.label:
             label = draw.fit(

@@ -183,6 +183,7 @@ class NewGameScene(Scene):
                 name="mode",
                 size=24,
                 enabled=self._humans() <= 1,
+                disabled_reason=lambda: tr("why_off.ui.mode_humans"),
                 tip=lambda: tr(f"settings.window_mode.{cfg.window_mode}.desc"),
             ),
             Toggle(

@@ -64,6 +64,7 @@ class ResultsScene(Scene):
                 name="results.again",
                 hotkey=pygame.K_RETURN,
                 enabled=self.restart is not None,
+                disabled_reason=lambda: tr("why_off.ui.no_restart"),
             ),
             Button(
                 (1340, 920, 500, 80),

@@ -26,6 +26,7 @@ from .panels.negotiation import NegotiationPanel
 from .panels.slots import fill_slots, marker_preview, source_clan
 from .panels.turn import TurnPanel
 from .panels.window import draw_countdown
+from .reasons import why_off
 
 __all__ = ["ActionPanel", "fill_slots", "marker_preview", "source_clan"]
 
@@ -143,6 +144,7 @@ class ActionPanel:
                 name="pref.toggle",
                 size=20,
                 enabled=pref is not None,
+                disabled_reason=why_off(v, SetAskPreference(viewer, not current)),
             )
         )
         return out

@@ -372,6 +372,7 @@ class TableScene(Scene):
                 # Enter plays the first option that can be played
                 command="" if a is None or any(c.enabled for c in self.card_buttons)
                 else "hand.play",
+                disabled_reason=tip,  # a label, not a move: it says what stands in the way
             )
             self.card_buttons.append(b)
             self.card_actions.append(None if a is None or callable(a) else a)
@@ -876,7 +877,7 @@ class TableScene(Scene):
         popup = tuple(b.rect for b in self.card_buttons)  # a tip never hides the pop-up
         if self._hover is not None:
             if self._hover_t >= TIP_DELAY:
-                tip = _label(self._hover.tip)
+                tip = _label(self._hover.tooltip())
                 if tip:
                     draw_tooltip(surface, tip, self.mouse, avoid=(self._hover.rect, *popup))
             return

@@ -7,6 +7,8 @@ the legal actions alone.
 
 from __future__ import annotations
 
+from game.rules.engine import QUIET_LAST_MADE, QUIET_LAST_SPENT, QUIET_LAST_UNUSED
+
 from ..i18n import tr
 
 # the turn phases: (the viewer's own prompt, what the others are told they wait for)
@@ -52,6 +54,26 @@ def _open_offers(neg: dict) -> list[int]:
     return sorted(int(s) for s, t in neg["pending"].items() if t and not t["by_boss"])
 
 
+# a quiet round by how far its last proposal has got:
+# (what the Boss is told, what everyone else is told)
+QUIET_STATUS = {
+    QUIET_LAST_UNUSED: ("table.status.quiet", "table.status.quiet_wait"),
+    QUIET_LAST_MADE: ("table.status.quiet_last", "table.status.quiet_last_wait"),
+    QUIET_LAST_SPENT: ("table.status.quiet_again", "table.status.quiet_again_wait"),
+}
+
+
+def quiet_status(v: dict, viewer: int | None, names: list[str]) -> str | None:
+    """While a quiet round lasts (ask-around, RULES §6.3): its name and what each player may
+    still do; None at other times."""
+    neg = v["negotiation"]
+    if not neg["quiet"] or neg.get("floor") is None or neg["limit_spent"]:
+        return None
+    boss = neg["boss"]
+    own, other = QUIET_STATUS[neg["last_proposal"]]
+    return tr(own) if viewer == boss else tr(other, name=names[boss])
+
+
 def negotiation_status(v: dict, viewer: int | None, names: list[str]) -> str:
     """The line above the negotiation's bottom bar (no reaction window open)."""
     neg = v["negotiation"]
@@ -59,6 +81,9 @@ def negotiation_status(v: dict, viewer: int | None, names: list[str]) -> str:
     floor = neg.get("floor")
     if neg["limit_spent"]:
         return tr("table.status.limit", name=names[boss])
+    quiet = quiet_status(v, viewer, names)
+    if quiet is not None:
+        return quiet
     proposals = _open_proposals(neg)
     offers = _open_offers(neg)
     listed = ", ".join(names[s] for s in proposals)
@@ -73,8 +98,6 @@ def negotiation_status(v: dict, viewer: int | None, names: list[str]) -> str:
             return tr("table.status.you_boss_covered")
         return tr("table.status.real_time")
     if floor == viewer == boss:
-        if neg["quiet"]:
-            return tr("table.status.quiet")
         if proposals and not offers:
             return tr("table.status.proposals_wait", names=listed)
         if neg["covered"]:

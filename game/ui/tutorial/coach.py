@@ -147,7 +147,8 @@ class Coach:
         if step.trigger is not Trigger.ACTION:
             self.buttons.append(
                 Button((x, y, w, BUTTON_H), tr("tutorial.next"), self.next, style="primary",
-                       size=24, enabled=s.ready(), name="coach.next")
+                       size=24, enabled=s.ready(), name="coach.next",
+                       disabled_reason=lambda: tr("why_off.ui.lesson_step"))
             )  # fmt: skip
         self.buttons.append(
             Button((x + w + 10, y, w, BUTTON_H), tr("tutorial.skip"), self.skip, size=22,

@@ -20,6 +20,7 @@ from ...i18n import tr
 from ...theme import CLAN_LETTERS, GOLD, TEXT, TEXT_DIM
 from ...widgets import Button, Widget
 from .. import layout as L
+from ..reasons import ui_reason, why_off
 from ..sentences import clan_word
 from .fair import FairLine
 from .ledger import LedgerBox
@@ -201,7 +202,7 @@ class TermsEditor:
             self._source_buttons(v, geo)
             + self._lay_buttons(geo)
             + self._amount_buttons(v, geo)
-            + self._send_buttons(legal, geo)
+            + self._send_buttons(v, legal, geo)
         )
 
     def _source_buttons(self, v: dict, geo: EditorGeometry) -> list[Widget]:
@@ -269,6 +270,7 @@ class TermsEditor:
                 enabled=amount > choice.lo,
                 name="editor.minus",
                 tip=tr("tip.editor.minus"),
+                disabled_reason=ui_reason("amount_lowest"),
             ),
             Button(
                 (cx + 260, ay, 64, 58),
@@ -278,6 +280,7 @@ class TermsEditor:
                 enabled=amount < choice.hi,
                 name="editor.plus",
                 tip=tr("tip.editor.plus"),
+                disabled_reason=ui_reason("amount_highest"),
             ),
             Button(
                 (cx + 340, ay, 220, 58),
@@ -286,6 +289,7 @@ class TermsEditor:
                 size=22,
                 enabled=amount + price <= choice.hi,
                 name="editor.dividend",
+                disabled_reason=ui_reason("amount_highest"),
                 tip=lambda: tr("tip.one_dividend", amount=tr("money.amount", n=price)),
             ),
             Button(
@@ -295,6 +299,7 @@ class TermsEditor:
                 size=20,
                 enabled=amount != choice.lo,
                 name="editor.zero",
+                disabled_reason=ui_reason("amount_lowest"),
                 tip=tr("tip.editor.min", amount=tr("money.amount", n=choice.lo)),
             ),
             Button(
@@ -304,11 +309,12 @@ class TermsEditor:
                 size=22,
                 enabled=amount != choice.hi,
                 name="editor.max",
+                disabled_reason=ui_reason("amount_highest"),
                 tip=tr("tip.editor.max", amount=tr("money.amount", n=choice.hi)),
             ),
         ]
 
-    def _send_buttons(self, legal: LegalActions, geo: EditorGeometry) -> list[Widget]:
+    def _send_buttons(self, v: dict, legal: LegalActions, geo: EditorGeometry) -> list[Widget]:
         ed = self.state
         r = editor_rect()
         action = ed.choice.make(tuple(ed.sources), ed.amount)
@@ -322,6 +328,7 @@ class TermsEditor:
                 size=26,
                 enabled=action in legal,
                 name="editor.send",
+                disabled_reason=why_off(v, action),
                 tip=tr("tip.send_offer" if offer else "tip.send_proposal"),
             ),
             Button(

@@ -17,6 +17,7 @@ from game.rules import (
     FailDeal,
     GoingOnce,
     LegalActions,
+    Offer,
     PassFloor,
     Propose,
     TermsChoice,
@@ -27,6 +28,7 @@ from ... import draw
 from ...i18n import tr
 from ...widgets import Button, Widget
 from .. import layout as L
+from ..reasons import why_off
 from .editor import TermsEditor
 from .geometry import ROW_BUTTON_MAX, ROW_H, bar_rect, row_seats, rows_top
 from .window import window_widgets
@@ -50,6 +52,7 @@ class RowButton:
     name: str
     style: str
     tip: str
+    reason: Callable[[], str]  # why it is off (read only then)
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,7 @@ class NegotiationPanel:
                     enabled=bool(b.enabled),
                     name=b.name,
                     tip=b.tip,
+                    disabled_reason=b.reason,
                 )
             )
             bx -= w + 6
@@ -130,6 +134,7 @@ class NegotiationPanel:
                     f"neg.accept.{seat}",
                     "good",
                     tr("tip.accept_offer", name=names[seat]),
+                    why_off(v, a_acc),
                 )
             )
         choice = terms.by_target.get(seat)
@@ -141,6 +146,7 @@ class NegotiationPanel:
                 f"neg.counter.{seat}",
                 "normal",
                 tr("tip.counter_offer" if pend else "tip.propose", name=names[seat]),
+                why_off(v, Propose(me, seat, (), 0)),
             )
         )
         a_wd = Withdraw(me, seat)
@@ -153,6 +159,7 @@ class NegotiationPanel:
                     f"neg.withdraw.{seat}",
                     "ghost",
                     tr("tip.withdraw_to", name=names[seat]),
+                    why_off(v, a_wd),
                 )
             )
         return out
@@ -174,6 +181,7 @@ class NegotiationPanel:
                     "neg.accept_proposal",
                     "good",
                     tr("tip.accept_proposal", name=names[boss]),
+                    why_off(v, a),
                 )
             )
         out.append(
@@ -184,6 +192,7 @@ class NegotiationPanel:
                 "neg.offer",
                 "primary" if not pend else "normal",
                 tr("tip.counter_proposal" if pend else "tip.offer", name=names[boss]),
+                why_off(v, Offer(me, (), 0)),
             )
         )
         if pend:
@@ -196,6 +205,7 @@ class NegotiationPanel:
                     "neg.withdraw.self",
                     "ghost",
                     tr("tip.withdraw_own"),
+                    why_off(v, a),
                 )
             )
         return out
@@ -237,6 +247,7 @@ class NegotiationPanel:
                 enabled=a in legal,
                 name=name,
                 tip=tr(BOSS_BAR_TIPS[name]),
+                disabled_reason=why_off(v, a),
             )
             for i, (label, a, style, name) in enumerate(opts)
         ]
@@ -259,6 +270,7 @@ class NegotiationPanel:
                 enabled=terms.offer is not None,
                 name="bar.offer",
                 tip=tr("tip.offer", name=names[boss]),
+                disabled_reason=why_off(v, Offer(me, (), 0)),
             ),
         ]
         if n == 2:
@@ -272,6 +284,7 @@ class NegotiationPanel:
                     enabled=a_pf in legal,
                     name="neg.pass_floor",
                     tip=tr("tip.pass_floor"),
+                    disabled_reason=why_off(v, a_pf),
                 )
             )
         return bar

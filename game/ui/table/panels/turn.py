@@ -14,6 +14,7 @@ from ...theme import GOLD, TEXT, TEXT_DIM, seat_colour
 from ...widgets import Button, Widget
 from .. import layout as L
 from .. import status
+from ..reasons import why_off
 from ..sentences import clan_word
 from .geometry import main_rect, recruit_rect
 from .slots import marker_preview
@@ -70,6 +71,7 @@ class TurnPanel:
                 enabled=me and deal in legal,
                 name="turn.deal",
                 tip=lambda: tr("tip.make_deal"),
+                disabled_reason=why_off(v, deal),
             ),
             Button(
                 main_rect(1, 2),
@@ -81,6 +83,7 @@ class TurnPanel:
                 enabled=me and second in legal,
                 name="turn.roll" if phase == "turn" else "turn.draw",
                 tip=lambda p=phase: tr("tip.roll" if p == "turn" else "tip.draw"),
+                disabled_reason=why_off(v, second),
             ),
         ]
 

@@ -15,6 +15,7 @@ from ...i18n import tr
 from ...theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM
 from ...widgets import Button, Widget
 from .. import layout as L
+from ..reasons import why_off
 from ..sentences import Describer, clan_word
 from .geometry import bar_rect
 
@@ -45,6 +46,7 @@ def window_widgets(v: dict, legal: LegalActions, me: int | None, send: Callable)
             enabled=asked and a_pass in legal,
             name="win.pass",
             tip=tr("tip.let_close" if closing else "tip.let_pass"),
+            disabled_reason=why_off(v, a_pass),
         )
     ]
     if not closing:
@@ -58,6 +60,7 @@ def window_widgets(v: dict, legal: LegalActions, me: int | None, send: Callable)
                 enabled=asked and a_stop in legal,
                 name="win.stop",
                 tip=lambda: tr("tip.card.stop"),
+                disabled_reason=why_off(v, a_stop),
             )
         )
     return out
