@@ -449,7 +449,13 @@ class ClientSession:
             self.final = msg["code"] + ": " + msg["message"]
         self._emit(
             ServerError(
-                msg["code"], msg["message"], msg.get("id"), msg.get("rule"), msg.get("version")
+                msg["code"],
+                msg["message"],
+                msg.get("id"),
+                msg.get("rule"),
+                msg.get("version"),
+                msg.get("open_seats"),
+                msg.get("bot_seats"),
             )
         )
 

@@ -261,12 +261,17 @@ class TimersChanged(Message):
 
 
 class ServerError(Message):
-    """The host refused something; ``id`` is the action's id, ``rule`` the broken rule."""
+    """The host refused something; ``id`` is the action's id, ``rule`` the broken rule;
+    ``open_seats`` / ``bot_seats`` (a refused seat) the seats a newcomer could take and
+    those bots play, so the refusal can name them in the player's language."""
 
-    __slots__ = ("code", "message", "id", "rule", "version")
+    __slots__ = ("code", "message", "id", "rule", "version", "open_seats", "bot_seats")
 
-    def __init__(self, code, message, id=None, rule=None, version=None) -> None:
+    def __init__(
+        self, code, message, id=None, rule=None, version=None, open_seats=None, bot_seats=None
+    ) -> None:
         self.code, self.message, self.id, self.rule, self.version = code, message, id, rule, version
+        self.open_seats, self.bot_seats = open_seats, bot_seats
 
 
 class Said(Message):

@@ -414,7 +414,7 @@ class Host:
             return
         claimed = self.seating.claim(conn, verdict.name)
         if claimed is None:
-            self._reply_error(conn, "table_full", self._seats_for_newcomers())
+            self._refuse_seat(conn, "table_full")
             return
         seat, token = claimed
         name = seat.name
@@ -432,8 +432,7 @@ class Host:
     def _rejoin(self, conn: Connection, token: str) -> None:
         seat = self.seating.by_token(token)
         if seat is None:
-            why = "no seat has this token; " + self._seats_for_newcomers()
-            self._reply_error(conn, "bad_token", why)
+            self._refuse_seat(conn, "bad_token", "no seat has this token; ")
             return
         old = self.seating.take_back(seat, conn)
         if old is not None:
@@ -446,18 +445,23 @@ class Host:
         log.info("seat %d rejoined", seat.index)
         self._welcome(conn, seat.index, token)
 
-    def _seats_for_newcomers(self) -> str:
-        """A refusal's words on the seats a newcomer could take (never another's seat)."""
-        open_ = [str(s.index) for s in self.seating.open_seats()]
+    def _refuse_seat(self, conn: Connection, code: str, why: str = "") -> None:
+        """Refuse a seat, naming the seats a newcomer could take (never another's seat) and
+        those bots play, in words for a log and as seat numbers for the player's screen."""
+        open_ = [s.index for s in self.seating.open_seats()]
+        bots = [] if self.over else [
+            s.index for s in self.seats if s.status == "open" and s.index not in open_
+        ]
         if open_:
-            return "seats open to newcomers (with the room code): " + ", ".join(open_)
-        bots = [str(s.index) for s in self.seats if s.status == "open"]
-        if self.over or not bots:
-            return "no seat is open to newcomers"
-        return (
-            f"no seat is open to newcomers: bots play seat(s) {', '.join(bots)} "
-            "(the host may open them to people: --open-bot-seats)"
-        )
+            why += "seats open to newcomers (with the room code): " + _numbers(open_)
+        elif bots:
+            why += (
+                f"no seat is open to newcomers: bots play seat(s) {_numbers(bots)} "
+                "(the host may open them to people: --open-bot-seats)"
+            )
+        else:
+            why += "no seat is open to newcomers"
+        self._reply_error(conn, code, why, open_seats=open_, bot_seats=bots)
 
     def _welcome(self, conn: Connection, seat: int | None, token: str | None) -> None:
         table = {
@@ -711,3 +715,7 @@ __all__ = [
     "sidecar_path",
     "config_for_tests",
 ]
+
+
+def _numbers(seats: list[int]) -> str:
+    return ", ".join(str(seat) for seat in seats)

@@ -443,6 +443,15 @@ def _any_plain(field: str, value: Any) -> Any:
 _UINT = _int(0, 2**53)
 _ID = _int(0, 2**31 - 1)
 _SEAT = _int(0, 5)
+
+
+def _seats(field: str, value: Any) -> Any:
+    """An array of seat numbers (a refusal's open and bot seats)."""
+    for seat in _list(field, value):
+        _SEAT(field, seat)
+    return value
+
+
 _TOKEN = _str(TOKEN_HEX, TOKEN_HEX, r"[0-9a-f]+")
 _HASH = _str(HASH_HEX, HASH_HEX, r"[0-9a-f]+")
 
@@ -513,6 +522,8 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "id": _opt(_ID),
         "rule": _opt(_str(1, 80)),
         "version": _opt(_UINT),
+        "open_seats": _opt(_seats),
+        "bot_seats": _opt(_seats),
     },
     "pong": {"n": _opt(_ID)},
     "said": {"seat": _SEAT, "phrase": _str(1, 40)},

@@ -914,7 +914,9 @@ def test_two_people_with_one_name_get_two_seats_and_only_a_token_tells_them_apar
         # in the game, a fourth "Ann" gets neither the first Ann's seat nor the bot's
         fourth = await Peer.connect(host.port)
         fourth.send({"t": "hello", "v": 1, "role": "player", "name": "Ann", "code": CODE})
-        assert "bots play seat(s) 3" in (await fourth.error("table_full"))["message"]
+        refusal = await fourth.error("table_full")
+        assert "bots play seat(s) 3" in refusal["message"]
+        assert (refusal["open_seats"], refusal["bot_seats"]) == ([], [3])  # for the screen
         back = await Peer.connect(host.port)
         back.send({"t": "hello", "v": 1, "role": "player", "token": first.token})
         assert (await back.expect("welcome"))["seat"] == 0

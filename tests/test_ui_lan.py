@@ -857,3 +857,21 @@ def test_bot_seats_opened_in_the_lobby_are_announced_on_every_screen(tmp_path):
         watcher.disconnect()
         lan.close_link(app)
         app.shutdown()
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_refused_seat_names_the_open_seats_or_the_bots_seats_in_the_players_language(lang):
+    """The host's refusal carries seat numbers; the screen names them in its own words,
+    counted from 1 as the room shows them, never the English log line."""
+    from game.ui.net_session import error_text
+
+    i18n.set_language(lang)
+    try:
+        full = error_text("table_full", [], [2, 3])
+        assert i18n.tr("net.error.table_full") in full and "3, 4" in full
+        assert "bots play" not in full  # the host's English words stay in its log
+        lost = error_text("bad_token", [4], [1])
+        assert i18n.tr("net.error.bad_token") in lost and "5" in lost and "2" not in lost
+        assert error_text("table_full", [], []) == i18n.tr("net.error.table_full")
+    finally:
+        i18n.set_language("en")

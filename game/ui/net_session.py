@@ -72,11 +72,24 @@ FINAL = frozenset(
 )
 
 
-def error_text(code: str) -> str | None:
+def error_text(code: str, open_seats=None, bot_seats=None) -> str | None:
+    """The host's refusal in the player's language; a refused seat also names the seats a
+    newcomer could take, or those bots play (seat numbers as the room shows them, from 1)."""
     key = ERROR_KEYS.get(code, "net.error.other")
     if key is None:
         return None
-    return tr(key, code=code) if key == "net.error.other" else tr(key)
+    text = tr(key, code=code) if key == "net.error.other" else tr(key)
+    if open_seats:
+        seats = tr("net.error.open_seats", seats=_seat_numbers(open_seats))
+    elif bot_seats:
+        seats = tr("net.error.bot_seats", seats=_seat_numbers(bot_seats))
+    else:
+        return text
+    return tr("net.error.with_seats", error=text, seats=seats)
+
+
+def _seat_numbers(seats) -> str:
+    return ", ".join(str(seat + 1) for seat in seats)
 
 
 class NetSession:
@@ -408,7 +421,7 @@ class NetSession:
         if msg.code == "stale" and action is not None and msg.id not in self._resent_ids:
             self._resend = action  # a snapshot follows: try once more if still legal
             return
-        text = error_text(msg.code)
+        text = error_text(msg.code, msg.open_seats, msg.bot_seats)
         if msg.code in FINAL:
             self.failure = text
             if self.joined and msg.code != "replaced":
