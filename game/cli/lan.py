@@ -13,7 +13,6 @@ import json
 import logging
 import os
 import signal
-import socket
 import sys
 import time
 from pathlib import Path
@@ -36,8 +35,13 @@ def default_autosave() -> Path:
     return Path(base) / "imtheboss" / "autosave" / f"lan-{stamp}.json"
 
 
-def _default_table_name() -> str:
-    return f"{socket.gethostname().split('.')[0][:30]}'s table"
+def _default_table_name(args) -> str:
+    """The settings' table name, else "<player>'s table" in the settings' language, from
+    ``--player-name`` or the settings' name: the player's, never the computer's."""
+    from game.ui import lan as lan_ui
+    from game.ui.config import Config
+
+    return lan_ui.table_name(Config.load(), getattr(args, "player_name", None))
 
 
 def _autosave_path(args, resume: Path | None) -> Path | None:
@@ -62,7 +66,7 @@ def config_from_args(args) -> HostConfig:
             seats=seats,
             bots=bot_specs(g("bots"), seats),
             code=args.code,
-            name=g("name") or (None if resume else _default_table_name()),
+            name=g("name") or (None if resume else _default_table_name(args)),
             bind=g("bind") or "0.0.0.0",
             port=args.port,
             seed=g("seed"),

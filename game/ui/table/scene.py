@@ -38,6 +38,7 @@ from .anim import Director
 from .board import BoardRenderer, space_rules_text
 from .hand import HandFan
 from .hints import TableHints
+from .host_away import HostAwayDialog
 from .log import LogPanel, clan_word
 from .panel import ActionPanel, fill_slots
 from .players import PlayerPlates
@@ -117,6 +118,7 @@ class TableScene(Scene):
         self.director.tweens.speed = app.config.speed_factor
         self.history = MoneyHistory(self.n)
         self.hints = TableHints(self, self.n)
+        self.host_away = HostAwayDialog(session, self.leave_table)  # LAN: the host went away
         self.toast: tuple[str, float, str] | None = None  # (text, seconds left, kind)
         self.on_exit = on_exit
         self.results = results
@@ -213,6 +215,13 @@ class TableScene(Scene):
             self.hand.selected = self.hand.focus
             self._refresh()
 
+    def leave_table(self) -> None:
+        """Leave a LAN table whose host went away (the dialog's Leave): to the title."""
+        from ..scenes.title import TitleScene
+
+        self.session.abandon()
+        self.app.replace(TitleScene(self.app))
+
     def say(self, key: str) -> None:
         if self.session.viewer is not None:
             self.session.say(self.session.viewer, key)
@@ -276,10 +285,12 @@ class TableScene(Scene):
         # the log's buttons lie over everything (the history covers the board and the hand),
         # then the card's pop-up, then the panel
         self.widgets = self.log_buttons + self._open_card_buttons() + list(panel)
+        self.widgets = self.host_away.buttons + self.widgets
 
     def _log_changed(self) -> None:
         self.log_buttons = self.log.widgets(self._log_changed)
         self.widgets = self.log_buttons + self._open_card_buttons() + list(self.panel.widgets)
+        self.widgets = self.host_away.buttons + self.widgets
 
     def _open_card_buttons(self) -> list[Button]:
         """The card's pop-up, unless the history lies over it."""
@@ -461,6 +472,8 @@ class TableScene(Scene):
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        if self.host_away.buttons:
+            return self.host_away.handle(event)
             if self.hand.press is not None and self.hand.drag is None:
                 i, start = self.hand.press
                 if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > 14:
@@ -651,7 +664,7 @@ class TableScene(Scene):
             # further behind, jump to the end of what is queued
             self.director.finish()
         self.director.update(dt)
-        if changed or self.v["version"] != self._version():
+        if self.host_away.sync() or changed or self.v["version"] != self._version():
             self._refresh()
         self.hand.update(dt, self.mouse)
         if self.toast is not None:
@@ -791,6 +804,7 @@ class TableScene(Scene):
             draw.draw_panel(surface, r, fill=fill, alpha=240)
             surface.blit(img, img.get_rect(center=r.center))
         self._draw_notice(surface)
+        self.host_away.draw(surface, t)
 
     def _mark_own_targets(self, surface, own: set, t: float) -> None:
         """The viewer's own placards and laid cards among Travel targets: another glow and
