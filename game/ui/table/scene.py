@@ -36,6 +36,7 @@ from . import hand as hand_mod
 from . import layout as L
 from .anim import Director
 from .board import BoardRenderer, space_rules_text
+from .discard import DiscardPicks, cards_to_discard
 from .hand import HandFan
 from .hints import TableHints
 from .host_away import HostAwayDialog
@@ -113,6 +114,7 @@ class TableScene(Scene):
         self.plates.layout(self.n)
         self.panel = ActionPanel(self)
         self.hand = HandFan()
+        self.discard = DiscardPicks()  # over the hand limit: marked, then confirmed
         self.log = LogPanel(self.names)
         self.director = Director(self)
         self.director.tweens.speed = app.config.speed_factor
@@ -279,6 +281,8 @@ class TableScene(Scene):
         self.legal = s.legal(s.viewer) if s.viewer is not None else LegalActions()
         hand = self.v.get("hand") or {}
         self.hand.set_hand(hand, self._playable())
+        self.discard.follow(self.hand.cards, cards_to_discard(self.v, s.viewer))
+        self.hand.marked = frozenset(self.discard.marked)
         panel = self.panel.rebuild(self.v, self.legal, s.viewer)
         self._card_options()
         self.log_buttons = self.log.widgets(self._log_changed)
@@ -342,6 +346,7 @@ class TableScene(Scene):
             self.travel_confirm = None  # the card it asked about is no longer selected
         confirm = self.travel_confirm
         sig = (key, sel, self.v["version"], THEME.epoch, self.panel.travel_choice, confirm)
+        sig += (tuple(self.discard.marked),)
         if sig == self._card_key:
             return
         self._card_key = sig
@@ -393,7 +398,11 @@ class TableScene(Scene):
             elif isinstance(a, PlayStop):
                 labels.append((tr("card.stop") + "!", a, tr("tip.card.stop")))
             elif isinstance(a, Discard):
-                labels.append((tr("action.discard"), a, tr("tip.discard")))
+                i = self.hand.selected
+                marked = i in self.discard.marked
+                label = tr("table.discard_keep" if marked else "action.discard")
+                mark = lambda i=i: self._mark_discard(i)  # noqa: E731
+                labels.append((label, mark, tr("tip.discard")))
         labels = [(*entry, "primary") for entry in labels] + unneeded
         if any(isinstance(a, PlayTravel) for a in opts):
             self.panel.travel_choice = key
@@ -493,6 +502,9 @@ class TableScene(Scene):
                 self.hand.selected = None
                 self.panel.travel_choice = None
                 self._refresh()
+                return True
+            if self.discard.marked:
+                self.keep_all()
                 return True
             from ..scenes.menu import PauseScene
 
@@ -597,15 +609,41 @@ class TableScene(Scene):
         return True
 
     def _discard_at_once(self, i: int) -> bool:
-        """Over the hand limit a click on a card that can only be discarded discards it:
-        one click per card, no pop-up."""
+        """Over the hand limit a click on a card that can only be discarded marks it (or
+        keeps it again): one click per card, no pop-up; the panel's button confirms."""
         if self.v["phase"] != "discard" or i >= len(self.hand.cards):
             return False
         opts = self.options_for(self.hand.cards[i])
         if len(opts) != 1 or not isinstance(opts[0], Discard):
             return False
-        self.send(opts[0])
+        self._mark_discard(i)
         return True
+
+    def _mark_discard(self, i: int | None) -> None:
+        """Mark card `i` to discard, or keep it again (nothing leaves the hand yet)."""
+        need = cards_to_discard(self.v, self.session.viewer)
+        if i is None or not need:
+            return
+        if not self.discard.toggle(i, need):
+            self.toast = (tr("table.discard_enough", n=need), 3.0, "info")
+        self._refresh()
+
+    def keep_all(self) -> None:
+        """Esc or Keep all: no card stays marked."""
+        if self.discard.clear():
+            self._refresh()
+
+    def confirm_discard(self) -> None:
+        """Send the marked cards' discards (one by one, see DiscardPicks.next_action)."""
+        if self.session.viewer is None or not self.discard.marked:
+            return
+        self.discard.confirm(self.session.viewer, self.hand.cards)
+        self._send_queued_discard()
+
+    def _send_queued_discard(self) -> None:
+        action = self.discard.next_action(self.legal, getattr(self.session, "busy", False))
+        if action is not None:
+            self.send(action)
 
     def _key(self, event) -> bool:
         if event.key == pygame.K_h and (off := self.hints.off_reason()) is not None:
@@ -666,6 +704,8 @@ class TableScene(Scene):
         self.director.update(dt)
         if self.host_away.sync() or changed or self.v["version"] != self._version():
             self._refresh()
+        if self.discard.queue:
+            self._send_queued_discard()
         self.hand.update(dt, self.mouse)
         if self.toast is not None:
             text, left, kind = self.toast
