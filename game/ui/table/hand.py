@@ -214,13 +214,14 @@ class HandFan:
             surface.blit(img, img.get_rect(center=self.drag_pos))
 
     def _draw_mark(self, surface, at: pygame.Rect) -> None:
-        """A card marked to discard: a red frame and a "Discard" tag over its top (the
-        next card in the fan lies over its foot)."""
+        """A card marked to discard: a red frame and a "Discard" tag just under its name
+        (in two rows the front row hides the back row's feet; above the card, the panel
+        would cover the tag of the last card)."""
         card = pygame.Rect(0, 0, cardart.CARD_W, cardart.CARD_H)
         card.center = at.center
         pygame.draw.rect(surface, BAD, card, width=5, border_radius=12)
         tag = draw.fit(tr("action.discard"), 20, card.width - 16, (255, 255, 255), True)
-        band = pygame.Rect(card.x + 4, card.top - 30, card.width - 8, 28)
+        band = pygame.Rect(card.x + 5, card.top + 42, card.width - 10, 28)
         pygame.draw.rect(surface, BAD, band, border_radius=8)
         surface.blit(tag, tag.get_rect(center=band.center))
 

@@ -77,6 +77,11 @@ class HostAwayDialog:
         for b in self.buttons:
             if b.handle(event):
                 return True
+        if event.type == pygame.KEYDOWN:  # Esc: Wait, Q: Leave
+            for b in self.buttons:
+                if b.hotkey == event.key and b.enabled:
+                    b.click()
+                    break
         return True  # modal: the table below gets nothing
 
     def draw(self, surface, t: float) -> None:

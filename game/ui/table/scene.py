@@ -843,8 +843,10 @@ class TableScene(Scene):
             fill = (120, 40, 36) if self.toast[2] == "error" else (30, 84, 64)
             draw.draw_panel(surface, r, fill=fill, alpha=240)
             surface.blit(img, img.get_rect(center=r.center))
-        self._draw_notice(surface)
-        self.host_away.draw(surface, t)
+        if self.host_away.buttons:
+            self.host_away.draw(surface, t)  # its title says what the notice would
+        else:
+            self._draw_notice(surface)
 
     def _mark_own_targets(self, surface, own: set, t: float) -> None:
         """The viewer's own placards and laid cards among Travel targets: another glow and
