@@ -384,7 +384,7 @@ def test_drop_and_rejoin_in_the_middle_of_a_negotiation(tmp_path):
         client = session.client
         client._call(lambda: client._session._writer.transport.abort())
         until(app, lambda: session.status == "reconnecting", "the drop to show")
-        assert session.notice() == i18n.tr("net.reconnecting")
+        assert session.notice() == i18n.tr("net.host_lost")  # no bye: contact lost
         app.draw()  # the banner is drawn over the board
         until(app, lambda: session.status == "joined", "the reconnection")
         until(app, lambda: P.view_hash(session.view(0)) == host_view(ht, 0)[1], "the same view")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import argparse
 
+import pygame
+
 from game.bots.pacing import FAIR_START
 from game.rules import (
     Game,
@@ -20,7 +22,7 @@ from game.rules import (
 from game.rules.view import events_for
 from game.ui import autosave, i18n
 from game.ui import lan as lan_ui
-from game.ui.autoplay import DT, click_widget, make_app
+from game.ui.autoplay import DT, click_widget, key, make_app
 from game.ui.net_session import NetSession
 from game.ui.session import LocalSession, SeatSpec, Timing
 from game.ui.table.scene import TableScene
@@ -182,7 +184,7 @@ def test_the_table_says_why_the_host_went_away_and_offers_to_wait_or_leave(tmp_p
         assert s.notice() == i18n.tr("net.host_closed")  # not "Reconnecting to the table"
         assert table.find("host_away.leave") is not None
         app.draw()
-        assert click_widget(table, "host_away.wait")
+        key(pygame.K_ESCAPE)  # Wait
         app.step(DT)
         assert table.find("host_away.wait") is None  # waiting: the notice line stays
         assert s.notice() == i18n.tr("net.host_closed")
@@ -190,6 +192,18 @@ def test_the_table_says_why_the_host_went_away_and_offers_to_wait_or_leave(tmp_p
         stub.inbox.append(Reconnected(0))
         app.step(DT)
         assert table.toast[0] == i18n.tr("net.host_back") and s.notice() is None
+        # a resumed host waits for every seat's token: Ann lost the host as we did, her
+        # drop and return are the host's news, not hers
+        for ann in ("away", "human"):
+            st = ("human", ann, "human")
+            stub.inbox.append(
+                Seats(
+                    tuple(SeatInfo(i, n, st[i], None, None) for i, n in enumerate(g.names)),
+                    True, False, 0, None, 0,
+                )  # fmt: skip
+            )
+            app.step(DT)
+        assert table.toast[0] == i18n.tr("net.host_back")
         stub.connected = False
         stub.inbox.append(Disconnected("connection lost", True, False))
         app.step(DT)
@@ -197,7 +211,8 @@ def test_the_table_says_why_the_host_went_away_and_offers_to_wait_or_leave(tmp_p
         assert click_widget(table, "host_away.leave")
         app.step(DT)
         assert isinstance(app.stack.top, TitleScene) and stub.closed
-        assert i18n.tr("net.dropped", name="Mei") not in [line for line, _ in table.log.lines()]
+        news = {i18n.tr("net.dropped", name="Ann"), i18n.tr("net.back", name="Ann")}
+        assert not news & {line for line, _ in table.log.lines()}
     finally:
         app.shutdown()
 

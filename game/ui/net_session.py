@@ -136,6 +136,10 @@ class NetSession:
         self._resend: Action | None = None  # bounced as stale: retry after the snapshot
         self._resent_ids: set[int] = set()
         self._away_until: dict[int, float] = {}  # seat -> monotonic end of its grace
+        # the host is back: the seats it shows away lost it as we did (their drop and
+        # return are the host's news, not theirs) until they are back or a bot takes over
+        self._host_returned = False
+        self._with_host: set[int] = set()
         self.start_at: float | None = None  # the host starts by itself then (monotonic)
         self._closed = False
 
@@ -238,7 +242,7 @@ class NetSession:
     def notice(self) -> str | None:
         """A line for the top of the table while the link is not normal."""
         if self.status == "reconnecting":
-            return tr(self.host_away.value) if self.host_away else tr("net.reconnecting")
+            return tr((self.host_away or HostAway.LOST).value)  # set whenever joined
         if self.status == "failed":
             return self.failure or tr("net.lost_table")
         return None
@@ -309,6 +313,7 @@ class NetSession:
             self.status = "joined"
             self._pending.clear()  # whatever was in flight may never have arrived
             back = "net.host_back" if self.host_away is HostAway.CLOSED else "net.reconnected"
+            self._host_returned = self.host_away is not None
             self.host_away = None
             self._toast(tr(back), "info")
         elif isinstance(msg, Seats):
@@ -360,12 +365,22 @@ class NetSession:
             if before is None or not msg.started or s.seat == self.viewer:
                 continue
             name = s.name or self.seat_name(s.seat) or "?"
+            if self._host_returned and before.status == "human" and s.status == "away":
+                self._with_host.add(s.seat)
+                continue
+            if s.seat in self._with_host and s.status != "away":
+                self._with_host.discard(s.seat)
+                if s.status == "bot":  # not back in time after all
+                    self._toast(tr("net.dropped", name=name), "info")
+                    self._log_seat(s.seat, "seat_dropped")
+                continue
             if before.status == "human" and s.status in ("away", "bot"):
                 self._toast(tr("net.dropped", name=name), "info")
                 self._log_seat(s.seat, "seat_dropped")
             elif before.status in ("away", "bot") and s.status == "human":
                 self._toast(tr("net.back", name=name), "info")
                 self._log_seat(s.seat, "seat_back")
+        self._host_returned = False
         self.seats = msg
         self.table_seats = len(msg.seats) or self.table_seats
         self.start_at = None if msg.start_in is None else now + msg.start_in
