@@ -481,14 +481,14 @@ class TableScene(Scene):
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-        if self.host_away.buttons:
-            return self.host_away.handle(event)
             if self.hand.press is not None and self.hand.drag is None:
                 i, start = self.hand.press
                 if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > 14:
                     self.hand.drag = i
             if self.hand.drag is not None:
                 self.hand.drag_pos = event.pos
+        if self.host_away.buttons:
+            return self.host_away.handle(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.log.expanded:
                 self.log.toggle_expanded()
