@@ -44,6 +44,7 @@ from .client_messages import (
     _BULKY,
     FINAL_BYES,
     FINAL_ERRORS,
+    HOST_CLOSING_BYES,
     Countdown,
     Disconnected,
     GaveUp,
@@ -73,6 +74,7 @@ from .client_messages import (
 __all__ = [
     "FINAL_BYES",
     "FINAL_ERRORS",
+    "HOST_CLOSING_BYES",
     "Client",
     "ClientSession",
     "Countdown",
@@ -153,6 +155,7 @@ class ClientSession:
         self._silent = False
         self._last_rx = 0.0
         self._bye: str | None = None
+        self.host_closed = False  # the host said bye (closing the table) since we last joined
         self._task: asyncio.Task | None = None
         self._ids = itertools.count(1)
 
@@ -202,7 +205,7 @@ class ClientSession:
                         return
                     if not announced:
                         announced = True
-                        self._emit(Disconnected(reason, True))
+                        self._emit(Disconnected(reason, True, self.host_closed))
                     await asyncio.sleep(self._delay(attempt))
                     attempt += 1
                     continue
@@ -219,7 +222,7 @@ class ClientSession:
                     self._finish(reason)
                     return
                 self.stats["reconnects"] += 1
-                self._emit(Disconnected(reason, True))
+                self._emit(Disconnected(reason, True, self.host_closed))
                 announced = True
                 down_since = time.monotonic()
                 await asyncio.sleep(self._delay(0))
@@ -235,7 +238,7 @@ class ClientSession:
     def _finish(self, reason: str) -> None:
         self.final = self.final or reason
         self.closed = True
-        self._emit(Disconnected(reason, False))
+        self._emit(Disconnected(reason, False, self.host_closed))
 
     def _emit(self, msg: Message) -> None:
         try:
@@ -360,6 +363,7 @@ class ClientSession:
             bool(t.get("started", False)), bool(t.get("hints", True)),
         )  # fmt: skip
         self.connected = True
+        self.host_closed = False
         seat, token = msg["seat"], msg["token"]
         if self.joined:
             self._emit(Reconnected(seat))
@@ -470,6 +474,7 @@ class ClientSession:
 
     def _on_bye(self, msg: dict) -> None:
         self._bye = msg["reason"]
+        self.host_closed = msg["reason"] in HOST_CLOSING_BYES
         if msg["reason"] in FINAL_BYES:
             self.final = self.final or f"bye: {msg['reason']}"
 

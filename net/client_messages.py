@@ -37,6 +37,9 @@ FINAL_ERRORS = frozenset(
 _BULKY = frozenset({"update", "snapshot"})
 #: ``bye`` reasons after which the client does not reconnect.
 FINAL_BYES = frozenset({"game_over", "left", "replaced"})
+#: ``bye`` reasons that say the host itself is closing the table (it may come back with
+#: ``--resume``), as opposed to a line that just went dead.
+HOST_CLOSING_BYES = frozenset({"shutdown", "game_over"})
 
 
 def parse_address(text: str, default_port: int | None = None) -> tuple[str, int]:
@@ -291,12 +294,14 @@ class GaveUp(Message):
 
 
 class Disconnected(Message):
-    """The connection is gone; ``will_retry``: the client is reconnecting by itself."""
+    """The connection is gone; ``will_retry``: the client is reconnecting by itself.
+    ``host_closed``: the host said it was closing the table (a ``bye`` ``shutdown``) before
+    the line closed; otherwise contact was lost (a crash, a cable, a silent host)."""
 
-    __slots__ = ("reason", "will_retry")
+    __slots__ = ("reason", "will_retry", "host_closed")
 
-    def __init__(self, reason: str, will_retry: bool) -> None:
-        self.reason, self.will_retry = reason, will_retry
+    def __init__(self, reason: str, will_retry: bool, host_closed: bool = False) -> None:
+        self.reason, self.will_retry, self.host_closed = reason, will_retry, host_closed
 
 
 def _sent_legal(msg: dict) -> LegalActions | None:

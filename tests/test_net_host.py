@@ -956,6 +956,33 @@ def test_client_session_reconnects_with_its_token():
     run(scenario())
 
 
+def test_the_client_tells_a_host_closing_the_table_from_contact_lost():
+    async def scenario():
+        host, clock = await start_host(seats=2)
+        got: list = []
+        session = ClientSession(
+            "127.0.0.1", host.port, name="Mei", code=CODE, on_message=got.append, backoff=0.01
+        )
+        task = asyncio.ensure_future(session.run())
+        (b,) = await seat_peers(host, 1)
+        while not any(isinstance(m, Snapshot) for m in got):
+            await asyncio.sleep(0.01)
+        host.seats[session.seat].conn.writer.transport.abort()  # the line dies, no word
+        while not any(isinstance(m, Reconnected) for m in got):
+            await asyncio.sleep(0.01)
+        (lost,) = [m for m in got if isinstance(m, Disconnected)]
+        assert lost.will_retry and not lost.host_closed
+        await host.close()  # the host stops: bye "shutdown" to everyone
+        while len([m for m in got if isinstance(m, Disconnected)]) < 2:
+            await asyncio.sleep(0.01)
+        closed = [m for m in got if isinstance(m, Disconnected)][-1]
+        assert closed.will_retry and closed.host_closed  # it may come back with --resume
+        await session.close()
+        await task
+
+    run(scenario())
+
+
 def test_client_gives_up_on_a_wrong_code():
     async def scenario():
         host, clock = await start_host(seats=2)

@@ -1,11 +1,12 @@
 """The hand: a big hand keeps every card's name in sight, the cards do not slide under the
-pointer right after a play, and over the hand limit one click discards a card."""
+pointer right after a play, and over the hand limit a click marks a card to discard (again:
+keeps it, Esc: keeps all) and the panel's button discards the marked cards."""
 
 import pygame
 import pytest
 
-from game.ui import cardart, screenshot
-from game.ui.autoplay import click, make_app
+from game.ui import cardart, i18n, screenshot
+from game.ui.autoplay import click, click_widget, make_app
 from game.ui.table import hand as hand_mod
 from game.ui.table.hand import HandFan
 from game.ui.table.scene import TableScene
@@ -59,20 +60,67 @@ def test_the_hand_keeps_its_places_under_the_pointer_after_a_play():
     assert cardart.CARD_W > 0
 
 
-def test_over_the_hand_limit_one_click_discards_a_card(app):
+def test_over_the_hand_limit_cards_are_marked_first_and_discarded_on_confirm(app):
     t = table_for(app, "recruit_5")
     s = t.session
     assert t.v["phase"] == "discard"
-    count = sum(s.state.hands[0])
-    i = t.hand.cards.index("clan_red")
-    click(t.hand.card_rect(i).center)
+    count = sum(s.state.hands[0])  # 15 cards, limit 12: three to discard
+
+    def at(key: str) -> tuple[int, int]:  # a point of that card no other card covers
+        i = t.hand.cards.index(key)
+        r = t.hand.card_rect(i)
+        return next(
+            (x, y)
+            for y in range(r.top + 4, r.bottom, 6)
+            for x in range(r.left + 4, r.right, 6)
+            if t.hand.at((x, y)) == i
+        )
+
+    click(at("clan_red"))
     app.step(1 / 30)
-    assert sum(s.state.hands[0]) == count - 1  # discarded at once
+    assert sum(s.state.hands[0]) == count  # nothing discarded on the first click ...
+    red = t.hand.cards.index("clan_red")
+    assert t.discard.marked == [red] and red in t.hand.marked  # ... it is marked
     assert not t.card_buttons  # no pop-up
-    # the Recruitment card still asks: recruit (five clans) or discard
+    assert t.find("discard.confirm").label == i18n.tr("table.discard_confirm_one")
+    click(at("clan_red"))  # a misclick: clicked again, kept
+    app.step(1 / 30)
+    assert t.discard.marked == [] and t.find("discard.confirm") is None
+    for k in ("clan_red", "clan_yellow"):
+        click(at(k))
+        app.step(1 / 30)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    app.step(1 / 30)
+    assert t.discard.marked == [] and app.stack.top is t  # Esc clears, no pause menu
+    for k in ("clan_red", "clan_yellow", "travel_red", "travel_blue"):
+        click(at(k))
+        app.step(1 / 30)
+    assert len(t.discard.marked) == 3 and t.toast[0] == i18n.tr("table.discard_enough", n=3)
+    confirm = t.find("discard.confirm")
+    assert confirm.label == i18n.tr("table.discard_confirm", n=3)
+    app.draw()
+    assert sum(s.state.hands[0]) == count
+    click(confirm.rect.center)
+    for _ in range(4):  # sent one by one, each once the last is applied
+        app.step(1 / 30)
+    hand = s.view(0)["hand"]
+    assert sum(s.state.hands[0]) == count - 3 and t.v["phase"] != "discard"
+    assert "clan_red" not in hand and "clan_yellow" not in hand and "travel_red" not in hand
+    assert hand["travel_blue"] == 1
+
+
+def test_the_recruitment_card_over_the_hand_limit_asks_and_its_discard_marks_it(app):
+    t = table_for(app, "recruit_5")
+    s = t.session
+    count = sum(s.state.hands[0])
     click(t.hand.card_rect(t.hand.cards.index("recruit")).center)
     app.step(1 / 30)
-    assert sum(s.state.hands[0]) == count - 1 and len(t.card_buttons) == 6
+    assert len(t.card_buttons) == 6  # recruit (five clans) or discard
+    (i,) = [i for i, b in enumerate(t.card_buttons) if b.label == i18n.tr("action.discard")]
+    assert click_widget(t, f"card.opt.{i}")
+    app.step(1 / 30)
+    assert sum(s.state.hands[0]) == count and len(t.discard.marked) == 1
+    assert t.find(f"card.opt.{i}").label == i18n.tr("table.discard_keep")  # a way back
 
 
 def test_a_clan_card_the_deal_does_not_need_is_not_the_first_option(app):
@@ -92,6 +140,9 @@ def test_the_keyboard_selection_stays_in_place_after_a_play(app):
     app.step(1 / 30)
     assert t.hand.selected == 2 and t.card_buttons  # the third card, its pop-up open
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    app.step(1 / 30)
+    assert len(t.hand.cards) == n and t.discard.marked == [2]  # marked, still held
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0))  # confirm
     app.step(1 / 30)
     assert len(t.hand.cards) == n - 1  # discarded ...
     assert t.hand.selected == 2  # ... and the keys are on the card that took its place

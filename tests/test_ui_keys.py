@@ -112,6 +112,7 @@ def test_every_button_with_a_key_shows_its_key_cap(app, still):
 KNOWN_BUTTONS = {
     "turn.deal", "turn.roll", "turn.draw", "win.pass", "win.stop", "neg.going_once",
     "neg.fail", "neg.accept_former", "neg.pass_floor", "bar.offer", "results", "hint",
+    "discard.confirm", "host_away.wait", "host_away.leave",
     "log.history", "log.close", "log.latest", "hand.play", "coach.next", "replay.play",
     "replay.back", "replay.forward", "editor.minus", "editor.plus", "editor.dividend",
     "editor.send", "editor.cancel", *(f"editor.clan.{c}" for c in CLAN_LETTERS),
@@ -228,6 +229,8 @@ def test_the_key_table_of_docs_ui_says_what_the_keymaps_do():
     assert doc["history"] == changed
     assert not {pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB} & _bound(history)  # no hand
     assert doc["editor"] == _bound(editor)
+    away = [km for (o, _), km in TABLE_KEYMAPS.items() if o is Overlay.HOST_AWAY]
+    assert doc["host away"] == _bound(away)
     assert doc["lesson"] == _bound(LESSON_KEYMAPS.values()) - _bound(TABLE_KEYMAPS.values())
     assert doc["replay"] == _bound(REPLAY_KEYMAPS.values())
     assert doc["rules"] == set(rules.KEYS) | {pygame.K_ESCAPE}

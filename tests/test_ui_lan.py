@@ -384,7 +384,7 @@ def test_drop_and_rejoin_in_the_middle_of_a_negotiation(tmp_path):
         client = session.client
         client._call(lambda: client._session._writer.transport.abort())
         until(app, lambda: session.status == "reconnecting", "the drop to show")
-        assert session.notice() == i18n.tr("net.reconnecting")
+        assert session.notice() == i18n.tr("net.host_lost")  # no bye: contact lost
         app.draw()  # the banner is drawn over the board
         until(app, lambda: session.status == "joined", "the reconnection")
         until(app, lambda: P.view_hash(session.view(0)) == host_view(ht, 0)[1], "the same view")
@@ -471,6 +471,7 @@ class StubClient:
         self.timers = None
         self.inbox: list = []
         self.sent: list = []
+        self.closed = False
         self._view = view_
         self.legal = legal_for_view(view_)
 
@@ -481,6 +482,9 @@ class StubClient:
     def send_action(self, action) -> int:
         self.sent.append(action)
         return len(self.sent)
+
+    def close(self) -> None:
+        self.closed = True
 
     def set_view(self, v) -> None:
         from net.client import legal_for_view
@@ -595,6 +599,40 @@ def test_hosting_from_the_lobby_and_leaving_stops_the_table(tmp_path, display):
         if joiner is not None:
             joiner.disconnect()
         app.shutdown()
+
+
+def test_a_hosting_screen_that_closes_is_the_host_closing_not_its_player_dropping():
+    from game.ui.net_session import HostAway
+
+    ht = HostThread(config_for_tests(seats=2, code=CODE, seed=7)).start()
+    mei = NetSession(
+        Client(("127.0.0.1", ht.port), name="Mei", code=CODE).start(), host=ht, owns_host=True
+    )
+    ann = NetSession(Client(("127.0.0.1", ht.port), name="Ann", code=CODE, backoff=0.05).start())
+    heard: list = []  # every batch Ann's table would get
+
+    def until_(cond, what: str) -> None:
+        end = time.monotonic() + GUARD
+        while not cond():
+            assert time.monotonic() < end, f"timed out waiting for {what}"
+            for s in (mei, ann):
+                s.update(DT)
+            heard.extend(ann.poll())
+            time.sleep(0.005)
+
+    try:
+        # a full table starts by itself
+        until_(lambda: ann.game_running and ann.seat_info(0).status == "connected", "the game")
+        mei.disconnect()  # the hosting window closes (Esc, leave; or the window's X)
+        until_(lambda: ann.status == "reconnecting", "the host gone")
+        toasts = [b.toast for b in heard if b.toast]
+        assert i18n.tr("net.dropped", name="Mei") not in toasts
+        assert not [e for b in heard for e in b.events if e["type"] == "seat_dropped"]
+        assert ann.host_away is HostAway.CLOSED
+        assert ann.notice() == i18n.tr("net.host_closed")
+    finally:
+        ann.disconnect()
+        mei.disconnect()
 
 
 # --------------------------------------------------------------------------- stills

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import argparse
 
+import pygame
+
 from game.bots.pacing import FAIR_START
 from game.rules import (
     Game,
@@ -20,11 +22,11 @@ from game.rules import (
 from game.rules.view import events_for
 from game.ui import autosave, i18n
 from game.ui import lan as lan_ui
-from game.ui.autoplay import DT, make_app
+from game.ui.autoplay import DT, click_widget, key, make_app
 from game.ui.net_session import NetSession
 from game.ui.session import LocalSession, SeatSpec, Timing
 from game.ui.table.scene import TableScene
-from net.client import Joined, SeatInfo, Seats, Snapshot, TableInfo
+from net.client import Disconnected, Joined, Reconnected, SeatInfo, Seats, Snapshot, TableInfo
 from tests.test_net_lan_edges import fair_start_gaps
 from tests.test_ui_lan import StubClient
 
@@ -163,6 +165,58 @@ def test_drops_and_returns_are_written_in_the_log(tmp_path):
         app.shutdown()
 
 
+def test_the_table_says_why_the_host_went_away_and_offers_to_wait_or_leave(tmp_path):
+    from game.ui.scenes.title import TitleScene
+
+    g = Game(["Mei", "Ann", "Bo"], 3, Settings(players=3), Setup(first_player=0, marker=0))
+    s, stub = _net_session(g)
+    stub.inbox.append(Snapshot(0, view(g.state, 0), [], None))
+    app = make_app(tmp_path)
+    try:
+        s.update(0)
+        table = TableScene(app, s)
+        app.push(table)
+        app.step(DT)
+        assert table.find("host_away.wait") is None
+        stub.connected = False
+        stub.inbox.append(Disconnected("closed by the host (shutdown)", True, True))
+        app.step(DT)
+        assert s.notice() == i18n.tr("net.host_closed")  # not "Reconnecting to the table"
+        assert table.find("host_away.leave") is not None
+        app.draw()
+        key(pygame.K_ESCAPE)  # Wait
+        app.step(DT)
+        assert table.find("host_away.wait") is None  # waiting: the notice line stays
+        assert s.notice() == i18n.tr("net.host_closed")
+        stub.connected = True
+        stub.inbox.append(Reconnected(0))
+        app.step(DT)
+        assert table.toast[0] == i18n.tr("net.host_back") and s.notice() is None
+        # a resumed host waits for every seat's token: Ann lost the host as we did, her
+        # drop and return are the host's news, not hers
+        for ann in ("away", "human"):
+            st = ("human", ann, "human")
+            stub.inbox.append(
+                Seats(
+                    tuple(SeatInfo(i, n, st[i], None, None) for i, n in enumerate(g.names)),
+                    True, False, 0, None, 0,
+                )  # fmt: skip
+            )
+            app.step(DT)
+        assert table.toast[0] == i18n.tr("net.host_back")
+        stub.connected = False
+        stub.inbox.append(Disconnected("connection lost", True, False))
+        app.step(DT)
+        assert s.notice() == i18n.tr("net.host_lost")  # the next absence asks again
+        assert click_widget(table, "host_away.leave")
+        app.step(DT)
+        assert isinstance(app.stack.top, TitleScene) and stub.closed
+        news = {i18n.tr("net.dropped", name="Ann"), i18n.tr("net.back", name="Ann")}
+        assert not news & {line for line, _ in table.log.lines()}
+    finally:
+        app.shutdown()
+
+
 def test_hot_seat_bots_give_the_person_a_fair_start_in_windows_and_deals():
     """Real time, bots sped up 4x by the speed setting: still no bot answers a window or
     plays into a deal within FAIR_START of its opening (table time)."""
@@ -261,3 +315,23 @@ def test_the_host_seat_is_named_from_the_command_line_or_the_settings(tmp_path, 
     nameless.shutdown()
     monkeypatch.setenv("USER", "zoe")
     assert run() == 0 and seen["name"] == "Zoe"  # settings without a name: the login name
+
+
+def test_the_default_table_name_is_the_players_in_the_settings_language(tmp_path, monkeypatch):
+    from game.cli import lan as cli
+    from game.cli.parser import build_parser
+    from game.ui.config import Config
+
+    monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("USER", "vm")  # the computer's account: never the table's name
+    monkeypatch.setattr("socket.gethostname", lambda: "vm")
+    th = Config(language="th", lan_name="Mei")
+    assert lan_ui.table_name(th) == "โต๊ะของ Mei"  # not "Mei's table" in the Thai lobby
+    assert lan_ui.table_name(Config(language="zh_Hant", names=["Bo"])) == "Bo的牌桌"
+    assert lan_ui.table_name(Config(language="th")) == "โต๊ะใหม่"  # no name given
+    assert lan_ui.table_name(Config(language="en", lan_table_name="Den")) == "Den"
+    Config(language="zh_Hans").save()  # `main.py host` without a name in the settings
+    parser = build_parser()
+    assert cli.config_from_args(parser.parse_args(["host"])).name == "新牌桌"
+    named = parser.parse_args(["host", "--player-name", "Ann"])
+    assert cli.config_from_args(named).name == "Ann的牌桌"

@@ -12,7 +12,6 @@ import contextlib
 import json
 import logging
 import signal
-import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,8 +28,13 @@ if TYPE_CHECKING:
 # (simulate, replay, play) then start without msgpack, zeroconf and the host (~0.07 s).
 
 
-def _default_table_name() -> str:
-    return f"{socket.gethostname().split('.')[0][:30]}'s table"
+def _default_table_name(args) -> str:
+    """The settings' table name, else "<player>'s table" in the settings' language, from
+    ``--player-name`` or the settings' name: the player's, never the computer's."""
+    from game.ui import lan as lan_ui
+    from game.ui.config import Config
+
+    return lan_ui.table_name(Config.load(), getattr(args, "player_name", None))
 
 
 def _autosave_path(args, resume: Path | None) -> Path | None:
@@ -55,7 +59,7 @@ def config_from_args(args) -> HostConfig:
             seats=seats,
             bots=bot_specs(g("bots"), seats),
             code=args.code,
-            name=g("name") or (None if resume else _default_table_name()),
+            name=g("name") or (None if resume else _default_table_name(args)),
             bind=g("bind") or "0.0.0.0",
             port=args.port,
             seed=g("seed"),

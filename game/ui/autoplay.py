@@ -14,6 +14,7 @@ from game.rules import Discard, PlaceMarker
 from .app import App
 from .config import Config
 from .table import layout as L
+from .table.discard import cards_to_discard
 
 DT = 0.25
 
@@ -142,12 +143,16 @@ class ScriptedHuman:
             return self.note("place_marker")
         if phase == "discard":
             discards = [a for a in legal.fixed if isinstance(a, Discard)]
+            need = cards_to_discard(v, table.session.viewer)
+            if len(table.discard.marked) >= need and click_widget(table, "discard.confirm"):
+                return self.note("discard.confirm")
             if enabled(table, "recruit.") and rng.random() < 0.3:
                 click(rng.choice(enabled(table, "recruit.")).rect.center)
                 return self.note("recruit")
             if discards:
                 keys = {a.card.key for a in discards}
-                idx = [i for i, k in enumerate(table.hand.cards) if k in keys]
+                marked = table.discard.marked
+                idx = [i for i, k in enumerate(table.hand.cards) if k in keys and i not in marked]
                 i = rng.choice(idx)
                 click(table.hand.card_rect(i).center)  # select; the option button follows
                 return self.note("hand.select")

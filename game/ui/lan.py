@@ -20,6 +20,7 @@ import socket
 from game.files import host_autosave_path
 
 from .config import Config
+from .i18n import Translator
 from .net_session import NetSession
 
 # Where a table hosted from the lobby listens (tests bind to loopback).
@@ -39,10 +40,15 @@ def lan_address() -> str:
         s.close()
 
 
+def chosen_name(cfg: Config) -> str:
+    """The name the player gave in the settings (empty: none given)."""
+    return (cfg.lan_name.strip() or (cfg.names[0].strip() if cfg.names else ""))[:24]
+
+
 def player_name(cfg: Config) -> str:
-    name = cfg.lan_name.strip() or (cfg.names[0].strip() if cfg.names else "")
+    name = chosen_name(cfg)
     if name:
-        return name[:24]
+        return name
     user = os.environ.get("USER") or os.environ.get("USERNAME") or ""
     return user.title()[:24] or "Player"
 
@@ -52,8 +58,15 @@ def host_player_name() -> str:
     return player_name(Config.load())
 
 
-def table_name(cfg: Config) -> str:
-    return cfg.lan_table_name.strip() or f"{player_name(cfg)}'s table"[:40]
+def table_name(cfg: Config, player: str | None = None) -> str:
+    """The name of a table this screen hosts: the settings' one, else "<player>'s table" in
+    the settings' language, from the player's own name (``player``, else the settings'),
+    never the computer's account name."""
+    if cfg.lan_table_name.strip():
+        return cfg.lan_table_name.strip()[:40]
+    say = Translator(cfg.language)  # the settings' language, before a window sets it
+    name = (player or "").strip()[:24] or chosen_name(cfg)
+    return (say("lobby.table_of", name=name) if name else say("lobby.table_unnamed"))[:40]
 
 
 # --------------------------------------------------------------------------- the link

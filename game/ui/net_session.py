@@ -15,7 +15,10 @@ What the LAN adds to the table:
   `stale` (someone else's move arrived first) is sent again once, if it is still legal in
   the snapshot that follows; otherwise the player is told;
 - quick phrases go to everybody (`say`) and come back from the host as speech bubbles;
-- `notice()`: "Reconnecting…" while the link is down;
+- `notice()` while the link is down, in words that say why: "The host has closed the
+  table" (it said bye) or "Lost contact with the host — trying again…" (it went silent);
+  `host_away` says which, so the table can offer to wait or leave, and a host that comes
+  back is announced ("The host is back");
 - `hints_allowed`: whether the host lets its players ask for a hint (its `welcome`).
 """
 
@@ -24,6 +27,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from enum import Enum
 
 from game.rules import Action, LegalActions
 from net import protocol as P
@@ -70,6 +74,14 @@ FINAL = frozenset(
     {"version", "bad_code", "bad_name", "bad_token", "table_full", "too_many_attempts"}
     | {"replaced", "too_many_connections"}
 )
+
+
+class HostAway(Enum):
+    """Why a joined seat's host is out of reach (the client keeps trying to get back);
+    the value is the notice's translation key."""
+
+    CLOSED = "net.host_closed"  # it said bye: the host closed the table
+    LOST = "net.host_lost"  # the line went dead without a word
 
 
 def error_text(code: str, open_seats=None, bot_seats=None) -> str | None:
@@ -122,6 +134,7 @@ class NetSession:
         self.status = "connecting"  # connecting, joined, reconnecting, failed
         self.unreachable = False  # not joined yet and the host did not answer: retrying
         self.failure: str | None = None  # why the connection ended for good (translated)
+        self.host_away: HostAway | None = None  # joined, and the host is out of reach
         self.joined = False
         self.table_name: str | None = None
         self.table_seats = 0
@@ -137,6 +150,10 @@ class NetSession:
         self._resent_ids: set[int] = set()
         self._away_until: dict[int, float] = {}  # seat -> monotonic end of its grace
         self.bot_seats_open = False  # a game runs and newcomers may take its bots' seats
+        # the host is back: the seats it shows away lost it as we did (their drop and
+        # return are the host's news, not theirs) until they are back or a bot takes over
+        self._host_returned = False
+        self._with_host: set[int] = set()
         self.start_at: float | None = None  # the host starts by itself then (monotonic)
         self._closed = False
 
@@ -239,9 +256,9 @@ class NetSession:
     def notice(self) -> str | None:
         """A line for the top of the table while the link is not normal."""
         if self.status == "reconnecting":
-            return tr("net.reconnecting")
+            return tr((self.host_away or HostAway.LOST).value)  # set whenever joined
         if self.status == "failed":
-            return tr("net.lost_table")
+            return self.failure or tr("net.lost_table")
         return None
 
     def close(self) -> None:
@@ -309,7 +326,10 @@ class NetSession:
         elif isinstance(msg, Reconnected):
             self.status = "joined"
             self._pending.clear()  # whatever was in flight may never have arrived
-            self._toast(tr("net.reconnected"), "info")
+            back = "net.host_back" if self.host_away is HostAway.CLOSED else "net.reconnected"
+            self._host_returned = self.host_away is not None
+            self.host_away = None
+            self._toast(tr(back), "info")
         elif isinstance(msg, Seats):
             self._on_seats(msg)
         elif isinstance(msg, Snapshot):
@@ -328,6 +348,8 @@ class NetSession:
             event = {"type": "gave_up", "seat": msg.seat, "reason": "reason." + msg.reason}
             self._batches.append(UpdateBatch([event], self._version()))
         elif isinstance(msg, Disconnected):
+            if self.joined:
+                self.host_away = HostAway.CLOSED if msg.host_closed else HostAway.LOST
             if msg.will_retry:
                 self.status = "reconnecting" if self.joined else "connecting"
                 self.unreachable = not self.joined
@@ -335,7 +357,7 @@ class NetSession:
                 self.status = "failed"
                 if self.failure is None:
                     self.failure = (
-                        tr("net.lost_table")
+                        tr("net.host_closed" if msg.host_closed else "net.lost_table")
                         if self.joined
                         else tr("net.cannot_connect", address=self.address)
                     )
@@ -357,6 +379,15 @@ class NetSession:
             if before is None or not msg.started or s.seat == self.viewer:
                 continue
             name = s.name or self.seat_name(s.seat) or "?"
+            if self._host_returned and before.status == "human" and s.status == "away":
+                self._with_host.add(s.seat)
+                continue
+            if s.seat in self._with_host and s.status != "away":
+                self._with_host.discard(s.seat)
+                if s.status == "bot":  # not back in time after all
+                    self._toast(tr("net.dropped", name=name), "info")
+                    self._log_seat(s.seat, "seat_dropped")
+                continue
             if before.status == "human" and s.status in ("away", "bot"):
                 self._toast(tr("net.dropped", name=name), "info")
                 self._log_seat(s.seat, "seat_dropped")
@@ -364,6 +395,7 @@ class NetSession:
                 self._toast(tr("net.back", name=name), "info")
                 self._log_seat(s.seat, "seat_back")
         self._notice_bot_seats(msg)
+        self._host_returned = False
         self.seats = msg
         self.table_seats = len(msg.seats) or self.table_seats
         self.start_at = None if msg.start_in is None else now + msg.start_in
@@ -435,15 +467,18 @@ class NetSession:
         self._batches.append(UpdateBatch([], self._version(), None, text, kind))
 
     def disconnect(self, leave: bool = False) -> None:
-        """End the link (and the host, when this screen started it)."""
+        """End the link (and the host, when this screen started it). A screen that hosts
+        stops its host first: every other seat hears the host close the table, not this
+        screen's player drop out."""
         if self._closed:
             return
         self._closed = True
-        if leave and self.client.connected:
+        hosting = self.owns_host and self.host is not None
+        if hosting:
+            self.host.stop()
+        elif leave and self.client.connected:
             self.client.leave()
         if leave and self.joined and self.remember is not None:
             self.remember(self, None)  # left on purpose: no "Rejoin" offer for it
         if not self.client.finished:  # else its thread has ended already
             self.client.close()
-        if self.owns_host and self.host is not None:
-            self.host.stop()

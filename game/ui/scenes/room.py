@@ -211,7 +211,7 @@ class RoomScene(Scene):
         if s.status == "failed" or not s.joined:
             return None
         if s.status == "reconnecting":
-            return tr("net.reconnecting"), WARN
+            return s.notice(), WARN  # why: the host closed the table, or went silent
         seats = s.seats
         if seats is None:
             return None

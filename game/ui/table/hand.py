@@ -1,5 +1,6 @@
 """The viewer's hand as a fan of cards. Cards that some legal action uses glow; the rest
-are dimmed but still shown (their tooltip says what they do and when).
+are dimmed but still shown (their tooltip says what they do and when). Over the hand limit
+the cards marked to discard stand raised, framed and tagged until the discard is confirmed.
 
 Rotated faces come from cardart's cache (whole degrees), so a fan of 15 cards costs 15
 blits a frame.
@@ -9,7 +10,9 @@ from __future__ import annotations
 
 import pygame
 
-from .. import cardart
+from .. import cardart, draw
+from ..i18n import tr
+from ..theme import BAD
 from . import layout as L
 
 ORDER = [
@@ -21,6 +24,7 @@ ORDER = [
 
 FAN_AREA = pygame.Rect(0, L.HAND.y - 70, L.HAND.right + 40, L.H - L.HAND.y + 70)
 ONE_ROW_MAX = 9  # more cards than this go in two rows: one row would overlap their names
+MARKED_LIFT = 34.0  # a card marked to discard stands this far up
 
 
 def _kept_slots(old_cards, old_slots, cards):
@@ -53,6 +57,7 @@ class HandFan:
         self.pointer = (0, 0)
         self.stale = False  # slots kept from before a play (the pointer is over the hand)
         self.focus: int | None = None  # the keyboard's place in the hand
+        self.marked: frozenset[int] = frozenset()  # marked to discard (not yet confirmed)
 
     def set_hand(self, hand: dict[str, int], playable: set[str]) -> None:
         cards = [k for k in ORDER for _ in range(hand.get(k, 0))]
@@ -138,6 +143,8 @@ class HandFan:
         self.hover = self.at(mouse) if self.drag is None else None
         for i in range(len(self.cards)):
             goal = 44.0 if i == self.selected else 26.0 if i == self.hover else 0.0
+            if i in self.marked:
+                goal = max(goal, MARKED_LIFT)
             self.lift[i] += (goal - self.lift[i]) * min(1.0, dt * 14)
             if abs(goal - self.lift[i]) < 0.5:
                 self.lift[i] = goal
@@ -152,6 +159,7 @@ class HandFan:
             frozenset(self.playable),
             self.hover,
             self.selected,
+            self.marked,
             tuple(sorted(self.hidden.items())),
             tuple(round(x) for x in self.lift),
             tuple(self.slots),
@@ -194,12 +202,28 @@ class HandFan:
                 continue
             key = self.cards[i]
             x, y, angle = self.slots[i]
-            ang = 0 if i in (self.hover, self.selected) else angle
+            marked = i in self.marked
+            ang = 0 if i in (self.hover, self.selected) or marked else angle
             img = cardart.rotated(key, ang, lift=key in self.playable, dim=key not in self.playable)
-            surface.blit(img, img.get_rect(center=(round(x) + ox, round(y - self.lift[i]) + oy)))
+            at = img.get_rect(center=(round(x) + ox, round(y - self.lift[i]) + oy))
+            surface.blit(img, at)
+            if marked:
+                self._draw_mark(surface, at)
         if self.drag is not None and self.drag < len(self.cards):
             img = cardart.rotated(self.cards[self.drag], 0, lift=True)
             surface.blit(img, img.get_rect(center=self.drag_pos))
+
+    def _draw_mark(self, surface, at: pygame.Rect) -> None:
+        """A card marked to discard: a red frame and a "Discard" tag just under its name
+        (in two rows the front row hides the back row's feet; above the card, the panel
+        would cover the tag of the last card)."""
+        card = pygame.Rect(0, 0, cardart.CARD_W, cardart.CARD_H)
+        card.center = at.center
+        pygame.draw.rect(surface, BAD, card, width=5, border_radius=12)
+        tag = draw.fit(tr("action.discard"), 20, card.width - 16, (255, 255, 255), True)
+        band = pygame.Rect(card.x + 5, card.top + 42, card.width - 10, 28)
+        pygame.draw.rect(surface, BAD, band, border_radius=8)
+        surface.blit(tag, tag.get_rect(center=band.center))
 
     def anchor(self, i: int | None = None) -> tuple[float, float]:
         if not self.slots:

@@ -21,10 +21,12 @@ class Overlay(Enum):
     NONE = "table"
     HISTORY = "history"
     EDITOR = "editor"
+    HOST_AWAY = "host_away"  # the LAN host went away: Wait or Leave (table/host_away.py)
 
 
 class PanelState(Enum):
-    TURN = "turn"  # placing the marker, deal or roll, draw, discards
+    TURN = "turn"  # placing the marker, deal or roll, draw
+    DISCARD = "discard"  # over the hand limit: mark cards, then confirm
     WINDOW = "window"  # a reaction window (Let it pass / Stop!)
     NEGOTIATION = "negotiation"
     GAME_OVER = "game_over"
@@ -37,6 +39,8 @@ def panel_state(v: dict) -> PanelState:
         return PanelState.WINDOW
     if v["phase"] == "negotiation":
         return PanelState.NEGOTIATION
+    if v["phase"] == "discard":
+        return PanelState.DISCARD
     return PanelState.TURN
 
 
@@ -65,6 +69,7 @@ PANEL = {
         _b("turn.roll", pygame.K_r),
         _b("turn.draw", pygame.K_SPACE),
     ),
+    PanelState.DISCARD: (_b("discard.confirm", pygame.K_d),),
     PanelState.WINDOW: (_b("win.pass", pygame.K_SPACE), _b("win.stop", pygame.K_s)),
     PanelState.NEGOTIATION: (
         _b("neg.going_once", pygame.K_g),
@@ -84,6 +89,7 @@ EDITOR = (
     _b("editor.cancel", pygame.K_ESCAPE),
     *LOG_SCROLL,
 )
+HOST_AWAY = (_b("host_away.wait", pygame.K_ESCAPE), _b("host_away.leave", pygame.K_q))
 COACH = (_b("coach.next", pygame.K_n),)  # the lesson's Next (Space is Draw / Let it pass)
 REPLAY = (
     _b("replay.play", pygame.K_SPACE),
@@ -107,6 +113,7 @@ def table_keymaps(name: str, *extra: tuple[Binding, ...]) -> dict[Context, Keyma
             f"{name}/history/{state.value}", HISTORY, LOG, panel, *extra
         )
         out[Overlay.EDITOR, state] = Keymap(f"{name}/editor", EDITOR, *extra)
+        out[Overlay.HOST_AWAY, state] = Keymap(f"{name}/host_away", HOST_AWAY)
     return out
 
 

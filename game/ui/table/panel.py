@@ -75,6 +75,7 @@ class ActionPanel:
             None if ed is None else (ed.id, tuple(sorted(ed.sources)), ed.amount),
             self.travel_choice,
             self.table.hints.shown(),
+            tuple(self.table.discard.marked),
         )
         if key == self._key:
             return self.widgets

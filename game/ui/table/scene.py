@@ -36,8 +36,10 @@ from . import hand as hand_mod
 from . import layout as L
 from .anim import Director
 from .board import BoardRenderer, space_rules_text
+from .discard import DiscardPicks, cards_to_discard
 from .hand import HandFan
 from .hints import TableHints
+from .host_away import HostAwayDialog
 from .keys import TABLE_KEYMAPS, Overlay, panel_state
 from .log import LogPanel, clan_word
 from .panel import ActionPanel, fill_slots
@@ -124,11 +126,13 @@ class TableScene(Scene):
         self.plates.layout(self.n)
         self.panel = ActionPanel(self)
         self.hand = HandFan()
+        self.discard = DiscardPicks()  # over the hand limit: marked, then confirmed
         self.log = LogPanel(self.names)
         self.director = Director(self)
         self.director.tweens.speed = app.config.speed_factor
         self.history = MoneyHistory(self.n)
         self.hints = TableHints(self, self.n)
+        self.host_away = HostAwayDialog(session, self.leave_table)  # LAN: the host went away
         self.toast: tuple[str, float, str] | None = None  # (text, seconds left, kind)
         self.on_exit = on_exit
         self.results = results
@@ -225,6 +229,13 @@ class TableScene(Scene):
             self.hand.selected = self.hand.focus
             self._refresh()
 
+    def leave_table(self) -> None:
+        """Leave a LAN table whose host went away (the dialog's Leave): to the title."""
+        from ..scenes.title import TitleScene
+
+        self.session.abandon()
+        self.app.replace(TitleScene(self.app))
+
     def say(self, key: str) -> None:
         if self.session.viewer is not None:
             self.session.say(self.session.viewer, key)
@@ -276,17 +287,24 @@ class TableScene(Scene):
         self.legal = s.legal(s.viewer) if s.viewer is not None else LegalActions()
         hand = self.v.get("hand") or {}
         self.hand.set_hand(hand, self._playable())
+        self.discard.follow(self.hand.cards, cards_to_discard(self.v, s.viewer))
+        self.hand.marked = frozenset(self.discard.marked)
         panel = self.panel.rebuild(self.v, self.legal, s.viewer)
         self._card_options()
         self.log_buttons = self.log.widgets(self._log_changed)
         # the log's buttons lie over everything (the history covers the board and the hand),
         # then the card's pop-up, then the panel
-        self.set_widgets(self.log_buttons + self._open_card_buttons() + list(panel))
+        self.set_widgets(
+            self.host_away.buttons + self.log_buttons + self._open_card_buttons() + list(panel)
+        )
 
     def _log_changed(self) -> None:
         self.log_buttons = self.log.widgets(self._log_changed)
         self.set_widgets(
-            self.log_buttons + self._open_card_buttons() + list(self.panel.widgets)
+            self.host_away.buttons
+            + self.log_buttons
+            + self._open_card_buttons()
+            + list(self.panel.widgets)
         )
 
     def set_widgets(self, widgets: list) -> None:
@@ -344,6 +362,7 @@ class TableScene(Scene):
             self.travel_confirm = None  # the card it asked about is no longer selected
         confirm = self.travel_confirm
         sig = (key, sel, self.v["version"], THEME.epoch, self.panel.travel_choice, confirm)
+        sig += (tuple(self.discard.marked),)
         if sig == self._card_key:
             return
         self._card_key = sig
@@ -399,7 +418,11 @@ class TableScene(Scene):
             elif isinstance(a, PlayStop):
                 labels.append((tr("card.stop") + "!", a, tr("tip.card.stop")))
             elif isinstance(a, Discard):
-                labels.append((tr("action.discard"), a, tr("tip.discard")))
+                i = self.hand.selected
+                marked = i in self.discard.marked
+                label = tr("table.discard_keep" if marked else "action.discard")
+                mark = lambda i=i: self._mark_discard(i)  # noqa: E731
+                labels.append((label, mark, tr("tip.discard")))
         labels = [(*entry, "primary") for entry in labels] + unneeded
         if any(isinstance(a, PlayTravel) for a in opts):
             self.panel.travel_choice = key
@@ -484,6 +507,12 @@ class TableScene(Scene):
                     self.hand.drag = i
             if self.hand.drag is not None:
                 self.hand.drag_pos = event.pos
+        if self.host_away.buttons:  # modal: nothing else at the table reaches the host
+            if event.type == pygame.KEYDOWN:
+                self.press(event.key)  # its own keymap (Overlay.HOST_AWAY)
+            else:
+                self.host_away.handle(event)
+            return True
         if event.type == pygame.MOUSEWHEEL and (
             L.LOG.collidepoint(self.mouse) or self._in_history(self.mouse)
         ):
@@ -578,22 +607,50 @@ class TableScene(Scene):
         return True
 
     def _discard_at_once(self, i: int) -> bool:
-        """Over the hand limit a click on a card that can only be discarded discards it:
-        one click per card, no pop-up."""
+        """Over the hand limit a click on a card that can only be discarded marks it (or
+        keeps it again): one click per card, no pop-up; the panel's button confirms."""
         if self.v["phase"] != "discard" or i >= len(self.hand.cards):
             return False
         opts = self.options_for(self.hand.cards[i])
         if len(opts) != 1 or not isinstance(opts[0], Discard):
             return False
-        self.send(opts[0])
+        self._mark_discard(i)
         return True
+
+    def _mark_discard(self, i: int | None) -> None:
+        """Mark card `i` to discard, or keep it again (nothing leaves the hand yet)."""
+        need = cards_to_discard(self.v, self.session.viewer)
+        if i is None or not need:
+            return
+        if not self.discard.toggle(i, need):
+            self.toast = (tr("table.discard_enough", n=need), 3.0, "info")
+        self._refresh()
+
+    def keep_all(self) -> None:
+        """Esc or Keep all: no card stays marked."""
+        if self.discard.clear():
+            self._refresh()
+
+    def confirm_discard(self) -> None:
+        """Send the marked cards' discards (one by one, see DiscardPicks.next_action)."""
+        if self.session.viewer is None or not self.discard.marked:
+            return
+        self.discard.confirm(self.session.viewer, self.hand.cards)
+        self._send_queued_discard()
+
+    def _send_queued_discard(self) -> None:
+        action = self.discard.next_action(self.legal, getattr(self.session, "busy", False))
+        if action is not None:
+            self.send(action)
 
     # -- keys (game/ui/table/keys.py) ---------------------------------------------------
 
     KEYMAPS = TABLE_KEYMAPS
 
     def keymap(self):
-        if self.panel.editor is not None:
+        if self.host_away.buttons:
+            overlay = Overlay.HOST_AWAY
+        elif self.panel.editor is not None:
             overlay = Overlay.EDITOR
         elif self.log.expanded:
             overlay = Overlay.HISTORY
@@ -613,10 +670,14 @@ class TableScene(Scene):
         }
 
     def _escape(self) -> bool:
-        """Esc on the table: drop the selected card, or else the pause menu."""
+        """Esc on the table: drop the selected card, else keep the cards marked to
+        discard, else the pause menu."""
         if self.hand.selected is not None or self.panel.travel_choice:
             self.hand.selected = None
             self.panel.travel_choice = None
+            return True
+        if self.discard.marked:
+            self.keep_all()
             return True
         from ..scenes.menu import PauseScene
 
@@ -682,8 +743,10 @@ class TableScene(Scene):
             # further behind, jump to the end of what is queued
             self.director.finish()
         self.director.update(dt)
-        if changed or self.v["version"] != self._version():
+        if self.host_away.sync() or changed or self.v["version"] != self._version():
             self._refresh()
+        if self.discard.queue:
+            self._send_queued_discard()
         self.hand.update(dt, self.mouse)
         if self.toast is not None:
             text, left, kind = self.toast
@@ -821,7 +884,10 @@ class TableScene(Scene):
             fill = (120, 40, 36) if self.toast[2] == "error" else (30, 84, 64)
             draw.draw_panel(surface, r, fill=fill, alpha=240)
             surface.blit(img, img.get_rect(center=r.center))
-        self._draw_notice(surface)
+        if self.host_away.buttons:
+            self.host_away.draw(surface, t)  # its title says what the notice would
+        else:
+            self._draw_notice(surface)
 
     def _mark_own_targets(self, surface, own: set, t: float) -> None:
         """The viewer's own placards and laid cards among Travel targets: another glow and

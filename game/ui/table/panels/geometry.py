@@ -23,16 +23,24 @@ def main_rect(i: int, n: int) -> pygame.Rect:
     return pygame.Rect(x0 + i * (bw + gap), y, bw, 64)
 
 
-def recruit_rect(i: int, n: int) -> pygame.Rect:
+def recruit_rect(i: int, n: int, raised: bool = False) -> pygame.Rect:
     """Recruitment buttons over the hand limit: rows of three, the last row lowest, all
-    inside the panel below the marker's space."""
+    inside the panel below the marker's space; `raised`: one row higher, over the
+    discard's confirm row."""
     per_row = 3
-    rows = (n + per_row - 1) // per_row
+    rows = (n + per_row - 1) // per_row + raised
     row, col = divmod(i, per_row)
     gap, h = 12, 56
     bw = (L.RIGHT.width - 48 - gap * (per_row - 1)) // per_row
     y = L.RIGHT.bottom - 140 - (rows - 1 - row) * (h + 8)
     return pygame.Rect(L.RIGHT.x + 24 + col * (bw + gap), y, bw, h)
+
+
+def discard_rect(i: int) -> pygame.Rect:
+    """Over the hand limit, once a card is marked: Keep all, then Discard N (the
+    turn's big buttons' row, which has no roll or draw then)."""
+    r = main_rect(i, 2)
+    return pygame.Rect(r.x, r.y + 8, r.width, 56)
 
 
 def bar_rect(i: int, n: int) -> pygame.Rect:

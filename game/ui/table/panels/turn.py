@@ -16,7 +16,7 @@ from .. import layout as L
 from .. import status
 from ..reasons import why_off
 from ..sentences import clan_word
-from .geometry import main_rect, recruit_rect
+from .geometry import discard_rect, main_rect, recruit_rect
 from .slots import marker_preview
 from .window import draw_banner, window_widgets
 
@@ -36,7 +36,8 @@ class TurnPanel:
         if phase in ("turn", "moved"):
             return self._deal_or_move(v, legal, viewer)
         if phase == "discard":
-            return self._recruits(legal)
+            confirm = self._discard_confirm()
+            return confirm + self._recruits(legal, raised=bool(confirm))
         return []
 
     def _results_button(self) -> Widget:
@@ -87,12 +88,39 @@ class TurnPanel:
             ),
         ]
 
-    def _recruits(self, legal: LegalActions) -> list[Widget]:
+    def _discard_confirm(self) -> list[Widget]:
+        """Keep all / Discard N, once a card is marked (nothing is discarded before)."""
+        n = len(self.table.discard.marked)
+        if not n:
+            return []
+        label = tr("table.discard_confirm_one") if n == 1 else tr("table.discard_confirm", n=n)
+        return [
+            Button(
+                discard_rect(0),
+                tr("ui.cancel"),
+                self.table.keep_all,
+                style="ghost",
+                size=24,
+                name="discard.keep",
+                tip=tr("tip.discard_clear"),
+            ),
+            Button(
+                discard_rect(1),
+                label,
+                self.table.confirm_discard,
+                style="danger",
+                size=26,
+                name="discard.confirm",
+                tip=tr("tip.discard_confirm"),
+            ),
+        ]
+
+    def _recruits(self, legal: LegalActions, raised: bool = False) -> list[Widget]:
         send = self.table.send
         recruits = [a for a in legal.fixed if isinstance(a, Recruit)]
         return [
             Button(
-                recruit_rect(i, len(recruits)),
+                recruit_rect(i, len(recruits), raised),
                 tr("table.recruit_clan", clan=clan_word(int(a.clan))),
                 lambda a=a: send(a),
                 size=24,
