@@ -232,19 +232,12 @@ class Connections:
         finally:
             if watchdog is not None:
                 watchdog.cancel()
-            if reader.exception() is not None:
-                # A reset: asyncio put the same exception in the stream protocol's "closed"
-                # future, which only the protocol's __del__ retrieves. In the reference
-                # cycle below the collector may finalise the future first, and asyncio
-                # logs "Future exception was never retrieved" with a 14-line traceback.
-                # The future is done by now: awaiting it retrieves the exception at once.
-                with contextlib.suppress(Exception):
-                    await writer.wait_closed()
             # A reset's exception keeps this frame alive in a reference cycle (its
             # traceback -> this frame -> conn -> the stream reader -> the exception) until
             # the garbage collector's rare full pass: hold no buffers in it meanwhile.
             decoder = data = None
             self.drop(conn, linger=False)
+            _retrieve_close_error(writer)
 
     # ------------------------------------------------------------------ admission, limits
 
@@ -418,6 +411,23 @@ class Connections:
         else:
             self.stats["errors." + code] += 1
             self.send(conn, msg)
+
+
+def _retrieve_close_error(writer: asyncio.StreamWriter) -> None:
+    """Read the error a connection closed with (a reset on reading, a broken pipe on
+    writing) once it has closed. asyncio puts it in the stream protocol's "closed" future,
+    which only the protocol's ``__del__`` retrieves; in the reference cycle a reset leaves
+    behind, the collector may finalise the future first, and asyncio then logs "Future
+    exception was never retrieved" with a 14-line traceback (docs/SECURITY.md: at most one
+    line per connection). A task, not an await: a connection still flushing to a slow
+    reader must not hold up its serve loop."""
+    task = asyncio.ensure_future(writer.wait_closed())
+    task.add_done_callback(_quiet)
+
+
+def _quiet(task: asyncio.Future) -> None:
+    if not task.cancelled():
+        task.exception()  # retrieved: the close's error is no news (the drop was logged)
 
 
 def _addr(conn: Connection) -> str:
