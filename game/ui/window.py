@@ -216,6 +216,22 @@ class GameWindow:
         if flip:
             pygame.display.flip()
 
+    def present_rects(self, rects: list[pygame.Rect]) -> None:
+        """Show only these canvas rects (what changed): at 1:1 a blit and an update of each;
+        a scaled window is shown whole (a part of a smoothscale would not match its edges)."""
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        fit = fit_rect(surface.get_size(), self.logical)
+        if fit.size != self.logical:
+            self.present()
+            return
+        self.surface = surface
+        shown = [r.move(fit.topleft) for r in rects]
+        for rect, dest in zip(rects, shown, strict=True):
+            surface.blit(self.canvas, dest, rect)
+        pygame.display.update(shown)
+
     def _fill_bars(self, surface: pygame.Surface, fit: pygame.Rect) -> None:
         w, h = surface.get_size()
         if fit.x > 0:

@@ -57,6 +57,7 @@ def entries() -> list[ReplayEntry]:
 
 class ReplayListScene(Scene):
     name = "replays"
+    animated = False  # still unless an event, a tooltip or a glow says otherwise
 
     def __init__(self, app) -> None:
         super().__init__(app)
