@@ -14,6 +14,23 @@ with letterbox bars at any other `--size`) and the flip. The redraw alone is pri
 Bars: p95 <= 8 ms, goal 4 ms; first frame <= 0.8 s.
 
     .venv/bin/python bench/ui.py --size 1280x720   # the cost of scaling down (or 2560x1440: up)
+
+Real-window mode: the dummy driver's present costs nothing, so idle is measured in a real
+window too: its own Xvfb (1920x1080, a display in :140-:149) with openbox, the game
+fullscreen in it, the app's own loop (`App.run`'s frame: update at 60 FPS, then `refresh()`
+draws and presents only what changed). Per state, this process's CPU over --seconds (the
+share of one core) and the frame times, update + redraw + present:
+
+    .venv/bin/python bench/ui.py --real-window [--seconds 10] [--always-draw]
+
+title: the title screen (drifting cards, the bobbing crown); table_idle: a hot-seat game
+waiting for the person to place the marker (1 human + 3 bots, ask-around, the deal
+animated and done: the turn ring and the 16 placeable spaces pulse); table_still: the
+scripted negotiation, frozen, waiting (the ring round the seat with the floor and the
+Travel targets pulse); table_countdown: the same with its window countdown running down
+(5 s, again and again); animating: the
+busiest table with a burst of flying coins and cards every half second. --always-draw
+redraws and presents the whole canvas every frame (the loop before idle was free).
 """
 
 from __future__ import annotations
@@ -188,6 +205,188 @@ def measure(frames: int, size: tuple[int, int] | None = None) -> dict:
     return {"total": total, "draw": draw_only, "cpu": cpu, "sprites_at_end": sprites}
 
 
+# -- the real window -------------------------------------------------------------------
+
+REAL_STATES = ("title", "table_idle", "table_still", "table_countdown", "animating")
+DISPLAYS = range(140, 150)
+SCREEN = (1920, 1080)
+
+
+def _idle_table(app):
+    """A hot-seat game waiting for its one person, the deal's animation over."""
+    from game.ui.config import Config
+    from game.ui.scenes.newgame import build_session
+    from game.ui.table.scene import TableScene
+
+    session = build_session(Config(), seed=11)
+    table = TableScene(app, session)
+    app.push(table)
+    for _ in range(60 * 60):
+        app.step(1 / 60, draw=False)
+        waiting = session.decision_seat() == session.viewer
+        if waiting and not table.director.moving() and not table.hand.moving():
+            return table
+    raise SystemExit("error: the bots never handed the table to the person")
+
+
+def _scripted_table(app, countdown: bool):
+    """The scripted negotiation frozen (nobody acts), with its window countdown running
+    down (or none at all)."""
+    from game.ui.screenshot import table_session
+    from game.ui.session_api import Countdown
+    from game.ui.table.scene import TableScene
+
+    s = table_session()
+    started = time.perf_counter()
+
+    def countdowns():
+        left = 5.0 - (time.perf_counter() - started) % 5.0
+        return [Countdown("window", left, 5.0)] if countdown else []
+
+    s.countdowns = countdowns
+    table = TableScene(app, s)
+    table.director.quiet = True
+    app.push(table)
+    for _ in range(5):
+        app.step(1 / 30, draw=False)
+    table.director.quiet = False
+    return table
+
+
+def _ticks(pid: int) -> int:
+    """A process's CPU so far (user + system, clock ticks) from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def real_child(state: str, seconds: float, always_draw: bool, xserver: int) -> dict:
+    """In the X server: the game fullscreen in `state`, the app's frame loop measured."""
+    import pygame
+
+    from game.ui.app import FPS, App
+    from game.ui.config import Config
+
+    app = App(Config(fullscreen=True), windowed=False, sound=False, persist=False)
+    burst = None
+    if state == "title":
+        from game.ui.scenes.title import TitleScene
+
+        app.push(TitleScene(app))
+    elif state == "table_idle":
+        _idle_table(app)
+    elif state in ("table_still", "table_countdown"):
+        _scripted_table(app, countdown=state == "table_countdown")
+    else:
+        burst = busiest_table(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 1075), rel=(0, 0), buttons=(0, 0, 0)))
+
+    def frame(dt: float) -> None:
+        if always_draw:
+            app.step(dt)
+        else:
+            app.step(dt, draw=False)
+            app.refresh()
+
+    warm_end = time.perf_counter() + 2.0
+    while time.perf_counter() < warm_end:
+        frame(app.clock.tick(FPS) / 1000.0)
+    work, gaps = [], []
+    frames0, partial0 = app.frames, app.partial_frames
+    c0, t0, x0 = time.process_time(), time.perf_counter(), _ticks(xserver)
+    last = begun = t0
+    i = 0
+    while last - t0 < seconds:
+        dt = app.clock.tick(FPS) / 1000.0
+        now = time.perf_counter()
+        gaps.append((now - begun) * 1000)  # from the start of the frame before
+        begun = now
+        if burst is not None and i % 30 == 0:
+            burst.director.cursor = 0.0
+            burst.director.feed(BURST, 0)
+        frame(min(dt, 0.1))
+        last = time.perf_counter()
+        work.append((last - now) * 1000)
+        i += 1
+    cpu = (time.process_time() - c0) / (last - t0)
+    x_cpu = (_ticks(xserver) - x0) / os.sysconf("SC_CLK_TCK") / (last - t0)
+    out = {
+        "state": state,
+        "window": list(pygame.display.get_surface().get_size()),
+        "cpu_percent": round(100 * cpu, 1),
+        "xserver_cpu_percent": round(100 * x_cpu, 1),
+        "frames": len(work),
+        "drawn": app.frames - frames0,
+        "drawn_in_part": app.partial_frames - partial0,
+        "work_ms": {f"p{p}": round(pct(work, p), 2) for p in (50, 95, 99)},
+        "work_ms_max": round(max(work), 2),
+        "late_frames": sum(1 for g in gaps if g > 1.5 * 1000 / FPS),
+    }
+    app.shutdown()
+    return out
+
+
+def _start_x() -> tuple[list[subprocess.Popen], dict]:
+    """Xvfb on the first free display of :140-:149, with openbox managing it."""
+    for number in DISPLAYS:
+        if Path(f"/tmp/.X11-unix/X{number}").exists() or Path(f"/tmp/.X{number}-lock").exists():
+            continue
+        xvfb = subprocess.Popen(
+            ["Xvfb", f":{number}", "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        end = time.monotonic() + 10
+        while time.monotonic() < end and xvfb.poll() is None:
+            if Path(f"/tmp/.X11-unix/X{number}").exists():
+                break
+            time.sleep(0.1)
+        if xvfb.poll() is not None:
+            continue
+        env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_VIDEO")}
+        env.update(DISPLAY=f":{number}", SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
+        wm = subprocess.Popen(["openbox"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1.0)
+        return [wm, xvfb], env
+    raise SystemExit("error: no free display in :140-:149 (or Xvfb is missing)")
+
+
+def real_window(seconds: float, always_draw: bool) -> list[dict]:
+    procs, env = _start_x()
+    results = []
+    try:
+        for state in REAL_STATES:
+            cmd = [sys.executable, __file__, "--child", state, "--seconds", str(seconds)]
+            cmd += ["--xserver", str(procs[1].pid)]
+            if always_draw:
+                cmd.append("--always-draw")
+            out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=seconds + 120)
+            lines = [ln for ln in out.stdout.splitlines() if ln.startswith("{")]
+            if out.returncode != 0 or not lines:
+                raise SystemExit(f"error: {state} failed: {out.stderr.strip()[-2000:]}")
+            results.append(json.loads(lines[-1]))
+    finally:
+        for proc in procs:
+            proc.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(5)
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    return results
+
+
+def print_real(results: list[dict], always_draw: bool) -> None:
+    how = "whole canvas every frame" if always_draw else "only what changed"
+    print(f"real window (Xvfb + openbox, fullscreen {SCREEN[0]}x{SCREEN[1]}), drawing {how}")
+    print(f"  {'state':16} {'CPU':>6} {'Xvfb':>6}  {'drawn':>11}  {'work p50/p95/p99/max ms':>26}  late")
+    for r in results:
+        w = r["work_ms"]
+        drawn = f"{r['drawn']}/{r['frames']}"
+        times = f"{w['p50']}/{w['p95']}/{w['p99']}/{r['work_ms_max']}"
+        cpu, xcpu = r["cpu_percent"], r["xserver_cpu_percent"]
+        print(f"  {r['state']:16} {cpu:>5}% {xcpu:>5}%  {drawn:>11}  {times:>26}  {r['late_frames']}")
+
+
 def pct(xs: list[float], p: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, round(p / 100 * (len(xs) - 1)))]
@@ -198,7 +397,22 @@ def main() -> int:
     ap.add_argument("--frames", type=int, default=600)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--size", default="1920x1080", help="window size (the canvas is 1920x1080)")
+    ap.add_argument("--real-window", action="store_true", help="CPU per state in a real X window")
+    ap.add_argument("--seconds", type=float, default=10.0, help="real window: seconds per state")
+    ap.add_argument("--always-draw", action="store_true", help="real window: redraw all, every frame")
+    ap.add_argument("--child", choices=REAL_STATES, help=argparse.SUPPRESS)
+    ap.add_argument("--xserver", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.child:
+        print(json.dumps(real_child(args.child, args.seconds, args.always_draw, args.xserver)))
+        return 0
+    if args.real_window:
+        results = real_window(args.seconds, args.always_draw)
+        if args.json:
+            print(json.dumps(results))
+        else:
+            print_real(results, args.always_draw)
+        return 0
     from game.ui.app import parse_size
 
     size = parse_size(args.size)

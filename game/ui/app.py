@@ -9,6 +9,12 @@ window through the X server and reads it). Nothing is written without the variab
 
 `App.step(dt)` runs one frame with a given dt: the loop uses the clock, tests and the
 benchmark call it directly with a fixed dt so that animations finish deterministically.
+
+Idle costs nothing: the loop's frames update at 60 FPS (the session's clocks, bots and
+network keep their pace) but `refresh()` draws and presents only the canvas rects the
+scenes say have changed (game/ui/scene.py), nothing at all while the picture stands
+still: a clipped redraw of a pulsing glow or a countdown and a present of those rects
+only. `step(dt)` (tests, screenshots, the benchmark) still redraws everything.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import pygame
 
 from . import fonts, i18n
 from .config import Config, config_dir
-from .scene import Scene, SceneStack
+from .scene import WHOLE, Scene, SceneStack
 from .sound import Sounds
 from .theme import THEME
 from .widgets import Button, TextField
@@ -62,7 +68,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.present = True  # flip the display after drawing (tests may skip it)
-        self.frames = 0
+        self.frames = 0  # pictures shown (whole or in part)
+        self.partial_frames = 0  # of those, the ones redrawn only in part
         self.first_frame_at: float | None = None
         self.lan = None  # the screen's LAN connection (a NetSession), see game/ui/lan.py
         self.autosaver = None  # the hot-seat autosave writer, see game/ui/autosave.py
@@ -125,6 +132,7 @@ class App:
     # -- the loop ----------------------------------------------------------------------
 
     def handle(self, event) -> None:
+        self.stack.invalidate()  # any event (input, a resize, an expose) redraws the picture
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -187,16 +195,45 @@ class App:
 
     def draw(self) -> None:
         self.stack.draw(self.screen)
+        self.stack.shown()
         if self.present:
             self.window.present()
+        self._shown()
+
+    def _shown(self) -> None:
         self.frames += 1
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
 
+    def refresh(self) -> bool:
+        """Draw and present what changed since the picture last shown; False: nothing did.
+
+        Each changed rect is a redraw of the whole stack clipped to it (a clipped blit
+        costs its area), so the rects end up exactly as a whole redraw would paint them."""
+        rects = self.stack.changes()
+        if not rects:
+            return False
+        if rects[0] == WHOLE:
+            self.draw()
+            return True
+        screen = self.screen
+        for rect in rects:
+            screen.set_clip(rect)
+            self.stack.draw(screen)
+        screen.set_clip(None)
+        self.stack.shown()
+        if self.present:
+            self.window.present_rects(rects)
+        self.partial_frames += 1
+        self._shown()
+        return True
+
     def run(self) -> int:
         while self.running and self.stack.top is not None:
             dt = self.clock.tick(FPS) / 1000.0
-            self.step(min(dt, 0.1))
+            self.step(min(dt, 0.1), draw=False)
+            if self.running and self.stack.top is not None:
+                self.refresh()
         return 0
 
     def shutdown(self) -> None:

@@ -6,6 +6,7 @@ card back, bot). Everything returned is cached: blit it, never draw on it.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -250,8 +251,13 @@ def glow_surface(w: int, h: int, colour=(255, 230, 120), radius=14, spread=10):
     return surf
 
 
+def glow_level(alpha: int) -> int:
+    """The glow's brightness step for an alpha: 9 cached steps, no per-frame copy."""
+    return max(0, min(8, round(alpha / 32)))
+
+
 def draw_glow(surface, rect, colour=(255, 230, 120), radius=14, spread=10, alpha=255) -> None:
-    level = max(0, min(8, round(alpha / 32)))  # 9 cached brightness steps, no per-frame copy
+    level = glow_level(alpha)
     img = _glow_level(rect.width, rect.height, tuple(colour[:3]), radius, spread, level)
     surface.blit(img, (rect.x - spread, rect.y - spread))
 
@@ -499,3 +505,19 @@ def _tile_face(number: int, price: int, w: int, h: int, lang: str, epoch: int) -
 def pulse(t: float, speed: float = 2.0) -> float:
     """0..1..0 with period 1/speed seconds (for glows and attention marks)."""
     return 0.5 - 0.5 * math.cos(t * speed * 2 * math.pi)
+
+
+@dataclass(frozen=True)
+class Pulse:
+    """A pulsing glow's alpha over time, base + amp * pulse(t, speed): drawing and the
+    question whether the picture changed (its glow level) read the same one."""
+
+    base: int
+    amp: int
+    speed: float = 2.0
+
+    def alpha(self, t: float) -> int:
+        return int(self.base + self.amp * pulse(t, self.speed))
+
+    def level(self, t: float) -> int:
+        return glow_level(self.alpha(t))

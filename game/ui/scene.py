@@ -3,6 +3,15 @@
 The top scene gets the input and updates; scenes below an overlay (`opaque = False`) are
 still drawn, bottom first. A scene keeps its widgets in `self.widgets`; the default handle
 and draw go through them, and a widget with a `tip` shows its tooltip after a short hover.
+
+Redrawing only what changed: the app's loop asks the stack for `changes()`, the canvas
+rects whose picture would differ from the one last shown, and draws and presents only
+those (game/ui/app.py). A scene that moves every frame without saying where keeps
+`animated = True` and is redrawn whole every frame. One with `animated = False` promises
+that its picture changes only with an event (any event redraws the stack), `invalidate()`
+(its own state changed), `look()` (a key of what else it shows), a tooltip coming up, or
+its `pulses()`: things that change with time alone (a glow, a caret, a countdown, a drifting
+card), each with a key of how it looks and its rect, redrawn there when the key changes.
 """
 
 from __future__ import annotations
@@ -10,14 +19,18 @@ from __future__ import annotations
 import pygame
 
 from .keys import Keymap
+from .theme import LOGICAL_SIZE
 from .widgets import Button, TextField, Widget, _label, draw_tooltip
 
 TIP_DELAY = 0.45
+GLOW_MARGIN = 2 * 12  # a widget's glow spreads 8 px round it (and a shadow below)
+WHOLE = pygame.Rect((0, 0), LOGICAL_SIZE)  # changes() naming this: redraw everything
 
 
 class Scene:
     opaque = True
     name = "scene"
+    animated = True  # redrawn whole every frame (see the module docstring)
 
     def __init__(self, app) -> None:
         self.app = app
@@ -26,11 +39,15 @@ class Scene:
         self._hover: Widget | None = None
         self._hover_t = 0.0
         self.mouse = (0, 0)
+        self._stale = True  # the picture last shown is out of date
+        self._shown: tuple | None = None  # what the picture last shown depended on
+        self._pulses_shown: list[tuple[object, pygame.Rect]] = []  # and its pulses()
 
     # lifecycle
     def enter(self) -> None:
         """Pushed or uncovered: (re)build widgets."""
         self.layout()
+        self.invalidate()
 
     def exit(self) -> None:
         pass
@@ -41,6 +58,7 @@ class Scene:
     def relayout(self) -> None:
         """Language, palette or text size changed."""
         self.layout()
+        self.invalidate()
 
     # input
     def handle(self, event) -> bool:
@@ -106,10 +124,52 @@ class Scene:
                 return w
         return None
 
+    # redrawing only what changed
+    def invalidate(self) -> None:
+        """The whole picture is out of date (state the scene shows has changed)."""
+        self._stale = True
+
+    def look(self):
+        """A key of whatever else the picture shows (None: nothing else); the scene is
+        redrawn whole when it differs from the key of the picture last shown."""
+        return None
+
+    def _shown_key(self) -> tuple:
+        return self.look(), self._hover is not None and self._hover_t >= TIP_DELAY
+
+    def pulses(self) -> list[tuple[object, pygame.Rect]]:
+        """What changes with time alone, each as (a key of how it looks now, the canvas rect
+        it covers): a pulsing widget's glow, a focused field's caret."""
+        return [
+            (w.pulse_key(self.t), w.rect.inflate(GLOW_MARGIN, GLOW_MARGIN))
+            for w in self.widgets
+            if w.visible and w.pulsing()
+        ]
+
+    def changes(self) -> list[pygame.Rect]:
+        """The canvas rects whose picture differs from the one last shown ([WHOLE]: all)."""
+        if self.animated or self._stale or self._shown_key() != self._shown:
+            return [WHOLE]
+        now = self.pulses()
+        if len(now) != len(self._pulses_shown):
+            return [WHOLE]
+        return [
+            rect.union(was_rect)
+            for (key, rect), (was, was_rect) in zip(now, self._pulses_shown, strict=True)
+            if key != was or rect != was_rect
+        ]
+
+    def shown(self) -> None:
+        """The picture of this moment is on screen."""
+        self._stale = False
+        self._shown = self._shown_key()
+        self._pulses_shown = self.pulses()
+
 
 class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
+        self._shown: list[int] = []  # the ids of the scenes in the picture last shown
 
     @property
     def top(self) -> Scene | None:
@@ -150,9 +210,30 @@ class SceneStack:
                 break
         return list(reversed(out))
 
+    def invalidate(self) -> None:
+        """Every scene is redrawn whole (an event may have changed any of them)."""
+        for scene in self.scenes:
+            scene.invalidate()
+
     def handle(self, event) -> bool:
         top = self.top
         return top.handle(event) if top else False
+
+    def changes(self) -> list[pygame.Rect]:
+        """The canvas rects to redraw: what changed in any visible scene, merged."""
+        visible = self.visible()
+        if [id(s) for s in visible] != self._shown:
+            return [WHOLE]
+        rects: list[pygame.Rect] = []
+        for scene in visible:
+            rects += scene.changes()
+        return merge_rects(rects)
+
+    def shown(self) -> None:
+        visible = self.visible()
+        self._shown = [id(s) for s in visible]
+        for scene in visible:
+            scene.shown()
 
     def update(self, dt: float) -> None:
         top = self.top
@@ -164,3 +245,31 @@ class SceneStack:
             scene.draw(surface)
         if self.top is not None:
             self.top.draw_tooltip(surface)
+
+
+MERGE_SLACK = 1.3  # two rects become their union when it is at most this much bigger
+WHOLE_SHARE = 0.5  # rects covering more than this share of the canvas: redraw it all
+
+
+def merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Rects clipped to the canvas, overlapping or close ones joined (each is a separate
+    clipped redraw); [WHOLE] when they cover most of it anyway."""
+    out = [r.clip(WHOLE) for r in rects]
+    out = [r for r in out if r.width > 0 and r.height > 0]
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                a, b = out[i], out[j]
+                u = a.union(b)
+                if u.width * u.height <= MERGE_SLACK * (a.width * a.height + b.width * b.height):
+                    out[i] = u
+                    del out[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    if sum(r.width * r.height for r in out) > WHOLE_SHARE * WHOLE.width * WHOLE.height:
+        return [WHOLE]
+    return out

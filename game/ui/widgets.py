@@ -31,6 +31,7 @@ from .theme import (
 )
 
 Label = str | Callable[[], str]
+BUTTON_GLOW = draw.Pulse(120, 135, 1.2)  # a button asking to be pressed
 
 
 def _label(label: Label) -> str:
@@ -193,6 +194,14 @@ class Widget:
     def hit(self, pos) -> bool:
         return self.visible and self.rect.collidepoint(pos)
 
+    def pulsing(self) -> bool:
+        """Whether its picture changes with time alone (a glow, a caret)."""
+        return False
+
+    def pulse_key(self, t: float):
+        """How a pulsing widget looks at time t (redrawn when the key changes)."""
+        return None
+
 
 class Button(Widget):
     def __init__(
@@ -260,6 +269,12 @@ class Button(Widget):
 
     sounds = None  # set by the app: a Sounds instance for the click
 
+    def pulsing(self) -> bool:
+        return self.glow and self.enabled
+
+    def pulse_key(self, t: float):
+        return BUTTON_GLOW.level(t)
+
     def state(self) -> str:
         if not self.enabled:
             return "disabled"
@@ -280,7 +295,7 @@ class Button(Widget):
                 GOLD,
                 radius=min(16, self.rect.height // 3),
                 spread=8,
-                alpha=int(120 + 135 * draw.pulse(t, 1.2)),
+                alpha=BUTTON_GLOW.alpha(t),
             )
         render = _button_surface if probe.ACTIVE is None else _button_surface.__wrapped__
         img = render(
@@ -583,6 +598,17 @@ class TextField(Widget):
             return True  # typing keys never reach the scene's shortcuts
         return False
 
+    def pulsing(self) -> bool:
+        return self.focused or self.rejected > 0
+
+    def pulse_key(self, t: float):
+        # the red edge of a refused character fades out one drawn frame at a time
+        return self.caret_on(t), self.rejected
+
+    def caret_on(self, t: float) -> bool:
+        """The caret blinks: shown for half of each second."""
+        return int(t * 2) % 2 == 0
+
     def insert(self, s: str) -> None:
         cur = self.get()
         ok = "".join(ch for ch in s if ch.isprintable() and not fonts.missing_chars(ch, THEME.lang))
@@ -603,7 +629,7 @@ class TextField(Widget):
         else:
             img = draw.fit(_label(self.placeholder), self.size, self.rect.width - 28, TEXT_DIM)
         surface.blit(img, img.get_rect(midleft=(self.rect.x + 14, self.rect.centery)))
-        if self.focused and int(t * 2) % 2 == 0:
+        if self.focused and self.caret_on(t):
             x = self.rect.x + 14 + (img.get_width() if value else 0) + 2
             pygame.draw.line(
                 surface, ACCENT, (x, self.rect.centery - 14), (x, self.rect.centery + 14), 2

@@ -28,6 +28,13 @@ def backdrop(surface, t: float, cards: bool = True) -> None:
     surface.blit(_menu_felt(), (0, 0))
     if not cards:
         return
+    for img, rect in drifting_cards(t):
+        surface.blit(img, rect)
+
+
+def drifting_cards(t: float) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """The backdrop's cards at time t: each picture and where it goes."""
+    out = []
     for i, key in enumerate(_KEYS):
         phase = i * 1.7
         # cards float up slowly in the side bands, clear of the title and the buttons
@@ -36,7 +43,8 @@ def backdrop(surface, t: float, cards: bool = True) -> None:
         y = 1230 - (i * 287 + t * (16 + i * 2)) % (1080 + 300)
         angle = int(((i * 37) % 50) - 25 + math.sin(t * 0.4 + phase) * 4)
         img = cardart.rotated(key, angle, 110, 154, dim=True)
-        surface.blit(img, img.get_rect(center=(int(x), int(y))))
+        out.append((img, img.get_rect(center=(int(x), int(y)))))
+    return out
 
 
 _FELT: list[pygame.Surface] = []

@@ -19,6 +19,7 @@ PANEL = pygame.Rect(960 - 320, 240, 640, 540)
 
 class PauseScene(Scene):
     name = "pause"
+    animated = False  # still unless an event, a tooltip or a glow says otherwise
     opaque = False
 
     def __init__(self, app, table) -> None:

@@ -111,6 +111,7 @@ def start_game(app, seed: int | None = None) -> None:
 
 class NewGameScene(Scene):
     name = "newgame"
+    animated = False  # still unless an event, a tooltip or a glow says otherwise
 
     def layout(self) -> None:
         cfg = self.app.config

@@ -84,6 +84,7 @@ def entries(limit: int | None = None) -> list[ReplayEntry]:
 
 class ReplayListScene(Scene):
     name = "replays"
+    animated = False  # still unless an event, a tooltip or a glow says otherwise
 
     def __init__(self, app) -> None:
         super().__init__(app)

@@ -27,6 +27,7 @@ def ranking(money: list[int]) -> list[tuple[int, int]]:
 
 class ResultsScene(Scene):
     name = "results"
+    animated = False  # still unless an event, a tooltip or a glow says otherwise
 
     def __init__(
         self,

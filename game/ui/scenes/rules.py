@@ -39,6 +39,7 @@ TEXT_SIZE = 26
 
 class RulesScene(Scene):
     name = "rules"
+    animated = False  # moves only while it scrolls: look()
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -153,6 +154,20 @@ class RulesScene(Scene):
         self.goal = min(self.max_scroll(), max(0.0, self.goal))
         self.scroll += (self.goal - self.scroll) * min(1.0, dt * 12)
 
+    def _scroll_bar(self) -> tuple[pygame.Rect, pygame.Rect] | None:
+        """The scroll bar's track and thumb (None: the page fits)."""
+        ms = self.max_scroll()
+        if ms <= 0:
+            return None
+        track = pygame.Rect(VIEW.right - 8, VIEW.y + 10, 6, VIEW.height - 20)
+        h = max(40, int(track.height * VIEW.height / self.document().get_height()))
+        y = track.y + int((track.height - h) * self.scroll / ms)
+        return track, pygame.Rect(track.x, y, 6, h)
+
+    def look(self):
+        bar = self._scroll_bar()
+        return int(self.scroll), None if bar is None else bar[1].y
+
     def draw(self, surface) -> None:
         backdrop(surface, self.t, cards=False)
         title_bar(surface, tr("title.rules"), y=30)
@@ -160,14 +175,11 @@ class RulesScene(Scene):
         doc = self.document()
         area = pygame.Rect(0, int(self.scroll), VIEW.width, VIEW.height)
         surface.blit(doc, VIEW.topleft, area)
-        # the scroll bar
-        ms = self.max_scroll()
-        if ms > 0:
-            track = pygame.Rect(VIEW.right - 8, VIEW.y + 10, 6, VIEW.height - 20)
+        bar = self._scroll_bar()
+        if bar is not None:
+            track, thumb = bar
             pygame.draw.rect(surface, (50, 70, 60), track, border_radius=3)
-            h = max(40, int(track.height * VIEW.height / doc.get_height()))
-            y = track.y + int((track.height - h) * self.scroll / ms)
-            pygame.draw.rect(surface, GOLD, (track.x, y, 6, h), border_radius=3)
+            pygame.draw.rect(surface, GOLD, thumb, border_radius=3)
         current = self.current()
         for w in self.widgets:
             if w.name == f"rules.toc.{current}":

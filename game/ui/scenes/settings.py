@@ -32,6 +32,7 @@ def negotiation_shown(none_key: str):
 
 class SettingsScene(Scene):
     name = "settings"
+    animated = False  # still unless an event, a tooltip or a glow says otherwise
     opaque = True
 
     def layout(self) -> None:

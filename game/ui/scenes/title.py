@@ -15,7 +15,7 @@ from ..i18n import tr
 from ..scene import Scene
 from ..theme import GOLD, TEXT, TEXT_DIM, WARN
 from ..widgets import Button
-from .common import backdrop
+from .common import backdrop, drifting_cards
 
 
 class LanguageButton(Button):
@@ -60,6 +60,7 @@ def continue_game(app, path) -> str | None:
 
 class TitleScene(Scene):
     name = "title"
+    animated = False  # the drifting cards and the crown say where they move: pulses()
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -244,6 +245,16 @@ class TitleScene(Scene):
             self.app.quit()
             return True
         return super().handle(event)
+
+    def _moving(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """What moves by itself: the drifting cards and the bobbing crown (picture, place)."""
+        crown = draw.crown(150)
+        bob = math.sin(self.t * 1.6) * 6
+        return [*drifting_cards(self.t), (crown, crown.get_rect(center=(960, 150 + bob)))]
+
+    def pulses(self) -> list[tuple[object, pygame.Rect]]:
+        """The drifting cards and the crown too (each picture is kept, so `!=` tells)."""
+        return super().pulses() + self._moving()
 
     def draw(self, surface) -> None:
         t = self.t

@@ -47,6 +47,10 @@ class Director:
     def busy(self) -> bool:
         return bool(self.tweens.tweens)
 
+    def moving(self) -> bool:
+        """Anything of the director's changes on screen every frame (or is about to)."""
+        return bool(self.tweens.tweens or self.sprites or self.banners or self.bubbles or self.die_rolling)
+
     def update(self, dt: float) -> None:
         self.tweens.update(dt)
         self.cursor = max(0.0, self.cursor - dt * self.tweens.speed)

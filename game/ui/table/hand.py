@@ -142,12 +142,20 @@ class HandFan:
         self.update_pointer(mouse)
         self.hover = self.at(mouse) if self.drag is None else None
         for i in range(len(self.cards)):
-            goal = 44.0 if i == self.selected else 26.0 if i == self.hover else 0.0
-            if i in self.marked:
-                goal = max(goal, MARKED_LIFT)
+            goal = self._lift_goal(i)
             self.lift[i] += (goal - self.lift[i]) * min(1.0, dt * 14)
             if abs(goal - self.lift[i]) < 0.5:
                 self.lift[i] = goal
+
+    def _lift_goal(self, i: int) -> float:
+        goal = 44.0 if i == self.selected else 26.0 if i == self.hover else 0.0
+        return max(goal, MARKED_LIFT) if i in self.marked else goal
+
+    def moving(self) -> bool:
+        """A card still rising or settling (or dragged): the fan changes every frame."""
+        if self.drag is not None:
+            return True
+        return any(self.lift[i] != self._lift_goal(i) for i in range(len(self.cards)))
 
     def settled_fan(self) -> pygame.Surface | None:
         """The whole fan as one picture while nothing in it moves (None while a card lifts

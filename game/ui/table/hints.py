@@ -46,6 +46,7 @@ from . import layout as L
 from .sentences import and_list, money
 
 HINT_GLOW = (255, 214, 90)
+HINT_PULSE = draw.Pulse(170, 85, 1.6)
 HINT_RING = (255, 248, 200)
 BOX_FILL = (30, 48, 40)
 BOX_PAD = 14
@@ -257,7 +258,7 @@ class TableHints:
             return
         target = self.target_rect()
         if target is not None:
-            alpha = int(170 + 85 * draw.pulse(t, 1.6))
+            alpha = HINT_PULSE.alpha(t)
             draw.draw_glow(surface, target, HINT_GLOW, radius=12, spread=16, alpha=alpha)
             ring = target.inflate(10, 10)  # a ring outside the widget, never over its label
             pygame.draw.rect(surface, HINT_RING, ring, width=4, border_radius=14)

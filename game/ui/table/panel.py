@@ -28,6 +28,8 @@ from .panels.turn import TurnPanel
 from .panels.window import draw_countdown
 from .reasons import why_off
 
+TARGET_PULSE = draw.Pulse(140, 115, 1.4)  # where a Travel card can go
+
 __all__ = ["ActionPanel", "fill_slots", "marker_preview", "source_clan"]
 
 PHRASES = ("phrase.too_expensive", "phrase.deal", "phrase.no_way", "phrase.last_offer")
@@ -191,7 +193,7 @@ class ActionPanel:
         for cid, r in self.card_rects.items():
             if ("card", cid) in glow_targets:
                 draw.draw_glow(
-                    surface, r, GOLD, radius=8, spread=8, alpha=int(140 + 115 * draw.pulse(t, 1.4))
+                    surface, r, GOLD, radius=8, spread=8, alpha=TARGET_PULSE.alpha(t)
                 )
         for cd in session.countdowns():
             draw_countdown(surface, cd, self.table.names)

@@ -93,14 +93,20 @@ class PlayerPlates:
     def draw_highlights(self, surface, t: float, highlights: dict[int, str]) -> None:
         """The pulsing ring round whoever the table waits for (turn, floor, asked): an
         outline, no alpha blit, so six of them cost next to nothing."""
+        for colour, r in self.rings(t, highlights).values():
+            pygame.draw.rect(surface, colour, r, width=4, border_radius=19)
+
+    def rings(self, t: float, highlights: dict[int, str]) -> dict[int, tuple[tuple, pygame.Rect]]:
+        """Each highlighted seat's ring at time t: its colour and rect."""
         k = draw.pulse(t, 0.9)
+        out = {}
         for seat, mark in highlights.items():
             if seat >= len(self.rects):
                 continue
             col = {"turn": GOLD, "asked": (120, 200, 255), "floor": (140, 230, 160)}.get(mark, GOLD)
-            r = self.rects[seat]
             bright = tuple(round(c * (0.55 + 0.45 * k)) for c in col)
-            pygame.draw.rect(surface, bright, r.inflate(8, 8), width=4, border_radius=19)
+            out[seat] = (bright, self.rects[seat].inflate(8, 8))
+        return out
 
     def _render(
         self, p: dict, r: pygame.Rect, info, is_boss: bool, travel: set[int], is_viewer: bool

@@ -83,6 +83,7 @@ class Timeline(Widget):
 
 class ReplayScene(TableScene):
     name = "replay"
+    animated = True  # its own bar and controls besides the table's: redrawn every frame
 
     def __init__(self, app, session: ReplaySession, on_back=None) -> None:
         """`on_back`: where Escape and Back lead (default: the title)."""

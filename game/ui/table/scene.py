@@ -38,11 +38,12 @@ from .anim import Director
 from .board import BoardRenderer, space_rules_text
 from .discard import DiscardPicks, cards_to_discard
 from .hand import HandFan
-from .hints import TableHints
+from .hints import HINT_PULSE, TableHints
 from .host_away import HostAwayDialog
 from .keys import TABLE_KEYMAPS, Overlay, panel_state
 from .log import LogPanel, clan_word
-from .panel import ActionPanel, fill_slots
+from .panel import TARGET_PULSE, ActionPanel, fill_slots
+from .panels.window import countdown_area, countdown_look
 from .players import PlayerPlates
 
 LOG_PAGE = 8  # lines PageUp / PageDown move the log
@@ -109,8 +110,13 @@ def keep_finished_game(session) -> None:
         keep_finished(with_seat_kinds(data, kinds) if kinds else data)
 
 
+PLACE_PULSE = draw.Pulse(100, 155)  # where the marker can go
+NOTICE_PULSE = draw.Pulse(150, 90, 1.2)  # the edge of the session's notice
+
+
 class TableScene(Scene):
     name = "table"
+    animated = False  # animations, countdowns and glows say so: look() and pulses()
 
     def __init__(self, app, session, on_exit=None, results=None, catch_up=False) -> None:
         """`on_exit`: "play again" on the results; `results(table)`: the results scene to
@@ -311,6 +317,7 @@ class TableScene(Scene):
         """The scene's widgets, each button with the key cap of its command here."""
         self.widgets = widgets
         self.keymap().show_caps(widgets)
+        self.invalidate()
 
     def _open_card_buttons(self) -> list[Button]:
         """The card's pop-up, unless the history lies over it."""
@@ -781,6 +788,45 @@ class TableScene(Scene):
 
         self.app.push(HandOffScene(self.app, seat, self.names[seat], reveal))
 
+    # -- what changed since the picture last shown -------------------------------------------
+
+    def look(self):
+        """The static layer (rebuilt when a part is new: a plate's grace time, a log line),
+        the session's notice, and the time itself while anything moves: animations, a card
+        lifting, a toast, a tooltip waiting to come up (its delay counts drawn frames)."""
+        self.base_layer()
+        moving = (
+            self.director.moving()
+            or self.hand.moving()
+            or self.toast is not None
+            or (self._tip is not None and self._tip[1] < TIP_DELAY)
+        )
+        return self._base_key, self._notice_text(), self.t if moving else None
+
+    def pulses(self) -> list[tuple[object, pygame.Rect]]:
+        """Where draw() paints something that changes with time alone, and how it looks now:
+        the ring round whoever the table waits for, the glows of placeable spaces, Travel
+        targets and the coach's hint (their glow levels), the notice's edge, countdowns."""
+        t = self.t
+        out = super().pulses()
+        out += [(colour, r.inflate(6, 6)) for colour, r in self.plates.rings(t, self.highlights()).values()]
+        level = PLACE_PULSE.level(t)
+        out += [(level, L.SPACES[a.space].inflate(20, 20)) for a in self.legal.fixed if isinstance(a, PlaceMarker)]
+        level = TARGET_PULSE.level(t)
+        for kind, ref in self.travel_targets():
+            r = (self.plates.placard_rects if kind == "placard" else self.panel.card_rects).get(ref)
+            if r is not None:
+                out.append((level, r.inflate(20, 20)))
+        if self.hints.text() is not None:
+            target = self.hints.target_rect()
+            if target is not None:
+                out.append((HINT_PULSE.level(t), target.inflate(2 * 16 + 4, 2 * 16 + 4)))
+        notice = self._notice_text()
+        if notice:
+            out.append((NOTICE_PULSE.alpha(t), self._notice_rect(notice).inflate(4, 4)))
+        out += [(countdown_look(cd), countdown_area(cd.kind)) for cd in self.session.countdowns()]
+        return out
+
     def highlights(self) -> dict[int, str]:
         v = self.v
         out = {}
@@ -838,7 +884,7 @@ class TableScene(Scene):
                     GOLD,
                     radius=12,
                     spread=8,
-                    alpha=int(100 + 155 * draw.pulse(t)),
+                    alpha=PLACE_PULSE.alpha(t),
                 )
         hover_space = self._space_at(self.mouse)
         if hover_space is not None:
@@ -858,7 +904,7 @@ class TableScene(Scene):
                     OWN_TARGET if (kind, ref) in own else GOLD,
                     radius=8,
                     spread=8,
-                    alpha=int(140 + 115 * draw.pulse(t, 1.4)),
+                    alpha=TARGET_PULSE.alpha(t),
                 )
         self.panel.draw_live(surface, v, self.session, t, set(targets) - own)
         self._mark_own_targets(surface, own, t)
@@ -904,22 +950,29 @@ class TableScene(Scene):
                     OWN_TARGET,
                     radius=8,
                     spread=8,
-                    alpha=int(140 + 115 * draw.pulse(t, 1.4)),
+                    alpha=TARGET_PULSE.alpha(t),
                 )
             if kind == "card":  # the owner's name is under a laid card: the tag goes above
                 surface.blit(tag, tag.get_rect(midbottom=(r.centerx, r.top - 2)))
             else:
                 surface.blit(tag, tag.get_rect(midtop=(r.centerx, r.bottom + 2)))
 
+    def _notice_text(self) -> str | None:
+        notice = getattr(self.session, "notice", None)
+        return notice() if notice is not None else None
+
+    def _notice_rect(self, text: str) -> pygame.Rect:
+        img = draw.fit(text, 30, L.CENTER.width - 60, TEXT, True)
+        return img.get_rect(midtop=(L.CENTER.centerx, L.CENTER.y + 12)).inflate(56, 26)
+
     def _draw_notice(self, surface) -> None:
         """The session's line over the board (LAN: "Reconnecting…")."""
-        notice = getattr(self.session, "notice", None)
-        text = notice() if notice is not None else None
+        text = self._notice_text()
         if not text:
             return
         img = draw.fit(text, 30, L.CENTER.width - 60, TEXT, True)
-        r = img.get_rect(midtop=(L.CENTER.centerx, L.CENTER.y + 12)).inflate(56, 26)
-        glow = int(150 + 90 * draw.pulse(self.t, 1.2))
+        r = self._notice_rect(text)
+        glow = NOTICE_PULSE.alpha(self.t)
         draw.draw_panel(surface, r, fill=(120, 84, 20), alpha=240, radius=16)
         pygame.draw.rect(surface, (glow, glow, 120), r, width=3, border_radius=16)
         surface.blit(img, img.get_rect(center=r.center))

@@ -23,6 +23,7 @@ LESSON_BOT_DELAY = 1.4
 class TutorialTable(TableScene):
     name = "tutorial"
     KEYMAPS = LESSON_KEYMAPS  # the table's, and N for the coach's Next
+    animated = True  # the coach's arrow bobs and its target glows, every frame
 
     def __init__(self, app, session: TutorialSession, catch_up: bool = False) -> None:
         super().__init__(app, session, on_exit=self.new_game, catch_up=catch_up)

@@ -108,14 +108,32 @@ def countdown_rect(kind: str) -> pygame.Rect:
     return pygame.Rect(L.RIGHT.x + 590, L.RIGHT.y + 90, 130, 6)
 
 
+def countdown_area(kind: str) -> pygame.Rect:
+    """All a countdown paints: its bar, the seconds beside or above it, a stage's word."""
+    r = countdown_rect(kind)
+    area = pygame.Rect(r.left - 110, r.top - 40, r.width + 110, r.height + 44)
+    return area.union(bar_rect(1, 2)) if kind == "window" else area
+
+
+def _countdown_fill(cd) -> tuple[float, int]:
+    frac = 0.0 if cd.total <= 0 else max(0.0, min(1.0, cd.remaining / cd.total))
+    return frac, max(0, int(countdown_rect(cd.kind).width * frac))
+
+
+def countdown_look(cd) -> tuple:
+    """What draw_countdown shows of cd: the same key, the same picture."""
+    frac, width = _countdown_fill(cd)
+    return cd.kind, width, frac > 0.5, frac > 0.2, max(0, int(cd.remaining + 0.999)), cd.stage, cd.seats
+
+
 def draw_countdown(surface, cd, names: list[str]) -> None:
     """A shrinking bar, green to red, with the seconds left (and for a "going once" call
     its two halves: the stage's word on the bar's right)."""
     r = countdown_rect(cd.kind)
-    frac = 0.0 if cd.total <= 0 else max(0.0, min(1.0, cd.remaining / cd.total))
+    frac, width = _countdown_fill(cd)
     pygame.draw.rect(surface, (40, 50, 46), r, border_radius=6)
     fill = r.copy()
-    fill.width = max(0, int(r.width * frac))
+    fill.width = width
     col = GOOD if frac > 0.5 else (240, 190, 60) if frac > 0.2 else BAD
     pygame.draw.rect(surface, col, fill, border_radius=6)
     secs = max(0, int(cd.remaining + 0.999))

@@ -1,0 +1,173 @@
+"""The loop draws and presents only what changed (game/ui/app.py `refresh`, the scenes'
+`changes()`): nothing while the picture stands still, the whole canvas after an event or a
+new state, and only the rects of what moves by itself otherwise; what it paints in part is
+exactly what a whole redraw paints. Counted draws and pixels, under the dummy driver."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.autoplay import make_app
+from game.ui.scene import TIP_DELAY, WHOLE, merge_rects
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    app.present = True  # the dummy driver's window is shown too: the presents are counted
+    yield app
+    app.shutdown()
+
+
+def frame(app) -> bool:
+    """One frame of the app's own loop (App.run): update, then redraw what changed."""
+    app.step(1 / 60, draw=False)
+    return app.refresh()
+
+
+def pixels(surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def same_as_whole_redraw(app) -> bool:
+    """The canvas as the loop left it equals a whole redraw of the same moment."""
+    shown = pixels(app.screen)
+    app.draw()
+    return shown == pixels(app.screen)
+
+
+def motion(pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+class PresentSpy:
+    """Counts the window's presents, whole and in part, with the rects shown."""
+
+    def __init__(self, app, monkeypatch) -> None:
+        self.whole = 0
+        self.parts: list[list[pygame.Rect]] = []
+        window = app.window
+        whole, part = window.present, window.present_rects
+
+        def present(*a, **kw):
+            self.whole += 1
+            return whole(*a, **kw)
+
+        def present_rects(rects):
+            self.parts.append([pygame.Rect(r) for r in rects])
+            return part(rects)
+
+        monkeypatch.setattr(window, "present", present)
+        monkeypatch.setattr(window, "present_rects", present_rects)
+
+
+def test_a_still_menu_is_drawn_once_then_again_only_after_an_event(app, monkeypatch):
+    from game.ui.scenes.settings import SettingsScene
+
+    spy = PresentSpy(app, monkeypatch)
+    app.push(SettingsScene(app))
+    assert frame(app) and spy.whole == 1
+    drawn = app.frames
+    for _ in range(120):  # two seconds of nothing
+        assert not frame(app)
+    assert app.frames == drawn and spy.whole == 1 and not spy.parts
+    motion((20, 20))  # the pointer moves: a hover may have changed
+    assert frame(app) and app.frames == drawn + 1 and spy.whole == 2
+    assert not frame(app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080))
+    assert frame(app) and spy.whole == 3  # a resized window is shown whole again
+
+
+def test_the_title_redraws_only_where_its_cards_and_crown_moved(app, monkeypatch):
+    from game.ui.scenes.title import TitleScene
+
+    spy = PresentSpy(app, monkeypatch)
+    app.push(TitleScene(app))
+    frame(app)
+    for _ in range(180):
+        frame(app)
+    assert spy.whole == 1 and len(spy.parts) > 100  # the cards drift: most frames show a part
+    area = max(sum(r.width * r.height for r in rects) for rects in spy.parts)
+    assert area < WHOLE.width * WHOLE.height // 4
+    assert same_as_whole_redraw(app)
+
+
+def _still_table(app):
+    from game.ui.screenshot import _still, table_session
+    from game.ui.table.scene import TableScene
+
+    return _still(app, TableScene(app, table_session()))  # frozen: nobody acts, no clock runs
+
+
+def test_a_waiting_table_redraws_its_pulsing_ring_not_the_table(app, monkeypatch):
+    table = _still_table(app)
+    spy = PresentSpy(app, monkeypatch)
+    motion((20, 1070))  # over nothing with a tooltip
+    frame(app)
+    whole = spy.whole
+    for _ in range(120):
+        frame(app)
+    assert spy.whole == whole and spy.parts  # only the glows and the ring, in part
+    assert all(WHOLE not in rects for rects in spy.parts)
+    assert same_as_whole_redraw(app)
+    whole = spy.whole
+    # a new state (Ann answers) is drawn whole
+    from game.rules import Pass
+
+    s = table.session
+    s.frozen = False
+    s.apply_scripted(Pass(s.game.state.window.waiting[0]))
+    s.frozen = True
+    table.director.quiet = True
+    frame(app)
+    assert spy.whole == whole + 1
+
+
+def test_a_table_under_the_pause_menu_is_not_redrawn_at_all(app):
+    from game.ui.scenes.menu import PauseScene
+
+    table = _still_table(app)
+    app.push(PauseScene(app, table))
+    assert frame(app)
+    drawn = app.frames
+    for _ in range(60):  # the table's time stands still under the menu: nothing pulses
+        assert not frame(app)
+    assert app.frames == drawn
+
+
+def test_a_running_countdown_is_redrawn_where_it_is_drawn(app, monkeypatch):
+    from game.ui.session_api import Countdown
+    from game.ui.table.panels.window import countdown_area
+
+    table = _still_table(app)
+    left = [4.0]
+    monkeypatch.setattr(table.session, "countdowns", lambda: [Countdown("window", left[0], 5.0)])
+    frame(app)
+    frame(app)
+    spy = PresentSpy(app, monkeypatch)
+    left[0] = 3.0
+    frame(app)
+    assert spy.parts and any(r.contains(countdown_area("window")) for r in spy.parts[-1])
+    assert same_as_whole_redraw(app)
+
+
+def test_a_tooltip_still_comes_up_when_the_pointer_rests(app):
+    """The table counts a tooltip's delay in drawn frames: it keeps drawing until it shows."""
+    from game.ui.table import layout as L
+
+    table = _still_table(app)
+    motion(L.SPACES[5].center)
+    for _ in range(60):
+        frame(app)
+    assert table._tip is not None and table._tip[1] >= TIP_DELAY
+    assert same_as_whole_redraw(app)
+
+
+def test_close_rects_are_merged_and_big_ones_become_the_whole_canvas():
+    a, b = pygame.Rect(0, 0, 100, 100), pygame.Rect(100, 0, 100, 100)
+    assert merge_rects([a, b]) == [pygame.Rect(0, 0, 200, 100)]
+    far = pygame.Rect(1500, 900, 50, 50)
+    assert len(merge_rects([a, far])) == 2
+    assert merge_rects([pygame.Rect(0, 0, 1920, 700)]) == [WHOLE]
+    assert merge_rects([pygame.Rect(-50, -50, 100, 100)]) == [pygame.Rect(0, 0, 50, 50)]
