@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .. import draw
-from ..i18n import tr
+from ..i18n import tr, tr_names
 from ..scene import Scene
 from ..theme import GOLD, TEXT, TEXT_DIM, seat_colour
 from ..widgets import Button
@@ -107,10 +107,7 @@ class ResultsScene(Scene):
     def draw(self, surface) -> None:
         backdrop(surface, self.t, cards=False)
         title_bar(surface, tr("results.title"), y=30)
-        if len(self.winners) == 1:
-            head = tr("results.wins", name=self.names[self.winners[0]])
-        else:
-            head = tr("results.shared_win", names=", ".join(self.names[s] for s in self.winners))
+        head = tr_names("results.winners", [self.names[s] for s in self.winners])
         img = draw.fit(head, 52, 700, GOLD, True)
         surface.blit(img, img.get_rect(midtop=(440, 150)))
         # ranking table

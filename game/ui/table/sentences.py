@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import cardart
-from ..i18n import tr
+from ..i18n import and_list, tr, tr_count, tr_names
 from ..theme import CLAN_KEYS, CLAN_LETTERS, FAMILY
 from .events import GAVE_UP, PHRASE, SEAT_BACK, SEAT_DROPPED
 
@@ -27,16 +27,6 @@ SOURCE_GROUPS = (
     ("card", "log.src.card", "log.src.cards"),
     ("placard", "log.src.placard", "log.src.placards"),
 )
-
-
-def and_list(items: list[str]) -> str:
-    """'W', 'W and G', 'C, W and G' in the current language."""
-    if len(items) <= 1:
-        return "".join(items)
-    first = items[0]
-    for item in items[1:-1]:
-        first = tr("log.list", first=first, rest=item)
-    return tr("log.and", first=first, last=items[-1])
 
 
 class Describer:
@@ -101,7 +91,7 @@ class Describer:
     def _cards_drawn(self, e: dict) -> str:
         if e.get("cards"):
             return tr("log.you_drew", cards=", ".join(cardart.card_name(c) for c in e["cards"]))
-        return tr("log.drew", name=self.name(e["seat"]), n=e["count"])
+        return tr_count("log.drew", e["count"], name=self.name(e["seat"]))
 
     def _hand_limit(self, e: dict) -> str:
         return tr("log.hand_limit", name=self.name(e["seat"]), n=e["excess"], limit=e["limit"])
@@ -191,15 +181,13 @@ class Describer:
         )
 
     def _cards_returned(self, e: dict) -> str:
-        count = len(e["cards"])
-        key = "log.cards_returned_one" if count == 1 else "log.cards_returned"
-        return tr(key, name=self.name(e["seat"]), n=count)
+        return tr_count("log.cards_returned", len(e["cards"]), name=self.name(e["seat"]))
 
     def _tile_placed(self, e: dict) -> str:
         return tr("log.tile_placed", n=e["tile"], space=e["space"] + 1)
 
     def _game_over(self, e: dict) -> str:
-        return tr("log.game_over", names=", ".join(self.name(s) for s in e["winners"]))
+        return tr_names("log.game_over", [self.name(s) for s in e["winners"]])
 
     def _gave_up(self, e: dict) -> str:
         return tr("log.gives_up", name=self.name(e["seat"]), reason=tr(e["reason"]))

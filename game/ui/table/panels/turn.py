@@ -9,7 +9,7 @@ import pygame
 from game.rules import Draw, LegalActions, OpenDeal, Recruit, Roll
 
 from ... import draw
-from ...i18n import tr
+from ...i18n import tr, tr_count
 from ...theme import GOLD, TEXT, TEXT_DIM, seat_colour
 from ...widgets import Button, Widget
 from .. import layout as L
@@ -58,7 +58,7 @@ class TurnPanel:
         deal = OpenDeal(viewer) if me else None
         second = Roll(viewer) if phase == "turn" and me else Draw(viewer) if me else None
         second_label = (
-            tr("action.roll") if phase == "turn" else tr("action.draw", n=v["draw_count"])
+            tr("action.roll") if phase == "turn" else tr_count("action.draw", v["draw_count"])
         )
         return [
             Button(

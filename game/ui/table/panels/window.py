@@ -11,7 +11,7 @@ import pygame
 from game.rules import LegalActions, Pass, PlayStop
 
 from ... import draw
-from ...i18n import tr
+from ...i18n import tr, tr_names
 from ...theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM
 from ...widgets import Button, Widget
 from .. import layout as L
@@ -86,7 +86,7 @@ def window_text(v: dict, win: dict, names: list[str]) -> str:
             tr("window.your_call_close") if kind == "going_once" else tr("window.your_call")
         )
     elif asked:
-        text += " — " + tr("window.asking", names=", ".join(names[s] for s in asked))
+        text += " — " + tr_names("window.asking", [names[s] for s in asked])
     return text
 
 
