@@ -9,7 +9,10 @@ import re
 import pytest
 
 from game.ui import i18n
-from game.ui.i18n import COUNT, NAMES, ONE, placeholders
+from game.ui.i18n import placeholders
+
+# the tables' conventions (game/ui/i18n.py): a count, a list of players, the singular's key
+COUNT, NAMES, ONE = "count", "names", "_one"
 
 # nouns the game counts: written after a number in English they must inflect, so the number
 # there must be a {count} (the English table is the one that shows the difference)
@@ -69,6 +72,7 @@ def test_a_number_before_a_counted_noun_is_a_count():
 
 
 def test_the_forms_are_chosen_by_the_count_and_the_list():
+    assert (i18n.COUNT, i18n.NAMES, i18n.ONE) == (COUNT, NAMES, ONE)
     i18n.set_language("en")
     try:
         assert i18n.tr_count("log.drew", 1, name="Bo") == "Bo draws 1 card."

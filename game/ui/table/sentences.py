@@ -30,10 +30,13 @@ SOURCE_GROUPS = (
 
 
 class Describer:
-    """Turns event data into a sentence. `laid` remembers which laid card id is whose."""
+    """Turns event data into a sentence. `laid` remembers which laid card id is whose;
+    `addressed` False: the screen only watches (a replay), so the viewer's own cards are
+    told as the seat's, not as "you"."""
 
-    def __init__(self, names: list[str]) -> None:
+    def __init__(self, names: list[str], addressed: bool = True) -> None:
         self.names = names
+        self.addressed = addressed
         self.laid: dict[int, tuple[int, str]] = {}  # card id -> (owner, clan key)
 
     def name(self, seat: int | None) -> str:
@@ -90,7 +93,10 @@ class Describer:
 
     def _cards_drawn(self, e: dict) -> str:
         if e.get("cards"):
-            return tr("log.you_drew", cards=", ".join(cardart.card_name(c) for c in e["cards"]))
+            cards = ", ".join(cardart.card_name(c) for c in e["cards"])
+            if not self.addressed:
+                return tr("log.drew_cards", name=self.name(e["seat"]), cards=cards)
+            return tr("log.you_drew", cards=cards)
         return tr_count("log.drew", e["count"], name=self.name(e["seat"]))
 
     def _hand_limit(self, e: dict) -> str:

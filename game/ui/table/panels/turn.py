@@ -118,7 +118,7 @@ class TurnPanel:
             title = status.turn_title(v, viewer, names)
             prompt = status.turn_prompt(v, viewer, names)
         if v.get("window") is not None:
-            draw_banner(surf, v, v["window"], names, r.x + ox, r.y + oy + r.height - 164)
+            draw_banner(surf, v, v["window"], names, viewer, r.x + ox, r.y + oy + r.height - 164)
         col = seat_colour(turn) if phase != "game_over" else GOLD
         pygame.draw.rect(surf, col, (r.x + ox + 24, r.y + oy + 26, 10, 52), border_radius=5)
         surf.blit(draw.fit(title, 40, r.width - 90, TEXT, True), (r.x + ox + 48, r.y + oy + 22))
