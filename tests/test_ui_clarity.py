@@ -176,11 +176,15 @@ OFFER = {"sources": [["placard", 2]], "amount": 4, "by_boss": False, "was_agreed
 def test_a_boss_with_unanswered_proposals_is_told_to_pass_the_floor(app):
     v = floor_view(0, {"1": PROPOSAL})
     text = status.negotiation_status(v, 0, NAMES)
-    assert text.startswith("Nobody has answered your proposal yet (Ann)")
+    assert text.startswith("Ann has not answered your proposal yet")  # one: the singular
     assert "pass the floor" in text
     # the floor moved on: the Boss is told the others answer when it reaches them
     v = floor_view(2, {"1": PROPOSAL})
-    assert "Ann answer your proposals when the floor reaches them" in (
+    assert "Ann answers your proposal when the floor reaches them" in (
+        status.negotiation_status(v, 0, NAMES)
+    )
+    v = floor_view(2, {"1": PROPOSAL, "2": PROPOSAL})
+    assert "Ann and Bo answer your proposals when the floor reaches them" in (
         status.negotiation_status(v, 0, NAMES)
     )
     # Ann, on the floor with the Boss's proposal, is told what she can do

@@ -248,5 +248,9 @@ def test_a_save_says_who_played_each_seat_and_nonsense_is_ignored(tmp_path, game
     for bad in (kinds[:3], ["human", "nobody", "random", "search"], "human", [1, 2, 3, 4]):
         assert seat_kinds_in({**data, SEAT_KINDS: bad}) is None
     plain = tmp_path / "plain.json"
-    plain.write_text(json.dumps(game.to_data()))  # an older save: every seat a person
-    assert ReplaySession.from_file(plain).seat_info(1).kind == "human"
+    plain.write_text(json.dumps(game.to_data()))  # a save that does not say: a plain plate
+    assert ReplaySession.from_file(plain).seat_info(1) == SeatInfo("unknown", None, True, False)
+    older = tmp_path / "older.json"  # kinds but no changes: a bot's badge, never a style
+    older.write_text(json.dumps({**game.to_data(), SEAT_KINDS: kinds}))
+    assert ReplaySession.from_file(older).seat_info(1) == SeatInfo("bot", None, True, False)
+    assert ReplaySession.from_file(older).seat_info(0).kind == "human"

@@ -11,7 +11,7 @@ import json
 from game.rules import load
 from game.ui import autosave
 from game.ui.autoplay import DT, click_widget, key, make_app
-from game.ui.i18n import tr
+from game.ui.i18n import tr, tr_names
 from game.ui.scenes.menu import PauseScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import LocalSession, SeatSpec
@@ -207,14 +207,11 @@ def test_the_replay_list_says_when_who_who_won_and_the_score(tmp_path):
     try:
         s = finished_game()
         path = autosave.keep_finished(s.game.to_data())
-        (winner,) = s.state.winners if len(s.state.winners) == 1 else (None,)
         [entry] = entries()
         assert entry.path == path
-        assert when(path.stat().st_mtime) in entry.label and "Ana, Bo" in entry.label
+        assert when(path.stat().st_mtime) in entry.label and "Ana and Bo" in entry.label
         money = tr("money.amount", n=s.state.money[s.state.winners[0]])
-        if winner is not None:
-            assert tr("replays.won", name=s.state.names[winner], money=money) in entry.label
-        else:
-            assert tr("replays.shared", names="Ana, Bo", money=money) in entry.label
+        winners = [s.state.names[w] for w in s.state.winners]
+        assert tr_names("replays.winners", winners, money=money) in entry.label
     finally:
         app.shutdown()

@@ -81,3 +81,44 @@ has = _default.has
 
 def current_language() -> str:
     return _default.lang
+
+
+# -- singular and plural: the forms are the tables' -------------------------------------------
+
+#: a key's singular form: `key_one` for one thing or one player, `key` for any other count.
+#: Every table has both (Chinese and Thai do not inflect, but the singular's words may still
+#: differ, e.g. 對方 "the other one" for 他們 "they"); which form a sentence takes is the
+#: count's business, never a guess from the words.
+ONE = "_one"
+COUNT = "count"  # the placeholder of a counted sentence ("{count} cards"): it has a key_one
+NAMES = "names"  # the placeholder of a list of players ("{names} win"): key_one says {name}
+
+
+def form_key(key: str, count: int) -> str:
+    """The key of the form a count takes: key_one for 1, key otherwise."""
+    return key + ONE if count == 1 else key
+
+
+def tr_count(key: str, count: int, **kwargs: object) -> str:
+    """A counted sentence, e.g. tr_count("log.drew", 1, name="Bo") -> "Bo draws 1 card."."""
+    return tr(form_key(key, count), count=count, **kwargs)
+
+
+def and_list(items: list[str]) -> str:
+    """'W', 'W and G', 'C, W and G' in the current language."""
+    if len(items) <= 1:
+        return "".join(items)
+    first = items[0]
+    for item in items[1:-1]:
+        first = tr("log.list", first=first, rest=item)
+    return tr("log.and", first=first, last=items[-1])
+
+
+def tr_names(key: str, names: list[str], **kwargs: object) -> str:
+    """A sentence about one or more players: key_one with {name} for one, key with {names}
+    (joined by the table's "and") for more, e.g. "Bo wins!" / "Bo and Cy share the win!"."""
+    if not names:
+        raise ValueError(f"{key!r}: a sentence about players needs at least one")
+    if len(names) == 1:
+        return tr(key + ONE, name=names[0], **kwargs)
+    return tr(key, names=and_list(names), **kwargs)

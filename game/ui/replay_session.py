@@ -9,14 +9,22 @@ The view drawn is the chosen seat's (`viewer`): before the game is over nobody e
 is ever shown. Once it is over, the choice ALL_HANDS shows the public table and every hand.
 
 Save files: the engine's format (hot-seat saves, `simulate --save`, a LAN host's save); a
-host's `<save>.journal` tail is read too (`load_replay`), by the few lines here rather than
-through net/, which the UI's scenes never import.
+host's `<save>.journal` tail is read too (`load_replay`), and its `<save>.seats.json` for
+who held each seat, by the few lines here rather than through net/, which the UI's scenes
+never import.
+
+Who played each seat (`SeatRecord`): the kinds at the start and every change of hands since
+(the lesson's bots and its player handing the seats to bots to finish the game), so the
+plates show each seat as it was at the moment replayed. A save that does not say shows a
+neutral plate (no badge), one that names the kinds but not their changes a bot's badge
+without a style: never a style the bot may not have had.
 """
 
 from __future__ import annotations
 
 import json
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 
 from game.rules import Game, LegalActions, view
@@ -33,26 +41,114 @@ ALL_HANDS = "all"  # the viewer choice that shows every hand (game over only)
 
 
 SEAT_KINDS = "seat_kinds"  # save-file field the engine ignores: "human" or a bot spec per seat
+SEAT_CHANGES = "seat_changes"  # [[actions before, seat, kind], ...]: a seat changing hands
+HUMAN = "human"
 
 
-def with_seat_kinds(save_data: dict, kinds: list[str]) -> dict:
-    """A save (the engine's format) that also says who played each seat, so the replay
-    viewer shows bots as bots."""
-    return {**save_data, SEAT_KINDS: list(kinds)}
+def recorded_kind(kind: object) -> bool:
+    """A kind a save may name: a person, a registered bot spec, or the lesson's script."""
+    from game.bots import is_bot_spec
+    from game.bots.scripted import ScriptedBot
+
+    return isinstance(kind, str) and (kind in (HUMAN, ScriptedBot.kind) or is_bot_spec(kind))
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """From `at` actions on, `seat` is played by `kind` (a bot standing in for a person, or
+    another bot)."""
+
+    at: int
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """Who played each seat: `kinds` at the start, then `changes` in order. `changes_known`
+    False: an older save named the kinds but kept no changes (nor reliable styles)."""
+
+    kinds: tuple[str, ...]
+    changes: tuple[SeatChange, ...] = ()
+    changes_known: bool = True
+
+    def kind_at(self, seat: int, index: int) -> str:
+        """Who played `seat` once `index` actions had been played."""
+        kind = self.kinds[seat]
+        for c in self.changes:
+            if c.seat == seat and c.at <= index:
+                kind = c.kind
+        return kind
+
+    def info_at(self, seat: int, index: int) -> SeatInfo:
+        """The plate's badge for `seat` at that moment (a replay acts for nobody)."""
+        kind = self.kind_at(seat, index)
+        if kind == HUMAN:
+            return SeatInfo(HUMAN, None, True, False)
+        if not self.changes_known:
+            return SeatInfo("bot", None, True, False)  # a bot; its style then unknown
+        standing_in = self.kinds[seat] == HUMAN
+        return SeatInfo("bot", kind, True, False, "standing_in" if standing_in else None)
+
+
+def with_seat_kinds(
+    save_data: dict, kinds: list[str], changes: tuple[SeatChange, ...] | list = ()
+) -> dict:
+    """A save (the engine's format) that also says who played each seat and when a seat
+    changed hands, so the replay viewer shows each seat as it was."""
+    return {
+        **save_data,
+        SEAT_KINDS: list(kinds),
+        SEAT_CHANGES: [[c.at, c.seat, c.kind] for c in changes],
+    }
 
 
 def seat_kinds_in(data: dict) -> list[str] | None:
-    """The seat kinds a save records, or None when it records none or nonsense (then every
-    seat is shown as a person, as before the field existed)."""
-    from game.bots import is_bot_spec
-
+    """The seat kinds a save records, or None when it records none or nonsense."""
     kinds = data.get(SEAT_KINDS) if isinstance(data, dict) else None
     players = data.get("players") if isinstance(data, dict) else None
     if not isinstance(kinds, list) or not isinstance(players, list) or len(kinds) != len(players):
         return None
-    if not all(isinstance(k, str) and (k == "human" or is_bot_spec(k)) for k in kinds):
+    if not all(recorded_kind(k) for k in kinds):
         return None
     return kinds
+
+
+def seat_record_in(data: dict) -> SeatRecord | None:
+    """Who played each seat, as a save records it; None when it names no kinds (or
+    nonsense). Kinds without a changes field (older saves) keep no styles."""
+    kinds = seat_kinds_in(data)
+    if kinds is None:
+        return None
+    raw = data.get(SEAT_CHANGES)
+    if not isinstance(raw, list):
+        return SeatRecord(tuple(kinds), changes_known=False)
+    changes = []
+    for item in raw:
+        if not (
+            isinstance(item, list)
+            and len(item) == 3
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in item[:2])
+            and 0 <= item[1] < len(kinds)
+            and recorded_kind(item[2])
+        ):
+            return SeatRecord(tuple(kinds), changes_known=False)
+        changes.append(SeatChange(item[0], item[1], item[2]))
+    return SeatRecord(tuple(kinds), tuple(sorted(changes, key=lambda c: c.at)))
+
+
+def host_seats_record(save: Path, players: int) -> SeatRecord | None:
+    """A LAN host's seats file (`<save>.seats.json`): a seat a person claimed is theirs, the
+    others the host's bots (their kinds as written); None if there is none or it is not one."""
+    try:
+        data = json.loads(save.with_name(save.name + ".seats.json").read_text(encoding="utf-8"))
+        seats = data["seats"]
+        kinds = tuple(HUMAN if s.get("token_sha256") else s["bot"] for s in seats)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    if len(kinds) != players or not all(recorded_kind(k) for k in kinds):
+        return None
+    return SeatRecord(kinds)
 
 
 def load_replay(path: str | Path) -> Game:
@@ -87,11 +183,11 @@ class ReplaySession:
     seats_local: tuple[int, ...] = ()
     live = False
 
-    def __init__(self, game: Game, kinds: list[str] | None = None) -> None:
+    def __init__(self, game: Game, seats: SeatRecord | None = None) -> None:
         self.names = list(game.names)
         self._start = (game.names, game.seed, game.settings, game.setup)
         self.actions = list(game.log)
-        self.kinds = kinds  # "human" or a bot kind per seat, when the save knows them
+        self.seats = seats  # who played each seat, when the save says
         self.viewer: int | None = 0  # the seat whose view is drawn (None: the public table)
         self.all_hands = False  # game over only: every hand is shown
         self.hold = False
@@ -118,10 +214,12 @@ class ReplaySession:
     def from_file(cls, path: str | Path) -> ReplaySession:
         game = load_replay(path)  # SaveError first: a bad file never gets this far
         try:
-            kinds = seat_kinds_in(json.loads(Path(path).read_text(encoding="utf-8")))
+            seats = seat_record_in(json.loads(Path(path).read_text(encoding="utf-8")))
         except (OSError, ValueError):
-            kinds = None
-        return cls(game, kinds)
+            seats = None
+        if seats is None:  # a LAN host's save: its seats file says who held each seat
+            seats = host_seats_record(Path(path), len(game.names))
+        return cls(game, seats)
 
     def _fresh(self):
         names, seed, settings, setup = self._start
@@ -253,10 +351,11 @@ class ReplaySession:
         return []
 
     def seat_info(self, seat: int) -> SeatInfo:
-        kind = self.kinds[seat] if self.kinds and seat < len(self.kinds) else "human"
-        if kind == "human":
-            return SeatInfo("human", None, True, False)
-        return SeatInfo("bot", kind, True, False)
+        """The seat as it was at this point of the game (neutral when the save does not
+        say who played it)."""
+        if self.seats is None:
+            return SeatInfo("unknown", None, True, False)
+        return self.seats.info_at(seat, self.index)
 
     def update(self, dt: float) -> None:
         """Playback is paced by the replay scene (it waits for the animations)."""

@@ -12,7 +12,7 @@ import pygame
 from game.rules.board import DEFAULT_BOARD
 
 from . import cardart, draw
-from .i18n import tr
+from .i18n import tr, tr_count, tr_names
 from .table.board import draw_space, marker_token
 from .table.layout import CELL_H, CELL_W
 from .theme import CLAN_KEYS, CLAN_LETTERS, GOLD, INK, PAPER, TEXT, TEXT_DIM, darken, seat_colour
@@ -111,8 +111,8 @@ def space(width: int) -> pygame.Surface:
         line = " · ".join(
             (
                 tr("space.tip.title", n=index + 1),
-                tr("rules.pic.investors", n=investors),
-                tr("rules.pic.dividends", n=sp["dividends"]),
+                tr_count("rules.pic.investors", investors),
+                tr_count("rules.pic.dividends", sp["dividends"]),
             )
         )
         _caption(surf, line, pygame.Rect(x0, sh + 30, half - 40, 80), TEXT, "left")
@@ -181,7 +181,7 @@ def turn(width: int) -> pygame.Surface:
     surf.blit(die, die.get_rect(midleft=(8, top - 36)))
     pill_w = room - 10
     _pill(surf, tr("phrase.lets_make_a_deal"), (x + pill_w // 2, top + 20), GOLD, w=pill_w)
-    _pill(surf, tr("action.draw", n=3), (x + pill_w // 2, top + 90), PAPER, w=pill_w)
+    _pill(surf, tr_count("action.draw", 3), (x + pill_w // 2, top + 90), PAPER, w=pill_w)
     return surf
 
 
@@ -351,7 +351,7 @@ def windows(width: int) -> pygame.Surface:
 
 
 def _asking(name: str, question: str) -> str:
-    return f"{tr('window.asking', names=name)} · {tr(question)}"
+    return f"{tr_names('window.asking', [name])} · {tr(question)}"
 
 
 def realtime(width: int) -> pygame.Surface:

@@ -536,10 +536,11 @@ def _finished(seed: int, players: int, bots: str):
 def render_replay(app, seed: int) -> None:
     """The replay viewer over a whole bot game, paused four moves into its fourth deal
     (seed 3: offers and an agreement on the table), showing Mei's hand."""
-    from .replay_session import ReplaySession
+    from .replay_session import ReplaySession, SeatRecord
     from .table.replay import ReplayScene
 
-    session = ReplaySession(finished_bot_game(seed, bots="heuristic"))
+    game = finished_bot_game(seed, bots="heuristic")
+    session = ReplaySession(game, SeatRecord(("heuristic",) * len(game.names)))
     session.jump_to_deal(min(3, len(session.deals) - 1))
     for _ in range(4):
         session.forward()

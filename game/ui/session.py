@@ -40,6 +40,7 @@ from game.rules import (
 )
 from game.rules.view import events_for
 
+from .replay_session import SeatRecord
 from .session_api import Countdown, SeatInfo, UpdateBatch
 
 HUMAN = "human"
@@ -173,6 +174,10 @@ class LocalSession:
             if seat in self.seats_local:
                 return seat
         return None
+
+    def seat_record(self) -> SeatRecord:
+        """Who played each seat (for the kept game's replay): the specs' kinds throughout."""
+        return SeatRecord(tuple(s.kind for s in self.specs))
 
     def seat_info(self, seat: int) -> SeatInfo:
         spec = self.specs[seat]

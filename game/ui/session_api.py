@@ -38,7 +38,9 @@ class UpdateBatch:
 class SeatInfo:
     """Who sits in a seat, for the badges on the table."""
 
-    kind: str  # "human" (plays on this screen), "bot", or "remote" (a LAN player)
+    # "human" (plays on this screen), "bot", "remote" (a LAN player), or "unknown" (a replay
+    # of a save that does not say: a plain plate, no badge)
+    kind: str
     bot_kind: str | None = None
     connected: bool = True
     local: bool = False  # this screen may act for the seat

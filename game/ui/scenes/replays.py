@@ -13,7 +13,7 @@ import pygame
 
 from .. import draw
 from ..config import config_dir
-from ..i18n import tr
+from ..i18n import and_list, tr, tr_names
 from ..scene import Scene
 from ..theme import TEXT_DIM, WARN
 from ..widgets import Button, TextField
@@ -57,14 +57,10 @@ def describe(path: Path) -> str:
     if state.phase is Phase.GAME_OVER and state.winners:
         money = tr("money.amount", n=state.money[state.winners[0]])
         winners = [state.names[s] for s in state.winners]
-        result = (
-            tr("replays.won", name=winners[0], money=money)
-            if len(winners) == 1
-            else tr("replays.shared", names=", ".join(winners), money=money)
-        )
+        result = tr_names("replays.winners", winners, money=money)
     else:
         result = tr("replays.unfinished")
-    return tr("replays.entry", when=when(stamp), names=", ".join(state.names), result=result)
+    return tr("replays.entry", when=when(stamp), players=and_list(state.names), result=result)
 
 
 def entries(limit: int | None = None) -> list[ReplayEntry]:

@@ -1,13 +1,20 @@
 """Results: the ranking (equal money shares the win) and a chart of each player's money
-after every closed deal. Lines differ by colour *and* marker shape."""
+after every closed deal. Lines differ by colour *and* marker shape.
+
+Each row says under the name who played the seat at the end: a bot's style ("Bot · Shrewd")
+or, for a seat a person handed to a bot (the lesson's "Let the bots finish", a LAN player
+who dropped), "Bot standing in · Shrewd"; the headline names such a winner "Mei (bot
+standing in)": the seat's result, not a win the person played to the end."""
 
 from __future__ import annotations
 
 import pygame
 
 from .. import draw
-from ..i18n import tr
+from ..bot_styles import style_name
+from ..i18n import tr, tr_names
 from ..scene import Scene
+from ..session_api import SeatInfo
 from ..theme import GOLD, TEXT, TEXT_DIM, seat_colour
 from ..widgets import Button
 from .common import backdrop, title_bar
@@ -37,15 +44,19 @@ class ResultsScene(Scene):
         names: list[str],
         restart=None,
         replay=None,
-        replay_kinds: list[str] | None = None,
+        replay_seats=None,
+        played_by: list[SeatInfo] | None = None,
     ) -> None:
-        """`replay`: the finished game (a rules Game with its log), for "Watch the replay"."""
+        """`replay`: the finished game (a rules Game with its log), for "Watch the replay",
+        `replay_seats` its SeatRecord (who played each seat, for the replay's plates);
+        `played_by`: who played each seat at the end (None: people, as named)."""
         super().__init__(app)
         self.replay = replay
-        self.replay_kinds = replay_kinds  # who played each seat, for the replay's plates
+        self.replay_seats = replay_seats
         self.v = final_view
         self.history = history
         self.names = names
+        self.played_by = played_by
         self.restart = restart
         players = final_view["players"]
         self.money = [p.get("money", history.money[p["seat"]]) for p in players]
@@ -89,12 +100,33 @@ class ResultsScene(Scene):
                 )
             )
 
+    def _info(self, seat: int) -> SeatInfo | None:
+        return self.played_by[seat] if self.played_by and seat < len(self.played_by) else None
+
+    def seat_label(self, seat: int) -> str:
+        """The seat's name, "(bot standing in)" when a bot finished a person's game."""
+        info = self._info(seat)
+        if info is not None and info.kind == "bot" and info.status == "standing_in":
+            return tr("results.stand_in_name", name=self.names[seat])
+        return self.names[seat]
+
+    def played_by_line(self, seat: int) -> str | None:
+        """Under a bot's name: its style ("Bot · Shrewd", "Bot standing in · Shrewd")."""
+        info = self._info(seat)
+        if info is None or info.kind != "bot":
+            return None
+        standing_in = info.status == "standing_in"
+        if not info.bot_kind:
+            return tr("player.standing_in" if standing_in else "player.bot")
+        style = style_name(info.bot_kind)
+        return tr("results.stand_in_style" if standing_in else "newgame.bot", kind=style)
+
     def watch(self) -> None:
         """The replay viewer over the game just finished; Back returns here."""
         from ..replay_session import ReplaySession
         from ..table.replay import ReplayScene
 
-        session = ReplaySession(self.replay, self.replay_kinds)
+        session = ReplaySession(self.replay, self.replay_seats)
         self.app.push(ReplayScene(self.app, session, on_back=self.app.pop))
 
     def again(self) -> None:
@@ -109,10 +141,7 @@ class ResultsScene(Scene):
     def draw(self, surface) -> None:
         backdrop(surface, self.t, cards=False)
         title_bar(surface, tr("results.title"), y=30)
-        if len(self.winners) == 1:
-            head = tr("results.wins", name=self.names[self.winners[0]])
-        else:
-            head = tr("results.shared_win", names=", ".join(self.names[s] for s in self.winners))
+        head = tr_names("results.winners", [self.seat_label(s) for s in self.winners])
         img = draw.fit(head, 52, 700, GOLD, True)
         surface.blit(img, img.get_rect(midtop=(440, 150)))
         # ranking table
@@ -148,6 +177,7 @@ class ResultsScene(Scene):
                 cr = draw.crown(40)
                 surface.blit(cr, (nx, y + 20))
                 nx += 50
+            line = self.played_by_line(seat)
             surface.blit(
                 draw.fit(
                     draw.ellipsize(self.names[seat], 30, cols[2] - nx - 16, True),
@@ -156,8 +186,10 @@ class ResultsScene(Scene):
                     TEXT,
                     True,
                 ),
-                (nx, y + 22),
+                (nx, y + (8 if line else 22)),
             )
+            if line:
+                surface.blit(draw.fit(line, 20, cols[2] - nx - 10, TEXT_DIM), (nx, y + 50))
             surface.blit(
                 draw.text(tr("money.amount", n=self.money[seat]), 34, GOLD, True), (cols[2], y + 20)
             )

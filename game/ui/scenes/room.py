@@ -259,6 +259,7 @@ class LanResultsScene(ResultsScene):
             table.history,
             table.names,
             restart=lambda: back_to_room(app, session),
+            played_by=[session.seat_info(s) for s in range(len(table.names))],
         )
         self.session = session
         self.serial = session.serial

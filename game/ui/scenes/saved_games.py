@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from .. import draw
-from ..i18n import tr
+from ..i18n import and_list, tr, tr_count
 from ..scene import Scene
 from ..theme import GOLD, TEXT, TEXT_DIM, WARN
 from ..widgets import Button
@@ -25,7 +25,7 @@ def progress(game) -> str:
     parts = []
     if game.tiles_left is not None:
         n = game.tiles_left
-        parts.append(tr("saved.tiles_left_one") if n == 1 else tr("saved.tiles_left", n=n))
+        parts.append(tr_count("saved.tiles_left", n))
     parts.append(when(game.saved_at))
     return " · ".join(parts)
 
@@ -86,8 +86,8 @@ class SavedGamesScene(Scene):
                     style="good",
                     size=26,
                     name=f"saved.continue.{i}",
-                    tip=lambda g=game: tr(
-                        "title.continue.desc", names=", ".join(g.names), n=g.actions
+                    tip=lambda g=game: tr_count(
+                        "title.continue.desc", g.actions, players=and_list(g.names)
                     ),
                 ),
                 Button(
@@ -225,6 +225,6 @@ class SavedGamesScene(Scene):
         title = draw.fit(tr("saved.delete_question"), 44, DIALOG.width - 80, GOLD, True)
         surface.blit(title, title.get_rect(center=(DIALOG.centerx, DIALOG.y + 70)))
         game = self.confirming
-        note = tr("saved.delete_note", names=", ".join(game.names), progress=progress(game))
+        note = tr("saved.delete_note", players=and_list(game.names), progress=progress(game))
         box = pygame.Rect(DIALOG.x + 50, DIALOG.y + 120, DIALOG.width - 100, 150)
         draw.blit_wrapped(surface, note, box, 24, TEXT_DIM, align="center")

@@ -11,7 +11,7 @@ import math
 import pygame
 
 from .. import draw, fonts, i18n
-from ..i18n import tr
+from ..i18n import and_list, tr, tr_count
 from ..scene import Scene
 from ..theme import GOLD, TEXT, TEXT_DIM, WARN
 from ..widgets import Button
@@ -111,10 +111,10 @@ class TitleScene(Scene):
                     size=30,
                     name="title.continue",
                     hotkey=pygame.K_c,
-                    tip=lambda: tr(
+                    tip=lambda: tr_count(
                         "title.continue.desc",
-                        names=", ".join(self.saved.names),
-                        n=self.saved.actions,
+                        self.saved.actions,
+                        players=and_list(self.saved.names),
                     ),
                 ),
                 Button(

@@ -11,7 +11,7 @@ from functools import lru_cache
 import pygame
 
 from .. import cardart, draw
-from ..i18n import tr
+from ..i18n import tr, tr_count
 from ..theme import (
     CLAN_KEYS,
     CLAN_LETTERS,
@@ -71,8 +71,8 @@ def space_rules_text(board: dict, index: int, price: int) -> str:
     body = "\n".join("• " + p for p in parts)
     tail = tr(
         "space.tip.pays",
-        investors=inv,
-        dividends=sp["dividends"],
+        investors=tr_count("rules.pic.investors", inv),
+        dividends=tr_count("rules.pic.dividends", sp["dividends"]),
         price=tr("money.amount", n=price),
         total=tr("money.amount", n=sp["dividends"] * price),
     )
@@ -175,7 +175,7 @@ class BoardRenderer:
             top = tiles[0]
             img = draw.tile_face(top, v["board"]["tiles"][top - 1]["price"], tw, th)
             surf.blit(img, img.get_rect(center=(tx, ty)))
-        lab = draw.fit(tr("center.tiles_left", n=len(tiles)), 20, 150, TEXT_DIM)
+        lab = draw.fit(tr_count("center.tiles_left", len(tiles)), 20, 150, TEXT_DIM)
         surf.blit(lab, lab.get_rect(midtop=(tx + 10, ty + th // 2 + 34)))
         # deal value of the marker's space (or of the open deal)
         box = pygame.Rect(158, 18, 200, 150)

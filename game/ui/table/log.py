@@ -73,8 +73,8 @@ class LogPanel:
     full-height history is open. Lines that arrive while scrolled back do not move the view:
     they are counted in `unseen` and the "jump to latest" bar says how many."""
 
-    def __init__(self, names: list[str]) -> None:
-        self.describe = Describer(names)
+    def __init__(self, names: list[str], addressed: bool = True) -> None:
+        self.describe = Describer(names, addressed)
         self.events: list[dict] = []
         self._lines: list[tuple[str, bool]] | None = None
         self._surfaces: dict[bool, tuple[tuple, pygame.Surface]] = {}
@@ -96,7 +96,7 @@ class LogPanel:
     def lines(self) -> list[tuple[str, bool]]:
         if self._lines is None or self._lines_epoch != THEME.epoch:
             self._lines_epoch = THEME.epoch
-            d = Describer(self.describe.names)
+            d = Describer(self.describe.names, self.describe.addressed)
             out = []
             for e in self.events:
                 s = d(e)

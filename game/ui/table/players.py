@@ -63,7 +63,7 @@ class PlayerPlates:
                 p["money_pile"],
                 p.get("money"),
                 boss == seat and not self.hidden_crown,
-                seat == v["seat"],
+                seat == v["seat"] and seat in session.seats_local,
                 info,
                 tuple(sorted(self.hidden_placards & set(p["placards"]))),
                 r.size,
@@ -79,7 +79,7 @@ class PlayerPlates:
                         info,
                         boss == seat and not self.hidden_crown,
                         travel,
-                        seat == v["seat"],
+                        seat == v["seat"] and seat in session.seats_local,  # "You"
                     ),
                 )
                 self._cache[seat] = hit

@@ -232,7 +232,7 @@ class ReplayScene(TableScene):
         self.replay.rebuilt = False
         self.replay.poll()  # what was queued is in the events replayed below
         self.director.finish()
-        self.log = LogPanel(self.names)
+        self.log = LogPanel(self.names, addressed=False)  # a replay is nobody's "you"
         self.history = MoneyHistory(self.n)
         events = self.replay.events_so_far()
         for e in events:

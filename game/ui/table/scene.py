@@ -104,10 +104,10 @@ def keep_finished_game(session) -> None:
     from ..autosave import keep_finished
     from ..replay_session import with_seat_kinds
 
-    kinds = [s.kind for s in getattr(session, "specs", ())]
-    data = session.game.to_data()
+    seats = session.seat_record()
+    data = with_seat_kinds(session.game.to_data(), list(seats.kinds), seats.changes)
     with contextlib.suppress(OSError):
-        keep_finished(with_seat_kinds(data, kinds) if kinds else data)
+        keep_finished(data)
 
 
 PLACE_PULSE = draw.Pulse(100, 155)  # where the marker can go
@@ -256,7 +256,6 @@ class TableScene(Scene):
         from ..scenes.results import ResultsScene
 
         game = getattr(self.session, "game", None)  # a hot-seat game: kept for its replay
-        kinds = [s.kind for s in getattr(self.session, "specs", ())] or None
         if game is not None and self.app.persist:
             keep_finished_game(self.session)
         self.app.replace(
@@ -267,7 +266,8 @@ class TableScene(Scene):
                 self.names,
                 restart=self.on_exit,
                 replay=game,
-                replay_kinds=kinds,
+                replay_seats=self.session.seat_record() if game is not None else None,
+                played_by=[self.session.seat_info(s) for s in range(self.n)],
             )
         )
 
@@ -286,6 +286,13 @@ class TableScene(Scene):
 
     def relayout(self) -> None:
         self.layout()
+
+    @property
+    def addressed(self) -> int | None:
+        """The seat the panel speaks to as "you": the viewer when this screen plays it; None
+        for a replay, the display and a seat the bots play out (they read whose turn it is)."""
+        s = self.session
+        return s.viewer if s.viewer is not None and s.viewer in s.seats_local else None
 
     def _refresh(self) -> None:
         s = self.session
@@ -850,7 +857,7 @@ class TableScene(Scene):
         v = self.v
         parts = [(self.board.layer(v), (0, 0)), (self.board.center(v), L.CENTER.topleft)]
         parts += self.plates.surfaces(v, self.session)
-        parts.append(self.panel.static(v, self.session.viewer))
+        parts.append(self.panel.static(v, self.addressed))
         parts.append(self.log.surface(L.LOG))
         fan = self.hand.settled_fan() if self.session.viewer is not None else None
         self._fan_in_base = fan is not None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import cardart
-from ..i18n import tr
+from ..i18n import and_list, tr, tr_count, tr_names
 from ..theme import CLAN_KEYS, CLAN_LETTERS, FAMILY
 from .events import GAVE_UP, PHRASE, SEAT_BACK, SEAT_DROPPED
 
@@ -29,21 +29,14 @@ SOURCE_GROUPS = (
 )
 
 
-def and_list(items: list[str]) -> str:
-    """'W', 'W and G', 'C, W and G' in the current language."""
-    if len(items) <= 1:
-        return "".join(items)
-    first = items[0]
-    for item in items[1:-1]:
-        first = tr("log.list", first=first, rest=item)
-    return tr("log.and", first=first, last=items[-1])
-
-
 class Describer:
-    """Turns event data into a sentence. `laid` remembers which laid card id is whose."""
+    """Turns event data into a sentence. `laid` remembers which laid card id is whose;
+    `addressed` False: the screen only watches (a replay), so the viewer's own cards are
+    told as the seat's, not as "you"."""
 
-    def __init__(self, names: list[str]) -> None:
+    def __init__(self, names: list[str], addressed: bool = True) -> None:
         self.names = names
+        self.addressed = addressed
         self.laid: dict[int, tuple[int, str]] = {}  # card id -> (owner, clan key)
 
     def name(self, seat: int | None) -> str:
@@ -100,8 +93,11 @@ class Describer:
 
     def _cards_drawn(self, e: dict) -> str:
         if e.get("cards"):
-            return tr("log.you_drew", cards=", ".join(cardart.card_name(c) for c in e["cards"]))
-        return tr("log.drew", name=self.name(e["seat"]), n=e["count"])
+            cards = ", ".join(cardart.card_name(c) for c in e["cards"])
+            if not self.addressed:
+                return tr("log.drew_cards", name=self.name(e["seat"]), cards=cards)
+            return tr("log.you_drew", cards=cards)
+        return tr_count("log.drew", e["count"], name=self.name(e["seat"]))
 
     def _hand_limit(self, e: dict) -> str:
         return tr("log.hand_limit", name=self.name(e["seat"]), n=e["excess"], limit=e["limit"])
@@ -191,15 +187,13 @@ class Describer:
         )
 
     def _cards_returned(self, e: dict) -> str:
-        count = len(e["cards"])
-        key = "log.cards_returned_one" if count == 1 else "log.cards_returned"
-        return tr(key, name=self.name(e["seat"]), n=count)
+        return tr_count("log.cards_returned", len(e["cards"]), name=self.name(e["seat"]))
 
     def _tile_placed(self, e: dict) -> str:
         return tr("log.tile_placed", n=e["tile"], space=e["space"] + 1)
 
     def _game_over(self, e: dict) -> str:
-        return tr("log.game_over", names=", ".join(self.name(s) for s in e["winners"]))
+        return tr_names("log.game_over", [self.name(s) for s in e["winners"]])
 
     def _gave_up(self, e: dict) -> str:
         return tr("log.gives_up", name=self.name(e["seat"]), reason=tr(e["reason"]))

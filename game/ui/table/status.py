@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from game.rules.engine import QUIET_LAST_MADE, QUIET_LAST_SPENT, QUIET_LAST_UNUSED
 
-from ..i18n import tr
+from ..i18n import tr, tr_count, tr_names
 
 # the turn phases: (the viewer's own prompt, what the others are told they wait for)
 TURN_PROMPTS = {
@@ -33,15 +33,14 @@ def turn_title(v: dict, viewer: int | None, names: list[str]) -> str:
 def turn_prompt(v: dict, viewer: int | None, names: list[str]) -> str:
     turn = v["turn"]
     own, other = TURN_PROMPTS[v["phase"]]
-    args = {
-        "name": names[turn],
-        "first": names[v["first_player"]],
-        "n": v["draw_count"],
-        "limit": v["hand_limit"],
-    }
+    key = own if turn == viewer else other
+    name = names[turn]
+    if v["phase"] == "moved":  # "draw 3 cards": a counted sentence
+        return tr_count(key, v["draw_count"], name=name)
+    args = {"name": name, "first": names[v["first_player"]], "limit": v["hand_limit"]}
     if v["phase"] == "discard":
         args["n"] = v["players"][turn]["hand_count"] - v["hand_limit"]
-    return tr(own if turn == viewer else other, **args)
+    return tr(key, **args)
 
 
 def _open_proposals(neg: dict) -> list[int]:
@@ -86,12 +85,12 @@ def negotiation_status(v: dict, viewer: int | None, names: list[str]) -> str:
         return quiet
     proposals = _open_proposals(neg)
     offers = _open_offers(neg)
-    listed = ", ".join(names[s] for s in proposals)
+    listed = [names[s] for s in proposals]
     if floor is None:  # real time: anyone may act, nobody waits for a floor
         if viewer in proposals:
             return tr("table.status.rt_answer_boss", name=names[boss])
         if viewer == boss and proposals:
-            return tr("table.status.rt_proposals_wait", names=listed)
+            return tr_names("table.status.rt_proposals_wait", listed)
         if viewer is not None and viewer in offers:
             return tr("table.status.rt_offer_waits", boss=names[boss])
         if viewer == boss and neg["covered"]:
@@ -99,7 +98,7 @@ def negotiation_status(v: dict, viewer: int | None, names: list[str]) -> str:
         return tr("table.status.real_time")
     if floor == viewer == boss:
         if proposals and not offers:
-            return tr("table.status.proposals_wait", names=listed)
+            return tr_names("table.status.proposals_wait", listed)
         if neg["covered"]:
             return tr("table.status.you_boss_covered")
         if not offers:  # nothing on the table yet: say how a deal gets going
@@ -110,7 +109,7 @@ def negotiation_status(v: dict, viewer: int | None, names: list[str]) -> str:
             return tr("table.status.answer_boss", name=names[boss])
         return tr("table.status.you_floor")
     if viewer == boss and proposals:
-        return tr("table.status.boss_waits_floor", name=names[floor], names=listed)
+        return tr_names("table.status.boss_waits_floor", listed, floor=names[floor])
     if viewer is not None and viewer in offers:
         if floor == boss:
             return tr("table.status.boss_answers", name=names[boss])

@@ -17,6 +17,7 @@ from game.rules import Action, Game, legal_actions, opening_events
 from game.rules.view import events_for
 from game.tutorial import Script, Step, Trigger
 
+from ..replay_session import SeatChange, SeatRecord
 from ..session import HUMAN, LocalSession, SeatSpec
 from ..session_api import SeatInfo
 
@@ -48,19 +49,33 @@ class TutorialSession(LocalSession):
         self._seen: list[str] = []  # event types since the current step began
         self.on_progress = on_progress
         self.playing_out = False  # the lesson is over: bots finish the game
+        self.played_out_from: int | None = None  # actions played when the bots took over
         super().__init__(seats, script.seed, setup=script.setup, timing=timing)
         self.bots = {
             seat: ScriptedBot(seat, script.bot_moves.get(seat, ()), lambda: self.step_index)
             for seat in self.bots
         }
+        # the seats as they are played: the script's bots, not the kind that built them
+        self.specs = [s if s.is_human else SeatSpec(s.name, ScriptedBot.kind) for s in seats]
         self.referee.hooks = dataclasses.replace(self.referee.hooks, plays=self._plays)
         self.referee.schedule()
 
     def seat_info(self, seat: int) -> SeatInfo:
-        """The lesson's bots are badged as such (also while bots finish the game)."""
-        if seat != self.script.human:
-            return SeatInfo("bot", ScriptedBot.kind, True, False)
+        """The lesson's bots are badged as such; once bots finish the game, every seat is
+        that bot's, the player's marked as a bot standing in."""
+        if self.playing_out:
+            standing_in = "standing_in" if seat == self.script.human else None
+            return SeatInfo("bot", PLAY_OUT_BOT, True, False, standing_in)
         return super().seat_info(seat)
+
+    def seat_record(self) -> SeatRecord:
+        """The script's bots from the start; from the play-out on, the play-out bot in
+        every seat (the player's too)."""
+        kinds = tuple(s.kind for s in self.specs)
+        if self.played_out_from is None:
+            return SeatRecord(kinds)
+        at = self.played_out_from
+        return SeatRecord(kinds, tuple(SeatChange(at, s, PLAY_OUT_BOT) for s in range(len(kinds))))
 
     # -- the script -----------------------------------------------------------------------
 
@@ -143,6 +158,7 @@ class TutorialSession(LocalSession):
         self.bots = bots
         self.seats_local = ()
         self.playing_out = True
+        self.played_out_from = len(self.game.log)
         self.referee.schedule()
         for _ in range(PLAY_OUT_JUMPS):
             if self.over:

@@ -41,7 +41,7 @@ def render_deal(
     win = v.get("window")
     by = Y + r.height - 164
     if win is not None:
-        draw_banner(surf, v, win, names, X, by)
+        draw_banner(surf, v, win, names, viewer, X, by)
     elif status_line:
         text = status.negotiation_status(v, viewer, names)
         surf.blit(draw.fit(text, 22, r.width - 48, TEXT_DIM), (X + 24, by + 4))

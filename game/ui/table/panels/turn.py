@@ -9,7 +9,7 @@ import pygame
 from game.rules import Draw, LegalActions, OpenDeal, Recruit, Roll
 
 from ... import draw
-from ...i18n import tr
+from ...i18n import tr, tr_count
 from ...theme import GOLD, TEXT, TEXT_DIM, seat_colour
 from ...widgets import Button, Widget
 from .. import layout as L
@@ -59,7 +59,7 @@ class TurnPanel:
         deal = OpenDeal(viewer) if me else None
         second = Roll(viewer) if phase == "turn" and me else Draw(viewer) if me else None
         second_label = (
-            tr("action.roll") if phase == "turn" else tr("action.draw", n=v["draw_count"])
+            tr("action.roll") if phase == "turn" else tr_count("action.draw", v["draw_count"])
         )
         return [
             Button(
@@ -93,7 +93,7 @@ class TurnPanel:
         n = len(self.table.discard.marked)
         if not n:
             return []
-        label = tr("table.discard_confirm_one") if n == 1 else tr("table.discard_confirm", n=n)
+        label = tr_count("table.discard_confirm", n)
         return [
             Button(
                 discard_rect(0),
@@ -146,7 +146,7 @@ class TurnPanel:
             title = status.turn_title(v, viewer, names)
             prompt = status.turn_prompt(v, viewer, names)
         if v.get("window") is not None:
-            draw_banner(surf, v, v["window"], names, r.x + ox, r.y + oy + r.height - 164)
+            draw_banner(surf, v, v["window"], names, viewer, r.x + ox, r.y + oy + r.height - 164)
         col = seat_colour(turn) if phase != "game_over" else GOLD
         pygame.draw.rect(surf, col, (r.x + ox + 24, r.y + oy + 26, 10, 52), border_radius=5)
         surf.blit(draw.fit(title, 40, r.width - 90, TEXT, True), (r.x + ox + 48, r.y + oy + 22))

@@ -11,7 +11,7 @@ import pygame
 from game.rules import LegalActions, Pass, PlayStop
 
 from ... import draw
-from ...i18n import tr
+from ...i18n import tr, tr_names
 from ...theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM
 from ...widgets import Button, Widget
 from .. import layout as L
@@ -73,27 +73,29 @@ def _travel_text(v: dict, win: dict, names: list[str]) -> str:
     return tr("window.travel", name=names[win["actor"]], target=d.source(win["target"]))
 
 
-def window_text(v: dict, win: dict, names: list[str]) -> str:
-    """What the window waits for, then whether it is the viewer's call or whom it asks."""
+def window_text(v: dict, win: dict, names: list[str], viewer: int | None) -> str:
+    """What the window waits for, then whether it is the viewer's call or whom it asks
+    (`viewer`: the seat the panel speaks to, None for a screen that only watches)."""
     kind = win["kind"]
     if kind == "travel":
         text = _travel_text(v, win, names)
     else:
         text = WINDOW_TEXTS.get(kind, WINDOW_TEXTS["going_once"])(v, win, names[win["actor"]])
     asked = win.get("asked") or []
-    viewer = v["seat"]
-    if viewer in asked:
+    if viewer is not None and viewer in asked:
         text += " — " + (
             tr("window.your_call_close") if kind == "going_once" else tr("window.your_call")
         )
     elif asked:
-        text += " — " + tr("window.asking", names=", ".join(names[s] for s in asked))
+        text += " — " + tr_names("window.asking", [names[s] for s in asked])
     return text
 
 
-def draw_banner(surf, v: dict, win: dict, names: list[str], X: int, by: int) -> None:
+def draw_banner(
+    surf, v: dict, win: dict, names: list[str], viewer: int | None, X: int, by: int
+) -> None:
     """The gold band above the bottom bar (X, by: the panel's left, the band's line)."""
-    text = window_text(v, win, names)
+    text = window_text(v, win, names, viewer)
     band = pygame.Rect(X + 16, by - 6, L.RIGHT.width - 32, 44)
     pygame.draw.rect(surf, (70, 50, 20, 200), band, border_radius=10)
     pygame.draw.rect(surf, GOLD, band, width=2, border_radius=10)
