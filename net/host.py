@@ -446,22 +446,9 @@ class Host:
         self._welcome(conn, seat.index, token)
 
     def _refuse_seat(self, conn: Connection, code: str, why: str = "") -> None:
-        """Refuse a seat, naming the seats a newcomer could take (never another's seat) and
-        those bots play, in words for a log and as seat numbers for the player's screen."""
-        open_ = [s.index for s in self.seating.open_seats()]
-        bots = [] if self.over else [
-            s.index for s in self.seats if s.status == "open" and s.index not in open_
-        ]
-        if open_:
-            why += "seats open to newcomers (with the room code): " + _numbers(open_)
-        elif bots:
-            why += (
-                f"no seat is open to newcomers: bots play seat(s) {_numbers(bots)} "
-                "(the host may open them to people: --open-bot-seats)"
-            )
-        else:
-            why += "no seat is open to newcomers"
-        self._reply_error(conn, code, why, open_seats=open_, bot_seats=bots)
+        """Refuse a seat, naming the seats a newcomer could take and those bots play."""
+        words, open_, bots = self.seating.refusal(game_over=self.over)
+        self._reply_error(conn, code, why + words, open_seats=open_, bot_seats=bots)
 
     def _welcome(self, conn: Connection, seat: int | None, token: str | None) -> None:
         table = {
@@ -715,7 +702,3 @@ __all__ = [
     "sidecar_path",
     "config_for_tests",
 ]
-
-
-def _numbers(seats: list[int]) -> str:
-    return ", ".join(str(seat) for seat in seats)

@@ -108,6 +108,25 @@ class SeatTable:
     def open_seats(self) -> list[SeatState]:
         return [s for s in self.seats if self.takes_newcomers(s)]
 
+    def refusal(self, game_over: bool) -> tuple[str, list[int], list[int]]:
+        """Why a newcomer gets no seat: words for the log and the seat numbers a newcomer
+        could take or bots play (the player's screen names them in its own language);
+        never another person's seat."""
+        open_ = [s.index for s in self.open_seats()]
+        bots = [] if game_over else [
+            s.index for s in self.seats if s.status == "open" and s.index not in open_
+        ]
+        if open_:
+            words = "seats open to newcomers (with the room code): " + _numbers(open_)
+        elif bots:
+            words = (
+                f"no seat is open to newcomers: bots play seat(s) {_numbers(bots)} "
+                "(the host may open them to people: --open-bot-seats)"
+            )
+        else:
+            words = "no seat is open to newcomers"
+        return words, open_, bots
+
     def free_count(self) -> int:
         return len(self.open_seats())
 
@@ -314,3 +333,7 @@ def replay_into(game: Game, bot: Bot, seat: int) -> None:
             bot.observe(events_for(fresh.apply(action), seat))
     except Exception:
         log.exception("replaying the game into bot %d failed", seat)
+
+
+def _numbers(seats: list[int]) -> str:
+    return ", ".join(str(seat) for seat in seats)

@@ -97,7 +97,7 @@ def test_over_the_hand_limit_cards_are_marked_first_and_discarded_on_confirm(app
         app.step(1 / 30)
     assert len(t.discard.marked) == 3 and t.toast[0] == i18n.tr("table.discard_enough", n=3)
     confirm = t.find("discard.confirm")
-    assert confirm.label == i18n.tr("table.discard_confirm", n=3)
+    assert confirm.label == i18n.tr("table.discard_confirm", count=3)
     app.draw()
     assert sum(s.state.hands[0]) == count
     click(confirm.rect.center)
