@@ -9,7 +9,8 @@ table's own timing (real-time windows, the default clocks and bot pauses), and o
 ``main.py join`` process per seat, as a person would start them. The host's ``update``
 hook stamps every applied action's events on this machine's monotonic clock; from them:
 deals, how many ended by ``time_up`` (the negotiation clock), each deal's length, and the
-game's length from its first action to its end. Goals: 0 time-ups, a 4-bot game under
+game's length from its first action to its end, and the longest a deal stood still (no
+action at all: a bot Boss settles after its patience, 20 s). Goals: 0 time-ups, a 4-bot game under
 3 minutes.
 """
 
@@ -31,6 +32,7 @@ GAME_TIMEOUT = 900.0  # seconds: a game still running then is reported as not fi
 class Deal:
     opened: float
     seconds: float | None = None  # None: the game ended first (it never does)
+    still: float = 0.0  # the longest stretch without an action while it ran
     time_up: bool = False  # the negotiation clock ran out
     outcome: str = ""  # "closed" or "failed"
 
@@ -56,6 +58,7 @@ class LanGame:
             "deals": len(self.deals),
             "time_ups": self.time_ups,
             "deal_seconds_max": round(max(lengths, default=0.0), 1),
+            "still_seconds_max": round(max((d.still for d in self.deals), default=0.0), 1),
             "clients_exit": self.clients,
         }
 
@@ -71,8 +74,10 @@ class DealLog:
     def __call__(self, events: list) -> None:
         now = time.monotonic()
         self.first = now if self.first is None else self.first
-        self.last = now
         deals = self.game.deals
+        if deals and deals[-1].seconds is None:
+            deals[-1].still = max(deals[-1].still, now - self.last)
+        self.last = now
         for e in events:
             kind = e.type
             if kind == "deal_opened":
@@ -147,6 +152,7 @@ def summarize_lan(results: list[LanGame]) -> dict:
         "deals": deals,
         "time_ups": sum(g.time_ups for g in results),
         "games_with_a_time_up": sum(1 for g in results if g.time_ups),
+        "still_seconds_max": max((g.to_data()["still_seconds_max"] for g in results), default=0.0),
         "game_seconds_median": round(statistics.median(seconds), 1) if seconds else None,
         "game_seconds_max": round(max(seconds), 1) if seconds else None,
     }
@@ -157,7 +163,8 @@ def print_lan_game(game: LanGame, out=sys.stdout) -> None:
     state = "" if game.finished else "  NOT FINISHED"
     print(
         f"seed {d['seed']}: {d['seconds']:6.1f} s, {d['deals']} deals, "
-        f"{d['time_ups']} time-ups, longest deal {d['deal_seconds_max']} s{state}",
+        f"{d['time_ups']} time-ups, longest deal {d['deal_seconds_max']} s, "
+        f"longest still {d['still_seconds_max']} s{state}",
         file=out,
     )
 
@@ -167,6 +174,7 @@ def print_lan(summary: dict, out=sys.stdout) -> None:
         f"\n{len(summary['games'])} LAN games ({summary['finished']} finished): "
         f"{summary['time_ups']} time-ups in {summary['deals']} deals "
         f"({summary['games_with_a_time_up']} games with one); game length median "
-        f"{summary['game_seconds_median']} s, max {summary['game_seconds_max']} s",
+        f"{summary['game_seconds_median']} s, max {summary['game_seconds_max']} s; a deal "
+        f"stood still at most {summary['still_seconds_max']} s",
         file=out,
     )
