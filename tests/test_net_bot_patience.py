@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import random
 
+from bench.lan_bots import DealLog, LanGame
 from game.bots import make_bot
 from game.bots.pacing import BOT_PATIENCE
 from game.clock import ManualClock
 from game.referee import Hooks, Referee, Timing
-from game.rules import FailDeal, Offer, Propose, WindowMode, view
+from game.rules import HOST, FailDeal, Offer, Propose, TimeUp, WindowMode, view
 from game.rules.view import events_for
 from net.bot_client import BotPlayer
 from net.client import Update
@@ -89,3 +90,19 @@ def test_the_bot_client_boss_settles_as_the_referees_bot_boss_does():
     clock.advance(BOT_PATIENCE + 2 * Timing().bot_tick)
     assert sent[:1] == applied  # (then sent again: no host here ever answers it)
     bp._cancel()
+
+
+def test_the_lan_bench_counts_a_deal_the_clock_ended():
+    """``python -m bench.bots --lan`` reads the host's applied events: a deal ended by the
+    negotiation clock is a time-up, one its Boss failed first is not."""
+    t = proposal_below_the_offer()
+    game = LanGame(seed=1)
+    log = DealLog(game)
+    log(t.events)  # the deal opened, Ann's offer, Di's proposal
+    log(t.do(FailDeal(BOSS)))
+    t = proposal_below_the_offer()
+    log(t.events)
+    log(t.do(TimeUp(HOST)))
+    log(t.do(FailDeal(BOSS)))
+    assert [(d.outcome, d.time_up) for d in game.deals] == [("failed", False), ("failed", True)]
+    assert game.time_ups == 1 and game.to_data()["time_ups"] == 1
