@@ -7,6 +7,7 @@
     python -m bench.bots --profile search             # cProfile one game of a bot kind
     python -m bench.bots --haggle [--games 60]        # talk per deal (bench/haggle.py)
     python -m bench.bots --answers [--games 6]        # a bot Boss answering a person's offers
+    python -m bench.bots --lan [--games 3]            # bot clients at a real-time LAN table
 
 Seats rotate game by game (`--rotate-seats` of `main.py simulate`), so no bot profits from
 sitting first. Every action goes through `apply`, which raises on anything illegal, so a
@@ -212,7 +213,9 @@ def main(argv=None) -> int:
     ap.add_argument("--profile", metavar="BOT", help="cProfile one 4-player game of BOT")
     ap.add_argument("--haggle", action="store_true", help="talk per deal, default bots only")
     ap.add_argument("--answers", action="store_true", help="a bot Boss answering a person")
-    ap.add_argument("--bot", default="heuristic", help="the bot kind of --haggle, --answers")
+    ap.add_argument("--lan", action="store_true", help="bot clients at a LAN table (real time)")
+    ap.add_argument("--players", type=int, default=4, help="seats of the --lan table")
+    ap.add_argument("--bot", default="heuristic", help="the bot kind of --haggle, --answers, --lan")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     mode = "real_time" if args.real_time else "ask_around"
@@ -278,6 +281,14 @@ def main(argv=None) -> int:
         report["answers"] = run_answers(games, args.bot, args.seed)
         if not args.json:
             print_answers(report["answers"])
+    if args.lan:
+        from bench.lan_bots import print_lan, run_lan
+
+        games = args.games if args.games < 200 else 3  # real-time games, minutes each
+        out = None if args.json else sys.stdout
+        report["lan"] = run_lan(games, args.bot, args.players, args.seed, out)
+        if not args.json:
+            print_lan(report["lan"])
     if args.json:
         print(json.dumps(report))
     return 0

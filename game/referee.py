@@ -25,10 +25,12 @@ from game.bots.base import Bot
 from game.bots.pacing import (
     ANSWER_AFTER,
     ANSWER_BY,
+    BOT_PATIENCE,
     FAIR_START,
     FLOOR_HURRY,
     HURRY_MARGIN,
     MIN_PAUSE,
+    Patience,
 )
 from game.bots.talk import PhraseGate
 from game.clock import Clock, Timer
@@ -95,7 +97,7 @@ class Timing:
     fair_start: float = FAIR_START
     # Real time: a bot Boss that has seen nothing happen for this long must settle (close,
     # or fail a deal that waits for a card nobody plays) instead of waiting out the clock.
-    bot_patience: float = 20.0
+    bot_patience: float = BOT_PATIENCE
 
     def window_length(self, kind: str) -> float:
         return 2 * self.going_once if kind == "going_once" else self.window
@@ -222,7 +224,7 @@ class Referee:
         self._driving = False
         self._answer_timers: dict[tuple[int, int], Timer] = {}
         self._phrase_gate = PhraseGate()
-        self._quiet_since = (-1, 0.0)  # (state version, when the bots first saw it)
+        self._patience = Patience()  # how long the bots have seen the negotiation stand still
         self._deal_fair_until = -1e18  # no bot plays into the deal before this (clock time)
         # a person's offers a bot Boss has yet to answer: (boss, seat, terms) -> since when
         self._offers_waiting: dict[tuple, float] = {}
@@ -752,14 +754,9 @@ class Referee:
         if not valid() or st.window is not None:
             return
         now = self.clock.now()
-        if self._quiet_since[0] != st.actions_taken:
-            self._quiet_since = (st.actions_taken, now)
+        spent = self._patience.spent(st.actions_taken, now, self.timing.bot_patience)
         boss = st.negotiation.boss if st.negotiation is not None else None
-        settle = (
-            boss is not None
-            and self.hooks.plays(boss)
-            and now - self._quiet_since[1] >= self.timing.bot_patience
-        )
+        settle = boss is not None and self.hooks.plays(boss) and spent
         seats = [s for s in range(st.players) if self.hooks.plays(s)]
         self._rng.shuffle(seats)
         since = self._offer_waits(st) if boss is not None else None

@@ -9,11 +9,15 @@ import asyncio
 import contextlib
 import logging
 import random
-import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
+
+from game.bots.pacing import BOT_PATIENCE, FAIR_START, Patience
+from game.clock import Clock, LoopClock, Timer
+from game.rules import WindowMode
 
 from .client import ClientSession
 from .client_messages import (
@@ -48,10 +52,13 @@ class BotPlayer:
     Timing policy (so that nothing about its cards shows in its timing): it answers every
     reaction window ``answer_delay`` seconds after the window opened, whatever it holds;
     it makes a move the game waits for after ``think``; in real-time negotiation it is
-    offered the moment again every ``idle`` seconds while nothing happens; and it never
-    answers a window nor moves into a deal within ``fair_start`` of its opening (a person
-    gets the first second; default ``min(FAIR_START, answer_delay)``). An action
-    nobody answers within ``resend_after`` seconds is decided and sent again.
+    offered the moment again every ``idle`` seconds while nothing happens, and as the Boss
+    it must settle once nothing has happened for ``patience`` seconds (the referee's bot
+    Bosses count the same ``Patience``: a deal nobody moves ends long before its clock);
+    and it never answers a window nor moves into a deal within ``fair_start`` of its
+    opening (a person gets the first second; default ``min(FAIR_START, answer_delay)``).
+    An action nobody answers within ``resend_after`` seconds is decided and sent again.
+    ``clock`` (default: the running loop's) times all of it.
     """
 
     def __init__(
@@ -69,6 +76,8 @@ class BotPlayer:
         idle: float = 0.5,
         fair_start: float | None = None,
         resend_after: float = 1.0,
+        patience: float = BOT_PATIENCE,
+        clock: Clock | None = None,
         on_message: Callable[[Message], None] | None = None,
         **session: Any,
     ) -> None:
@@ -76,29 +85,36 @@ class BotPlayer:
 
         self.kind = check_bot_spec(kind)  # fail early on an unknown kind (UnknownBot)
         self.seed = random.randrange(1 << 30) if seed is None else seed
-        from game.bots.pacing import FAIR_START
-
         self.answer_delay, self.think, self.idle = answer_delay, think, idle
         # no answer to a window nor a move into a deal sooner than this after it opened
         # (default: FAIR_START, or less for a bot told to answer at once: tests, benches)
         self.fair_start = min(FAIR_START, answer_delay) if fair_start is None else fair_start
-        self._deal_opened: float | None = None  # time.monotonic() of the last deal_opened
+        self._deal_opened: float | None = None  # clock time of the last deal_opened
         self.resend_after = resend_after
+        self.patience = patience
+        self._quiet = Patience()  # how long the state has stood still (a Boss settles by it)
+        self._clock = clock
         self.bot = None
         self.done = asyncio.Event()
         self.outcome: BotOutcome | None = None
         self._extra = on_message
-        self._timer: asyncio.TimerHandle | None = None
+        self._timer: Timer | None = None
         self._last: _ViewMessage | None = None
         self._timers: Timers | None = None
         self._acted_on: int | None = None
         self._stale_snapshot = False
-        self._watch: asyncio.TimerHandle | None = None
+        self._watch: Timer | None = None
         self._rng = random.Random(self.seed)
         self.session = ClientSession(
             host, port, name=name or f"{kind.title()} bot", code=code, token=token,
             on_message=self._on_message, bot=True, **session,
         )  # fmt: skip
+
+    @property
+    def clock(self) -> Clock:
+        if self._clock is None:
+            self._clock = LoopClock()  # made on first use: it needs the running loop
+        return self._clock
 
     async def run(self) -> BotOutcome:
         await self.session.run()
@@ -130,8 +146,10 @@ class BotPlayer:
             if self.bot is not None and msg.events:
                 with contextlib.suppress(Exception):
                     self.bot.observe(msg.events)
+            now = self.clock.now()
             if any(e.get("type") == "deal_opened" for e in msg.events):
-                self._deal_opened = time.monotonic()
+                self._deal_opened = now
+            self._quiet.quiet_for(msg.version, now)  # a new version starts a fresh count
             same = self._last is not None and self._last.version == msg.version
             self._last = msg
             if msg.view.get("phase") == "game_over":
@@ -169,6 +187,7 @@ class BotPlayer:
             return
         view = msg.view
         seat = view["seat"]
+        now = self.clock.now()
         if view.get("window") is not None:
             # Answer at a fixed time after the window opened, whatever we hold.
             delay = answer = max(self.answer_delay, self.fair_start)
@@ -178,13 +197,34 @@ class BotPlayer:
         elif seat in view.get("waiting_for", ()):
             delay = self.think
         else:
-            delay = self.idle * self._rng.uniform(0.5, 1.5)
+            delay = self._idle_delay(msg, now)
         if view.get("negotiation") is not None and self._deal_opened is not None:
-            delay = max(delay, self._deal_opened + self.fair_start - time.monotonic())
+            delay = max(delay, self._deal_opened + self.fair_start - now)
         if retry:
             delay = max(delay, 0.05)
-        loop = asyncio.get_running_loop()
-        self._timer = loop.call_later(max(0.0, delay), self._decide, msg)
+        self._timer = self.clock.call_later(max(0.0, delay), partial(self._decide, msg))
+
+    def _idle_delay(self, msg: _ViewMessage, now: float) -> float:
+        """Until the moment is offered again in real-time negotiation: about ``idle``, and
+        no later than when a Boss's patience runs out (after that, ``idle`` again)."""
+        delay = self.idle * self._rng.uniform(0.5, 1.5)
+        if self._settling_boss(msg.view):
+            left = self.patience - self._quiet.quiet_for(msg.version, now)
+            if left > 0:
+                delay = min(delay, left)
+        return delay
+
+    @staticmethod
+    def _settling_boss(view: dict) -> bool:
+        """Real-time negotiation, no window open, and this seat is the Boss: it settles
+        after its patience (the referee's ``_tick`` asks its bot Bosses so)."""
+        neg = view.get("negotiation")
+        return (
+            neg is not None
+            and neg.get("boss") == view["seat"]
+            and view.get("window") is None
+            and view["settings"]["window_mode"] == WindowMode.REAL_TIME.value
+        )
 
     def _decide(self, msg: _ViewMessage) -> None:
         self._timer = None
@@ -194,17 +234,20 @@ class BotPlayer:
         if not legal:
             return
         view = msg.view
-        must = view["seat"] in view.get("waiting_for", ())
+        waited = view["seat"] in view.get("waiting_for", ())
+        must = waited or (
+            self._settling_boss(view)
+            and self._quiet.spent(msg.version, self.clock.now(), self.patience)
+        )
         try:
             action = self.bot.choose(view, legal, must)
         except Exception:
             log.exception("bot failed to choose")
             action = None
         if action is None or action not in legal:
-            if not must:
-                loop = asyncio.get_running_loop()
-                delay = self.idle * self._rng.uniform(0.5, 1.5)
-                self._timer = loop.call_later(delay, self._decide, msg)
+            if not waited:
+                delay = self._idle_delay(msg, self.clock.now())
+                self._timer = self.clock.call_later(delay, partial(self._decide, msg))
             return
         self._acted_on = msg.version
         self.session.send_action(action, msg.version)
@@ -212,8 +255,9 @@ class BotPlayer:
         # lost with a host that died)? Decide again.
         if self._watch is not None:
             self._watch.cancel()
-        loop = asyncio.get_running_loop()
-        self._watch = loop.call_later(self.resend_after, self._watchdog, msg.version)
+        self._watch = self.clock.call_later(
+            self.resend_after, partial(self._watchdog, msg.version)
+        )
 
     def _watchdog(self, version: int) -> None:
         self._watch = None

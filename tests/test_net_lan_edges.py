@@ -308,7 +308,7 @@ def test_a_headless_bot_client_keeps_out_of_a_fresh_deal_for_the_fair_start():
         bp.bot = make_bot("random", 1, 1)
         bp._on_message(Update(1, v, events_for(events, 1), None, frozenset(), None))
         assert bp._timer is not None
-        delay = bp._timer.when() - loop.time()
+        delay = bp._timer.when - loop.time()
         bp._cancel()
         return delay
 
