@@ -45,7 +45,7 @@ def _autosave_path(args, resume: Path | None) -> Path | None:
 
 def config_from_args(args) -> HostConfig:
     """HostConfig from the host/table arguments (UsageError names the bad flag)."""
-    from net.host_config import HostChoiceError, build_host_config
+    from net.host_config import PEOPLE_WINDOW_MODE, HostChoiceError, build_host_config
 
     g = lambda name, default=None: getattr(args, name, default)  # noqa: E731
     resume = Path(args.resume) if g("resume") else None
@@ -62,7 +62,7 @@ def config_from_args(args) -> HostConfig:
             variants=variants(g("variant")),
             short_game=bool(g("short", False)),
             negotiation_limit=60 if g("negotiation_limit") is None else g("negotiation_limit"),
-            window_mode=g("window_mode") or "real_time",
+            window_mode=g("window_mode") or PEOPLE_WINDOW_MODE,
             window=g("window"),
             going_once=g("going_once"),
             negotiation=g("negotiation"),

@@ -32,13 +32,15 @@ def _host_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--grace", type=float, metavar="S", help="seconds before bots take a lost seat")
     # one name per knob (game.referee.Timing's, in seconds); --negotiation-time and
     # --turn-time are the old spellings, still accepted
-    p.add_argument("--window", type=float, metavar="S", help="Stop window length (default 5)")
+    p.add_argument(
+        "--window", type=float, metavar="S", help="seconds to answer a Stop window (default 10)"
+    )
     p.add_argument(
         "--window-mode",
         choices=["real_time", "ask_around"],
-        default="real_time",
-        help="reaction windows: everyone at once with a countdown (default), or one player "
-        "after the other, each with the window's length",
+        default="ask_around",
+        help="reaction windows: one player after the other, each with the window's length "
+        "(default), or everyone at once with a countdown",
     )
     p.add_argument("--going-once", type=float, metavar="S", help="per 'going once/twice' (3)")
     p.add_argument(

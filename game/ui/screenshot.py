@@ -478,14 +478,17 @@ class SampleBrowser:
     """A stand-in for net.discovery.BackgroundBrowser: three tables, no network."""
 
     def __init__(self) -> None:
-        from net.discovery import TableFound
+        from net.discovery import TableFound, TablePace
 
+        ask, fast = TablePace("ask_around", 10), TablePace("real_time", 5)
         self.events = [
             TableFound(
-                "mei._imtheboss._tcp.local.", "Mei's table", "192.168.1.5", 40123, 1, 3, True
+                "mei._imtheboss._tcp.local.", "Mei's table", "192.168.1.5", 40123, 1, 3, True,
+                ("192.168.1.5",), ask,
             ),
             TableFound(
-                "fri._imtheboss._tcp.local.", "Friday night", "192.168.1.23", 41877, 1, 1, True
+                "fri._imtheboss._tcp.local.", "Friday night", "192.168.1.23", 41877, 1, 1, True,
+                ("192.168.1.23",), fast,
             ),
             TableFound(
                 "bo._imtheboss._tcp.local.", "Bo's big game", "192.168.1.40", 40007, 1, 0, True
