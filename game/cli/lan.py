@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.bots import UnknownBot, check_bot_spec
+from game.bots import TABLE_BOT, UnknownBot, check_bot_spec
 from game.files import host_autosave_path
 
 from .options import EXIT_USAGE, UsageError, bot_specs, error, variants
@@ -53,7 +53,7 @@ def config_from_args(args) -> HostConfig:
     try:
         return build_host_config(
             seats=seats,
-            bots=bot_specs(g("bots"), seats),
+            bots=bot_specs(g("bots"), seats, TABLE_BOT),
             code=args.code,
             name=g("name") or (None if resume else _default_table_name()),
             bind=g("bind") or "0.0.0.0",

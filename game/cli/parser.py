@@ -18,7 +18,10 @@ SCREENSHOT_SCENES = [*SCENES, *LAN_SCENES, *CROWDED_SCENES]
 def _host_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=0, help="TCP port (0: any free port)")
     p.add_argument("--seats", type=int, default=4, help="players at the table (2-6)")
-    p.add_argument("--bots", help="bot kinds filling empty seats, e.g. heuristic,random")
+    p.add_argument(
+        "--bots",
+        help="bot kinds filling empty seats, e.g. heuristic,random (default heuristic:friendly)",
+    )
     p.add_argument("--code", help="room code (4 letters; default: random)")
     p.add_argument("--name", help="table name shown in the lobby")
     p.add_argument("--resume", metavar="FILE", help="resume a game from its autosave")
