@@ -471,6 +471,7 @@ class Host:
             "code_required": True,
             "started": self.started,
             "hints": self.config.hints,
+            "pace": self._pace().to_data(),
         }
         self._send(
             conn,

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from zeroconf import InterfaceChoice
 from zeroconf.asyncio import AsyncServiceInfo
 
+from .client_messages import MAX_WINDOW, WINDOW_MODES, TablePace
+
 log = logging.getLogger("net.discovery")
 
 SERVICE_TYPE = "_imtheboss._tcp.local."
@@ -28,10 +30,6 @@ MAX_NAME_CHARS = 40
 MAX_SEATS = 16
 #: A browser tracks at most this many services (a flooding peer cannot grow us).
 MAX_TABLES = 256
-#: Longest reaction window (seconds) a "win" TXT value may announce.
-MAX_WINDOW = 600
-#: The "wm" TXT values: how the table's reaction windows ask (game.rules.WindowMode's values).
-WINDOW_MODES = ("ask_around", "real_time")
 #: DNS label limit is 63 bytes; keep room for zeroconf's "-N" rename suffix.
 _MAX_INSTANCE_BYTES = 56
 _DIGITS = re.compile(rb"[0-9]{1,5}")
@@ -40,15 +38,6 @@ Interfaces = Sequence[str | int] | None
 
 
 # --------------------------------------------------------------------------- events
-
-
-@dataclass(frozen=True, slots=True)
-class TablePace:
-    """How a table's reaction windows ask (``mode``, a WindowMode value) and how long each
-    player has to answer one (``window``, whole seconds): the lobby shows it before joining."""
-
-    mode: str
-    window: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -580,6 +580,8 @@ def test_a_stale_action_is_sent_again_once_if_still_legal_else_the_player_is_tol
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("display", [False, True])
 def test_hosting_from_the_lobby_and_leaving_stops_the_table(tmp_path, display):
+    """Hosting from the lobby opens the room, where this screen and a joiner see the pace the
+    host pane chose (the welcome's); leaving stops the table."""
     app = make_app(tmp_path, speed="fast", lan_name="Mei", lan_seats=3, lan_display=display)
     joiner = None
     try:
@@ -601,9 +603,15 @@ def test_hosting_from_the_lobby_and_leaving_stops_the_table(tmp_path, display):
         assert s.owns_host and ht.code == "QQQQ" and s.code == "QQQQ"
         assert s.spectator is display
         until(app, lambda: s.joined and s.seats is not None, "the room")
-        app.draw()
+        from game.ui import probe
+        from net.client import TablePace
+
+        with probe.probing() as p:
+            app.draw()
+        assert "Ask around · 10 s to answer" in {t.text for t in p.texts}  # the lobby's pace
         joiner = NetSession(Client(("127.0.0.1", ht.port), name="Ann", code="QQQQ").start())
         until(app, lambda: (joiner.update(0) or True) and joiner.joined, "a second player")
+        assert joiner.table_pace == s.table_pace == TablePace("ask_around", 10)
         if display:  # the display takes no seat and cannot start; the first player can
             until(app, lambda: (joiner.update(0) or True) and joiner.may_start, "a starter")
             assert not s.may_start

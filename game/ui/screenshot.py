@@ -512,7 +512,7 @@ class StillClient:
 
     def __init__(self, v, seat, seats, timers, name="Mei's table", events=()) -> None:
         from game.rules import LegalActions
-        from net.client import Joined, Snapshot, TableInfo, legal_for_view
+        from net.client import Joined, Snapshot, TableInfo, TablePace, legal_for_view
 
         self.role = "spectator" if seat is None else "player"
         self.address = ("192.168.1.5", 40123)
@@ -521,7 +521,8 @@ class StillClient:
         self.timers = timers
         self.version = v["version"]
         self.legal = legal_for_view(v) if seat is not None else LegalActions()
-        table = TableInfo(name, len(v["players"]), True, seats.started)
+        pace = TablePace(v["settings"]["window_mode"], 10)
+        table = TableInfo(name, len(v["players"]), True, seats.started, pace=pace)
         token = None if seat is None else "0" * 32
         self._messages = [Joined(seat, token, self.role, table), seats]
         if seats.started:

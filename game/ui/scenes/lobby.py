@@ -28,7 +28,7 @@ from ..i18n import tr
 from ..scene import Scene
 from ..theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, WARN
 from ..widgets import Button, Stepper, TextField, Toggle, Widget
-from .common import backdrop, section, title_bar
+from .common import backdrop, pace_text, section, title_bar
 from .newgame import bot_kinds, default_bot, kind_label
 from .settings import NEGOTIATION_CHOICES, VARIANTS, negotiation_shown
 
@@ -41,11 +41,6 @@ LABEL_W = 290
 
 
 WINDOW_MODES = [m.value for m in WindowMode]  # as the settings keep them
-
-
-def pace_text(pace) -> str:
-    """'Ask around · 10 s to answer': a table's windows, as the lobby lists it."""
-    return tr("lobby.pace", mode=tr(f"settings.window_mode.{pace.mode}"), s=pace.window)
 
 
 class TableRow(Widget):
