@@ -7,6 +7,7 @@
     python -m bench.bots --profile search             # cProfile one game of a bot kind
     python -m bench.bots --haggle [--games 60]        # talk per deal (bench/haggle.py)
     python -m bench.bots --answers [--games 6]        # a bot Boss answering a person's offers
+    python -m bench.bots --deal-runs [--games 200]    # bot turns without a deal, per style
 
 Seats rotate game by game (`--rotate-seats` of `main.py simulate`), so no bot profits from
 sitting first. Every action goes through `apply`, which raises on anything illegal, so a
@@ -212,6 +213,9 @@ def main(argv=None) -> int:
     ap.add_argument("--profile", metavar="BOT", help="cProfile one 4-player game of BOT")
     ap.add_argument("--haggle", action="store_true", help="talk per deal, default bots only")
     ap.add_argument("--answers", action="store_true", help="a bot Boss answering a person")
+    ap.add_argument(
+        "--deal-runs", action="store_true", help="bot turns in a row without a deal, per style"
+    )
     ap.add_argument("--bot", default="heuristic", help="the bot kind of --haggle, --answers")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -278,6 +282,12 @@ def main(argv=None) -> int:
         report["answers"] = run_answers(games, args.bot, args.seed)
         if not args.json:
             print_answers(report["answers"])
+    if args.deal_runs:
+        from bench.deal_runs import print_deal_runs, run_deal_runs
+
+        report["deal_runs"] = run_deal_runs(args.games, args.seed, args.jobs, map_games)
+        if not args.json:
+            print_deal_runs(report["deal_runs"], args.games)
     if args.json:
         print(json.dumps(report))
     return 0
