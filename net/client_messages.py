@@ -83,8 +83,8 @@ def legal_for_view(view: dict) -> LegalActions:
 # --------------------------------------------------------------------------- messages
 
 
-#: Longest reaction window (seconds) a table may announce or welcome with.
-MAX_WINDOW = 600
+#: Longest reaction window (seconds, a day) a host takes, announces or welcomes with.
+MAX_WINDOW = 86_400
 #: How a table's reaction windows ask: game.rules.WindowMode's values.
 WINDOW_MODES = ("ask_around", "real_time")
 

@@ -16,6 +16,7 @@ from game.bots import UnknownBot, check_bot_spec
 from game.rules import Variant, WindowMode
 
 from . import protocol as P
+from .client_messages import MAX_WINDOW
 from .host import HostConfig, Timing
 
 #: A table people sit at asks around, each player with this long to answer a window: the
@@ -63,8 +64,8 @@ def _timing(
         seconds = _seconds(knob, value)
         if seconds is not None:
             setattr(timing, knob, seconds)
-    if timing.window <= 0:
-        raise HostChoiceError("window", "must be > 0")
+    if not 0 < timing.window <= MAX_WINDOW:
+        raise HostChoiceError("window", f"must be > 0 and <= {MAX_WINDOW}")
     if timing.going_once <= 0:
         raise HostChoiceError("going_once", "must be > 0")
     delay = _seconds("bot_delay", bot_delay)

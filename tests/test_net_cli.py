@@ -66,6 +66,7 @@ def test_a_table_with_people_asks_around_with_time_to_read_the_banner(tmp_path, 
         (["--turn-time", "-1"], "--turn must be >= 0"),  # the old spelling still parses
         (["--negotiation", "-5"], "--negotiation must be >= 0"),
         (["--window", "0"], "--window must be > 0"),
+        (["--window", "100000"], "--window must be > 0 and <= 86400"),
         (["--bot-delay", "-1"], "--bot-delay must be >= 0"),
         (["--negotiation-limit", "0"], "--negotiation-limit must be >= 1"),
         (["--variant", "V9"], "unknown variant 'V9'"),
