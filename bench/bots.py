@@ -8,6 +8,7 @@
     python -m bench.bots --haggle [--games 60]        # talk per deal (bench/haggle.py)
     python -m bench.bots --answers [--games 6]        # a bot Boss answering a person's offers
     python -m bench.bots --lan [--games 3]            # bot clients at a real-time LAN table
+    python -m bench.bots --deal-runs [--games 200]    # bot turns without a deal, per style
 
 Seats rotate game by game (`--rotate-seats` of `main.py simulate`), so no bot profits from
 sitting first. Every action goes through `apply`, which raises on anything illegal, so a
@@ -216,6 +217,9 @@ def main(argv=None) -> int:
     ap.add_argument("--lan", action="store_true", help="bot clients at a LAN table (real time)")
     ap.add_argument("--players", type=int, default=4, help="seats of the --lan table")
     ap.add_argument("--bot", default="heuristic", help="the bot kind of --haggle, --answers, --lan")
+    ap.add_argument(
+        "--deal-runs", action="store_true", help="bot turns in a row without a deal, per style"
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     mode = "real_time" if args.real_time else "ask_around"
@@ -289,6 +293,12 @@ def main(argv=None) -> int:
         report["lan"] = run_lan(games, args.bot, args.players, args.seed, out)
         if not args.json:
             print_lan(report["lan"])
+    if args.deal_runs:
+        from bench.deal_runs import print_deal_runs, run_deal_runs
+
+        report["deal_runs"] = run_deal_runs(args.games, args.seed, args.jobs, map_games)
+        if not args.json:
+            print_deal_runs(report["deal_runs"], args.games)
     if args.json:
         print(json.dumps(report))
     return 0

@@ -13,6 +13,7 @@ from collections.abc import Awaitable
 
 from . import protocol as P
 from .table_announcer import TableAnnouncer
+from .table_records import TablePace
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +35,9 @@ class Announcement:
         self.announcer: TableAnnouncer | None = None
         self._free: int | None = None  # the seats_free last announced
 
-    async def start(self, name: str, port: int, seats_free: int) -> None:
+    async def start(
+        self, name: str, port: int, seats_free: int, pace: TablePace | None = None
+    ) -> None:
         interfaces = None if self.bind in ("0.0.0.0", "") else [self.bind]
         try:
             self.announcer = TableAnnouncer(
@@ -43,6 +46,7 @@ class Announcement:
                 protocol_version=P.PROTOCOL_VERSION,
                 seats_free=seats_free,
                 code_required=True,
+                pace=pace,
                 interfaces=interfaces,
                 addresses=self.addresses,
             )

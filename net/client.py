@@ -57,6 +57,7 @@ from .client_messages import (
     ServerError,
     Snapshot,
     TableInfo,
+    TablePace,
     Timers,
     TimersChanged,
     Update,
@@ -361,6 +362,7 @@ class ClientSession:
         self.table = TableInfo(
             str(t.get("name", "")), int(t.get("seats", 0)), bool(t.get("code_required", True)),
             bool(t.get("started", False)), bool(t.get("hints", True)),
+            TablePace.from_data(t.get("pace")),
         )  # fmt: skip
         self.connected = True
         self.host_closed = False

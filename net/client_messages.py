@@ -86,6 +86,41 @@ def legal_for_view(view: dict) -> LegalActions:
 # --------------------------------------------------------------------------- messages
 
 
+#: Longest reaction window (seconds, a day) a host takes, announces or welcomes with.
+MAX_WINDOW = 86_400
+#: How a table's reaction windows ask: game.rules.WindowMode's values.
+WINDOW_MODES = ("ask_around", "real_time")
+
+
+@dataclass(frozen=True, slots=True)
+class TablePace:
+    """How a table's reaction windows ask (``mode``, a WindowMode value) and how long each
+    player has to answer one (``window``, whole seconds): the lobby lists it before anyone
+    joins (the announcement's ``wm``/``win``), the room shows it to everyone seated (the
+    ``welcome``)."""
+
+    mode: str
+    window: int
+
+    def __post_init__(self) -> None:
+        if self.mode not in WINDOW_MODES:
+            raise ValueError(f"bad window mode {self.mode!r}")
+        if type(self.window) is not int or not 1 <= self.window <= MAX_WINDOW:
+            raise ValueError(f"bad window {self.window!r} (1..{MAX_WINDOW} s)")
+
+    def to_data(self) -> dict:
+        return {"mode": self.mode, "window": self.window}
+
+    @classmethod
+    def from_data(cls, data) -> TablePace | None:
+        """The welcome's ``table.pace``: None when absent (an older host); ValueError if bad."""
+        if data is None:
+            return None
+        if not isinstance(data, dict):
+            raise ValueError(f"bad pace {data!r}")
+        return cls(data.get("mode"), data.get("window"))
+
+
 @dataclass(frozen=True)
 class TableInfo:
     name: str
@@ -93,6 +128,7 @@ class TableInfo:
     code_required: bool
     started: bool
     hints: bool = True  # the host allows hints at its table (absent: an older host, allowed)
+    pace: TablePace | None = None  # None: an older host, which does not say
 
 
 @dataclass(frozen=True)

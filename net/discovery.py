@@ -24,6 +24,7 @@ Headless: ``discover(timeout)`` or ``async for ev in TableBrowser().events()``.
 Service type ``_imtheboss._tcp.local.``; TXT keys:
     pv    protocol version (decimal)      name  table name (UTF-8)
     free  seats free (decimal)            code  "1" if a room code is required
+    wm    "ask_around" or "real_time"     win   seconds to answer a window (decimal)
 Everything read from the network is untrusted: see ``parse_table_txt``.
 A TableFound is reported again (same ``key``) whenever its data changes.
 """
@@ -58,11 +59,13 @@ from .table_records import (
     Interfaces,
     TableFound,
     TableLost,
+    TablePace,
     _local_networks,
     _zc_interfaces,
     clean_name,
     close_zeroconf,
     instance_label,
+    parse_pace_txt,
     parse_table_txt,
     rank_addresses,
     table_from_info,
@@ -84,10 +87,12 @@ __all__ = [
     "TableBrowser",
     "TableFound",
     "TableLost",
+    "TablePace",
     "async_discover",
     "clean_name",
     "discover",
     "instance_label",
+    "parse_pace_txt",
     "parse_table_txt",
     "rank_addresses",
     "table_from_info",

@@ -69,7 +69,7 @@ from .hooks import HostHooks, Tap
 from .journal import Autosaver
 from .saved_table import SavedTable
 from .seats import SeatState, SeatTable, sidecar_path
-from .table_records import clean_name
+from .table_records import TablePace, clean_name
 
 log = logging.getLogger(__name__)
 
@@ -208,7 +208,7 @@ class Host:
             ) from None
         self.port = self._server.sockets[0].getsockname()[1]
         if announce_wanted(self.config.announce, self.config.bind):
-            await self.announcement.start(self.name, self.port, self._seats_free())
+            await self.announcement.start(self.name, self.port, self._seats_free(), self._pace())
         if self.game is not None:
             self._after_resume()
         elif self.timing.start_after is not None:
@@ -265,6 +265,11 @@ class Host:
             self._schedule_bots()
 
     # ------------------------------------------------------------------ seats
+
+    def _pace(self) -> TablePace:
+        """What the lobby shows of this table's windows (a resumed game keeps its mode)."""
+        mode = self.game.state.settings.window_mode if self.game else self.config.window_mode
+        return TablePace(WindowMode(mode).value, max(1, round(self.timing.window)))
 
     def _seats_free(self) -> int:
         return 0 if self.over else self.seating.free_count()
@@ -457,6 +462,7 @@ class Host:
             "code_required": True,
             "started": self.started,
             "hints": self.config.hints,
+            "pace": self._pace().to_data(),
         }
         self._send(
             conn,

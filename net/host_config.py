@@ -16,7 +16,15 @@ from game.bots import UnknownBot, check_bot_spec
 from game.rules import Variant, WindowMode
 
 from . import protocol as P
+from .client_messages import MAX_WINDOW
 from .host import HostConfig, Timing
+
+#: A table people sit at asks around, each player with this long to answer a window: the
+#: longest Stop banner takes a slow reader 7.3 s to read and press Stop (Chinese, Travel on
+#: a laid Clan card; `python -m bench.banner_reading`), so 10 s leaves a third to spare.
+#: (HostConfig's own defaults, real time and Timing's 5 s, serve the tests and benches.)
+PEOPLE_WINDOW_MODE = WindowMode.ASK_AROUND
+PEOPLE_WINDOW = 10.0
 
 
 class HostChoiceError(ValueError):
@@ -56,8 +64,8 @@ def _timing(
         seconds = _seconds(knob, value)
         if seconds is not None:
             setattr(timing, knob, seconds)
-    if timing.window <= 0:
-        raise HostChoiceError("window", "must be > 0")
+    if not 0 < timing.window <= MAX_WINDOW:
+        raise HostChoiceError("window", f"must be > 0 and <= {MAX_WINDOW}")
     if timing.going_once <= 0:
         raise HostChoiceError("going_once", "must be > 0")
     delay = _seconds("bot_delay", bot_delay)
@@ -81,7 +89,7 @@ def build_host_config(
     short_game: bool = False,
     hidden_money: bool = True,
     negotiation_limit: int = 60,
-    window_mode: WindowMode | str = WindowMode.REAL_TIME,
+    window_mode: WindowMode | str = PEOPLE_WINDOW_MODE,
     window: float | None = None,
     going_once: float | None = None,
     negotiation: float | None = None,
@@ -95,8 +103,8 @@ def build_host_config(
     hints: bool = True,
     open_bot_seats: bool = False,
 ) -> HostConfig:
-    """A checked HostConfig (seconds left None keep Timing's defaults); HostChoiceError
-    names the first bad choice."""
+    """A checked HostConfig (seconds left None keep Timing's defaults, but the window's is
+    PEOPLE_WINDOW); HostChoiceError names the first bad choice."""
     if not 2 <= seats <= 6:
         raise HostChoiceError("seats", "must be 2..6")
     if code is not None and P.normalize_code(code) is None:
@@ -117,7 +125,7 @@ def build_host_config(
     except ValueError:
         raise HostChoiceError("window_mode", "must be real_time or ask_around") from None
     timing = _timing(
-        window=window,
+        window=PEOPLE_WINDOW if window is None else window,
         going_once=going_once,
         negotiation=negotiation,
         turn=turn,

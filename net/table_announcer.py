@@ -21,6 +21,7 @@ from .table_records import (
     MAX_SEATS,
     SERVICE_TYPE,
     Interfaces,
+    TablePace,
     _zc_interfaces,
     clean_name,
     close_zeroconf,
@@ -90,6 +91,7 @@ class TableAnnouncer:
         protocol_version: int,
         seats_free: int,
         code_required: bool,
+        pace: TablePace | None = None,
         interfaces: Interfaces = None,
         addresses: Sequence[str] | None = None,
         ip_version: IPVersion | None = None,
@@ -104,6 +106,7 @@ class TableAnnouncer:
         self.protocol_version = int(protocol_version)
         self.seats_free = self._check_seats(seats_free)
         self.code_required = bool(code_required)
+        self.pace = pace
         self._interfaces = interfaces
         self._addresses = list(addresses) if addresses else None
         self._ip_version = ip_version
@@ -134,7 +137,7 @@ class TableAnnouncer:
             "name": self.table_name,
             "free": str(self.seats_free),
             "code": "1" if self.code_required else "0",
-        }
+        } | ({"wm": self.pace.mode, "win": str(self.pace.window)} if self.pace else {})
 
     def _build_info(self, full_name: str) -> AsyncServiceInfo:
         addresses = self._addresses or _default_addresses(self._interfaces)

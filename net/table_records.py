@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from zeroconf import InterfaceChoice
 from zeroconf.asyncio import AsyncServiceInfo
 
+from .client_messages import MAX_WINDOW, WINDOW_MODES, TablePace
+
 log = logging.getLogger("net.discovery")
 
 SERVICE_TYPE = "_imtheboss._tcp.local."
@@ -50,6 +52,7 @@ class TableFound:
     seats_free: int
     code_required: bool
     addresses: tuple[str, ...] = ()  # every announced address, best first
+    pace: TablePace | None = None  # None: the host announces none (an older version)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,16 +105,8 @@ def _txt_int(props: Mapping[bytes, bytes | None], key: bytes, lo: int, hi: int) 
     return value
 
 
-def parse_table_txt(
-    properties: Mapping[bytes | str, bytes | str | None] | None, fallback_name: str = ""
-) -> tuple[str, int, int, bool]:
-    """Validate TXT properties -> (name, protocol_version, seats_free, code_required).
-
-    Raises BadAnnouncement for anything unusable: missing/non-decimal/out of
-    range ``pv`` or ``free``, a ``code`` other than "0"/"1", a name that is not
-    UTF-8 or longer than MAX_NAME_CHARS.  A missing or empty ``name`` falls
-    back to ``fallback_name`` (the instance label).  Keys are case-insensitive.
-    """
+def _lowered(properties) -> dict[bytes, bytes | None]:
+    """TXT properties with bytes keys in lower case (BadAnnouncement if malformed)."""
     if not isinstance(properties, Mapping):
         raise BadAnnouncement("no TXT properties")
     props: dict[bytes, bytes | None] = {}
@@ -123,6 +118,33 @@ def parse_table_txt(
         if not isinstance(k, bytes) or not (v is None or isinstance(v, bytes)):
             raise BadAnnouncement("malformed TXT entry")
         props.setdefault(k.lower(), v)  # RFC 6763 6.4: first occurrence wins
+    return props
+
+
+def parse_pace_txt(properties: Mapping[bytes | str, bytes | str | None] | None) -> TablePace | None:
+    """The ``wm`` and ``win`` TXT keys -> TablePace; None when the host announces neither.
+    BadAnnouncement for a mode not in WINDOW_MODES, a window outside 1..MAX_WINDOW, or
+    one key without the other."""
+    props = _lowered(properties)
+    if b"wm" not in props and b"win" not in props:
+        return None
+    mode = props.get(b"wm")
+    if mode is None or mode.decode("ascii", "replace") not in WINDOW_MODES:
+        raise BadAnnouncement(f"bad 'wm' value {mode!r}")
+    return TablePace(mode.decode("ascii"), _txt_int(props, b"win", 1, MAX_WINDOW))
+
+
+def parse_table_txt(
+    properties: Mapping[bytes | str, bytes | str | None] | None, fallback_name: str = ""
+) -> tuple[str, int, int, bool]:
+    """Validate TXT properties -> (name, protocol_version, seats_free, code_required).
+
+    Raises BadAnnouncement for anything unusable: missing/non-decimal/out of
+    range ``pv`` or ``free``, a ``code`` other than "0"/"1", a name that is not
+    UTF-8 or longer than MAX_NAME_CHARS.  A missing or empty ``name`` falls
+    back to ``fallback_name`` (the instance label).  Keys are case-insensitive.
+    """
+    props = _lowered(properties)
     pv = _txt_int(props, b"pv", 1, 65535)
     free = _txt_int(props, b"free", 0, MAX_SEATS)
     code = props.get(b"code", b"0")
@@ -196,7 +218,8 @@ def table_from_info(
     addresses = rank_addresses(info.parsed_scoped_addresses(), local_networks)
     if not addresses:
         raise BadAnnouncement("no usable address")
-    return TableFound(info.name, name, addresses[0], port, pv, free, code, addresses)
+    pace = parse_pace_txt(info.properties)
+    return TableFound(info.name, name, addresses[0], port, pv, free, code, addresses, pace)
 
 
 def _zc_interfaces(interfaces: Interfaces) -> InterfaceChoice | list[str | int]:

@@ -668,3 +668,28 @@ def test_search_wall_clock_cap_stops_before_the_step_budget():
 
     assert rollouts("steps=100000+ms=1") <= 3
     assert rollouts("steps=600+ms=0") > 3
+
+
+def test_deal_runs_count_every_bot_turn_without_a_deal_once():
+    """bench/deal_runs.py's runs: one per deal (and one for a game's unfinished last stretch),
+    together exactly the bot turns that opened no deal."""
+    from bench.deal_runs import PERSON, _Counter
+    from game.rules import Draw, OpenDeal
+    from game.simulate import simulate_game
+
+    counter = _Counter(4)
+    turns = []
+
+    def on_step(game, action, events):
+        counter(game, action, events)
+        if isinstance(action, OpenDeal | Draw):
+            turns.append((action.seat != PERSON, isinstance(action, OpenDeal)))
+
+    simulate_game(4, 7, ["heuristic"] + ["heuristic:friendly"] * 3, on_step=on_step)
+    runs = counter.finish()
+    deals = sum(1 for _, deal in turns if deal)
+    dry = sum(1 for bot, deal in turns if bot and not deal)
+    assert runs.bot_turns == sum(1 for bot, _ in turns if bot) and deals > 3
+    assert sum(runs.any) == dry and len(runs.any) in (deals, deals + 1)
+    assert sum(runs.investor) >= dry and len(runs.investor) <= deals + 1
+    assert runs.opening and sum(runs.opening) <= dry

@@ -31,8 +31,10 @@ from net.discovery import (
     TableBrowser,
     TableFound,
     TableLost,
+    TablePace,
     clean_name,
     discover,
+    parse_pace_txt,
     parse_table_txt,
     rank_addresses,
     table_from_info,
@@ -195,6 +197,28 @@ def test_table_from_info():
         table_from_info(_info(addresses=()))
     no_name = {k: v for k, v in GOOD.items() if k != b"name"}
     assert table_from_info(_info(props=no_name, name="Fallback")).name == "Fallback"
+
+
+def test_a_tables_pace_is_announced_and_read_back():
+    """The host's window mode and seconds to answer reach the lobby in the TXT record (a host
+    that announces none is still listed, without a pace)."""
+    from net.config import config_for_tests
+    from net.host import Host, Timing
+    from net.table_announcer import TableAnnouncer
+
+    host = Host(config_for_tests(window_mode="ask_around", timing=Timing(window=10)))
+    pace = host._pace()
+    assert pace == TablePace("ask_around", 10)
+    ann = TableAnnouncer(
+        "Mei's table", 4000, protocol_version=3, seats_free=2, code_required=True, pace=pace
+    )
+    props = ann._properties()
+    assert parse_pace_txt(props) == pace
+    assert table_from_info(_info(props=props)).pace == pace
+    assert parse_pace_txt(GOOD) is None and table_from_info(_info()).pace is None
+    for bad in ({"wm": "fast", "win": "5"}, {"wm": "real_time", "win": "0"}, {"wm": "real_time"}):
+        with pytest.raises(BadAnnouncement):
+            parse_pace_txt({**GOOD, **bad})
 
 
 def test_rank_addresses_prefers_same_subnet_ipv4():

@@ -30,12 +30,29 @@ def _host_config(*flags: str):
 
 
 def test_window_mode_flag():
-    assert _host_config().window_mode is WindowMode.REAL_TIME
+    assert _host_config().window_mode is WindowMode.ASK_AROUND
     assert _host_config("--window-mode", "ask_around").window_mode is WindowMode.ASK_AROUND
     assert _host_config("--window-mode", "real_time").window_mode is WindowMode.REAL_TIME
     with pytest.raises(SystemExit) as exc:
         _host_config("--window-mode", "sometimes")
     assert exc.value.code == 2
+
+
+def test_a_table_with_people_asks_around_with_time_to_read_the_banner(tmp_path, monkeypatch):
+    """`main.py host` and the lobby's Host, untouched, ask around with 10 s to answer a
+    window: more than a slow reader needs to read the longest Stop banner in any language
+    and press Stop (bench/banner_reading.py)."""
+    monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path))
+    from bench.banner_reading import banners
+    from game.ui import lan as lan_ui
+    from game.ui.config import Config
+
+    longest = max(seconds for *_, seconds in banners())
+    for table in (_host_config(), lan_ui.host_config(Config())):
+        assert table.window_mode is WindowMode.ASK_AROUND
+        assert table.timing.window == 10.0 >= 1.25 * longest
+        assert table.timing.going_once == 3.0
+    assert _host_config("--window", "6").timing.window == 6.0
 
 
 @pytest.mark.parametrize(
@@ -49,6 +66,7 @@ def test_window_mode_flag():
         (["--turn-time", "-1"], "--turn must be >= 0"),  # the old spelling still parses
         (["--negotiation", "-5"], "--negotiation must be >= 0"),
         (["--window", "0"], "--window must be > 0"),
+        (["--window", "100000"], "--window must be > 0 and <= 86400"),
         (["--bot-delay", "-1"], "--bot-delay must be >= 0"),
         (["--negotiation-limit", "0"], "--negotiation-limit must be >= 1"),
         (["--variant", "V9"], "unknown variant 'V9'"),

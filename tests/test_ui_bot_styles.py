@@ -28,7 +28,7 @@ def app(tmp_path_factory):
 
 def test_the_pickers_offer_every_personality_with_a_name_in_every_language():
     specs = bot_specs()
-    assert specs[0] == default_bot() == "heuristic"  # the standard bot stays the default
+    assert specs[0] == default_bot() == "heuristic:friendly"  # a lively first game
     assert "heuristic:friendly" in specs and specs[-1] == "random"
     assert {s.partition(":")[2] for s in specs if s.startswith("heuristic:")} == (
         set(PERSONALITIES) - {"balanced"}
@@ -55,7 +55,7 @@ def test_new_game_lists_the_styles_and_the_plate_shows_a_bots_style(app):
     try:
         app.step(0.02)
         stepper = next(w for w in scene.widgets if getattr(w, "name", "") == "kind.1")
-        assert [kind_label(k) for k in stepper.options][1:3] == ["Bot · Shrewd", "Bot · Friendly"]
+        assert [kind_label(k) for k in stepper.options][1:3] == ["Bot · Friendly", "Bot · Shrewd"]
         assert stepper.tip is not None
     finally:
         app.pop()
@@ -72,3 +72,33 @@ def test_new_game_lists_the_styles_and_the_plate_shows_a_bots_style(app):
         assert {"Friendly", "Random"} <= drawn, drawn
     finally:
         app.pop()
+
+
+def test_a_fresh_config_seats_friendly_bots_until_the_player_picks_another(tmp_path):
+    """Hot seat, the lobby's host and `main.py host` seat Friendly bots by default; a style
+    the player picks on the New game screen is saved and seated from then on."""
+    import main
+    from game.cli.lan import config_from_args
+    from game.ui import lan
+    from game.ui.config import Config
+    from game.ui.scenes.newgame import build_session
+
+    fresh = Config()
+    assert [s.kind for s in build_session(fresh, seed=1).specs[1:]] == ["heuristic:friendly"] * 3
+    assert lan.host_config(fresh).bots == ["heuristic:friendly"] * fresh.lan_seats
+    args = main.build_parser().parse_args(["host", "--autosave", "none"])
+    assert config_from_args(args).bots == ["heuristic:friendly"] * 4
+
+    app = make_app(tmp_path)
+    try:
+        scene = app.push(NewGameScene(app))
+        app.step(0.02)
+        stepper = next(w for w in scene.widgets if getattr(w, "name", "") == "kind.2")
+        assert stepper.get() == "heuristic:friendly"
+        stepper.set("heuristic")  # the player picks Shrewd for seat 3
+        app.step(0.02)
+    finally:
+        app.shutdown()
+    again = Config.load(tmp_path / "config")
+    kinds = [s.kind for s in build_session(again, seed=1).specs[1:]]
+    assert kinds == ["heuristic:friendly", "heuristic", "heuristic:friendly"]

@@ -196,6 +196,43 @@ def test_lobby_renders_in_every_language_and_its_list_follows_discovery(tmp_path
         app.shutdown()
 
 
+def test_the_lobby_shows_each_tables_pace_and_hosts_with_its_own(tmp_path):
+    """A found table's row says how its windows ask and how long each player has to answer,
+    in every language; the host pane's own choice (ask around by default) is what a table
+    hosted from here announces."""
+    from game.ui import probe
+    from net.discovery import TablePace
+
+    app = make_app(tmp_path)
+    try:
+        browser = FakeBrowser()
+        lobby = app.push(LobbyScene(app, browser=browser))
+        found = TableFound(
+            "m", "Mei's table", "192.168.7.20", 40100, 1, 2, True, (), TablePace("ask_around", 10)
+        )
+        browser.queue += [found, table("b", "Bo's table")]  # Bo's host announces no pace
+        app.step(DT)
+        for lang in i18n.LANGUAGES:
+            app.set_language(lang)
+            with probe.probing() as p:
+                app.step(DT)
+            drawn = {t.text for t in p.texts}
+            ask = i18n.tr("settings.window_mode.ask_around")
+            assert i18n.tr("lobby.pace", mode=ask, s=10) in drawn, lang
+            assert not any(i18n.tr("lobby.pace", mode=ask, s=5) in t for t in drawn), lang
+        app.set_language("en")
+        with probe.probing() as p:
+            app.step(DT)
+        assert "Ask around · 10 s to answer" in {t.text for t in p.texts}
+        mode = lobby.find("host.window_mode")
+        assert mode.get() == "ask_around"
+        assert lan.host_config(app.config).window_mode.value == "ask_around"
+        mode.set("real_time")
+        assert lan.host_config(app.config).window_mode.value == "real_time"
+    finally:
+        app.shutdown()
+
+
 # --------------------------------------------------------------------------- a whole game
 
 
@@ -547,6 +584,8 @@ def test_a_stale_action_is_sent_again_once_if_still_legal_else_the_player_is_tol
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("display", [False, True])
 def test_hosting_from_the_lobby_and_leaving_stops_the_table(tmp_path, display):
+    """Hosting from the lobby opens the room, where this screen and a joiner see the pace the
+    host pane chose (the welcome's); leaving stops the table."""
     app = make_app(tmp_path, speed="fast", lan_name="Mei", lan_seats=3, lan_display=display)
     joiner = None
     try:
@@ -568,9 +607,15 @@ def test_hosting_from_the_lobby_and_leaving_stops_the_table(tmp_path, display):
         assert s.owns_host and ht.code == "QQQQ" and s.code == "QQQQ"
         assert s.spectator is display
         until(app, lambda: s.joined and s.seats is not None, "the room")
-        app.draw()
+        from game.ui import probe
+        from net.client import TablePace
+
+        with probe.probing() as p:
+            app.draw()
+        assert "Ask around · 10 s to answer" in {t.text for t in p.texts}  # the lobby's pace
         joiner = NetSession(Client(("127.0.0.1", ht.port), name="Ann", code="QQQQ").start())
         until(app, lambda: (joiner.update(0) or True) and joiner.joined, "a second player")
+        assert joiner.table_pace == s.table_pace == TablePace("ask_around", 10)
         if display:  # the display takes no seat and cannot start; the first player can
             until(app, lambda: (joiner.update(0) or True) and joiner.may_start, "a starter")
             assert not s.may_start

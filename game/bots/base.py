@@ -88,6 +88,12 @@ def check_bot_spec(spec: str) -> str:
     return spec
 
 
+#: The bot a table seats until the player picks another (the New game screen, the lobby,
+#: ``main.py host``): Friendly opens deals often and asks about a fair share, a lively first
+#: game (bench/deal_runs.py); the player's own choice is kept in the settings.
+TABLE_BOT = "heuristic:friendly"
+
+
 def parse_bot_specs(text: str | None, seats: int, default: str = "random") -> list[str]:
     """Comma-separated specs, one for every seat or one per seat: `seats` checked specs.
     ValueError (UnknownBot for a kind) says what is wrong."""

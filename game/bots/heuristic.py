@@ -75,9 +75,11 @@ class Personality:
 
 PERSONALITIES = {
     "balanced": Personality(),
+    # turn_draw 0.1: opens early deals like Friendly (it drew through the first rounds: a
+    # person waited 3 bot turns for a deal, median, in 4-6 players; bench/deal_runs.py)
     "tight": Personality(
         "tight", ask_sole=1.1, ask_shared=0.8, floor=0.9, boss_margin=0.3, boss_first=0.55,
-        card_keep=3.0, steal=0.7, fee=0.0,
+        turn_draw=0.1, card_keep=3.0, steal=0.7, fee=0.0,
     ),
     "greedy": Personality(
         "greedy", ask_sole=1.7, ask_shared=1.35, floor=0.85, boss_margin=0.3, boss_first=0.6,

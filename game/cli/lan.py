@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.bots import UnknownBot, check_bot_spec
+from game.bots import TABLE_BOT, UnknownBot, check_bot_spec
 from game.files import host_autosave_path
 
 from .options import EXIT_USAGE, UsageError, bot_specs, error, variants
@@ -49,7 +49,7 @@ def _autosave_path(args, resume: Path | None) -> Path | None:
 
 def config_from_args(args) -> HostConfig:
     """HostConfig from the host/table arguments (UsageError names the bad flag)."""
-    from net.host_config import HostChoiceError, build_host_config
+    from net.host_config import PEOPLE_WINDOW_MODE, HostChoiceError, build_host_config
 
     g = lambda name, default=None: getattr(args, name, default)  # noqa: E731
     resume = Path(args.resume) if g("resume") else None
@@ -57,7 +57,7 @@ def config_from_args(args) -> HostConfig:
     try:
         return build_host_config(
             seats=seats,
-            bots=bot_specs(g("bots"), seats),
+            bots=bot_specs(g("bots"), seats, TABLE_BOT),
             code=args.code,
             name=g("name") or (None if resume else _default_table_name(args)),
             bind=g("bind") or "0.0.0.0",
@@ -66,7 +66,7 @@ def config_from_args(args) -> HostConfig:
             variants=variants(g("variant")),
             short_game=bool(g("short", False)),
             negotiation_limit=60 if g("negotiation_limit") is None else g("negotiation_limit"),
-            window_mode=g("window_mode") or "real_time",
+            window_mode=g("window_mode") or PEOPLE_WINDOW_MODE,
             window=g("window"),
             going_once=g("going_once"),
             negotiation=g("negotiation"),

@@ -19,10 +19,11 @@ def error(text: str) -> None:
     print(f"error: {text}", file=sys.stderr)
 
 
-def bot_specs(text: str | None, seats: int) -> list[str]:
-    """``--bots``: one spec per seat (one spec fills every seat); UsageError names the flag."""
+def bot_specs(text: str | None, seats: int, default: str = "random") -> list[str]:
+    """``--bots``: one spec per seat (one spec fills every seat; none: ``default``);
+    UsageError names the flag."""
     try:
-        return parse_bot_specs(text, seats)
+        return parse_bot_specs(text, seats, default)
     except ValueError as exc:
         raise UsageError(f"--bots: {exc}") from None
 

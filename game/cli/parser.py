@@ -18,7 +18,10 @@ SCREENSHOT_SCENES = [*SCENES, *LAN_SCENES, *CROWDED_SCENES]
 def _host_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=0, help="TCP port (0: any free port)")
     p.add_argument("--seats", type=int, default=4, help="players at the table (2-6)")
-    p.add_argument("--bots", help="bot kinds filling empty seats, e.g. heuristic,random")
+    p.add_argument(
+        "--bots",
+        help="bot kinds filling empty seats, e.g. heuristic,random (default heuristic:friendly)",
+    )
     p.add_argument("--code", help="room code (4 letters; default: random)")
     p.add_argument("--name", help="table name shown in the lobby")
     p.add_argument("--resume", metavar="FILE", help="resume a game from its autosave")
@@ -32,13 +35,15 @@ def _host_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--grace", type=float, metavar="S", help="seconds before bots take a lost seat")
     # one name per knob (game.referee.Timing's, in seconds); --negotiation-time and
     # --turn-time are the old spellings, still accepted
-    p.add_argument("--window", type=float, metavar="S", help="Stop window length (default 5)")
+    p.add_argument(
+        "--window", type=float, metavar="S", help="seconds to answer a Stop window (default 10)"
+    )
     p.add_argument(
         "--window-mode",
         choices=["real_time", "ask_around"],
-        default="real_time",
-        help="reaction windows: everyone at once with a countdown (default), or one player "
-        "after the other, each with the window's length",
+        default="ask_around",
+        help="reaction windows: one player after the other, each with the window's length "
+        "(default), or everyone at once with a countdown",
     )
     p.add_argument("--going-once", type=float, metavar="S", help="per 'going once/twice' (3)")
     p.add_argument(

@@ -5,18 +5,18 @@ reads the same everywhere ("Bot · Friendly" in a picker, "Friendly" on its plat
 
 from __future__ import annotations
 
-from game.bots import BOT_KINDS
+from game.bots import BOT_KINDS, TABLE_BOT
 
 from . import i18n
 from .i18n import tr
 
-# heuristic personalities (game/bots/heuristic.py PERSONALITIES) right after the standard
-# bot, the search bot, then the random baseline last
+# the default (game.bots.TABLE_BOT, Friendly) first, then the standard bot and its other
+# personalities (game/bots/heuristic.py PERSONALITIES), the search bot, the random baseline last
 PERSONALITY_ORDER = ("friendly", "tight", "greedy", "chaotic")
 
 
 def bot_specs() -> list[str]:
-    """Every bot spec a picker offers: the default first."""
+    """Every bot spec a picker offers: the default (game.bots.TABLE_BOT) first."""
     kinds = sorted(BOT_KINDS)
     kinds.sort(key=lambda k: (k == "random", k))  # the strongest-sounding first
     out: list[str] = []
@@ -24,6 +24,9 @@ def bot_specs() -> list[str]:
         out.append(kind)
         if kind == "heuristic":
             out += [f"heuristic:{p}" for p in PERSONALITY_ORDER]
+    if TABLE_BOT in out:
+        out.remove(TABLE_BOT)
+        out.insert(0, TABLE_BOT)
     return out
 
 

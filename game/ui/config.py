@@ -52,7 +52,9 @@ class Config:
     window_mode: str = "ask_around"
     ask_only_when_touched: list[bool] = field(default_factory=list)  # per seat
     # the clocks, named and counted (seconds) as game.referee.Timing's knobs
-    window: int = 5  # Stop / Boss / Recruitment reaction windows
+    # Stop / Boss / Recruitment reaction windows: long enough for a newcomer to read the
+    # banner and press Stop (net.host_config.PEOPLE_WINDOW, the LAN host's default too)
+    window: int = 10
     going_once: int = 3  # per "going once / going twice" stage
     negotiation: int = 180  # the negotiation clock (0: none)
     turn: int = 0  # the turn clock when hosting a LAN table (0: off)
@@ -61,7 +63,7 @@ class Config:
     lan_name: str = ""  # my name at LAN tables (empty: the first player name, or "Player")
     lan_table_name: str = ""  # the name of a table I host (empty: "<name>'s table")
     lan_seats: int = 4
-    lan_bot: str = ""  # bot kind for empty seats (empty: the strongest registered)
+    lan_bot: str = ""  # bot kind for empty seats (empty: game.bots.TABLE_BOT, Friendly)
     lan_display: bool = False  # host as a public table display instead of playing
     lan_hints: bool = True  # a table I host allows hints
     lan_open_bot_seats: bool = False  # newcomers may take its bots' seats once a game runs

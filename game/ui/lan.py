@@ -141,6 +141,7 @@ def host_config(cfg: Config, code: str | None = None):
         short_game=cfg.short_game,
         hidden_money=cfg.hidden_money,
         negotiation_limit=cfg.negotiation_limit,
+        window_mode=cfg.window_mode,
         window=cfg.window,
         going_once=cfg.going_once,
         negotiation=cfg.negotiation,

@@ -139,6 +139,7 @@ class NetSession:
         self.table_name: str | None = None
         self.table_seats = 0
         self.hints_allowed = False  # the host's `welcome` says whether its table allows hints
+        self.table_pace = None  # its windows' mode and seconds (net TablePace; the welcome)
         self.seats: Seats | None = None
         self.serial = 0  # counts the games seen (a rematch starts a new table scene)
         self.actions_sent = 0
@@ -321,6 +322,7 @@ class NetSession:
             self.table_name = msg.table.name
             self.table_seats = msg.table.seats
             self.hints_allowed = msg.table.hints and not self.spectator
+            self.table_pace = msg.table.pace
             if msg.seat is not None and msg.token and self.remember is not None:
                 self.remember(self, msg.token)
         elif isinstance(msg, Reconnected):

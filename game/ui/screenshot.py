@@ -567,14 +567,17 @@ class SampleBrowser:
     """A stand-in for net.discovery.BackgroundBrowser: three tables, no network."""
 
     def __init__(self) -> None:
-        from net.discovery import TableFound
+        from net.discovery import TableFound, TablePace
 
+        ask, fast = TablePace("ask_around", 10), TablePace("real_time", 5)
         self.events = [
             TableFound(
-                "mei._imtheboss._tcp.local.", "Mei's table", "192.168.1.5", 40123, 1, 3, True
+                "mei._imtheboss._tcp.local.", "Mei's table", "192.168.1.5", 40123, 1, 3, True,
+                ("192.168.1.5",), ask,
             ),
             TableFound(
-                "fri._imtheboss._tcp.local.", "Friday night", "192.168.1.23", 41877, 1, 1, True
+                "fri._imtheboss._tcp.local.", "Friday night", "192.168.1.23", 41877, 1, 1, True,
+                ("192.168.1.23",), fast,
             ),
             TableFound(
                 "bo._imtheboss._tcp.local.", "Bo's big game", "192.168.1.40", 40007, 1, 0, True
@@ -598,7 +601,7 @@ class StillClient:
 
     def __init__(self, v, seat, seats, timers, name="Mei's table", events=()) -> None:
         from game.rules import LegalActions
-        from net.client import Joined, Snapshot, TableInfo, legal_for_view
+        from net.client import Joined, Snapshot, TableInfo, TablePace, legal_for_view
 
         self.role = "spectator" if seat is None else "player"
         self.address = ("192.168.1.5", 40123)
@@ -607,7 +610,8 @@ class StillClient:
         self.timers = timers
         self.version = v["version"]
         self.legal = legal_for_view(v) if seat is not None else LegalActions()
-        table = TableInfo(name, len(v["players"]), True, seats.started)
+        pace = TablePace(v["settings"]["window_mode"], 10)
+        table = TableInfo(name, len(v["players"]), True, seats.started, pace=pace)
         token = None if seat is None else "0" * 32
         self._messages = [Joined(seat, token, self.role, table), seats]
         if seats.started:

@@ -8,6 +8,7 @@ import time
 import pygame
 
 from .. import cardart, draw
+from ..i18n import tr
 from ..table.board import felt
 from ..theme import GOLD, TEXT
 
@@ -68,6 +69,12 @@ def title_bar(surface, text: str, y: int = 46) -> None:
     pygame.draw.line(
         surface, (GOLD[0], GOLD[1], GOLD[2]), (r.left, r.bottom + 12), (r.right, r.bottom + 12), 3
     )
+
+
+def pace_text(pace) -> str:
+    """'Ask around · 10 s to answer': a table's windows (a net TablePace), as the lobby
+    lists the table and its room shows it."""
+    return tr("lobby.pace", mode=tr(f"settings.window_mode.{pace.mode}"), s=pace.window)
 
 
 def section(surface, text: str, x: int, y: int, w: int) -> None:

@@ -1,12 +1,12 @@
 """The LAN lobby: host a table, or join one.
 
 Left, **Host a table**: its name, 2-6 seats, the bot kind for empty seats, the room code
-(4 random letters, editable), the real-time timers (Stop window, "going once", negotiation
-and turn clocks), variants, hidden money, short game, and what this screen does: play too,
+(4 random letters, editable), the reaction windows (ask around, the default, or real time)
+and the clocks (Stop window, "going once", negotiation and turn clocks), variants, hidden money, short game, and what this screen does: play too,
 or show the public table display. Right, **Join a table**: the tables found on the network
 (they appear and disappear as hosts announce and leave; polled each frame from a
-`net.discovery.BackgroundBrowser`, never blocking), each with its name, address, seats free
-and whether a code is needed; a typed HOST:PORT for networks where discovery is blocked;
+`net.discovery.BackgroundBrowser`, never blocking), each with its name, address, pace (its
+window mode and seconds to answer), seats free and whether a code is needed; a typed HOST:PORT for networks where discovery is blocked;
 the room code and your name; and "Rejoin <table>" when the last table joined left a seat
 token in the settings.
 
@@ -20,6 +20,7 @@ import contextlib
 
 import pygame
 
+from game.rules import WindowMode
 from net import protocol as P
 
 from .. import draw
@@ -27,15 +28,19 @@ from ..i18n import tr
 from ..scene import Scene
 from ..theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, WARN
 from ..widgets import Button, Stepper, TextField, Toggle, Widget
-from .common import backdrop, section, title_bar
+from .common import backdrop, pace_text, section, title_bar
 from .newgame import bot_kinds, default_bot, kind_label
 from .settings import NEGOTIATION_CHOICES, VARIANTS, negotiation_shown
 
 HOST_X, HOST_W = 80, 820
 JOIN_X, JOIN_W = 1000, 840
 ROW_H, ROWS = 66, 5  # a table's row; rows shown at most
+STEP = 60  # from one row of the host pane to the next
 LIST_BOTTOM = 636
 LABEL_W = 290
+
+
+WINDOW_MODES = [m.value for m in WindowMode]  # as the settings keep them
 
 
 class TableRow(Widget):
@@ -102,6 +107,10 @@ class TableRow(Widget):
         surface.blit(nm, (r.x + 18, r.y + 6))
         ad = draw.fit(f"{t_.host}:{t_.port}", 18, w, TEXT_DIM)
         surface.blit(ad, (r.x + 18, r.y + 40))
+        if t_.pace is not None:  # how fast the table goes, before anyone joins
+            x = r.x + 18 + ad.get_width() + 24
+            pace = draw.fit(pace_text(t_.pace), 18, max(40, right - 20 - x), GOLD)
+            surface.blit(pace, (x, r.y + 40))
 
 
 class LobbyScene(Scene):
@@ -153,7 +162,7 @@ class LobbyScene(Scene):
         cfg = self.app.config
         kinds = bot_kinds()
         y = 205
-        step = 64
+        step = STEP
         hx, hw = HOST_X, HOST_W
         half = (hw - 20) // 2
         w: list[Widget] = [
@@ -206,7 +215,19 @@ class LobbyScene(Scene):
                 name="host.new_code",
             ),
             Stepper(
-                (hx, y + 4 * step, half, 54),
+                (hx, y + 4 * step, hw, 54),
+                lambda: tr("settings.window_mode"),
+                WINDOW_MODES,
+                lambda: cfg.window_mode,
+                lambda v: self._set("window_mode", v),
+                show=lambda v: tr(f"settings.window_mode.{v}"),
+                name="host.window_mode",
+                size=22,
+                value_w=hw - LABEL_W,
+                tip=lambda: tr(f"lobby.window_mode.{cfg.window_mode}.desc"),
+            ),
+            Stepper(
+                (hx, y + 5 * step, half, 54),
                 lambda: tr("lobby.timer.stop"),
                 [3, 4, 5, 6, 8, 10, 15],
                 lambda: cfg.window,
@@ -217,7 +238,7 @@ class LobbyScene(Scene):
                 tip=lambda: tr("settings.timer.stop_label"),
             ),
             Stepper(
-                (hx + half + 20, y + 4 * step, half, 54),
+                (hx + half + 20, y + 5 * step, half, 54),
                 lambda: tr("lobby.timer.going_once"),
                 [2, 3, 4, 5, 8],
                 lambda: cfg.going_once,
@@ -228,7 +249,7 @@ class LobbyScene(Scene):
                 tip=lambda: tr("settings.timer.going_once_label"),
             ),
             Stepper(
-                (hx, y + 5 * step, half, 54),
+                (hx, y + 6 * step, half, 54),
                 lambda: tr("lobby.timer.negotiation"),
                 NEGOTIATION_CHOICES,
                 lambda: cfg.negotiation,
@@ -239,7 +260,7 @@ class LobbyScene(Scene):
                 tip=lambda: tr("settings.timer.negotiation_label"),
             ),
             Stepper(
-                (hx + half + 20, y + 5 * step, half, 54),
+                (hx + half + 20, y + 6 * step, half, 54),
                 lambda: tr("lobby.timer.turn"),
                 [0, 20, 30, 45, 60, 90],
                 lambda: cfg.turn,
@@ -254,7 +275,7 @@ class LobbyScene(Scene):
         for i, v in enumerate(VARIANTS):
             w.append(
                 Button(
-                    (hx + LABEL_W + i * (vw + 8), y + 6 * step, vw, 54),
+                    (hx + LABEL_W + i * (vw + 8), y + 7 * step, vw, 54),
                     v,
                     lambda v=v: self._variant(v),
                     style="primary" if v in cfg.variants else "normal",
@@ -267,7 +288,7 @@ class LobbyScene(Scene):
             )
         w += [
             Toggle(
-                (hx, y + 7 * step, half, 54),
+                (hx, y + 8 * step, half, 54),
                 lambda: tr("settings.hidden_money"),
                 lambda: cfg.hidden_money,
                 lambda val: self._set("hidden_money", val),
@@ -276,7 +297,7 @@ class LobbyScene(Scene):
                 size=22,
             ),
             Toggle(
-                (hx + half + 20, y + 7 * step, half, 54),
+                (hx + half + 20, y + 8 * step, half, 54),
                 lambda: tr("settings.short_game"),
                 lambda: cfg.short_game,
                 lambda val: self._set("short_game", val),
@@ -285,7 +306,7 @@ class LobbyScene(Scene):
                 size=22,
             ),
             Stepper(
-                (hx, y + 8 * step, hw, 54),
+                (hx, y + 9 * step, hw, 54),
                 lambda: tr("lobby.this_screen"),
                 [False, True],
                 lambda: cfg.lan_display,
@@ -297,7 +318,7 @@ class LobbyScene(Scene):
                 tip=lambda: tr("lobby.display.desc"),
             ),
             Toggle(
-                (hx, y + 9 * step, half, 54),
+                (hx, y + 10 * step, half, 54),
                 lambda: tr("lobby.hints"),
                 lambda: cfg.lan_hints,
                 lambda val: self._set("lan_hints", val),
@@ -306,7 +327,7 @@ class LobbyScene(Scene):
                 size=22,
             ),
             Toggle(
-                (hx + half + 20, y + 9 * step, half, 54),
+                (hx + half + 20, y + 10 * step, half, 54),
                 lambda: tr("lobby.open_bot_seats"),
                 lambda: cfg.lan_open_bot_seats,
                 lambda val: self._set("lan_open_bot_seats", val),
@@ -315,7 +336,7 @@ class LobbyScene(Scene):
                 size=22,
             ),
             Button(
-                (hx, y + 10 * step + 12, hw, 84),
+                (hx, y + 11 * step + 10, hw, 80),
                 lambda: tr("lobby.host"),
                 self.host,
                 style="primary",
@@ -558,8 +579,8 @@ class LobbyScene(Scene):
         # labels of the fields that have none of their own
         for text, x, y in (
             (tr("lobby.table_name"), HOST_X + 10, 205),
-            (tr("lobby.room_code"), HOST_X + 10, 205 + 3 * 64),
-            (tr("settings.variants"), HOST_X + 10, 205 + 6 * 64),
+            (tr("lobby.room_code"), HOST_X + 10, 205 + 3 * STEP),
+            (tr("settings.variants"), HOST_X + 10, 205 + 7 * STEP),
             (tr("lobby.address"), JOIN_X + 10, LIST_BOTTOM + 24),
             (tr("lobby.room_code"), JOIN_X + 10, LIST_BOTTOM + 88),
             (tr("lobby.your_name"), JOIN_X + 10, LIST_BOTTOM + 152),

@@ -30,6 +30,7 @@ def bot_kinds() -> list[str]:
 
 
 def default_bot() -> str:
+    """The style a bot seat has until the player picks one (game.bots.TABLE_BOT)."""
     return bot_kinds()[0] if BOT_KINDS else "random"
 
 

@@ -16,7 +16,7 @@ from ..i18n import tr
 from ..scene import Scene
 from ..theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, WARN, seat_colour
 from ..widgets import Button
-from .common import backdrop, section, title_bar
+from .common import backdrop, pace_text, section, title_bar
 from .newgame import kind_label
 from .results import ResultsScene
 
@@ -198,10 +198,13 @@ class RoomScene(Scene):
         surface.blit(lab2, (x, RIGHT.y + 236))
         addr = draw.fit(s.address, 48, RIGHT.width - 80, TEXT, True)
         surface.blit(addr, (x, RIGHT.y + 276))
+        if s.table_pace is not None:  # the host's windows: what everyone seated plays with
+            pace = draw.fit(pace_text(s.table_pace), 24, RIGHT.width - 80, GOLD, True)
+            surface.blit(pace, (x, RIGHT.y + 344))
         draw.blit_wrapped(
             surface,
             tr("display.join_hint"),
-            pygame.Rect(x, RIGHT.y + 356, RIGHT.width - 80, 130),
+            pygame.Rect(x, RIGHT.y + 390, RIGHT.width - 80, 104),
             22,
             TEXT_DIM,
         )
