@@ -69,7 +69,7 @@ def banners() -> list[tuple[str, str, str, float]]:
         for lang in i18n.LANGUAGES:
             i18n.set_language(lang)
             for label, win in WINDOWS.items():
-                text = window_text(_view(0), {**win, "asked": [0, 1, 2]}, names)
+                text = window_text(_view(0), {**win, "asked": [0, 1, 2]}, names, viewer=0)
                 out.append((lang, label, text, reading_seconds(lang, text) + REACT))
     finally:
         i18n.set_language(before)
