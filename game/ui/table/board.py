@@ -178,7 +178,7 @@ class BoardRenderer:
         lab = draw.fit(tr_count("center.tiles_left", len(tiles)), 20, 150, TEXT_DIM)
         surf.blit(lab, lab.get_rect(midtop=(tx + 10, ty + th // 2 + 34)))
         # deal value of the marker's space (or of the open deal)
-        box = pygame.Rect(158, 18, 200, 150)
+        box = L.DEAL_VALUE.move(-ox, -oy)
         pygame.draw.rect(surf, (8, 36, 26, 200), box, border_radius=14)
         pygame.draw.rect(surf, (90, 140, 110), box, width=2, border_radius=14)
         head = draw.fit(tr("term.deal_value"), 20, box.width - 16, TEXT_DIM)
