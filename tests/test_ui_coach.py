@@ -1,4 +1,4 @@
-"""The lesson's coach leaves in view what it talks about: at every step its panel covers
+"""The lesson's coach leaves in view what it talks about, and names clans as the table does: at every step its panel covers
 neither the widget it points at nor the areas the step names (the tile stack, a space, the
 negotiation's rows, the hand, the die), nor the die while it rolls; its arrow meets the
 target from above or below, never through the target's row; a card's tooltip never covers
@@ -11,10 +11,11 @@ import pytest
 
 from game.rules import Roll
 from game.tutorial import load_script
-from game.ui import probe
-from game.ui.autoplay import DT, make_app
+from game.ui import i18n, probe
+from game.ui.autoplay import DT, click_widget, make_app
 from game.ui.table import layout as L
-from game.ui.theme import THEME
+from game.ui.theme import CLAN_KEYS, CLAN_LETTERS, THEME
+from game.ui.tutorial.coach import clan_words
 from game.ui.tutorial.scene import render_still
 
 SCRIPT = load_script()
@@ -123,3 +124,26 @@ def test_a_card_tooltip_never_covers_the_coach(app):
     assert len(tips) >= len(table.hand.cards) // 2, "hovering a card opens its tooltip"
     over = [(i, r) for i, r in tips if r.colliderect(coach.rect)]
     assert not over, f"tooltips over the coach {coach.rect}: {over}"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_coach_names_a_clan_as_the_editor_does(app, lang):
+    """At 'ask Bea for her placard' the editor's source button and the coach's text use
+    the same words for the clan; no step's text names a clan by its colour alone."""
+    app.set_language(lang)
+    table = render_still(app, "ask_placard")
+    settle(app)
+    click_widget(table, "neg.counter.1")  # Propose on Bea's row: the editor opens
+    settle(app, 4)
+    sources = [w for w in table.widgets if w.name.startswith("editor.src.")]
+    assert sources, "the editor shows Bea's placards"
+    text, _ = table.coach.lines()
+    words = [str(w.label() if callable(w.label) else w.label) for w in sources]
+    blue = next(w for w in words if CLAN_LETTERS[1] in w.split())
+    assert blue in text, f"the editor says {blue!r}, the coach: {text!r}"
+    colours = [i18n.tr(f"clan.{k}") for k in CLAN_KEYS]
+    for step in SCRIPT.steps:
+        body = i18n.tr(step.text, **clan_words())
+        wrong = i18n.tr(step.wrong, **clan_words()) if step.wrong else ""
+        named = [c for c in colours if c in body + wrong]
+        assert not named, f"{step.id} ({lang}) names {named} by colour"

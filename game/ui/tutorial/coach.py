@@ -19,7 +19,8 @@ from game.tutorial import Trigger
 from .. import draw
 from ..i18n import tr
 from ..table import layout as L
-from ..theme import GOLD, TEXT, TEXT_DIM, THEME, WARN
+from ..table.sentences import clan_word
+from ..theme import CLAN_LETTERS, GOLD, TEXT, TEXT_DIM, THEME, WARN
 from ..widgets import Button
 
 WIDTH = 540
@@ -27,6 +28,12 @@ PAD = 20
 TEXT_SIZE = 23
 BUTTON_H = 50
 GLOW = (255, 214, 90)
+
+
+def clan_words() -> dict[str, str]:
+    """The coach's texts name a clan by its letter ({S}) as the table does everywhere
+    (the editor, the log, the hand, the buttons): 'S Sacks'."""
+    return {letter: clan_word(i) for i, letter in enumerate(CLAN_LETTERS)}
 
 
 def candidate_rects(height: int) -> list[pygame.Rect]:
@@ -139,7 +146,8 @@ class Coach:
             return tr("tutorial.done"), None
         if not s.ready():
             return tr("tutorial.watch"), None
-        return tr(step.text), (tr(s.wrong) if s.wrong else None)
+        clans = clan_words()
+        return tr(step.text, **clans), (tr(s.wrong, **clans) if s.wrong else None)
 
     def target(self) -> pygame.Rect | None:
         """The rect of the first widget of the step's list that the table shows now."""
