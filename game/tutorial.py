@@ -11,7 +11,8 @@ what triggers its end:
 
 A *bot* entry is a scripted bot's move (game/bots/scripted.py), released once every step
 listed before it is done. Each step names its coach text key, the key explaining a wrong
-move (action steps), and the widgets the coach points at (the first the table can find).
+move (action steps), the widgets the coach points at (the first the table can find) and
+the table areas its text talks about (the coach's panel leaves them in view).
 Pure: no pygame, no clock; the tutorial session (game/ui/tutorial) drives it.
 """
 
@@ -44,6 +45,7 @@ class Step:
     trigger: Trigger
     text: str  # translation key of the coach's text
     point: tuple[str, ...] = ()  # widget names, the first the table resolves is pointed at
+    shows: tuple[str, ...] = ()  # what the text talks about: areas the coach leaves in view
     action: Action | None = None  # ACTION: the expected move (Skip plays it)
     match: tuple[str, ...] = ()  # ACTION: the fields compared (empty: all of them)
     event: str | None = None  # EVENT: the event type waited for
@@ -113,6 +115,7 @@ def _step(entry: dict) -> Step:
         trigger=trigger,
         text=entry["text"],
         point=tuple(entry.get("point", ())),
+        shows=tuple(entry.get("shows", ())),
         action=action,
         match=tuple(entry.get("match", ())),
         event=entry.get("event"),

@@ -22,7 +22,8 @@ COUNTED_NOUNS = (
 NUMBER_BEFORE_NOUN = re.compile(
     r"\{(\w+)\}(?: [A-Z][a-z]+)? (" + "|".join(COUNTED_NOUNS) + r")s?\b"
 )
-CLAN_WORDS = {"clan", "clans"}  # "the {clan} placard": a clan's letter, not a number
+# "the {clan} placard", the lesson's "her {S} placard": a clan's name, not a number
+CLAN_WORDS = {"clan", "clans", "C", "S", "W", "D", "G", "L"}
 # plural pronouns a sentence about one player must not use
 PLURAL_PRONOUNS = {"zh_Hant": "他們", "zh_Hans": "他们", "th": "พวกเขา"}
 

@@ -87,6 +87,37 @@ def test_a_settings_file_with_the_old_clock_names_keeps_every_value(tmp_path):
     assert Config.load(tmp_path).negotiation == 120
 
 
+def test_settings_show_the_window_as_it_is_not_the_saved_preference(tmp_path, monkeypatch):
+    """Started with --windowed while the saved preference says fullscreen: Settings say
+    windowed; after F11 they say fullscreen, and switching there toggles the real window."""
+    from game.ui.app import App
+    from game.ui.scenes.settings import SettingsScene
+
+    monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path / "config"))
+    app = App(Config(fullscreen=True), windowed=True, sound=False, persist=False)
+    app.present = False
+    try:
+        flips = []
+
+        def toggle():  # the dummy driver has no fullscreen: the window's flag flips
+            flips.append(app.window.fullscreen)
+            app.window.fullscreen = not app.window.fullscreen
+
+        monkeypatch.setattr(app.window, "toggle_fullscreen", toggle)
+        app.push(SettingsScene(app))
+        switch = app.stack.top.find("fullscreen")
+        assert app.config.fullscreen and not app.window.fullscreen
+        assert switch.get() is False  # the game runs in a window
+        app.toggle_fullscreen()  # F11
+        assert switch.get() is True
+        switch.set(True)  # already fullscreen: nothing to toggle
+        assert flips == [False]
+        switch.set(False)
+        assert flips == [False, True] and switch.get() is False
+    finally:
+        app.shutdown()
+
+
 def test_under_pytest_without_override_no_home_is_touched(tmp_path, monkeypatch):
     monkeypatch.delenv("IMTHEBOSS_CONFIG_DIR", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))

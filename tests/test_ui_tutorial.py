@@ -19,6 +19,7 @@ from game.ui.scenes.menu import PauseScene
 from game.ui.scenes.title import TitleScene
 from game.ui.theme import THEME
 from game.ui.tutorial.choice import TutorialChoiceScene
+from game.ui.tutorial.coach import clan_words
 from game.ui.tutorial.progress import load_progress, save_progress
 from game.ui.tutorial.scene import TutorialTable, build_tutorial
 from game.ui.widgets import Button
@@ -139,7 +140,7 @@ def test_a_wrong_move_is_explained_and_not_applied(app):
     app.step(DT)
     assert (s.version, list(s.state.hands[0]), s.state.negotiation.laid) == before
     assert s.step.id == "lay_clan" and s.wrong == s.step.wrong
-    assert i18n.tr(s.step.wrong) in table.coach.lines()
+    assert i18n.tr(s.step.wrong, **clan_words()) in table.coach.lines()
     table.send(Roll(0))  # not legal at all: the engine refuses it, as in any game
     app.step(DT)
     assert s.version == before[0] and s.step.id == "lay_clan"

@@ -15,7 +15,8 @@ from . import cardart, draw
 from .i18n import tr, tr_count, tr_names
 from .table.board import draw_space, marker_token
 from .table.layout import CELL_H, CELL_W
-from .theme import CLAN_KEYS, CLAN_LETTERS, GOLD, INK, PAPER, TEXT, TEXT_DIM, darken, seat_colour
+from .table.sentences import clan_word
+from .theme import GOLD, INK, PAPER, TEXT, TEXT_DIM, darken, seat_colour
 
 CAPTION_PX = 22
 SEATS = ("Ann", "Bea", "Cy", "Dan", "Eve")  # sample players (names, not sentences)
@@ -333,7 +334,7 @@ def _banner(width: int, head: str, sub: str, bar: float | None, stop: bool) -> p
 def windows(width: int) -> pygame.Surface:
     """Two reaction windows in ask-around mode: a Travel, then "Going once"."""
     w = width - 40
-    target = f"{CLAN_LETTERS[1]} {tr('clan.' + CLAN_KEYS[1])}"
+    target = clan_word(1)  # 'S Sacks', as the table names it
     travel = tr("window.travel", name=SEATS[0], target=target)
     first = _banner(w, travel, _asking(SEATS[1], "window.your_call"), None, True)
     going = tr("window.going_once", name=SEATS[0])

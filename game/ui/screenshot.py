@@ -32,6 +32,7 @@ SCENES = (
     "handoff",
     "replay",
     "tutorial",
+    "tutorial_roll",
     "hint",
     "fair_price",
     "quiet_round",
@@ -486,6 +487,14 @@ def render(app, scene: str, seed: int = 3) -> None:
 
         render_still(app, "stop")
         _frames(app, 20)
+    elif scene == "tutorial_roll":  # the lesson just after the player's roll: the die in view
+        from game.rules import Roll
+
+        from .tutorial.scene import render_still
+
+        table = render_still(app, "roll")
+        table.send(Roll(0))
+        _frames(app, 40)
     elif scene in CROWDED_SCENES:
         render_crowded(app, scene, seed)
     else:

@@ -637,9 +637,10 @@ class TextField(Widget):
 
 
 def tooltip_rect(w: int, h: int, pos, avoid: tuple[pygame.Rect, ...], screen) -> pygame.Rect:
-    """Where a w x h tooltip goes: near the pointer, but never over what it explains (the
-    rects in `avoid`) and always on screen. Tries below, above, right and left of what it
-    avoids, in that order."""
+    """Where a w x h tooltip goes: near the pointer, but never over the rects in `avoid`
+    (what it explains first, then what must stay in view: a pop-up, the lesson's coach)
+    and always on screen. Tries below, above, right and left of what it explains, then of
+    all it avoids, in that order; else the place that covers the least of them."""
     sw, sh = screen
     area = pygame.Rect(8, 8, sw - 16, sh - 16)
     first = pygame.Rect(pos[0] + 22, pos[1] + 26, w, h)
@@ -648,10 +649,10 @@ def tooltip_rect(w: int, h: int, pos, avoid: tuple[pygame.Rect, ...], screen) ->
     if first.bottom > area.bottom:
         first.y = pos[1] - h - 16
     cands = [first]
-    if avoid:
-        u = avoid[0].unionall(avoid[1:]) if len(avoid) > 1 else avoid[0]
-        x = min(max(pos[0] - w // 2, area.x), area.right - w)
-        y = min(max(pos[1] - h // 2, area.y), area.bottom - h)
+    x = min(max(pos[0] - w // 2, area.x), area.right - w)
+    y = min(max(pos[1] - h // 2, area.y), area.bottom - h)
+    for u in (avoid[:1], avoid) if avoid else ():
+        u = u[0].unionall(u[1:])
         cands += [
             pygame.Rect(x, u.bottom + 10, w, h),
             pygame.Rect(x, u.top - 10 - h, w, h),
@@ -661,7 +662,8 @@ def tooltip_rect(w: int, h: int, pos, avoid: tuple[pygame.Rect, ...], screen) ->
     for r in cands:
         if area.contains(r) and r.collidelist(list(avoid)) < 0:
             return r
-    return first.clamp(area)
+    placed = [r.clamp(area) for r in cands]
+    return min(placed, key=lambda r: sum(r.clip(a).width * r.clip(a).height for a in avoid))
 
 
 def draw_tooltip(

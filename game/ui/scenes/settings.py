@@ -95,7 +95,7 @@ class SettingsScene(Scene):
             Toggle(
                 (L, y + 4 * row, W, 56),
                 lambda: tr("settings.fullscreen"),
-                lambda: cfg.fullscreen,
+                lambda: self.app.window.fullscreen,  # the window as it is (--windowed, F11)
                 self._fullscreen,
                 tip=lambda: tr("settings.fullscreen.desc"),
                 name="fullscreen",
@@ -257,7 +257,7 @@ class SettingsScene(Scene):
         self.app.config.sanitize()
 
     def _fullscreen(self, on) -> None:
-        if on != self.app.config.fullscreen:
+        if on != self.app.window.fullscreen:
             self.app.toggle_fullscreen()
 
     def back(self) -> None:

@@ -14,7 +14,6 @@ from .. import cardart, draw
 from ..i18n import tr, tr_count
 from ..theme import (
     CLAN_KEYS,
-    CLAN_LETTERS,
     FELT,
     FELT_DARK,
     GOLD,
@@ -29,6 +28,7 @@ from ..theme import (
     lighten,
 )
 from . import layout as L
+from .sentences import clan_word  # 'S Sacks', as the log, the editor and the coach name it
 
 
 @lru_cache(maxsize=2)
@@ -60,11 +60,11 @@ def space_rules_text(board: dict, index: int, price: int) -> str:
     parts = []
     if sp["required"]:
         parts.append(
-            tr("space.tip.required", clans=", ".join(_clan_words(k) for k in sp["required"]))
+            tr("space.tip.required", clans=", ".join(clan_word(k) for k in sp["required"]))
         )
     for g in sp["groups"]:
         parts.append(
-            tr("space.tip.group", k=g["count"], clans=", ".join(_clan_words(k) for k in g["clans"]))
+            tr("space.tip.group", k=g["count"], clans=", ".join(clan_word(k) for k in g["clans"]))
         )
     inv = len(sp["required"]) + sum(g["count"] for g in sp["groups"])
     head = tr("space.tip.title", n=index + 1)
@@ -77,11 +77,6 @@ def space_rules_text(board: dict, index: int, price: int) -> str:
         total=tr("money.amount", n=sp["dividends"] * price),
     )
     return f"{head}\n{body}\n{tail}"
-
-
-def _clan_words(key: str) -> str:
-    i = CLAN_KEYS.index(key)
-    return f"{CLAN_LETTERS[i]} {tr('clan.' + key)}"
 
 
 class BoardRenderer:
@@ -178,7 +173,7 @@ class BoardRenderer:
         lab = draw.fit(tr_count("center.tiles_left", len(tiles)), 20, 150, TEXT_DIM)
         surf.blit(lab, lab.get_rect(midtop=(tx + 10, ty + th // 2 + 34)))
         # deal value of the marker's space (or of the open deal)
-        box = pygame.Rect(158, 18, 200, 150)
+        box = L.DEAL_VALUE.move(-ox, -oy)
         pygame.draw.rect(surf, (8, 36, 26, 200), box, border_radius=14)
         pygame.draw.rect(surf, (90, 140, 110), box, width=2, border_radius=14)
         head = draw.fit(tr("term.deal_value"), 20, box.width - 16, TEXT_DIM)

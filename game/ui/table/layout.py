@@ -63,3 +63,10 @@ BANK = (CENTER.centerx, CENTER.centery)
 # cards played into a deal land right of the laid cards, above the rows' header
 NEGOTIATION_TABLE = (RIGHT.x + 700, RIGHT.y + 228)
 HAND_CENTER = (HAND.centerx, HAND.y + 120)
+
+# What the middle of the board shows, as areas (the coach keeps them in view): the tile
+# stack with its slanted backs and its count below, the deal-value box, the die with the
+# height it bounces from.
+TILE_STACK_AREA = pygame.Rect(TILE_STACK[0] - 60, TILE_STACK[1] - 46, 146, 150)
+DEAL_VALUE = pygame.Rect(CENTER.x + 158, CENTER.y + 18, 200, 150)
+DIE_AREA = pygame.Rect(DIE[0] - 32, DIE[1] - 32 - 60, 64, 64 + 60)

@@ -43,6 +43,7 @@ from .host_away import HostAwayDialog
 from .keys import TABLE_KEYMAPS, Overlay, panel_state
 from .log import LogPanel, clan_word
 from .panel import TARGET_PULSE, ActionPanel, fill_slots
+from .panels.geometry import ROW_H, row_seats, rows_top
 from .panels.window import countdown_area, countdown_look
 from .players import PlayerPlates
 
@@ -151,7 +152,7 @@ class TableScene(Scene):
         self.multi = len(session.seats_local) > 1
         self.auto_results = True
         self._serial = getattr(session, "serial", None)  # LAN: which game this table shows
-        self._tip: tuple[str, float, tuple] | None = None
+        self._tip: tuple[str, float, tuple] | None = None  # (text, since, key) pointed at
         self.card_buttons: list[Button] = []
         self.card_actions: list = []  # the move of each card button (None: not a move)
         self.log_buttons: list[Button] = []
@@ -192,13 +193,20 @@ class TableScene(Scene):
 
     def widget_rect(self, name: str) -> pygame.Rect | None:
         """Where a named thing is on the table (None: not shown now): a widget by its name,
-        an area ("board", "hand", "panel", "log"), "space.N", "plate.SEAT",
+        an area ("board", "hand", "panel", "log", the middle of the board's "tiles",
+        "deal_value" and "die", the negotiation's "rows"), "space.N", "plate.SEAT",
         "placard.CLAN" or "hand.CARD" (the first card of that kind in the fan). The
-        tutorial's coach points at these."""
+        tutorial's coach points at these and keeps them in view."""
         kind, _, ref = name.partition(".")
-        areas = {"board": L.BOARD, "hand": L.HAND, "panel": L.RIGHT, "log": L.LOG}
+        areas = {"board": L.BOARD, "hand": L.HAND, "panel": L.RIGHT, "log": L.LOG,
+                 "tiles": L.TILE_STACK_AREA, "deal_value": L.DEAL_VALUE, "die": L.DIE_AREA}  # fmt: skip
         if not ref and kind in areas:
             return areas[kind]
+        if name == "rows":  # the negotiation's player rows
+            if not self.v.get("negotiation"):
+                return None
+            n = len(row_seats(self.v))
+            return pygame.Rect(L.RIGHT.x, rows_top(), L.RIGHT.width, n * ROW_H)
         if kind == "space" and ref.isdigit() and int(ref) < len(L.SPACES):
             return L.SPACES[int(ref)]
         if kind == "plate" and ref.isdigit() and int(ref) < len(self.plates.rects):
@@ -762,6 +770,7 @@ class TableScene(Scene):
         if self.discard.queue:
             self._send_queued_discard()
         self.hand.update(dt, self.mouse)
+        self._follow_tip()
         if self.toast is not None:
             text, left, kind = self.toast
             self.toast = (text, left - dt, kind) if left > dt else None
@@ -806,7 +815,7 @@ class TableScene(Scene):
             self.director.moving()
             or self.hand.moving()
             or self.toast is not None
-            or (self._tip is not None and self._tip[1] < TIP_DELAY)
+            or (self._tip is not None and self.t - self._tip[1] < TIP_DELAY)
         )
         return self._base_key, self._notice_text(), self.t if moving else None
 
@@ -997,22 +1006,42 @@ class TableScene(Scene):
                 return i
         return None
 
+    def tooltip_avoid(self) -> tuple[pygame.Rect, ...]:
+        """What no tooltip may cover besides what it explains: the selected card's pop-up
+        (the lesson adds its coach)."""
+        return tuple(b.rect for b in self.card_buttons)
+
     def draw_tooltip(self, surface) -> None:
         if self.hand.drag is not None:
             return
-        popup = tuple(b.rect for b in self.card_buttons)  # a tip never hides the pop-up
+        keep = self.tooltip_avoid()
         if self._hover is not None:
             if self._hover_t >= TIP_DELAY:
                 tip = _label(self._hover.tooltip())
                 if tip:
-                    draw_tooltip(surface, tip, self.mouse, avoid=(self._hover.rect, *popup))
+                    draw_tooltip(surface, tip, self.mouse, avoid=(self._hover.rect, *keep))
             return
+        if self._tip is not None and self.t - self._tip[1] >= TIP_DELAY:
+            pointed = self._pointed_tip()
+            if pointed is not None and pointed[0] == self._tip[2]:
+                draw_tooltip(surface, pointed[1], self.mouse, avoid=(pointed[2], *keep))
+
+    def _follow_tip(self) -> None:
+        """The drawn thing under the pointer and since when (the scene's clock): its
+        tooltip comes up after TIP_DELAY of hovering, drawn or not in between."""
+        pointed = self._pointed_tip() if self.hand.drag is None else None
+        if pointed is None:
+            self._tip = None
+        elif self._tip is None or self._tip[2] != pointed[0]:
+            self._tip = (pointed[1], self.t, pointed[0])
+
+    def _pointed_tip(self) -> tuple[tuple, str, pygame.Rect] | None:
+        """(key, text, rect) of the space, card, panel part or placard under the pointer."""
         tip = None
         key = None
         over: pygame.Rect | None = None
         if self._in_history(self.mouse):
-            self._tip = None
-            return
+            return None
         space = self._space_at(self.mouse)
         if space is not None:
             key = ("space", space)
@@ -1048,11 +1077,5 @@ class TableScene(Scene):
                     )
                     break
         if tip is None:
-            self._tip = None
-            return
-        if self._tip is None or self._tip[2] != key:
-            self._tip = (tip, 0.0, key)
-            return
-        self._tip = (tip, self._tip[1] + 1 / 60, key)
-        if self._tip[1] >= TIP_DELAY:
-            draw_tooltip(surface, tip, self.mouse, avoid=(over, *popup))
+            return None
+        return key, tip, over

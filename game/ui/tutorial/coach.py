@@ -1,10 +1,16 @@
 """The coach: a panel over the table with the step's text, a glow and an arrow on the
 widget it names, and Next / Skip / Leave. A one-way collaborator: it reads the session's
-step and the table's `widget_rect(name)`, and draws; the table asks it for its buttons."""
+step and the table's `widget_rect(name)`, and draws; the table asks it for its buttons.
+
+The panel never covers what the step talks about: the widget pointed at, the areas the
+step shows (the tile stack, a space, the negotiation's rows, the hand...) and the die while
+it rolls; it takes the first of a few places that leaves them all in view. Its arrow
+reaches the target from above or below, never through the target's row."""
 
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 import pygame
 
@@ -13,7 +19,8 @@ from game.tutorial import Trigger
 from .. import draw
 from ..i18n import tr
 from ..table import layout as L
-from ..theme import GOLD, TEXT, TEXT_DIM, THEME, WARN
+from ..table.sentences import clan_word
+from ..theme import CLAN_LETTERS, GOLD, TEXT, TEXT_DIM, THEME, WARN
 from ..widgets import Button
 
 WIDTH = 540
@@ -23,20 +30,99 @@ BUTTON_H = 50
 GLOW = (255, 214, 90)
 
 
+def clan_words() -> dict[str, str]:
+    """The coach's texts name a clan by its letter ({S}) as the table does everywhere
+    (the editor, the log, the hand, the buttons): 'S Sacks'."""
+    return {letter: clan_word(i) for i, letter in enumerate(CLAN_LETTERS)}
+
+
 def candidate_rects(height: int) -> list[pygame.Rect]:
     """Where the panel may sit, best first: the middle of the board, over the log, the
-    top of the board, the top of the negotiation panel."""
+    top of the board, the top of the negotiation panel, the bottom of the board, the
+    middle of the negotiation panel, over the hand's left end."""
     out = []
     for place in (
         {"center": L.CENTER.center},
         {"bottomright": (L.W - L.MARGIN, L.H - 8)},
         {"midtop": (L.BOARD.centerx, L.BOARD.y + 8)},
         {"topright": (L.RIGHT.right - 8, L.RIGHT.y + 8)},
+        {"midbottom": (L.BOARD.centerx, L.BOARD.bottom - 8)},
+        {"midright": (L.RIGHT.right - 8, L.RIGHT.centery)},
+        {"bottomleft": (L.MARGIN, L.H - 8)},
     ):
         r = pygame.Rect(0, 0, WIDTH, height)
         setattr(r, *next(iter(place.items())))
         out.append(r.clamp(pygame.Rect(0, 0, L.W, L.H)))
     return out
+
+
+#: the areas a target's row runs across (a button's row in the panel, a card's hand...)
+ROW_AREAS = (L.PLAYERS, L.RIGHT, L.HAND, L.LOG, L.BOARD)
+LANE = 28  # how far from the target's row the arrow's elbow runs
+CROSSING = 400  # an arrow crossing a control or a shown area: as bad as this many pixels
+
+
+def target_row(target: pygame.Rect) -> pygame.Rect:
+    """The row the target sits in: its height across the area that holds it."""
+    area = next((a for a in ROW_AREAS if a.collidepoint(target.center)), target)
+    return pygame.Rect(area.x, target.y, area.width, target.height).union(target)
+
+
+Point = tuple[int, int]
+
+
+def _length(path: list[Point]) -> int:
+    return sum(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in pairwise(path))
+
+
+def _crosses(path: list[Point], rect: pygame.Rect) -> bool:
+    return any(rect.clipline(a, b) for a, b in pairwise(path))
+
+
+def arrow_paths(panel: pygame.Rect, target: pygame.Rect) -> list[list[Point]]:
+    """Ways from the panel's edge to the target that meet it from above or below: straight
+    when the panel lies over or under it, else with an elbow running along a lane just
+    outside the target's row."""
+    row = target_row(target)
+    if L.HAND.collidepoint(target.center):  # a card: the lane runs above the whole fan
+        row = row.union(L.HAND)
+    lo, hi = max(panel.left, target.left), min(panel.right, target.right)
+    tx = (lo + hi) // 2 if lo <= hi else target.centerx
+    out = []
+    for above in (True, False):
+        tip = (tx, target.top - 2) if above else (tx, target.bottom + 2)
+        lane = max(8, row.top - LANE) if above else min(L.H - 8, row.bottom + LANE)
+        if panel.left <= tx <= panel.right and (
+            panel.bottom <= tip[1] if above else panel.top >= tip[1]
+        ):
+            out.append([(tx, panel.bottom if above else panel.top), tip])
+        elif panel.top + 12 <= lane <= panel.bottom - 12 and not panel.left <= tx <= panel.right:
+            sx = panel.right if tx > panel.right else panel.left
+            out.append([(sx, lane), (tx, lane), tip])
+        else:
+            sx = max(panel.left + 24, min(tx, panel.right - 24))
+            sy = panel.bottom if lane > panel.centery else panel.top
+            out.append([(sx, sy), (sx, lane), (tx, lane), tip])
+    return out
+
+
+def best_arrow(
+    panel: pygame.Rect, target: pygame.Rect, hard: list[pygame.Rect], soft: list[pygame.Rect]
+) -> list[Point] | None:
+    """The shortest way that never crosses the target's row, counting each `soft` area
+    crossed as a detour and each `hard` one as a long one (None: the panel touches the
+    target)."""
+    row = target_row(target)
+
+    def cost(p):
+        crossed = sum(_crosses(p, r) for r in soft) + 4 * sum(_crosses(p, r) for r in hard)
+        return _length(p) + CROSSING * crossed
+
+    paths = [p for p in arrow_paths(panel, target) if not _crosses(p, row)]
+    if not paths:
+        return None
+    best = min(paths, key=cost)
+    return best if _length(best) >= 30 else None
 
 
 class Coach:
@@ -60,7 +146,8 @@ class Coach:
             return tr("tutorial.done"), None
         if not s.ready():
             return tr("tutorial.watch"), None
-        return tr(step.text), (tr(s.wrong) if s.wrong else None)
+        clans = clan_words()
+        return tr(step.text, **clans), (tr(s.wrong, **clans) if s.wrong else None)
 
     def target(self) -> pygame.Rect | None:
         """The rect of the first widget of the step's list that the table shows now."""
@@ -76,12 +163,23 @@ class Coach:
                 return r
         return None
 
+    def shown(self) -> list[pygame.Rect]:
+        """The areas the step's text talks about that the table shows now, and the die
+        while it rolls."""
+        step = self.session.step
+        names = step.shows if step is not None else ()
+        out = [r for r in map(self.table.widget_rect, names) if r is not None]
+        if self.table.director.die_rolling and L.DIE_AREA not in out:
+            out.append(L.DIE_AREA)
+        return out
+
     def keep_clear(self) -> list[pygame.Rect]:
-        """What the panel must not cover: the widget pointed at and the selected card's
-        pop-up of options (it opens over the board)."""
+        """What the panel must not cover: the widget pointed at, the selected card's pop-up
+        of options (it opens over the board) and what the step shows."""
         target = self.target()
         out = [target.inflate(28, 28)] if target is not None else []
-        return out + [b.rect.inflate(12, 12) for b in self.table.card_buttons]
+        out += [b.rect.inflate(12, 12) for b in self.table.card_buttons]
+        return out + [r.inflate(12, 12) for r in self.shown()]
 
     def table_buttons(self) -> list[pygame.Rect]:
         """The table's live buttons (not the log's lines): better left uncovered too."""
@@ -125,7 +223,10 @@ class Coach:
         rects = candidate_rects(height)
         self.rect = next(
             (r for r in rects if r.collidelist(better) < 0),
-            next((r for r in rects if r.collidelist(must) < 0), rects[0]),
+            next(
+                (r for r in rects if r.collidelist(must) < 0),
+                min(rects, key=lambda r: sum(_area(r.clip(m)) for m in must)),
+            ),
         )
         s = self.session
         step = s.step
@@ -203,24 +304,29 @@ class Coach:
         for b in self.buttons:
             b.draw(surface, t)
 
+    def arrow(self, target: pygame.Rect) -> list[Point] | None:
+        """The arrow's path from the panel to `target` (see best_arrow)."""
+        buttons = [r for r in self.table_buttons() if r != target and not r.colliderect(target)]
+        shown = [r for r in self.shown() if not r.colliderect(target)]  # not the one it enters
+        return best_arrow(self.rect, target, shown, buttons)
+
     def _arrow(self, surface, target: pygame.Rect, t: float) -> None:
-        """An arrow from the panel's edge to the target's nearest side."""
-        r = self.rect
-        # at the target's middle when the panel lies beside it, else at its nearest corner
-        tx = target.centerx if r.left <= target.centerx <= r.right else r.centerx
-        ty = target.centery if r.top <= target.centery <= r.bottom else r.centery
-        tx = max(target.left, min(tx, target.right))
-        ty = max(target.top, min(ty, target.bottom))
-        sx = max(r.left, min(tx, r.right))
-        sy = max(r.top, min(ty, r.bottom))
-        dx, dy = tx - sx, ty - sy
-        dist = math.hypot(dx, dy)
-        if dist < 30:
+        path = self.arrow(target)
+        if path is None:
             return
-        ux, uy = dx / dist, dy / dist
+        (ax, ay), (tx, ty) = path[-2], path[-1]
+        dist = math.hypot(tx - ax, ty - ay)
+        ux, uy = (tx - ax) / dist, (ty - ay) / dist
         bob = 6 * draw.pulse(t, 2.0)
-        end = (tx - ux * (10 + bob), ty - uy * (10 + bob))
-        pygame.draw.line(surface, GOLD, (sx, sy), end, 6)
+        end = (tx - ux * (4 + bob), ty - uy * (4 + bob))
+        points = [*path[:-1], end]
+        pygame.draw.lines(surface, GOLD, False, points, 6)
+        for p in points[1:-1]:  # round elbows
+            pygame.draw.circle(surface, GOLD, p, 3)
         left = (end[0] - ux * 26 - uy * 16, end[1] - uy * 26 + ux * 16)
         right = (end[0] - ux * 26 + uy * 16, end[1] - uy * 26 - ux * 16)
         pygame.draw.polygon(surface, GOLD, [end, left, right])
+
+
+def _area(r: pygame.Rect) -> int:
+    return r.width * r.height

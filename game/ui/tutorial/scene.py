@@ -54,6 +54,11 @@ class TutorialTable(TableScene):
             return True
         return super().handle(event)
 
+    def tooltip_avoid(self) -> tuple[pygame.Rect, ...]:
+        """Tooltips never cover the coach's text nor its Next / Skip / Leave."""
+        coach = () if self.session.playing_out else (self.coach.rect,)
+        return super().tooltip_avoid() + coach
+
     def coach_changed(self) -> None:
         self._refresh()
 
