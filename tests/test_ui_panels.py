@@ -78,3 +78,19 @@ def test_editor_rows_never_overlap_whatever_the_number_of_sources():
         assert geo.buttons_y + 56 <= editor_rect().bottom, n
         if n <= 4:  # tall enough for the clan-letter key caps (widgets.py draws them from 44)
             assert all(r.height >= 44 for r in geo.sources), n
+
+
+def test_the_boss_reads_why_a_pending_offer_is_red_not_only_that_it_is():
+    """Dara's agreement already covers 1 of S/L; Bruno then offers L: accepting it pays him
+    and covers nothing new. The Boss's line says so (before: "Accept Bruno's offer: you keep
+    $5M" in red, with no reason)."""
+    from game.rules import placard, view
+    from game.rules.board import Clan
+    from game.ui import i18n, screenshot
+    from game.ui.table.panels.ledger import _offer_lines
+
+    s = screenshot.ledger_session(agreed=True)
+    s.apply_scripted(Offer(2, (placard(Clan.GREEN),), 2))
+    lines = _offer_lines(view(s.game.state, 0), ["Mei", "Dara", "Bruno"])
+    nothing = i18n.tr("table.ledger.if_accept_nothing", name="Bruno", amount="$5M")
+    assert [line.label for line in lines] == [nothing]

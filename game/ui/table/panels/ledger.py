@@ -142,9 +142,14 @@ def _offer_lines(v: dict, names: list[str]) -> list[Line]:
         if terms["by_boss"]:
             continue
         p = preview(v, int(seat), _sources(terms), terms["amount"])
-        colour = BAD if p.adds_nothing or p.over else PENDING
-        text = tr("table.ledger.if_accept", name=names[int(seat)], amount=money(p.after.keeps))
-        out.append(Line(text, "", colour))
+        name, keeps = names[int(seat)], p.after.keeps
+        if p.over:  # what it costs him, and why the line is red
+            text = tr("table.ledger.if_accept_over", name=name, amount=money(-keeps))
+        elif p.adds_nothing:
+            text = tr("table.ledger.if_accept_nothing", name=name, amount=money(keeps))
+        else:
+            text = tr("table.ledger.if_accept", name=name, amount=money(keeps))
+        out.append(Line(text, "", BAD if p.over or p.adds_nothing else PENDING))
     return out[:1] if len(out) == 1 else out[:2]
 
 
