@@ -55,6 +55,37 @@ def card_clan(key: str) -> int | None:
     return None
 
 
+def _band(w: int, h: int) -> pygame.Rect:
+    """The coloured band at the top of a face, before its title makes it taller."""
+    inner = pygame.Rect(0, 0, w, h).inflate(-max(4, w // 22), -max(4, w // 22))
+    return pygame.Rect(inner.x, inner.y, inner.width, int(h * 0.2))
+
+
+def _title_layout(key: str, band: pygame.Rect) -> tuple[pygame.Rect, list[str], int, int]:
+    """The title's lines in the band (grown to hold them), the first line's top and the
+    line height. The name carries the clan letter: a card in the back row of a two-row hand
+    shows little more than its band."""
+    title = card_name(key)
+    lines = draw.wrap(title, TITLE_PX, band.width - 10, True)
+    if THEME.lang == "en" and " " not in title and len(lines) > 1:
+        lines = [title]  # one English word is never cut in two: it is squeezed to fit
+    lh = draw.line_height(TITLE_PX, True)
+    band = band.copy()
+    band.height = max(band.height, lh * len(lines) + 4)
+    return band, lines, band.centery - lh * len(lines) // 2, lh
+
+
+def title_box(key: str, w: int = CARD_W, h: int = CARD_H) -> pygame.Rect:
+    """Where the title's words lie on the face (the hand fan keeps this clear of other
+    cards)."""
+    band, lines, y, lh = _title_layout(key, _band(w, h))
+    room = band.width - 8
+    widths = [min(room, draw.text_width(line, TITLE_PX, True)) for line in lines]
+    box = pygame.Rect(0, y, max(widths), lh * len(lines))
+    box.centerx = band.centerx
+    return box
+
+
 def face(key: str, w: int = CARD_W, h: int = CARD_H) -> pygame.Surface:
     return _face(key, w, h, THEME.lang, THEME.palette, THEME.epoch)
 
@@ -79,27 +110,20 @@ def _face(key: str, w: int, h: int, lang: str, palette: str, epoch: int) -> pyga
     pygame.draw.rect(surf, darken(accent, 0.45), r, border_radius=rad)
     inner = r.inflate(-max(4, w // 22), -max(4, w // 22))
     pygame.draw.rect(surf, PAPER, inner, border_radius=rad - 1)
-    band = pygame.Rect(inner.x, inner.y, inner.width, int(h * 0.2))
+    band = _band(w, h)
     pygame.draw.rect(
         surf, accent, band, border_top_left_radius=rad - 1, border_top_right_radius=rad - 1
     )
     pygame.draw.rect(surf, lighten(accent, 0.3), (band.x, band.y, band.width, max(2, h // 60)))
-    title = card_name(key)  # the clan letter in the band too: a card in the back row of a
-    # two-row hand shows only its band
     ink = THEME.clan_ink(clan) if clan is not None else (250, 248, 240)
     if key == "boss":
         ink = (40, 28, 10)
     words = w >= TEXT_MIN_W  # a small card shows its colour and picture, no words
     if words:
-        lines = draw.wrap(title, TITLE_PX, band.width - 10, True)
-        if THEME.lang == "en" and " " not in title and len(lines) > 1:
-            lines = [title]  # one English word is never cut in two: it is squeezed below
-        lh = draw.line_height(TITLE_PX, True)
-        band.height = max(band.height, lh * len(lines) + 4)
+        band, lines, y, lh = _title_layout(key, band)
         pygame.draw.rect(
             surf, accent, band, border_top_left_radius=rad - 1, border_top_right_radius=rad - 1
         )
-        y = band.centery - lh * len(lines) // 2
         room = band.width - 8
         for line in lines:
             if draw.text_width(line, TITLE_PX, True) > room:  # the squeezed word: card art
@@ -142,7 +166,7 @@ def _face(key: str, w: int, h: int, lang: str, palette: str, epoch: int) -> pyga
     elif key == "boss":
         cr = draw.crown(int(w * 0.56))
         surf.blit(cr, cr.get_rect(center=(cx, cy)))
-        if words and tr("phrase.im_the_boss") != title:  # "老闆卡" also says "我是老闆！"
+        if words and tr("phrase.im_the_boss") != card_name(key):  # "老闆卡" says "我是老闆！"
             sub = draw.fit(
                 tr("phrase.im_the_boss"), TITLE_PX, inner.width - 8, darken(accent, 0.5), True
             )
@@ -183,6 +207,9 @@ def _face(key: str, w: int, h: int, lang: str, palette: str, epoch: int) -> pyga
             surf.blit(tri, tri.get_rect(center=(cx, art.bottom - int(h * 0.1))))
     pygame.draw.rect(surf, darken(accent, 0.5), r, width=max(1, w // 60), border_radius=rad)
     return surf
+
+
+FACE_SHIFT = (-2, -2)  # the face's centre from a rotated() image's centre (its shadow)
 
 
 def rotated(

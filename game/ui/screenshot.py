@@ -37,13 +37,16 @@ SCENES = (
     "fair_price",
     "quiet_round",
 )
-# Crowded tables (the layout test walks them too): six players; fifteen cards in hand;
+# Crowded tables (the layout test walks them too): six players; seven, twelve (copies
+# grouped) and fifteen cards in hand;
 # over the hand limit with Recruitment for five clans; the offer editor with four sources;
 # the pause menu and its "leave the game?" question; the Boss's ledger on space 7 (1 of
 # C/D, 1 of S/L, 1 of W/G) before and after his proposal to Dara for S, and warning that a
 # proposal to Bruno for L covers S/L a second time.
 CROWDED_SCENES = (
     "table_6p",
+    "hand_7",
+    "hand_12",
     "hand_15",
     "recruit_5",
     "editor_4_sources",
@@ -173,6 +176,19 @@ def _full_hand():
     ]  # fmt: skip
 
 
+def _hand_of(n: int):
+    """Mei's hand in the hand_7 and hand_12 stills: Clan card S beside Travel (any clan),
+    and copies that the fan groups with a count."""
+    from game.rules import Card as C
+
+    if n == 7:
+        return [C.CLAN_RED, C.CLAN_BLUE, C.TRAVEL_GREY, C.BOSS, C.RECRUIT, C.RECRUIT, C.STOP]
+    return [
+        C.CLAN_RED, C.CLAN_RED, C.CLAN_BLUE, C.CLAN_YELLOW, C.CLAN_GREEN, C.TRAVEL_BLUE,
+        C.TRAVEL_GREY, C.TRAVEL_GREY, C.BOSS, C.RECRUIT, C.RECRUIT, C.STOP,
+    ]  # fmt: skip
+
+
 def crowded_session(kind: str, seed: int = 3):
     """The session behind one of CROWDED_SCENES."""
     from game.rules import Card as C
@@ -181,6 +197,9 @@ def crowded_session(kind: str, seed: int = 3):
 
     if kind == "table_6p":  # with the names a new game suggests, the longest usual ones
         return table_session(seed, players=6, names=[f"Player {i}" for i in range(1, 7)])
+    if kind in ("hand_7", "hand_12"):  # Mei holds seven or twelve at the start of her turn
+        hands = [_hand_of(int(kind[5:])), [C.STOP, C.BOSS], [C.RECRUIT, C.CLAN_RED], [C.BOSS]]
+        return scripted_session(hands, (0, 1, 2, 3, -1, -1), 4, seed)
     if kind == "hand_15":  # Mei holds fifteen cards at the start of her turn
         hands = [_full_hand(), [C.STOP, C.BOSS], [C.RECRUIT, C.CLAN_RED], [C.BOSS]]
         return scripted_session(hands, (0, 1, 2, 3, -1, -1), 4, seed)

@@ -45,6 +45,15 @@ class DiscardPicks:
         self.marked.append(i)
         return True
 
+    def choices(self, copies: range, need: int) -> tuple[int | None, int | None]:
+        """For a pile of copies (places in the fan): the copy to mark next (None: all are
+        marked, or `need` are marked while some of the pile are; a pile with none marked
+        still offers one, to say "enough") and the copy to keep again (None: none marked)."""
+        marked = [j for j in copies if j in self.marked]
+        free = [j for j in copies if j not in self.marked]
+        mark = free[0] if free and (len(self.marked) < need or not marked) else None
+        return mark, marked[-1] if marked else None
+
     def clear(self) -> bool:
         """Keep every card; False when none was marked."""
         had = bool(self.marked)

@@ -1,18 +1,28 @@
-"""The viewer's hand as a fan of cards. Cards that some legal action uses glow; the rest
-are dimmed but still shown (their tooltip says what they do and when). Over the hand limit
-the cards marked to discard stand raised, framed and tagged until the discard is confirmed.
+"""The viewer's hand as a fan of cards held by a person. Copies of a card lie in one group,
+a small pile with its count; the groups spread so that no card covers another's title (two
+staggered rows past ONE_ROW_MAX groups, the back row's titles above the front row). Cards
+that some legal action uses glow; the rest are dimmed but still shown (their tooltip says
+what they do and when). The selected card stands raised in a gold frame. Over the hand
+limit the marked cards stand raised, framed and tagged until the discard is confirmed; a
+click on a group marks one more of its copies.
 
-Rotated faces come from cardart's cache (whole degrees), so a fan of 15 cards costs 15
+When a play takes the last card of a group under the pointer, the others stay where they
+are until the pointer leaves the fan (no card slides under it), then slide together.
+
+Rotated faces come from cardart's cache (whole degrees), so a fan of 15 groups costs 15
 blits a frame.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 import pygame
 
 from .. import cardart, draw
 from ..i18n import tr
-from ..theme import BAD
+from ..theme import BAD, GOLD, PANEL
 from . import layout as L
 
 ORDER = [
@@ -22,148 +32,302 @@ ORDER = [
 ]  # fmt: skip
 
 
-FAN_AREA = pygame.Rect(0, L.HAND.y - 70, L.HAND.right + 40, L.H - L.HAND.y + 70)
-ONE_ROW_MAX = 9  # more cards than this go in two rows: one row would overlap their names
+FAN_AREA = pygame.Rect(0, L.HAND.y - 80, L.HAND.right + 40, L.H - L.HAND.y + 80)
+EDGE, GAP = 6, 8  # room at the hand's ends; the least room between two cards of a row
+MAX_SPACING = 150.0  # one row; two rows spread wider, the back row showing between
+TWO_ROW_SPACING = 210.0  # the front row's cards
+# groups in one row while every card keeps GAP from its neighbours
+ONE_ROW_MAX = 1 + int((L.HAND.width - 2 * EDGE - cardart.CARD_W) // (cardart.CARD_W + GAP))
+BACK_Y = L.HAND.y - 8 + cardart.CARD_H // 2  # two rows: the back row's centre (its top
+# clear of the board) ...
+ROW_DY = 84  # ... and the front row's below it: the back row's titles (two lines at most)
+# and the front row's count badges both show
+PILE_STEP = 4  # each copy behind a group's card lies this far up and right
+PILE_MAX = 2  # copies drawn behind
 MARKED_LIFT = 34.0  # a card marked to discard stands this far up
+SELECTED_LIFT, HOVER_LIFT = 44.0, 26.0
+SLIDE_RATE = 12.0  # the gap a play left closes at this rate (per second, exponential)
+BADGE_H, BADGE_PX = 24, 20
 
 
-def _kept_slots(old_cards, old_slots, cards):
-    """The old slots of the cards still held, when `cards` is `old_cards` with some cards
-    taken out (a play or a discard); None when cards were added or reordered."""
-    if len(cards) >= len(old_cards) or len(old_slots) != len(old_cards):
-        return None
-    out, j = [], 0
-    for i, key in enumerate(old_cards):
-        if j < len(cards) and cards[j] == key:
-            out.append(old_slots[i])
-            j += 1
-    return out if j == len(cards) else None
+@dataclass(frozen=True)
+class Group:
+    """The copies of one card in the hand: cards[start : start + count] of the fan."""
+
+    key: str
+    start: int
+    count: int
+
+    @property
+    def indices(self) -> range:
+        return range(self.start, self.start + self.count)
+
+
+def group_cards(cards: list[str]) -> list[Group]:
+    out: list[Group] = []
+    for i, key in enumerate(cards):
+        if out and out[-1].key == key:
+            out[-1] = Group(key, out[-1].start, out[-1].count + 1)
+        else:
+            out.append(Group(key, i, 1))
+    return out
+
+
+def _turn(point: tuple[float, float], angle: float) -> tuple[float, float]:
+    """A point relative to a card's centre, turned as rotozoom turns the card (degrees,
+    counter-clockwise on screen)."""
+    a = math.radians(angle)
+    x, y = point
+    return x * math.cos(a) + y * math.sin(a), -x * math.sin(a) + y * math.cos(a)
 
 
 class HandFan:
+    """The fan's geometry and drawing. `hover`, `selected`, `drag`, `focus` and `marked`
+    name cards by their place in `cards` (a group by its first card: the engine's actions
+    name a card, not a copy)."""
+
     def __init__(self) -> None:
         self.cards: list[str] = []
+        self.groups: list[Group] = []
+        self._group_of: list[int] = []  # card index -> group index
         self.playable: set[str] = set()
-        self.slots: list[tuple[float, float, int]] = []  # centre x, centre y, angle
+        self.slots: list[tuple[float, float, float]] = []  # per group: centre x, y, angle
+        self.goals: list[tuple[float, float, float]] = []  # where the slots are going
+        # a play left a gap under the pointer: the slots wait until it leaves this area
+        self.hold: pygame.Rect | None = None
         self.hover: int | None = None
         self.selected: int | None = None
         self.drag: int | None = None
         self.drag_pos = (0, 0)
         self.press: tuple[int, tuple[int, int]] | None = None
-        self.lift = [0.0] * 0
+        self.lift: list[float] = []  # per group
         self.hidden: dict[str, int] = {}  # cards still flying in from the deck, by kind
         self._fan: pygame.Surface | None = None
         self._fan_key = None
         self.pointer = (0, 0)
-        self.stale = False  # slots kept from before a play (the pointer is over the hand)
         self.focus: int | None = None  # the keyboard's place in the hand
         self.marked: frozenset[int] = frozenset()  # marked to discard (not yet confirmed)
+
+    # -- the hand ------------------------------------------------------------------------
 
     def set_hand(self, hand: dict[str, int], playable: set[str]) -> None:
         cards = [k for k in ORDER for _ in range(hand.get(k, 0))]
         if cards != self.cards:
-            sel = (
-                self.cards[self.selected]
-                if self.selected is not None and self.selected < len(self.cards)
-                else None
-            )
-            old_cards, old_slots = self.cards, self.slots
-            self.cards = cards
-            self.selected = cards.index(sel) if sel in cards else None
-            self.hover = None
-            self.drag = None
-            if self.focus is not None:
-                self.focus = min(self.focus, len(cards) - 1) if cards else None
-            self._layout()
-            kept = _kept_slots(old_cards, old_slots, cards)
-            if kept is not None and FAN_AREA.collidepoint(self.pointer):
-                # a card left the hand under the pointer: the rest stay where they are
-                # until the pointer leaves the hand (no card slides under it)
-                self.slots, self.stale = kept, True
+            self._regroup(cards)
         self.playable = playable
 
-    def _layout(self) -> None:
-        n = len(self.cards)
-        self.lift = [0.0] * n
-        self.stale = False
+    def _regroup(self, cards: list[str]) -> None:
+        sel = self.key_of(self.selected)
+        focus = None if self.focus is None else self.group_index(self.focus)
+        old_keys = [g.key for g in self.groups]
+        old_slots = dict(zip(old_keys, self.slots, strict=True))
+        old_lift = dict(zip(old_keys, self.lift, strict=True))
+        area = self._fan_area()
+        over = area is not None and area.collidepoint(self.pointer)
+        self.cards = cards
+        self.groups = group_cards(cards)
+        self._group_of = [g for g, grp in enumerate(self.groups) for _ in grp.indices]
+        keys = [g.key for g in self.groups]
+        self.selected = self.first(sel)
+        if focus is not None:
+            self.focus = self.groups[min(focus, len(keys) - 1)].start if keys else None
+        self.hover = None
+        self.drag = None
+        self.goals = self._layout(len(keys))
+        self.slots = [old_slots.get(k, goal) for k, goal in zip(keys, self.goals, strict=True)]
+        self.lift = [old_lift.get(k, 0.0) for k in keys]
+        # a card left the hand under the pointer: the rest stay until the pointer leaves
+        gone = len(keys) < len(old_keys) and set(keys) <= set(old_keys)
+        self.hold = area if over and gone else None
+
+    def key_of(self, i: int | None) -> str | None:
+        return self.cards[i] if i is not None and 0 <= i < len(self.cards) else None
+
+    def first(self, key: str | None) -> int | None:
+        """The first card of `key` in the fan (None: none held)."""
+        return self.cards.index(key) if key in self.cards else None
+
+    def group_index(self, i: int) -> int:
+        return self._group_of[i]
+
+    def starts(self) -> list[int]:
+        """Each group's first card, left to right (back row first): the keys' order."""
+        return [g.start for g in self.groups]
+
+    def marked_in(self, g: int) -> int:
+        return sum(1 for i in self.groups[g].indices if i in self.marked)
+
+    # -- where the groups lie --------------------------------------------------------------
+
+    def _layout(self, n: int) -> list[tuple[float, float, float]]:
         if n == 0:
-            self.slots = []
-            return
+            return []
         if n > ONE_ROW_MAX:
-            self.slots = self._two_rows(n)
-            return
-        spacing = min(146.0, (L.HAND.width - cardart.CARD_W - 60) / max(1, n - 1))
-        width = spacing * (n - 1)
-        x0 = L.HAND.centerx - width / 2
+            return self._two_rows(n)
+        room = L.HAND.width - 2 * EDGE - cardart.CARD_W
+        spacing = min(MAX_SPACING, room / max(1, n - 1))
+        x0 = L.HAND.centerx - spacing * (n - 1) / 2
         mid = (n - 1) / 2
-        step = min(5.0, 36.0 / max(1, n))
+        step = min(4.0, 24.0 / n)  # degrees: the tops spread apart, the feet come together
         out = []
         for i in range(n):
             off = i - mid
-            angle = round(-off * step)
             y = L.HAND.y + 118 + abs(off) ** 1.6 * 2.2
-            out.append((x0 + i * spacing, y, angle))
-        self.slots = out
-
-    def _two_rows(self, n: int) -> list[tuple[float, float, int]]:
-        """A big hand in two rows: the back row raised so its title bands show above the
-        front row, each row spaced so that no card covers its neighbour's name."""
-        back = (n + 1) // 2
-        out = []
-        for row, count in enumerate((back, n - back)):
-            spacing = min(146.0, (L.HAND.width - cardart.CARD_W - 60) / max(1, count - 1))
-            x0 = L.HAND.centerx - spacing * (count - 1) / 2 + (0 if row else spacing / 2 - 20)
-            y = L.HAND.y + (90 if row == 0 else 138)  # the back row's bands just show
-            out += [(x0 + k * spacing, y, 0) for k in range(count)]
+            out.append((x0 + i * spacing, y, -off * step))
         return out
 
-    def update_pointer(self, mouse) -> None:
-        """Close the gap a play left once the pointer is off the hand."""
-        self.pointer = mouse
-        if self.stale and not FAN_AREA.collidepoint(mouse):
-            lift = self.lift
-            self._layout()
-            self.lift = lift[: len(self.cards)] + [0.0] * (len(self.cards) - len(lift))
+    def _two_rows(self, n: int) -> list[tuple[float, float, float]]:
+        """A big hand in two rows, the front row shifted half a card: the back row's titles
+        and tops show above the front row and between its cards."""
+        back = (n + 1) // 2
+        front = n - back
+        room = L.HAND.width - 2 * EDGE - cardart.CARD_W
+        spacing = min(TWO_ROW_SPACING, room / (back - 1 + (0.5 if front == back else 0)))
+        width = spacing * (back - 1 + (0.5 if front == back else 0))
+        x0 = L.HAND.centerx - width / 2
+        out = [(x0 + k * spacing, float(BACK_Y), 0.0) for k in range(back)]
+        out += [(x0 + (k + 0.5) * spacing, float(BACK_Y + ROW_DY), 0.0) for k in range(front)]
+        return out
 
-    def card_rect(self, i: int) -> pygame.Rect:
-        x, y, _ = self.slots[i]
+    def _rest_rect(self, g: int) -> pygame.Rect:
+        x, y, _ = self.slots[g]
         r = pygame.Rect(0, 0, cardart.CARD_W, cardart.CARD_H)
-        r.center = (round(x), round(y - self.lift[i]))
+        r.center = (round(x), round(y))
         return r
 
+    def _fan_area(self) -> pygame.Rect | None:
+        """Round the cards where they rest, the gaps between them included."""
+        if not self.slots:
+            return None
+        rects = [self._rest_rect(g) for g in range(len(self.slots))]
+        return rects[0].unionall(rects[1:]).inflate(16, 16)
+
+    def card_rect(self, i: int) -> pygame.Rect:
+        """Card i's group where it stands now (lifted, not turned): what a click hits."""
+        g = self._group_of[i]
+        x, y, _ = self.slots[g]
+        r = pygame.Rect(0, 0, cardart.CARD_W, cardart.CARD_H)
+        r.center = (round(x), round(y - self.lift[g]))
+        return r
+
+    def raised_rect(self, i: int) -> pygame.Rect:
+        """Card i's group where it stands once selected and settled."""
+        x, y, _ = self.goals[self._group_of[i]]
+        r = pygame.Rect(0, 0, cardart.CARD_W, cardart.CARD_H)
+        r.center = (round(x), round(y - SELECTED_LIFT))
+        return r
+
+    def draw_order(self) -> list[int]:
+        """Group indices back to front: left to right, the back row first, then the hovered
+        and the selected card on top."""
+        up = [self._group_of[i] for i in (self.hover, self.selected) if self.key_of(i)]
+        return [g for g in range(len(self.groups)) if g not in up] + list(dict.fromkeys(up))
+
     def at(self, pos) -> int | None:
-        """The topmost card under pos (the fan overlaps: later cards lie on top)."""
-        for i in range(len(self.cards) - 1, -1, -1):
-            if self.card_rect(i).collidepoint(pos):
-                return i
+        """The first card of the topmost group under pos."""
+        for g in reversed(self.draw_order()):
+            if self.card_rect(self.groups[g].start).collidepoint(pos):
+                return self.groups[g].start
         return None
+
+    def angle(self, g: int) -> int:
+        """The whole-degree turn group g is drawn at: none while raised."""
+        start = self.groups[g].start
+        if start in (self.hover, self.selected) or self.marked_in(g):
+            return 0
+        return round(self.slots[g][2])
+
+    def face_centre(self, g: int) -> tuple[float, float]:
+        x, y, _ = self.slots[g]
+        dx, dy = _turn(cardart.FACE_SHIFT, self.angle(g))
+        return round(x) + dx, round(y - self.lift[g]) + dy
+
+    def _corners(self, g: int, rect: pygame.Rect) -> list[tuple[float, float]]:
+        """A rect given on the face (0, 0 its top-left) as drawn on the table."""
+        cx, cy = self.face_centre(g)
+        a = self.angle(g)
+        pts = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft]
+        half = (cardart.CARD_W / 2, cardart.CARD_H / 2)
+        out = []
+        for px, py in pts:
+            dx, dy = _turn((px - half[0], py - half[1]), a)
+            out.append((cx + dx, cy + dy))
+        return out
+
+    def title_corners(self, g: int) -> list[tuple[float, float]]:
+        return self._corners(g, cardart.title_box(self.groups[g].key))
+
+    def footprint(self, g: int) -> list[tuple[float, float]]:
+        """The group's card and the copies piled behind it, as drawn."""
+        pile = PILE_STEP * self._pile(g)
+        return self._corners(
+            g, pygame.Rect(0, -pile, cardart.CARD_W + pile, cardart.CARD_H + pile)
+        )
+
+    def _shown(self, g: int) -> int:
+        """Copies drawn (those still flying in from the deck are not yet)."""
+        group = self.groups[g]
+        return max(0, group.count - self.hidden.get(group.key, 0))
+
+    def _pile(self, g: int) -> int:
+        return min(PILE_MAX, max(0, self._shown(g) - 1))
+
+    def badge_rect(self, g: int) -> pygame.Rect | None:
+        """The count's tag over the pile's top-right corner (None: a single card)."""
+        shown = self._shown(g)
+        if shown < 2:
+            return None
+        pile = PILE_STEP * self._pile(g)
+        corner = self._corners(g, pygame.Rect(0, -pile, cardart.CARD_W + pile, 1))[1]
+        r = pygame.Rect(0, 0, draw.text_width(_count(shown), BADGE_PX, True) + 16, BADGE_H)
+        r.bottomright = (round(corner[0]) - 2, round(corner[1]) + 4)
+        return r
+
+    # -- time ------------------------------------------------------------------------------
+
+    def update_pointer(self, mouse) -> None:
+        """The gap a play left starts closing once the pointer is off the fan."""
+        self.pointer = mouse
+        if self.hold is not None and not self.hold.collidepoint(mouse):
+            self.hold = None
 
     def update(self, dt: float, mouse) -> None:
         self.update_pointer(mouse)
+        if self.hold is None:
+            k = min(1.0, dt * SLIDE_RATE)
+            self.slots = [
+                goal if _near(slot, goal) else tuple(s + (e - s) * k for s, e in zip(slot, goal, strict=True))
+                for slot, goal in zip(self.slots, self.goals, strict=True)
+            ]  # fmt: skip
         self.hover = self.at(mouse) if self.drag is None else None
-        for i in range(len(self.cards)):
-            goal = self._lift_goal(i)
-            self.lift[i] += (goal - self.lift[i]) * min(1.0, dt * 14)
-            if abs(goal - self.lift[i]) < 0.5:
-                self.lift[i] = goal
+        for g in range(len(self.groups)):
+            goal = self._lift_goal(g)
+            self.lift[g] += (goal - self.lift[g]) * min(1.0, dt * 14)
+            if abs(goal - self.lift[g]) < 0.5:
+                self.lift[g] = goal
 
-    def _lift_goal(self, i: int) -> float:
-        goal = 44.0 if i == self.selected else 26.0 if i == self.hover else 0.0
-        return max(goal, MARKED_LIFT) if i in self.marked else goal
+    def _lift_goal(self, g: int) -> float:
+        start = self.groups[g].start
+        goal = SELECTED_LIFT if start == self.selected else HOVER_LIFT if start == self.hover else 0.0
+        return max(goal, MARKED_LIFT) if self.marked_in(g) else goal
+
+    def sliding(self) -> bool:
+        return self.hold is None and self.slots != self.goals
 
     def moving(self) -> bool:
-        """A card still rising or settling (or dragged): the fan changes every frame."""
-        if self.drag is not None:
+        """A card rising, settling, sliding into a gap, or dragged: the fan changes every
+        frame."""
+        if self.drag is not None or self.sliding():
             return True
-        return any(self.lift[i] != self._lift_goal(i) for i in range(len(self.cards)))
+        return any(self.lift[g] != self._lift_goal(g) for g in range(len(self.groups)))
 
     def settled_fan(self) -> pygame.Surface | None:
-        """The whole fan as one picture while nothing in it moves (None while a card lifts
-        or is dragged): the table composes it into its static layer."""
-        if self.drag is not None or any(abs(x - round(x)) >= 0.3 for x in self.lift):
+        """The whole fan as one picture while nothing in it moves (None while a card lifts,
+        slides or is dragged): the table composes it into its static layer."""
+        if self.drag is not None or self.sliding() or any(abs(x - round(x)) >= 0.3 for x in self.lift):
             return None
         key = (
-            tuple(self.cards),
+            tuple(self.cards),  # the groups and their counts
             frozenset(self.playable),
             self.hover,
             self.selected,
@@ -179,6 +343,8 @@ class HandFan:
             self._fan, self._fan_key = fan, key
         return self._fan
 
+    # -- drawing ---------------------------------------------------------------------------
+
     def draw(self, surface) -> None:
         self._draw_cards(surface)
 
@@ -192,50 +358,68 @@ class HandFan:
         else:
             self.hidden.pop(key, None)
 
-    def _skipped(self) -> set[int]:
-        """Indices of the cards still in flight (the last ones of each hidden kind)."""
-        out: set[int] = set()
-        for key, count in self.hidden.items():
-            idx = [i for i, k in enumerate(self.cards) if k == key]
-            out.update(idx[-count:] if count else [])
-        return out
-
     def _draw_cards(self, surface, offset=(0, 0)) -> None:
         ox, oy = offset
-        skip = self._skipped() if self.hidden else ()
-        up = [i for i in (self.selected, self.hover) if i is not None and i < len(self.cards)]
-        order = [i for i in range(len(self.cards)) if i not in up] + list(dict.fromkeys(up))
-        for i in order:  # the picked and the hovered card lie on top
-            if i == self.drag or i in skip:
+        drag = None if self.drag is None else self._group_of[self.drag]
+        for g in self.draw_order():
+            if g == drag or not self._shown(g):
                 continue
-            key = self.cards[i]
-            x, y, angle = self.slots[i]
-            marked = i in self.marked
-            ang = 0 if i in (self.hover, self.selected) or marked else angle
-            img = cardart.rotated(key, ang, lift=key in self.playable, dim=key not in self.playable)
-            at = img.get_rect(center=(round(x) + ox, round(y - self.lift[i]) + oy))
-            surface.blit(img, at)
-            if marked:
-                self._draw_mark(surface, at)
-        if self.drag is not None and self.drag < len(self.cards):
-            img = cardart.rotated(self.cards[self.drag], 0, lift=True)
+            key = self.groups[g].key
+            img = cardart.rotated(
+                key, self.angle(g), lift=key in self.playable, dim=key not in self.playable
+            )
+            x, y, _ = self.slots[g]
+            centre = (round(x) + ox, round(y - self.lift[g]) + oy)
+            for k in range(self._pile(g), 0, -1):  # the copies behind, up and to the right
+                dx, dy = _turn((PILE_STEP * k, -PILE_STEP * k), self.angle(g))
+                surface.blit(img, img.get_rect(center=(centre[0] + dx, centre[1] + dy)))
+            surface.blit(img, img.get_rect(center=centre))
+            face = pygame.Rect(0, 0, cardart.CARD_W, cardart.CARD_H)
+            fx, fy = self.face_centre(g)
+            face.center = (round(fx) + ox, round(fy) + oy)
+            if self.marked_in(g):
+                self._draw_mark(surface, face, g)
+            elif self.groups[g].start == self.selected:
+                pygame.draw.rect(surface, GOLD, face.inflate(6, 6), width=4, border_radius=14)
+            badge = self.badge_rect(g)
+            if badge is not None:
+                self._draw_badge(surface, badge.move(ox, oy), self._shown(g))
+        if drag is not None:
+            img = cardart.rotated(self.groups[drag].key, 0, lift=True)
             surface.blit(img, img.get_rect(center=self.drag_pos))
 
-    def _draw_mark(self, surface, at: pygame.Rect) -> None:
+    def _draw_badge(self, surface, r: pygame.Rect, n: int) -> None:
+        pygame.draw.rect(surface, PANEL, r, border_radius=BADGE_H // 2)
+        pygame.draw.rect(surface, GOLD, r, width=2, border_radius=BADGE_H // 2)
+        img = draw.text(_count(n), BADGE_PX, (255, 255, 255), True)
+        surface.blit(img, img.get_rect(center=r.center))
+
+    def _draw_mark(self, surface, card: pygame.Rect, g: int) -> None:
         """A card marked to discard: a red frame and a "Discard" tag just under its name
         (in two rows the front row hides the back row's feet; above the card, the panel
-        would cover the tag of the last card)."""
-        card = pygame.Rect(0, 0, cardart.CARD_W, cardart.CARD_H)
-        card.center = at.center
+        would cover the tag of the last card). Of a pile: how many copies are marked."""
         pygame.draw.rect(surface, BAD, card, width=5, border_radius=12)
-        tag = draw.fit(tr("action.discard"), 20, card.width - 16, (255, 255, 255), True)
-        band = pygame.Rect(card.x + 5, card.top + 42, card.width - 10, 28)
+        word = tr("action.discard")
+        if self.groups[g].count > 1:
+            word += " " + _count(self.marked_in(g))
+        tag = draw.fit(word, 20, card.width - 16, (255, 255, 255), True)
+        top = card.top + cardart.title_box(self.groups[g].key).bottom + 2
+        band = pygame.Rect(card.x + 5, top, card.width - 10, 28)
         pygame.draw.rect(surface, BAD, band, border_radius=8)
         surface.blit(tag, tag.get_rect(center=band.center))
 
     def anchor(self, i: int | None = None) -> tuple[float, float]:
+        """Where card i's group rests (the last group's place when i is None)."""
         if not self.slots:
             return L.HAND_CENTER
-        i = len(self.slots) - 1 if i is None else i
-        x, y, _ = self.slots[min(i, len(self.slots) - 1)]
+        g = len(self.slots) - 1 if i is None else self._group_of[min(i, len(self.cards) - 1)]
+        x, y, _ = self.goals[g]
         return x, y
+
+
+def _count(n: int) -> str:
+    return f"×{n}"  # as the plates count cards
+
+
+def _near(a, b) -> bool:
+    return all(abs(p - q) < 0.5 for p, q in zip(a, b, strict=True))

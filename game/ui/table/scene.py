@@ -395,7 +395,9 @@ class TableScene(Scene):
         x, y = self.hand.anchor(sel)
         labels = self._confirm_labels(confirm) if confirm else self._option_labels(key)
         w = 300
-        top = L.HAND.y - 12 - 56 * len(labels)
+        # above the raised card, clear of its frame (and of the back row's titles)
+        bottom = min(L.HAND.y - 20, self.hand.raised_rect(sel).top - 16)
+        top = bottom + 8 - 56 * len(labels)
         for i, (label, a, tip, style) in enumerate(labels):
             r = pygame.Rect(0, top + i * 56, w, 48)
             # over the board, never over the panel's buttons on the right
@@ -440,11 +442,7 @@ class TableScene(Scene):
             elif isinstance(a, PlayStop):
                 labels.append((tr("card.stop") + "!", a, tr("tip.card.stop")))
             elif isinstance(a, Discard):
-                i = self.hand.selected
-                marked = i in self.discard.marked
-                label = tr("table.discard_keep" if marked else "action.discard")
-                mark = lambda i=i: self._mark_discard(i)  # noqa: E731
-                labels.append((label, mark, tr("tip.discard")))
+                labels += self._discard_labels(self.hand.selected)
         labels = [(*entry, "primary") for entry in labels] + unneeded
         if any(isinstance(a, PlayTravel) for a in opts):
             self.panel.travel_choice = key
@@ -455,6 +453,21 @@ class TableScene(Scene):
             text = not_playable_text(self.v, key)
             labels.append((text, None, tr("table.cannot_play") + ": " + text, "ghost"))
         return labels
+
+    def _discard_labels(self, i: int) -> list[tuple[str, object, str]]:
+        """Over the hand limit: mark a copy of the selected pile, keep a marked one again, or
+        both (a pile with some of its copies marked while more are needed)."""
+        mark, keep = self._pile_choices(i)
+        out = []
+        if mark is not None:
+            out.append((tr("action.discard"), lambda: self._toggle_discard(mark), tr("tip.discard")))
+        if keep is not None:
+            out.append((tr("table.discard_keep"), lambda: self._toggle_discard(keep), tr("tip.discard")))
+        return out
+
+    def _pile_choices(self, i: int) -> tuple[int | None, int | None]:
+        copies = self.hand.groups[self.hand.group_index(i)].indices
+        return self.discard.choices(copies, cards_to_discard(self.v, self.session.viewer))
 
     def _confirm_labels(self, a: PlayTravel) -> list[tuple[str, object, str, str]]:
         """Travel aimed at the viewer's own placard or laid card: ask first."""
@@ -639,10 +652,16 @@ class TableScene(Scene):
         self._mark_discard(i)
         return True
 
-    def _mark_discard(self, i: int | None) -> None:
-        """Mark card `i` to discard, or keep it again (nothing leaves the hand yet)."""
+    def _mark_discard(self, i: int) -> None:
+        """A click on card i's pile: mark one more copy to discard, else keep one again
+        (nothing leaves the hand yet)."""
+        mark, keep = self._pile_choices(i)
+        self._toggle_discard(mark if mark is not None else keep)
+
+    def _toggle_discard(self, i: int) -> None:
+        """Mark card `i` (one copy) to discard, or keep it again if marked."""
         need = cards_to_discard(self.v, self.session.viewer)
-        if i is None or not need:
+        if not need:
             return
         if not self.discard.toggle(i, need):
             self.toast = (tr("table.discard_enough", n=need), 3.0, "info")
@@ -715,12 +734,14 @@ class TableScene(Scene):
         return True
 
     def _step_hand(self, step: int) -> bool:
-        n = len(self.hand.cards)
-        if not n:
+        """← →: the next pile in the fan (copies share one place)."""
+        starts = self.hand.starts()
+        if not starts:
             return False
         cur = self.hand.selected
-        cur = (0 if step > 0 else n - 1) if cur is None else (cur + step) % n
-        self.hand.selected = self.hand.focus = cur
+        n = len(starts)
+        at = (0 if step > 0 else n - 1) if cur is None else (starts.index(cur) + step) % n
+        self.hand.selected = self.hand.focus = starts[at]
         self.panel.travel_choice = None
         return True
 
@@ -1054,6 +1075,7 @@ class TableScene(Scene):
             self.session.viewer is not None
             and self.hand.hover is not None
             and self.hand.hover < len(self.hand.cards)
+            and self.hand.hover != self.hand.selected  # its pop-up says it now
         ):
             key = ("card", self.hand.hover)
             tip = card_tip(self.hand.cards[self.hand.hover])
