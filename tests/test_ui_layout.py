@@ -1,17 +1,22 @@
 """Nothing clipped, nothing overlapping: every scene and table state the screenshot tool can
-build, plus the crowded ones, drawn under a layout probe in each language and in a synthetic
-"longest" language (each English string padded to the width of its widest translation).
+build, plus the crowded ones, drawn under a layout probe in each language at each text size
+(Small, Normal, Large) and each screen's readable minimum, and in a synthetic "longest"
+language (each English string padded to the width of its widest translation).
 
 Checked for every frame:
-- every text is at least MIN_TEXT_PX (18 logical px: 12 screen px on a 1280x720 screen) and
-  fits the width it was given (fit() never shrinks below the minimum, so a box too small
+- every text is at least MIN_SCREEN_PX tall on each screen (its logical size times the
+  screen's scale: 1280x720 fullscreen 0.667, a 1152x648 window 0.6, where the theme's
+  minimum rises to 20 px) and fits the width it was given (fit() never shrinks below the minimum, so a box too small
   shows up here); no string is cut short with "…" (all player names here are short);
 - no two interactive widgets overlap, and each lies inside its panel and the screen;
 - a tooltip lies on screen and covers neither the widget it explains nor the card pop-up;
-- the tutorial's coach finds the widget its step points at, and its panel does not cover it.
+- the tutorial's coach finds the widget its step points at, and its panel does not cover it;
+- where each text landed (the probe's canvas): no text over another text or touching it on
+  its line, nor over a widget it does not belong to; none cut by the clip or the screen, none
+  spilling past the panel it starts in; no bubble over a text or a widget.
 
-Cost: ~20 states x 5 languages, each one settled frame (tooltip states a few dozen), on one
-shared app: the whole module runs in well under a minute on a busy 2-core machine.
+Cost: each state is built once per language and drawn at every text size and minimum:
+~34 states x 4 languages x 6 frames, plus the longest language at Normal, on one shared app.
 """
 
 from __future__ import annotations
@@ -21,10 +26,21 @@ import pytest
 
 from game.ui import fonts, i18n, probe, screenshot
 from game.ui.autoplay import make_app
-from game.ui.theme import MIN_TEXT_PX, THEME
+from game.ui.config import TEXT_SIZES
+from game.ui.probe import BoxKind
+from game.ui.theme import LOGICAL_SIZE, MIN_SCREEN_PX, THEME, min_text_px
+from game.ui.window import fit_rect
 
-LANGS = ("en", "zh_Hant", "zh_Hans", "th", "longest")
+LANGS = ("en", "zh_Hant", "zh_Hans", "th")
 SCREEN = pygame.Rect(0, 0, 1920, 1080)
+# The screens (fullscreen) and the small window the 12-px rule is checked for, as the scale
+# the canvas is drawn at there; each gets the layout of its theme minimum.
+SCREENS = {
+    size: fit_rect(size).w / LOGICAL_SIZE[0]
+    for size in ((1280, 720), (1366, 768), (1920, 1080), (2560, 1440), (1152, 648))
+}
+MINIMUMS = sorted({min_text_px(k) for k in SCREENS.values()})
+GAP = 3  # texts on one line closer than this run together
 STILLS = (*screenshot.SCENES, *screenshot.LAN_SCENES, *screenshot.CROWDED_SCENES)
 TIPS = ("tip_widget", "tip_card")
 
@@ -32,6 +48,7 @@ TIPS = ("tip_widget", "tip_card")
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     app = make_app(tmp_path_factory.mktemp("layout"), speed="fast")
+    app.screen = app.window.canvas = probe.ProbeCanvas(LOGICAL_SIZE)  # it sees where texts land
     yield app
     clear(app)
     app.shutdown()
@@ -114,9 +131,12 @@ def widget_panels(scene) -> list[tuple[object, pygame.Rect]]:
 
 def problems(app, p: probe.LayoutProbe, explained) -> list[str]:
     out = []
+    scales = [k for k in SCREENS.values() if min_text_px(k) == THEME.min_px]
     for t in p.texts:
-        if t.final_px < MIN_TEXT_PX:
-            out.append(f"text {t.text!r} drawn at {t.final_px}px (asked {t.requested_px})")
+        for k in scales:
+            if t.final_px * k < MIN_SCREEN_PX - 1e-6:
+                out.append(f"text {t.text!r} drawn at {t.final_px}px: {t.final_px * k:.1f} "
+                           f"screen px at scale {k:.3f}")  # fmt: skip
         if t.max_w is not None and t.width > t.max_w + 1:
             out.append(f"text {t.text!r} is {t.width}px wide in a {t.max_w}px box")
     for c in p.cuts:
@@ -151,17 +171,172 @@ def problems(app, p: probe.LayoutProbe, explained) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_nothing_clipped_nothing_overlapping(app, lang):
-    report = []
+def _box(r: pygame.Rect) -> str:
+    return f"({r.x},{r.y} {r.w}x{r.h})"
+
+
+def _name(b) -> str:
+    return f"{b.kind.value} {b.label[:40]!r} of {b.owner} {_box(b.rect)}"
+
+
+def layers(boxes: list[probe.DrawnBox]) -> list[list[probe.DrawnBox]]:
+    """The boxes cut at each dialog veil: what lies under a veil is not checked against
+    what is drawn on it."""
+    out: list[list[probe.DrawnBox]] = [[]]
+    for b in boxes:
+        if b.kind is BoxKind.VEIL:
+            out.append([])
+        else:
+            out[-1].append(b)
+    return out
+
+
+def covered(b: probe.DrawnBox, later: list[probe.DrawnBox]) -> bool:
+    """Whether a panel, tooltip or bubble drawn after `b` hides it (a pop-up over the table)."""
+    return any(
+        c.order > b.order and c.kind is not BoxKind.TEXT and c.rect.contains(b.rect)
+        for c in later
+    )
+
+
+def placement_problems(p: probe.LayoutProbe) -> list[str]:
+    """Where things landed: texts over texts or widgets, cut, spilling; bubbles over them."""
+    out = []
+    widgets = [w for w in p.widgets]
+    for layer in layers(p.boxes):
+        first = min((b.order for b in layer), default=0)
+        last = max((b.order for b in layer), default=0)
+        ws = [w for w in widgets if first <= w.order <= last or not layer]
+        texts = [b for b in layer if b.kind is BoxKind.TEXT and b.rect.w and b.rect.h]
+        texts = [b for b in texts if not covered(b, layer)]
+        panels = [b for b in layer if b.kind is BoxKind.PANEL]
+        for t in texts:
+            if not SCREEN.contains(t.rect):
+                out.append(f"{_name(t)} is cut by the screen")
+            elif t.rect.clip(t.shown) != t.rect:  # its ink, not the line's empty room
+                out.append(f"{_name(t)} is cut by its clip {_box(t.shown)}")
+            home = [q for q in panels if q.order < t.order and q.rect.collidepoint(t.rect.center)]
+            if home:
+                panel = min(home, key=lambda q: q.rect.w * q.rect.h)
+                if not panel.rect.contains(t.rect):
+                    out.append(f"{_name(t)} spills past its panel {_box(panel.rect)}")
+        for i, a in enumerate(texts):
+            for b in texts[i + 1 :]:
+                if a.label == b.label and a.owner_id == b.owner_id:
+                    continue  # a shadow or a redraw of the same words
+                if a.rect.inflate(2 * GAP, 0).colliderect(b.rect):
+                    out.append(f"{_name(a)} and {_name(b)} overlap")
+        for t in texts:
+            for w in ws:
+                above = any(w.order < q.order < t.order and q.rect.contains(t.rect) for q in panels)
+                if w.owner != t.owner_id and w.rect.colliderect(t.rect) and not above:
+                    out.append(f"{_name(t)} lies on widget {w.name or '?'} {_box(w.rect)}")
+        for bubble in (b for b in layer if b.kind is BoxKind.BUBBLE):
+            for t in texts:
+                if t.order < bubble.order and bubble.rect.colliderect(t.rect):
+                    out.append(f"bubble {bubble.label!r} {_box(bubble.rect)} covers {_name(t)}")
+            for w in ws:
+                if bubble.rect.colliderect(w.rect):
+                    out.append(f"bubble {bubble.label!r} {_box(bubble.rect)} covers widget "
+                               f"{w.name or '?'} {_box(w.rect)}")  # fmt: skip
+    return out
+
+
+TEXT_SIZE_NAMES = tuple(TEXT_SIZES)
+
+
+def set_text(app, text_size: str, min_px: int) -> None:
+    """Lay every scene on the stack out again at a text size and a readable minimum."""
+    THEME.configure(text_scale=TEXT_SIZES[text_size], min_px=min_px)
+    for scene in app.stack.scenes:
+        scene.relayout()
+
+
+def audit(app, lang: str, text_sizes, minimums) -> tuple[int, list[str]]:
+    """Every state in `lang`, drawn at each text size and minimum: (combinations, faults)."""
+    report, combos = [], 0
     try:
         for state in (*STILLS, *TIPS):
             use_language(app, lang)
+            set_text(app, "normal", MINIMUMS[0])
             explained = build(app, state)
-            with probe.probing() as p:
-                THEME.epoch += 1
-                app.draw()
-            report += [f"[{state}/{lang}] {msg}" for msg in problems(app, p, explained)]
+            for size in text_sizes:
+                for min_px in minimums:
+                    set_text(app, size, min_px)
+                    with probe.probing(app.screen) as p:
+                        THEME.epoch += 1
+                        app.draw()
+                    screens = [s for s, k in SCREENS.items() if min_text_px(k) == min_px]
+                    combos += len(screens)
+                    where = f"[{state}/{lang}/{size}/min {min_px}px]"
+                    found = problems(app, p, explained) + placement_problems(p)
+                    report += [f"{where} {msg}" for msg in found]
     finally:
+        set_text(app, "normal", MINIMUMS[0])
         use_language(app, "en")
-    assert not report, f"{len(report)} layout problems:\n" + "\n".join(sorted(set(report)))
+    return combos, report
+
+
+# Faults the audit still finds (docs: the report of branch h-audit), named so the list stays
+# honest: strict, so a language that comes clean fails here until its mark is removed.
+REMAINING = (
+    "buttons too short for Large text (Thai 'Propose' cut), the countdown on the Propose "
+    "button, card faces' titles over their words (cardart), the ledger's and the editor's "
+    "lines touching at Large, labels too wide at the 1152x648 window's 20 px minimum "
+    "('Travelling', 'Going once, going twice…', plate names cut to 'Playe…'), the ask "
+    "toggle's label cut there, the lobby's and saved games' rows running together"
+)
+AUDITED = [pytest.param(lang, marks=pytest.mark.xfail(strict=True, reason=REMAINING))
+           for lang in LANGS]  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", AUDITED)
+def test_layout_audit(app, lang):
+    combos, report = audit(app, lang, TEXT_SIZE_NAMES, MINIMUMS)
+    print(f"layout audit {lang}: {combos} state x text size x screen combinations")
+    assert not report, f"{len(report)} layout faults:\n" + "\n".join(sorted(set(report))[:80])
+
+
+@pytest.mark.xfail(strict=True, reason="the ask toggle's label cut, card faces' titles over their words")
+def test_longest_language_fits(app):
+    combos, report = audit(app, "longest", ("normal",), MINIMUMS[:1])
+    assert not report, f"{len(report)} layout faults:\n" + "\n".join(sorted(set(report)))
+
+
+def test_small_window_raises_the_readable_minimum(app):
+    """In a 1152x648 window (the canvas at 0.6) every text of the table is 12 screen px
+    tall: the theme's minimum rises to 20 logical px; fullscreen 1280x720 keeps 18."""
+    assert min_text_px(SCREENS[(1280, 720)]) == 18
+    assert min_text_px(SCREENS[(1152, 648)]) == 20
+    scale = SCREENS[(1152, 648)]
+    try:
+        set_text(app, "small", min_text_px(scale))
+        clear(app)
+        screenshot.render(app, "table")
+        with probe.probing(app.screen) as p:
+            THEME.epoch += 1
+            app.draw()
+    finally:
+        set_text(app, "normal", MINIMUMS[0])
+    small = [t for t in p.texts if t.final_px * scale < MIN_SCREEN_PX]
+    assert p.texts and not small, small[:5]
+
+
+def test_probe_finds_texts_drawn_into_images(app):
+    """A text drawn into an image (a button's face) is found inside the button where the
+    image lands on the canvas; what a dialog's veil covers is in an earlier layer."""
+    clear(app)
+    screenshot.render(app, "table")
+    with probe.probing(app.screen) as p:
+        THEME.epoch += 1
+        app.draw()
+    stop = next(w for w in p.widgets if w.name == "win.stop")
+    words = [b for b in p.boxes if b.kind is BoxKind.TEXT and stop.rect.contains(b.rect)]
+    assert words and words[0].owner == "widgets._button_surface", words
+    clear(app)
+    screenshot.render_crowded(app, "pause")
+    with probe.probing(app.screen) as p:
+        THEME.epoch += 1
+        app.draw()
+    under, *over = layers(p.boxes)
+    assert over and under and all(b.order < over[0][0].order for b in under)

@@ -29,7 +29,7 @@ from . import fonts, i18n
 from .config import Config, config_dir
 from .scene import WHOLE, Scene, SceneStack
 from .sound import Sounds
-from .theme import THEME
+from .theme import THEME, min_text_px
 from .widgets import Button, TextField
 from .window import GameWindow
 
@@ -86,6 +86,7 @@ class App:
             palette="okabe_ito" if cfg.colour_blind else "standard",
             text_scale=cfg.text_scale,
             lang=cfg.language,
+            min_px=min_text_px(self.window.scale),
         )
         self.sounds.set_volume(cfg.volume, cfg.mute)
         with contextlib.suppress(pygame.error):
@@ -95,6 +96,17 @@ class App:
         if save and self.persist:
             with contextlib.suppress(OSError):  # a read-only home must not stop the game
                 self.config.save()
+
+    def fit_text(self) -> None:
+        """The window's size changed: the readable minimum follows its scale (a 1152x648
+        window draws the canvas at 0.6, so no text below 20 logical px), and a change lays
+        every scene out again at the new minimum."""
+        before = THEME.min_px
+        THEME.configure(min_px=min_text_px(self.window.scale))
+        if THEME.min_px != before:
+            for scene in self.stack.scenes:
+                scene.relayout()
+            self.stack.invalidate()
 
     def set_language(self, lang: str) -> None:
         self.config.language = lang
@@ -106,6 +118,7 @@ class App:
             self.window.toggle_fullscreen()
         except pygame.error:
             return
+        self.fit_text()
         self.config.fullscreen = self.window.fullscreen
         if self.persist:
             with contextlib.suppress(OSError):
@@ -138,6 +151,7 @@ class App:
             return
         if event.type in RESIZE_EVENTS:
             self.window.resized()
+            self.fit_text()
             return
         event = self.window.map_event(event)
         if self._fullscreen_key(event):

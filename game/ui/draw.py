@@ -18,7 +18,6 @@ from .theme import (
     GOLD,
     GOLD_DARK,
     INK,
-    MIN_TEXT_PX,
     PANEL,
     PANEL_EDGE,
     PAPER,
@@ -43,6 +42,7 @@ def text(s: str, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
     img = fonts.render_text(s, THEME.lang, px, colour, bold)
     if probe.ACTIVE is not None:
         probe.ACTIVE.texts.append(probe.TextRecord(s, px, px, img.get_width(), None))
+        probe.ACTIVE.note_text(img, s, px)
     return img
 
 
@@ -55,21 +55,26 @@ def _measure(s: str, lang: str, px: int, bold: bool) -> tuple[int, int]:
     return fonts.text_size(s, lang, px, bold)
 
 
+def text_height(s: str, size: int, bold: bool = False) -> int:
+    """The height of s's own line (its faces' ascent and descent): a Latin label needs
+    less than line_height(), which makes room for Thai and CJK faces too."""
+    return _measure(s, THEME.lang, THEME.font_px(size), bold)[1]
+
+
 def line_height(size: int, bold: bool = False) -> int:
     return _measure("Ag中ก้", THEME.lang, THEME.font_px(size), bold)[1]
 
 
-def fit(
-    s: str, size: int, max_w: int, colour=TEXT, bold: bool = False, min_size: int = MIN_TEXT_PX
-):
-    """Text shrunk (never below min_size) until it is at most max_w wide. Below the
+def fit(s: str, size: int, max_w: int, colour=TEXT, bold: bool = False):
+    """Text shrunk (never below the theme's minimum) until it is at most max_w wide. Below the
     readable minimum it does not shrink: a box too small for its text is a layout bug
     (tests/test_ui_layout.py finds it), not something to hide with unreadable type."""
     want = THEME.font_px(size)
-    px = _fit_px(s, THEME.lang, want, max_w, bold, min_size)
+    px = _fit_px(s, THEME.lang, want, max_w, bold, THEME.min_px)
     img = fonts.render_text(s, THEME.lang, px, colour, bold)
     if probe.ACTIVE is not None:
         probe.ACTIVE.texts.append(probe.TextRecord(s, want, px, img.get_width(), max_w))
+        probe.ACTIVE.note_text(img, s, px)
     return img
 
 
@@ -220,6 +225,8 @@ def panel_surface(w: int, h: int, fill=PANEL, alpha=226, edge=PANEL_EDGE, radius
 def draw_panel(surface, rect, **kw) -> None:
     shadow = kw.get("shadow", True)
     img = panel_surface(rect.width, rect.height, **kw)
+    if probe.ACTIVE is not None:
+        probe.ACTIVE.note_box(probe.BoxKind.PANEL, "", rect, surface)
     pad = 10 if shadow else 0
     surface.blit(img, (rect.x - pad, rect.y - pad))
 
@@ -234,6 +241,8 @@ def _veil() -> pygame.Surface:
 def draw_dialog(surface, rect) -> None:
     """A modal dialog's ground: the canvas dimmed, then the dialog's panel at `rect`."""
     surface.blit(_veil(), (0, 0))
+    if probe.ACTIVE is not None:
+        probe.ACTIVE.note_box(probe.BoxKind.VEIL, "", surface.get_rect(), surface)
     draw_panel(surface, rect, alpha=245)
 
 

@@ -10,12 +10,24 @@ palette, text size): every cache of drawn surfaces keys on it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 LOGICAL_SIZE = (1920, 1080)
 # The smallest text drawn, in logical pixels: the 1920x1080 canvas shown on a 1280x720
-# screen makes it 12 screen pixels, still readable. Nothing is drawn or shrunk below it.
+# screen makes it 12 screen pixels, still readable. Nothing is drawn or shrunk below it;
+# a smaller window raises it (`min_text_px`) so that text stays MIN_SCREEN_PX tall there.
 MIN_TEXT_PX = 18
+MIN_SCREEN_PX = 12
+# The most the minimum rises: 20 px keeps text 12 px tall down to a 1152x648 window (the
+# smallest the layouts are checked at); a smaller window shows the picture smaller still.
+MAX_TEXT_PX = 20
+
+
+def min_text_px(scale: float) -> int:
+    """The smallest logical text size that shows at least MIN_SCREEN_PX tall when the
+    canvas is drawn at `scale` (a 1152x648 window: 0.6, so 20 px), at most MAX_TEXT_PX."""
+    return max(MIN_TEXT_PX, min(MAX_TEXT_PX, math.ceil(MIN_SCREEN_PX / scale - 1e-9)))
 
 CLAN_KEYS = ("red", "blue", "yellow", "magenta", "orange", "green")
 CLAN_LETTERS = ("C", "S", "W", "D", "G", "L")
@@ -85,6 +97,7 @@ class Theme:
     palette: str = "standard"
     text_scale: float = 1.0
     lang: str = "en"
+    min_px: int = MIN_TEXT_PX  # the window's readable minimum (min_text_px)
     epoch: int = 0
     listeners: list = field(default_factory=list)
 
@@ -96,10 +109,12 @@ class Theme:
         return INK_DARK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else INK_LIGHT
 
     def font_px(self, size: int) -> int:
-        return max(MIN_TEXT_PX, round(size * self.text_scale))
+        return max(self.min_px, round(size * self.text_scale))
 
-    def configure(self, *, palette=None, text_scale=None, lang=None) -> None:
+    def configure(self, *, palette=None, text_scale=None, lang=None, min_px=None) -> None:
         changed = False
+        if min_px is not None and min_px != self.min_px:
+            self.min_px, changed = min_px, True
         if palette is not None and palette != self.palette:
             self.palette, changed = palette, True
         if text_scale is not None and text_scale != self.text_scale:

@@ -182,7 +182,8 @@ class Widget:
         if probe.ACTIVE is not None:
             reason = None if self.enabled else _label(self.disabled_reason or "")
             probe.ACTIVE.widgets.append(
-                probe.WidgetRecord(self.name, self.rect.copy(), self.enabled, reason or None)
+                probe.WidgetRecord(self.name, self.rect.copy(), self.enabled, reason or None,
+                                   id(self), probe.ACTIVE.next_order())  # fmt: skip
             )
 
     def handle(self, event) -> bool:
@@ -359,6 +360,28 @@ class Toggle(Widget):
             return True
         return False
 
+    def _step(self, size: int, lines: int) -> int:
+        """Line to line: the label's own line height (its script's faces), closer for a
+        label of several lines (the height keeps room for marks few lines need)."""
+        lh = draw.text_height(_label(self.label), size)
+        return lh if lines <= 1 else round(lh * 0.86)
+
+    def _label_lines(self, text: str, room: int) -> tuple[int, list[str]]:
+        """The label's size and lines: one line if it fits, else wrapped, smaller step by
+        step (never below the readable minimum) until the lines fit the toggle's height;
+        what still does not fit ends in "…" (the layout test reports it)."""
+        size = self.size
+        while True:
+            lines = [text] if draw.text_width(text, size) <= room else draw.wrap(text, size, room)
+            fits = len(lines) * self._step(size, len(lines)) <= self.rect.height
+            if fits or THEME.font_px(size) <= THEME.min_px:
+                break
+            size -= 2
+        most = max(1, self.rect.height // self._step(size, 2))
+        if len(lines) > most:
+            lines = [*lines[: most - 1], draw.ellipsize(" ".join(lines[most - 1 :]), size, room)]
+        return size, lines
+
     def draw(self, surface, t: float) -> None:
         self._record()
         on = bool(self.get())
@@ -369,14 +392,8 @@ class Toggle(Widget):
             # surface has no alpha, so a translucent white would paint a white box)
             pygame.draw.rect(surface, (44, 78, 64), self.rect, border_radius=10)
         room = self.rect.width - sw.width - 24
-        text = _label(self.label)
-        lines = [text]
-        if draw.text_width(text, self.size) > room:  # too long for one line: two, smaller
-            size = max(18, self.size - 2)
-            lines = draw.wrap(text, size, room)
-        else:
-            size = self.size
-        lh = draw.line_height(size)
+        size, lines = self._label_lines(_label(self.label), room)
+        lh = self._step(size, len(lines))
         y = self.rect.centery - lh * len(lines) // 2
         for line in lines:
             img = draw.fit(line, size, room, ink)
@@ -678,6 +695,7 @@ def draw_tooltip(
     rect = tooltip_rect(w, h, pos, avoid, surface.get_size())
     if probe.ACTIVE is not None:
         probe.ACTIVE.tooltips.append(probe.TooltipRecord(text, rect.copy(), avoid))
+        probe.ACTIVE.note_box(probe.BoxKind.TOOLTIP, text, rect, surface)
     draw.draw_panel(surface, rect, fill=(250, 246, 232), alpha=250, edge=(150, 120, 70), radius=12)
     yy = rect.y + 12
     for line in lines:

@@ -210,6 +210,11 @@ class GameWindow:
     def fit(self) -> pygame.Rect:
         return fit_rect(self.surface.get_size(), self.logical)
 
+    @property
+    def scale(self) -> float:
+        """Screen pixels per canvas pixel (0.6 in a 1152x648 window)."""
+        return self.fit.w / self.logical[0]
+
     def present(self, flip: bool = True) -> None:
         """Show the canvas in the window: letterbox bars, then the scaled picture."""
         surface = pygame.display.get_surface()

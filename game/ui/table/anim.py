@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .. import cardart, draw
+from .. import cardart, draw, probe
 from ..i18n import tr
 from ..theme import CLAN_KEYS, GOLD, THEME, seat_colour
 from ..tween import Tweener
@@ -503,7 +503,10 @@ class Director:
             rise = min(1.0, b.t * 5) * 14
             if alpha < 250:
                 img = faded(img, alpha // 32)
-            surface.blit(img, img.get_rect(midtop=(x, y + 34 - rise)))
+            rect = img.get_rect(midtop=(x, y + 34 - rise))
+            surface.blit(img, rect)
+            if probe.ACTIVE is not None:
+                probe.ACTIVE.note_box(probe.BoxKind.BUBBLE, b.text, rect, surface)
 
 
 @dataclass(frozen=True)

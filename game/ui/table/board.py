@@ -199,8 +199,11 @@ class BoardRenderer:
         back = draw.card_back(64, 90)
         for i in range(min(5, max(1, v["draw_pile"] // 12)) - 1, -1, -1):
             surf.blit(back, back.get_rect(center=(dx + i * 2, dy - i * 2)))
-        lab = draw.fit(tr("center.draw_pile", n=v["draw_pile"]), 18, 120, TEXT_DIM)
-        surf.blit(lab, lab.get_rect(midtop=(dx, dy + 52)))
+        # the piles' labels meet between the piles, each reaching outward (they are wider
+        # than the piles are apart)
+        mid = (L.DECK[0] + L.DISCARD[0]) // 2 - ox
+        lab = draw.fit(tr("center.draw_pile", n=v["draw_pile"]), 18, 150, TEXT_DIM)
+        surf.blit(lab, lab.get_rect(topright=(mid - 6, dy + 52)))
         ddx, ddy = L.DISCARD[0] - ox, L.DISCARD[1] - oy
         ndisc = sum(v["discard_pile"].values())
         if v.get("discard_top"):
@@ -210,8 +213,8 @@ class BoardRenderer:
             slot = pygame.Rect(0, 0, 64, 90)
             slot.center = (ddx, ddy)
             pygame.draw.rect(surf, (255, 255, 255, 40), slot, width=2, border_radius=8)
-        lab = draw.fit(tr("center.discard_pile", n=ndisc), 18, 120, TEXT_DIM)
-        surf.blit(lab, lab.get_rect(midtop=(ddx, ddy + 52)))
+        lab = draw.fit(tr("center.discard_pile", n=ndisc), 18, 150, TEXT_DIM)
+        surf.blit(lab, lab.get_rect(topleft=(mid + 6, ddy + 52)))
         # pool
         px, py = 30, 270
         lab = draw.fit(tr("term.pool"), 20, 170, TEXT_DIM)
