@@ -162,11 +162,6 @@ class Host:
         self.hooks.tap = tap
 
     @property
-    def resume_report(self):
-        """What the journal gave back (a resumed host), else None."""
-        return self.saved.report
-
-    @property
     def conns(self) -> set[Connection]:
         return self.connections.conns
 
@@ -291,11 +286,7 @@ class Host:
         }
 
     def _broadcast_seats(self) -> None:
-        msg = self._seats_data()
-        frame = P.encode(msg)
-        for conn in list(self.conns):
-            if conn.role is not None:
-                self._send(conn, msg, frame)
+        self.fanout.to_all(self.conns, self._seats_data())
         self._update_announcer()
 
     def _update_announcer(self) -> None:
@@ -488,11 +479,7 @@ class Host:
         if conn.role != "player" or conn.seat is None:
             self._reply_error(conn, "not_seated")
             return
-        out = {"t": "said", "seat": conn.seat, "phrase": msg["phrase"]}
-        frame = P.encode(out)
-        for c in list(self.conns):
-            if c.role is not None:
-                self._send(c, out, frame)
+        self._broadcast({"t": "said", "seat": conn.seat, "phrase": msg["phrase"]})
 
     def _msg_sync(self, conn: Connection, msg: dict) -> None:
         if not self.started:
@@ -644,10 +631,7 @@ class Host:
             return
         msg = {"t": "timers", "timers": self._timers_data()}
         self._timers_sent = self.referee.serial
-        frame = P.encode(msg)
-        for conn in list(self.conns):
-            if conn.synced:
-                self._send(conn, msg, frame)
+        self.fanout.to_all(self.conns, msg, synced=True)
 
     # ------------------------------------------------------------------ timers
 
@@ -664,10 +648,7 @@ class Host:
 
     def _broadcast(self, out: dict) -> None:
         """A host message to every connection that joined (players and spectators)."""
-        frame = P.encode(out)
-        for c in list(self.conns):
-            if c.role is not None:
-                self._send(c, out, frame)
+        self.fanout.to_all(self.conns, out)
 
     def _bot_remark(self, seat: int, remark, phrase: bool) -> None:
         """A bot Boss failing a deal says why to everybody's log (before the update)."""

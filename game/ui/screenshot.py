@@ -261,7 +261,7 @@ def _open_proposal(table, to: int, ticks=None) -> None:
     from game.rules import Propose
 
     choice = next(c for c in table.legal.terms if isinstance(c.action, Propose) and c.action.to == to)
-    table.panel.open_editor(choice, to, None, table.v)
+    table.panel.open_editor(choice, to, None)
     if ticks is not None:
         table.panel.editor.sources = set(ticks)
     table._refresh()
@@ -320,7 +320,7 @@ def render_crowded(app, kind: str, seed: int = 3):
         table.hand.selected = table.hand.cards.index("recruit")
         table._refresh()
     elif kind == "editor_4_sources":
-        table.panel.open_editor(table.legal.terms[0], 1, None, table.v)
+        table.panel.open_editor(table.legal.terms[0], 1, None)
         table._refresh()
     elif kind == "ledger_before":  # S for $5M to Dara, dialled: the ledger after it
         _open_proposal(table, 1)
@@ -358,7 +358,7 @@ def render_fair_price(app, seed: int = 3):
     table = _still(app, TableScene(app, s))
     _frames(app, 2)
     choice = next(c for c in table.legal.terms if isinstance(c.action, Offer))
-    table.panel.open_editor(choice, 1, None, table.v)
+    table.panel.open_editor(choice, 1, None)
     table._refresh()
     pygame_mouse(app, (20, 20))
     _frames(app, 4)
