@@ -112,24 +112,16 @@ class Timing:
         return min(max(self.paced(self.bot_answer), floor), self.window_length(kind))
 
 
-#: Saved tables (hot-seat autosaves) from before the knobs had one name each.
-OLD_TIMING_NAMES = {
-    "stop_seconds": "window",
-    "going_once_seconds": "going_once",
-    "negotiation_seconds": "negotiation",
-}
-
-
 def timing_from_data(data: dict) -> Timing:
-    """A ``Timing`` from saved knobs, old names included (unknown knobs are ignored)."""
+    """A ``Timing`` from saved knobs (a hot-seat autosave); a knob this version does not
+    have is left out with a warning naming it, the others keep their saved values."""
     known = Timing.__dataclass_fields__
     out = {}
     for key, value in data.items():
-        name = OLD_TIMING_NAMES.get(key, key)
-        if name in known and value is not None:
-            out[name] = float(value)
-    if "going_once_seconds" in data and "going_once" not in data:
-        out["going_once"] = out["going_once"] / 2  # it was the whole call, now a stage
+        if key not in known:
+            log.warning("saved timing: no knob %r (knobs: %s); ignored", key, ", ".join(known))
+        elif value is not None:
+            out[key] = float(value)
     return Timing(**out)
 
 
