@@ -179,14 +179,14 @@ def _timers(data: dict | None, now: float) -> Timers | None:
             return None
         return Countdown(now + ms / 1000, total / 1000, **extra)
 
-    w = data.get("window")
-    t = data.get("turn")
+    w, t = data.get("window"), data.get("turn")
+    seats = t.get("seats") if isinstance(t, dict) else None
     return Timers(
-        window=None if not isinstance(w, dict) else cd(w, kind=w.get("kind"), stage=w.get("stage")),
+        window=cd(w, kind=w.get("kind"), stage=w.get("stage")) if isinstance(w, dict) else None,
         negotiation=cd(data.get("negotiation")),
-        turn=None
-        if not isinstance(t, dict)
-        else cd(t, seats=tuple(s for s in t.get("seats", ()) if isinstance(s, int))),
+        turn=cd(t, seats=tuple(s for s in seats if isinstance(s, int)))
+        if isinstance(seats, list)
+        else cd(t),
     )
 
 

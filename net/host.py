@@ -41,6 +41,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import ClassVar
 
 from game.clock import Clock, LoopClock, Timer
 from game.referee import Hooks, Referee
@@ -376,16 +377,16 @@ class Host:
         if conn.role is None and kind not in ("hello", "ping"):
             self._reply_error(conn, "not_joined", f"send 'hello' before '{kind}'")
             return
-        handler = getattr(self, "_msg_" + kind)
+        handler = self.HANDLERS[kind]
         received = self.hooks.received
         if received is not None:
             received(conn, msg)
         handled = self.hooks.handled
         if handled is None:
-            handler(conn, msg)
+            handler(self, conn, msg)
         else:
             began = time.perf_counter()
-            handler(conn, msg)
+            handler(self, conn, msg)
             handled(conn, msg, time.perf_counter() - began)
 
     # ------------------------------------------------------------------ messages
@@ -516,6 +517,17 @@ class Host:
                 self._send_snapshot(conn)
             return
         self._apply(verdict, ack_conn=conn, ack=rid)
+
+    #: The handler of each kind of message a client sends (the kinds of P.CLIENT_MESSAGES).
+    HANDLERS: ClassVar[dict[str, Callable[[Host, Connection, dict], None]]] = {
+        "hello": _msg_hello,
+        "action": _msg_action,
+        "sync": _msg_sync,
+        "start": _msg_start,
+        "ping": _msg_ping,
+        "say": _msg_say,
+        "bye": _msg_bye,
+    }
 
     # ------------------------------------------------------------------ the game
 
