@@ -63,7 +63,7 @@ from . import protocol as P
 from .action_check import ActionCheck, ActionRefusal
 from .admission import Admission, Admitted, Entry
 from .announce import Announcement, announce_wanted
-from .config import DEFAULT_TABLE_NAME, HostConfig, HostError, Timing, config_for_tests
+from .config import DEFAULT_TABLE_NAME, HostConfig, HostError, config_for_tests
 from .connections import Connection, Connections, Limits
 from .fanout import FanOut
 from .hooks import HostHooks, Tap
@@ -696,7 +696,6 @@ __all__ = [
     "HostConfig",
     "HostError",
     "Limits",
-    "Timing",
     "Autosaver",
     "sidecar_path",
     "config_for_tests",

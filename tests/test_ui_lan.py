@@ -17,6 +17,7 @@ import time
 import pygame
 import pytest
 
+from game.referee import Timing
 from game.rules import Setup, view
 from game.ui import i18n, lan
 from game.ui.autoplay import DT, ScriptedHuman, click, click_widget, key, make_app
@@ -39,7 +40,7 @@ from net.client import (
     Update,
 )
 from net.discovery import DiscoveryError, TableFound, TableLost
-from net.host import Timing, config_for_tests
+from net.host import config_for_tests
 from net.host_thread import HostThread
 
 CODE = "WXYZ"

@@ -9,6 +9,7 @@ import argparse
 import pygame
 
 from game.bots.pacing import FAIR_START
+from game.referee import Timing
 from game.rules import (
     Game,
     Settings,
@@ -24,7 +25,7 @@ from game.ui import autosave, i18n
 from game.ui import lan as lan_ui
 from game.ui.autoplay import DT, click_widget, key, make_app
 from game.ui.net_session import NetSession
-from game.ui.session import LocalSession, SeatSpec, Timing
+from game.ui.session import LocalSession, SeatSpec
 from game.ui.table.scene import TableScene
 from net.client import Disconnected, Joined, Reconnected, SeatInfo, Seats, Snapshot, TableInfo
 from tests.test_net_lan_edges import fair_start_gaps

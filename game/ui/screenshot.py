@@ -137,10 +137,11 @@ def scripted_session(
     cards shuffled into the deck."""
     import random
 
+    from game.referee import Timing
     from game.rules import Card, Settings, Setup, WindowMode
     from game.rules.cards import DECK_COUNTS
 
-    from .session import LocalSession, SeatSpec, Timing
+    from .session import LocalSession, SeatSpec
 
     used = [0] * 16
     for h in hands:
