@@ -175,7 +175,9 @@ class WindowClock:
 
 
 @dataclass
-class Countdown:
+class Deadline:
+    """The negotiation or turn clock while it runs: when it ends, the timer armed for then."""
+
     deadline: float
     timer: Timer
     serial: int = 0
@@ -204,8 +206,8 @@ class Referee:
         self.stats = stats if stats is not None else Counter()
         self._rng = rng
         self.window: WindowClock | None = None
-        self.negotiation: Countdown | None = None
-        self.turn: Countdown | None = None
+        self.negotiation: Deadline | None = None
+        self.turn: Deadline | None = None
         self.serial = 0  # bumped whenever a countdown changes
         self._window_id = 0
         self._deal_serial = 0
@@ -432,7 +434,7 @@ class Referee:
         deadline = self.clock.now() + self.timing.negotiation
         serial = self._deal_serial
         timer = self.clock.call_at(deadline, partial(self._negotiation_expired, serial))
-        self.negotiation = Countdown(deadline, timer, serial)
+        self.negotiation = Deadline(deadline, timer, serial)
         self._touch()
 
     def _stop_negotiation(self) -> None:
@@ -466,7 +468,7 @@ class Referee:
             return
         deadline = self.clock.now() + self.timing.turn
         timer = self.clock.call_at(deadline, partial(self._turn_expired, st.actions_taken))
-        self.turn = Countdown(deadline, timer, seats=list(waiting))
+        self.turn = Deadline(deadline, timer, seats=list(waiting))
         self._touch()
 
     def _stop_turn(self) -> None:

@@ -45,14 +45,14 @@ from .client_messages import (
     FINAL_BYES,
     FINAL_ERRORS,
     HOST_CLOSING_BYES,
-    Countdown,
     Disconnected,
     GaveUp,
+    HostClock,
+    HostSeat,
     Joined,
     Message,
     Reconnected,
     Said,
-    SeatInfo,
     Seats,
     ServerError,
     Snapshot,
@@ -78,14 +78,14 @@ __all__ = [
     "HOST_CLOSING_BYES",
     "Client",
     "ClientSession",
-    "Countdown",
+    "HostClock",
     "Disconnected",
     "GaveUp",
     "Joined",
     "Message",
     "Reconnected",
     "Said",
-    "SeatInfo",
+    "HostSeat",
     "Seats",
     "ServerError",
     "Snapshot",
@@ -397,7 +397,7 @@ class ClientSession:
                 continue
             grace = d.get("grace_ms")
             seats.append(
-                SeatInfo(
+                HostSeat(
                     d.get("seat"), d.get("name"), d.get("status"), d.get("bot"),
                     grace / 1000 if isinstance(grace, int) else None, d.get("newcomers") is True,
                 )

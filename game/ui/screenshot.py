@@ -672,7 +672,7 @@ def still_session(seed: int = 3, seat: int | None = 0, started: bool = True):
     import time
 
     from game.rules import view
-    from net.client import Countdown, SeatInfo, Seats, Timers
+    from net.client import HostClock, HostSeat, Seats, Timers
 
     from .net_session import NetSession
 
@@ -689,7 +689,7 @@ def still_session(seed: int = 3, seat: int | None = 0, started: bool = True):
         status += [("open", None, None), ("open", None, None)]
     seats = Seats(
         tuple(
-            SeatInfo(i, names[i] if st != "open" else None, st, bot, grace)
+            HostSeat(i, names[i] if st != "open" else None, st, bot, grace)
             for i, (st, bot, grace) in enumerate(status)
         ),
         started,
@@ -700,8 +700,8 @@ def still_session(seed: int = 3, seat: int | None = 0, started: bool = True):
     )
     now = time.monotonic()
     timers = Timers(
-        window=Countdown(now + 3.4, 5.0, "boss", None),
-        negotiation=Countdown(now + 151.0, 180.0),
+        window=HostClock(now + 3.4, 5.0, "boss", None),
+        negotiation=HostClock(now + 151.0, 180.0),
     )
     client = StillClient(v, seat, seats, timers, events=events)
     return NetSession(client, code="KMRT", address="192.168.1.5:40123")
