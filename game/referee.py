@@ -130,10 +130,6 @@ def _always() -> bool:
     return True
 
 
-def _nothing() -> None:
-    """The default notices: nobody to tell (the referee then makes no call at all)."""
-
-
 def _nobody() -> bool:
     """The default ``Hooks.people``: bots only (no fair start to keep)."""
     return False
@@ -156,7 +152,6 @@ class Hooks:
     # inline(bot): ask this bot on the spot rather than through think (a quick bot)
     inline: Callable[[Bot], bool] = lambda bot: not getattr(bot, "needs_view", True)
     active: Callable[[], bool] = _always  # the owner is running a game
-    on_timers: Callable[[], None] = _nothing  # a countdown started, stopped or changed
     on_stage: Callable[[], None] = lambda: None  # "going twice": tell the table now
     on_phrase: Callable[[int, str], None] = lambda seat, key: None  # a bot's phrase.* key
     # on_remark(seat, remark, phrase): a bot's remark with the move it is about to make;
@@ -359,10 +354,7 @@ class Referee:
         self._touch()
 
     def _touch(self) -> None:
-        self.serial += 1
-        on_timers = self.hooks.on_timers
-        if on_timers is not _nothing:
-            on_timers()
+        self.serial += 1  # the LAN host compares it with the serial of the timers it last sent
 
     def cancel_all(self) -> None:
         self._close_window()
