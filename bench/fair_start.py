@@ -71,8 +71,9 @@ def summary(gaps: dict[str, list[float]]) -> dict:
 
 
 async def host_table(seconds: float, eager: bool) -> dict:
+    from game.referee import Timing
     from net import protocol as P
-    from net.host import Host, HostConfig, Limits, Timing
+    from net.host import Host, HostConfig, Limits
 
     timing = Timing(window=3, going_once=2, negotiation=30, bot_patience=5)
     if eager:
@@ -114,7 +115,8 @@ async def host_table(seconds: float, eager: bool) -> dict:
 
 
 def hot_seat_table(seconds: float) -> dict:
-    from game.ui.session import LocalSession, SeatSpec, Timing
+    from game.referee import Timing
+    from game.ui.session import LocalSession, SeatSpec
 
     settings = Settings(players=4, window_mode=WindowMode.REAL_TIME)
     timing = Timing(window=3, going_once=2, negotiation=30, bot_pace=1.6)

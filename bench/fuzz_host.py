@@ -764,7 +764,8 @@ class Session:
 
 def serve(args) -> int:
     """The host under test, in its own process: prints its port, runs until killed."""
-    from net.host import Host, HostConfig, Limits, Timing
+    from game.referee import Timing
+    from net.host import Host, HostConfig, Limits
 
     timing = Timing(
         window=3600.0, going_once=1800.0, negotiation=0.0, grace=3600.0, bot_answer=0.0,

@@ -48,12 +48,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from game.referee import Timing  # noqa: E402
 from game.rules import Game, view  # noqa: E402
 from net import protocol as P  # noqa: E402
 from net.bot_client import BotPlayer  # noqa: E402
 from net.client import Snapshot, Update  # noqa: E402
 from net.connections import Connections  # noqa: E402
-from net.host import Host, Timing, config_for_tests  # noqa: E402
+from net.host import Host, config_for_tests  # noqa: E402
 from net.journal import load_game  # noqa: E402
 
 CODE = "SOAK"

@@ -112,34 +112,22 @@ class Timing:
         return min(max(self.paced(self.bot_answer), floor), self.window_length(kind))
 
 
-#: Saved tables (hot-seat autosaves) from before the knobs had one name each.
-OLD_TIMING_NAMES = {
-    "stop_seconds": "window",
-    "going_once_seconds": "going_once",
-    "negotiation_seconds": "negotiation",
-}
-
-
 def timing_from_data(data: dict) -> Timing:
-    """A ``Timing`` from saved knobs, old names included (unknown knobs are ignored)."""
+    """A ``Timing`` from saved knobs (a hot-seat autosave); a knob this version does not
+    have is left out with a warning naming it, the others keep their saved values."""
     known = Timing.__dataclass_fields__
     out = {}
     for key, value in data.items():
-        name = OLD_TIMING_NAMES.get(key, key)
-        if name in known and value is not None:
-            out[name] = float(value)
-    if "going_once_seconds" in data and "going_once" not in data:
-        out["going_once"] = out["going_once"] / 2  # it was the whole call, now a stage
+        if key not in known:
+            log.warning("saved timing: no knob %r (knobs: %s); ignored", key, ", ".join(known))
+        elif value is not None:
+            out[key] = float(value)
     return Timing(**out)
 
 
 def _always() -> bool:
     """The default ``Hooks.active``: an owner that runs one game for its whole life."""
     return True
-
-
-def _nothing() -> None:
-    """The default notices: nobody to tell (the referee then makes no call at all)."""
 
 
 def _nobody() -> bool:
@@ -164,7 +152,6 @@ class Hooks:
     # inline(bot): ask this bot on the spot rather than through think (a quick bot)
     inline: Callable[[Bot], bool] = lambda bot: not getattr(bot, "needs_view", True)
     active: Callable[[], bool] = _always  # the owner is running a game
-    on_timers: Callable[[], None] = _nothing  # a countdown started, stopped or changed
     on_stage: Callable[[], None] = lambda: None  # "going twice": tell the table now
     on_phrase: Callable[[int, str], None] = lambda seat, key: None  # a bot's phrase.* key
     # on_remark(seat, remark, phrase): a bot's remark with the move it is about to make;
@@ -183,7 +170,9 @@ class WindowClock:
 
 
 @dataclass
-class Countdown:
+class Deadline:
+    """The negotiation or turn clock while it runs: when it ends, the timer armed for then."""
+
     deadline: float
     timer: Timer
     serial: int = 0
@@ -212,8 +201,8 @@ class Referee:
         self.stats = stats if stats is not None else Counter()
         self._rng = rng
         self.window: WindowClock | None = None
-        self.negotiation: Countdown | None = None
-        self.turn: Countdown | None = None
+        self.negotiation: Deadline | None = None
+        self.turn: Deadline | None = None
         self.serial = 0  # bumped whenever a countdown changes
         self._window_id = 0
         self._deal_serial = 0
@@ -365,10 +354,7 @@ class Referee:
         self._touch()
 
     def _touch(self) -> None:
-        self.serial += 1
-        on_timers = self.hooks.on_timers
-        if on_timers is not _nothing:
-            on_timers()
+        self.serial += 1  # the LAN host compares it with the serial of the timers it last sent
 
     def cancel_all(self) -> None:
         self._close_window()
@@ -440,7 +426,7 @@ class Referee:
         deadline = self.clock.now() + self.timing.negotiation
         serial = self._deal_serial
         timer = self.clock.call_at(deadline, partial(self._negotiation_expired, serial))
-        self.negotiation = Countdown(deadline, timer, serial)
+        self.negotiation = Deadline(deadline, timer, serial)
         self._touch()
 
     def _stop_negotiation(self) -> None:
@@ -474,7 +460,7 @@ class Referee:
             return
         deadline = self.clock.now() + self.timing.turn
         timer = self.clock.call_at(deadline, partial(self._turn_expired, st.actions_taken))
-        self.turn = Countdown(deadline, timer, seats=list(waiting))
+        self.turn = Deadline(deadline, timer, seats=list(waiting))
         self._touch()
 
     def _stop_turn(self) -> None:

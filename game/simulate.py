@@ -74,7 +74,6 @@ SIMULATION_TIMING = Timing(bot_answer=0.0, bot_delay=0.0, fair_start=0.0)
 def play(
     game: Game,
     bots: list[Bot],
-    observe: bool = False,
     on_step=None,
     max_actions: int = MAX_ACTIONS,
     timing: Timing = SIMULATION_TIMING,
@@ -82,8 +81,7 @@ def play(
 ) -> None:
     """Play `game` to the end with one bot per seat, refereed as at a real table on a
     ``ManualClock`` moved to each next deadline. `on_step(game, action, events)` is called
-    after every action (tests check invariants there). Bots with memory hear every event
-    (``observe`` is kept for callers; every bot that listens hears anyway)."""
+    after every action (tests check invariants there). Bots with memory hear every event."""
     st = game.state
     clock = clock if clock is not None else ManualClock(start=0.0, strict=True)
     seated = dict(enumerate(bots))  # the same bots all game: one map, not one per look

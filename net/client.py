@@ -35,7 +35,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from game.rules import Action, LegalActions
 
@@ -45,14 +45,14 @@ from .client_messages import (
     FINAL_BYES,
     FINAL_ERRORS,
     HOST_CLOSING_BYES,
-    Countdown,
     Disconnected,
     GaveUp,
+    HostClock,
+    HostSeat,
     Joined,
     Message,
     Reconnected,
     Said,
-    SeatInfo,
     Seats,
     ServerError,
     Snapshot,
@@ -78,14 +78,14 @@ __all__ = [
     "HOST_CLOSING_BYES",
     "Client",
     "ClientSession",
-    "Countdown",
+    "HostClock",
     "Disconnected",
     "GaveUp",
     "Joined",
     "Message",
     "Reconnected",
     "Said",
-    "SeatInfo",
+    "HostSeat",
     "Seats",
     "ServerError",
     "Snapshot",
@@ -349,21 +349,35 @@ class ClientSession:
                 )
             )
             return
+        # Only what the host sent can be refused here (ProtocolError, raised where a
+        # handler reads contents the check above leaves unchecked); any other exception
+        # is a bug in the handler and propagates.
         try:
-            getattr(self, "_on_" + msg["t"])(msg)
-        except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as exc:
+            self.HANDLERS[msg["t"]](self, msg)
+        except P.ProtocolError as exc:
             self.stats["bad_messages"] += 1
-            log.warning("bad %s from the host: %r", msg["t"], exc)
+            log.warning("bad %s from the host: %s", msg["t"], exc)
             if msg["t"] in ("update", "snapshot") and self.connected:
                 self.request_snapshot()
 
+    def _hash_view(self, view: dict, changed=None) -> str:
+        """The view's hash; a view that cannot be hashed (a map with keys of mixed types,
+        say) is refused as a bad message."""
+        try:
+            return self._hasher(view, changed)
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise P.ProtocolError("bad_message", f"a view that cannot be hashed: {exc!r}") from None
+
     def _on_welcome(self, msg: dict) -> None:
         t = msg["table"]
-        self.table = TableInfo(
-            str(t.get("name", "")), int(t.get("seats", 0)), bool(t.get("code_required", True)),
-            bool(t.get("started", False)), bool(t.get("hints", True)),
-            TablePace.from_data(t.get("pace")),
-        )  # fmt: skip
+        try:
+            self.table = TableInfo(
+                str(t.get("name", "")), int(t.get("seats", 0)),
+                bool(t.get("code_required", True)), bool(t.get("started", False)),
+                bool(t.get("hints", True)), TablePace.from_data(t.get("pace")),
+            )  # fmt: skip
+        except (TypeError, ValueError) as exc:
+            raise P.ProtocolError("bad_message", f"welcome: bad table {exc!r}") from None
         self.connected = True
         self.host_closed = False
         seat, token = msg["seat"], msg["token"]
@@ -383,7 +397,7 @@ class ClientSession:
                 continue
             grace = d.get("grace_ms")
             seats.append(
-                SeatInfo(
+                HostSeat(
                     d.get("seat"), d.get("name"), d.get("status"), d.get("bot"),
                     grace / 1000 if isinstance(grace, int) else None, d.get("newcomers") is True,
                 )
@@ -399,7 +413,7 @@ class ClientSession:
     def _on_snapshot(self, msg: dict) -> None:
         v = msg["view"]
         self._hasher = P.ViewHasher()
-        self._hash = self._hasher(v)
+        self._hash = self._hash_view(v)
         if self._hash != msg["hash"]:
             self.stats["bad_snapshot_hash"] += 1
             log.warning("snapshot hash does not match its view")
@@ -428,7 +442,7 @@ class ClientSession:
             self.request_snapshot()
             return
         new = P.apply_delta(self.view, msg["delta"])
-        self._hash = self._hasher(new, msg["delta"])
+        self._hash = self._hash_view(new, msg["delta"])
         if self._hash != msg["hash"]:
             self.stats["desync_hash"] += 1
             log.warning("view hash mismatch at version %s: asking for a snapshot", msg["version"])
@@ -479,6 +493,20 @@ class ClientSession:
         self.host_closed = msg["reason"] in HOST_CLOSING_BYES
         if msg["reason"] in FINAL_BYES:
             self.final = self.final or f"bye: {msg['reason']}"
+
+    #: The handler of each kind of message the host sends (the kinds of P.HOST_MESSAGES).
+    HANDLERS: ClassVar[dict[str, Callable[[ClientSession, dict], None]]] = {
+        "welcome": _on_welcome,
+        "seats": _on_seats,
+        "snapshot": _on_snapshot,
+        "update": _on_update,
+        "timers": _on_timers,
+        "error": _on_error,
+        "pong": _on_pong,
+        "said": _on_said,
+        "gave_up": _on_gave_up,
+        "bye": _on_bye,
+    }
 
     async def close(self) -> None:
         """Leave: no more reconnecting. The seat stays ours (the token still works)."""

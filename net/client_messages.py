@@ -132,8 +132,9 @@ class TableInfo:
 
 
 @dataclass(frozen=True)
-class SeatInfo:
-    """``status``: "open" (no player: a bot plays it once the game runs), "human"
+class HostSeat:
+    """A seat as the host's ``seats`` message lists it (the table's badges use
+    game.ui.session_api.SeatInfo). ``status``: "open" (no player: a bot plays it once the game runs), "human"
     (connected), "away" (dropped; a bot takes over after ``grace`` seconds), "bot" (dropped:
     a bot plays until the player rejoins). ``newcomers``: a newcomer with the room code may
     take it (an open seat before the game; during one only if the host opened bot seats)."""
@@ -147,8 +148,9 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
-class Countdown:
-    """A host countdown, converted to this machine's ``time.monotonic()``."""
+class HostClock:
+    """A countdown the host runs, converted to this machine's ``time.monotonic()`` (the
+    table draws it as a game.ui.session_api.Countdown)."""
 
     deadline: float
     total: float
@@ -162,31 +164,31 @@ class Countdown:
 
 @dataclass(frozen=True)
 class Timers:
-    window: Countdown | None = None  # the open reaction window
-    negotiation: Countdown | None = None  # the negotiation clock
-    turn: Countdown | None = None  # the optional turn clock
+    window: HostClock | None = None  # the open reaction window
+    negotiation: HostClock | None = None  # the negotiation clock
+    turn: HostClock | None = None  # the optional turn clock
 
 
 def _timers(data: dict | None, now: float) -> Timers | None:
     if not isinstance(data, dict):
         return None
 
-    def cd(d, **extra) -> Countdown | None:
+    def cd(d, **extra) -> HostClock | None:
         if not isinstance(d, dict):
             return None
         ms, total = d.get("ms"), d.get("total_ms")
         if not isinstance(ms, int) or not isinstance(total, int):
             return None
-        return Countdown(now + ms / 1000, total / 1000, **extra)
+        return HostClock(now + ms / 1000, total / 1000, **extra)
 
-    w = data.get("window")
-    t = data.get("turn")
+    w, t = data.get("window"), data.get("turn")
+    seats = t.get("seats") if isinstance(t, dict) else None
     return Timers(
-        window=None if not isinstance(w, dict) else cd(w, kind=w.get("kind"), stage=w.get("stage")),
+        window=cd(w, kind=w.get("kind"), stage=w.get("stage")) if isinstance(w, dict) else None,
         negotiation=cd(data.get("negotiation")),
-        turn=None
-        if not isinstance(t, dict)
-        else cd(t, seats=tuple(s for s in t.get("seats", ()) if isinstance(s, int))),
+        turn=cd(t, seats=tuple(s for s in seats if isinstance(s, int)))
+        if isinstance(seats, list)
+        else cd(t),
     )
 
 
@@ -224,7 +226,7 @@ class Seats(Message):
     __slots__ = ("seats", "started", "over", "starter", "start_in", "spectators")
 
     def __init__(self, seats, started, over, starter, start_in, spectators) -> None:
-        self.seats: tuple[SeatInfo, ...] = seats
+        self.seats: tuple[HostSeat, ...] = seats
         self.started: bool = started
         self.over: bool = over
         self.starter: int | None = starter  # the seat that may send start_game()

@@ -41,6 +41,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import ClassVar
 
 from game.clock import Clock, LoopClock, Timer
 from game.referee import Hooks, Referee
@@ -62,7 +63,7 @@ from . import protocol as P
 from .action_check import ActionCheck, ActionRefusal
 from .admission import Admission, Admitted, Entry
 from .announce import Announcement, announce_wanted
-from .config import DEFAULT_TABLE_NAME, HostConfig, HostError, Timing, config_for_tests
+from .config import DEFAULT_TABLE_NAME, HostConfig, HostError, config_for_tests
 from .connections import Connection, Connections, Limits
 from .fanout import FanOut
 from .hooks import HostHooks, Tap
@@ -160,11 +161,6 @@ class Host:
     @tap.setter
     def tap(self, tap: Tap | None) -> None:
         self.hooks.tap = tap
-
-    @property
-    def resume_report(self):
-        """What the journal gave back (a resumed host), else None."""
-        return self.saved.report
 
     @property
     def conns(self) -> set[Connection]:
@@ -291,11 +287,7 @@ class Host:
         }
 
     def _broadcast_seats(self) -> None:
-        msg = self._seats_data()
-        frame = P.encode(msg)
-        for conn in list(self.conns):
-            if conn.role is not None:
-                self._send(conn, msg, frame)
+        self.fanout.to_all(self.conns, self._seats_data())
         self._update_announcer()
 
     def _update_announcer(self) -> None:
@@ -385,16 +377,16 @@ class Host:
         if conn.role is None and kind not in ("hello", "ping"):
             self._reply_error(conn, "not_joined", f"send 'hello' before '{kind}'")
             return
-        handler = getattr(self, "_msg_" + kind)
+        handler = self.HANDLERS[kind]
         received = self.hooks.received
         if received is not None:
             received(conn, msg)
         handled = self.hooks.handled
         if handled is None:
-            handler(conn, msg)
+            handler(self, conn, msg)
         else:
             began = time.perf_counter()
-            handler(conn, msg)
+            handler(self, conn, msg)
             handled(conn, msg, time.perf_counter() - began)
 
     # ------------------------------------------------------------------ messages
@@ -488,11 +480,7 @@ class Host:
         if conn.role != "player" or conn.seat is None:
             self._reply_error(conn, "not_seated")
             return
-        out = {"t": "said", "seat": conn.seat, "phrase": msg["phrase"]}
-        frame = P.encode(out)
-        for c in list(self.conns):
-            if c.role is not None:
-                self._send(c, out, frame)
+        self._broadcast({"t": "said", "seat": conn.seat, "phrase": msg["phrase"]})
 
     def _msg_sync(self, conn: Connection, msg: dict) -> None:
         if not self.started:
@@ -529,6 +517,17 @@ class Host:
                 self._send_snapshot(conn)
             return
         self._apply(verdict, ack_conn=conn, ack=rid)
+
+    #: The handler of each kind of message a client sends (the kinds of P.CLIENT_MESSAGES).
+    HANDLERS: ClassVar[dict[str, Callable[[Host, Connection, dict], None]]] = {
+        "hello": _msg_hello,
+        "action": _msg_action,
+        "sync": _msg_sync,
+        "start": _msg_start,
+        "ping": _msg_ping,
+        "say": _msg_say,
+        "bye": _msg_bye,
+    }
 
     # ------------------------------------------------------------------ the game
 
@@ -644,10 +643,7 @@ class Host:
             return
         msg = {"t": "timers", "timers": self._timers_data()}
         self._timers_sent = self.referee.serial
-        frame = P.encode(msg)
-        for conn in list(self.conns):
-            if conn.synced:
-                self._send(conn, msg, frame)
+        self.fanout.to_all(self.conns, msg, synced=True)
 
     # ------------------------------------------------------------------ timers
 
@@ -664,10 +660,7 @@ class Host:
 
     def _broadcast(self, out: dict) -> None:
         """A host message to every connection that joined (players and spectators)."""
-        frame = P.encode(out)
-        for c in list(self.conns):
-            if c.role is not None:
-                self._send(c, out, frame)
+        self.fanout.to_all(self.conns, out)
 
     def _bot_remark(self, seat: int, remark, phrase: bool) -> None:
         """A bot Boss failing a deal says why to everybody's log (before the update)."""
@@ -703,7 +696,6 @@ __all__ = [
     "HostConfig",
     "HostError",
     "Limits",
-    "Timing",
     "Autosaver",
     "sidecar_path",
     "config_for_tests",

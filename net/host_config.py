@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from game.bots import UnknownBot, check_bot_spec
+from game.referee import Timing
 from game.rules import Variant, WindowMode
 
 from . import protocol as P
 from .client_messages import MAX_WINDOW
-from .host import HostConfig, Timing
+from .host import HostConfig
 
 #: A table people sit at asks around, each player with this long to answer a window: the
 #: longest Stop banner takes a slow reader 7.3 s to read and press Stop (Chinese, Travel on

@@ -318,10 +318,6 @@ class Autosaver:
         except OSError as exc:
             self._error("autosave", exc)
 
-    def write_now(self) -> None:
-        """Compatibility name for ``start``."""
-        self.start()
-
     def _rotate(self, n: int) -> None:
         """Replace the journal by one continuing a save of ``n`` actions."""
         lines = [record_line({"journal": JOURNAL_FORMAT, "v": JOURNAL_VERSION,

@@ -436,10 +436,6 @@ def _opt(check: Check) -> Check:
     return opt
 
 
-def _any_plain(field: str, value: Any) -> Any:
-    return value
-
-
 _UINT = _int(0, 2**53)
 _ID = _int(0, 2**31 - 1)
 _SEAT = _int(0, 5)

@@ -11,6 +11,7 @@ from typing import Any
 
 from game.bots import make_bot
 from game.clock import ManualClock
+from game.referee import Timing
 from game.rules import (
     HOST,
     Card,
@@ -26,7 +27,7 @@ from game.rules.board import clan_from_key
 from game.rules.cards import DECK_COUNTS, card_from_key
 from game.rules.state import POOL
 from net import protocol as P
-from net.host import Host, Timing, config_for_tests
+from net.host import Host, config_for_tests
 
 LOOPBACK = "127.0.0.1"
 CODE = "ABCD"

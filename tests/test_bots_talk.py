@@ -239,8 +239,9 @@ def test_haggle_recorder_counts_every_deal_and_its_talk():
 
 
 def test_hot_seat_bots_speak_rate_limited_and_the_log_says_why_a_deal_failed():
+    from game.referee import Timing
     from game.ui.i18n import tr
-    from game.ui.session import LocalSession, SeatSpec, Timing
+    from game.ui.session import LocalSession, SeatSpec
     from game.ui.table.log import Describer
 
     names = ["Ann", "Bo", "Cy", "Dara"]
@@ -279,7 +280,8 @@ def test_hot_seat_bots_speak_rate_limited_and_the_log_says_why_a_deal_failed():
 def test_lan_host_bots_speak_to_everybody_rate_limited():
     import time
 
-    from net.host import Host, Timing, config_for_tests
+    from game.referee import Timing
+    from net.host import Host, config_for_tests
     from tests.net_helpers import Peer, run
 
     async def scenario():

@@ -202,8 +202,9 @@ def test_table_from_info():
 def test_a_tables_pace_is_announced_and_read_back():
     """The host's window mode and seconds to answer reach the lobby in the TXT record (a host
     that announces none is still listed, without a pace)."""
+    from game.referee import Timing
     from net.config import config_for_tests
-    from net.host import Host, Timing
+    from net.host import Host
     from net.table_announcer import TableAnnouncer
 
     host = Host(config_for_tests(window_mode="ask_around", timing=Timing(window=10)))

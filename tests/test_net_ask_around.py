@@ -8,8 +8,9 @@ import asyncio
 
 import pytest
 
+from game.referee import Timing
 from game.rules import Card, Clan, OpenDeal, PlayTravel, WindowMode, placard
-from net.host import Host, Timing, config_for_tests
+from net.host import Host, config_for_tests
 from tests.net_helpers import Peer, run, seat_peers, start_host, travel_setup
 
 pytestmark = pytest.mark.timeout(120)

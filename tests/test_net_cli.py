@@ -63,7 +63,7 @@ def test_a_table_with_people_asks_around_with_time_to_read_the_banner(tmp_path, 
         (["--port", "70000"], "--port must be 0..65535"),
         (["--bots", "nobody"], "--bots: unknown bot 'nobody'"),
         (["--bots", "random,random,random"], "--bots: 3 bots named for 4 seats"),
-        (["--turn-time", "-1"], "--turn must be >= 0"),  # the old spelling still parses
+        (["--turn", "-1"], "--turn must be >= 0"),
         (["--negotiation", "-5"], "--negotiation must be >= 0"),
         (["--window", "0"], "--window must be > 0"),
         (["--window", "100000"], "--window must be > 0 and <= 86400"),
@@ -92,7 +92,7 @@ def test_the_flags_and_the_lobby_build_the_same_table(tmp_path, monkeypatch):
     lobby = lan_ui.host_config(cfg, code="QXRT")
     flags = _host_config(
         "--seats", "3", "--bots", "heuristic", "--window", "7", "--going-once", "4",
-        "--negotiation-time", "120", "--turn-time", "30", "--variant", "V1,V4", "--short",
+        "--negotiation", "120", "--turn", "30", "--variant", "V1,V4", "--short",
         "--negotiation-limit", "80", "--code", "QXRT",
     )  # fmt: skip
     for field in ("seats", "bots", "code", "variants", "short_game", "hidden_money",

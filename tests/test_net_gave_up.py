@@ -5,12 +5,13 @@ before the update that fails the deal, and the LAN screen's log line for it."""
 from __future__ import annotations
 
 from game.bots.talk import GiveUp
+from game.referee import Timing
 from game.rules import Game, Settings
 from game.ui import i18n
 from game.ui.table.log import Describer
 from net import protocol as P
 from net.client import GaveUp
-from net.host import Host, Timing, config_for_tests
+from net.host import Host, config_for_tests
 from tests.net_helpers import Peer, run
 from tests.test_ui_lan_edges import _net_session
 

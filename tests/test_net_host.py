@@ -10,6 +10,7 @@ import socket
 import msgpack
 import pytest
 
+from game.referee import Timing
 from game.rules import (
     Card,
     Clan,
@@ -28,7 +29,7 @@ from game.rules import (
 from net import protocol as P
 from net.client import ClientSession, Disconnected, Reconnected, Snapshot
 from net.connections import Connections
-from net.host import Host, Limits, Timing, config_for_tests, sidecar_path
+from net.host import Host, Limits, config_for_tests, sidecar_path
 from tests.net_helpers import (
     CODE,
     Peer,

@@ -12,6 +12,7 @@ from game.bots import make_bot
 from game.bots.names import BOT_NAMES, bot_name
 from game.bots.pacing import FAIR_START
 from game.clock import ManualClock
+from game.referee import Timing
 from game.rules import (
     Game,
     default_action,
@@ -22,7 +23,6 @@ from game.rules import (
 from game.rules.view import events_for
 from net import protocol as P
 from net.fanout import HISTORY_EVENTS
-from net.host import Timing
 from tests.net_helpers import Peer, Recorder, play_random, run, seat_peers, start_host
 
 

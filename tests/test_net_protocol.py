@@ -17,7 +17,7 @@ from game.clock import ManualClock
 from game.rules import Settings, WindowMode, view
 from game.simulate import simulate_game
 from net import protocol as P
-from net.client import Countdown, legal_for_view, parse_address
+from net.client import HostClock, legal_for_view, parse_address
 from net.fanout import compose_view, shared_sections
 from tests.net_helpers import Peer, run, seat_peers, start_host
 
@@ -331,7 +331,7 @@ def test_manual_clock_fires_in_order_and_cancels():
 
 
 def test_countdown_remaining():
-    cd = Countdown(deadline=10.0, total=5.0, kind="travel")
+    cd = HostClock(deadline=10.0, total=5.0, kind="travel")
     assert cd.remaining(now=7.5) == 2.5 and cd.remaining(now=11) == 0.0
 
 

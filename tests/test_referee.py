@@ -256,14 +256,14 @@ def test_the_phrase_gate_lets_one_phrase_per_bot_through_every_few_seconds():
     assert all(key == "phrase.deal" for _, _, key in t.phrases)
 
 
-def test_saved_knobs_with_their_old_names_still_load():
-    old = timing_from_data(
-        {"stop_seconds": 4, "going_once_seconds": 3, "negotiation_seconds": 60, "bot_pace": 2}
-    )
-    assert (old.window, old.negotiation, old.bot_pace) == (4.0, 60.0, 2.0)
-    assert old.window_length("going_once") == 3.0  # the old knob was the whole call
-    new = timing_from_data({"window": 4, "going_once": 3, "start_after": None, "nonsense": 1})
-    assert new.window_length("going_once") == 6.0 and new.start_after is None
+def test_saved_knobs_load_and_an_unknown_one_is_named_in_a_warning(caplog):
+    with caplog.at_level("WARNING", logger="game.referee"):
+        new = timing_from_data(
+            {"window": 4, "going_once": 3, "start_after": None, "stop_seconds": 9, "bot_pace": 2}
+        )
+    assert (new.window, new.bot_pace, new.start_after) == (4.0, 2.0, None)
+    assert new.window_length("going_once") == 6.0
+    assert "no knob 'stop_seconds'" in caplog.text
 
 
 def test_a_frame_tick_fires_what_is_due_at_the_frames_end():

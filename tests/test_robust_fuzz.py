@@ -23,10 +23,11 @@ from hypothesis import strategies as st
 
 from bench.fuzz_host import CODE as FUZZ_CODE
 from bench.fuzz_host import Session
+from game.referee import Timing
 from game.rules import action_from_data, legal_actions, view
 from game.rules.actions import ActionFormatError
 from net import protocol as P
-from net.host import Host, Limits, Timing, config_for_tests
+from net.host import Host, Limits, config_for_tests
 from tests.net_helpers import Peer, run, seat_peers, start_host
 
 pytestmark = pytest.mark.timeout(120)

@@ -5,6 +5,7 @@ game removes the save, and an unreadable save never crashes the title."""
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 
 import pytest
 
@@ -187,7 +188,8 @@ def autosave_message() -> str:
 
 
 def test_continue_runs_the_negotiation_clock_on_from_what_was_left(tmp_path):
-    from game.ui.session import CLOCK_SAVE_SECONDS, Timing
+    from game.referee import Timing
+    from game.ui.session import CLOCK_SAVE_SECONDS
     from tests.test_ui_session import real_time_deal
 
     writer = autosave.AutosaveWriter(tmp_path / "saves")
@@ -209,6 +211,31 @@ def test_continue_runs_the_negotiation_clock_on_from_what_was_left(tmp_path):
     left = {c.kind: c.remaining for c in restored.countdowns()}
     assert left["negotiation"] == pytest.approx(saved)
     writer.close()
+
+
+def test_the_tables_timing_is_saved_as_timing_and_the_old_key_is_named_in_a_warning(
+    tmp_path, caplog
+):
+    """The seats file keeps the clocks' settings under ``timing`` (``timers`` is the wire's
+    word for running countdowns); a file with the pre-0.1 ``timers`` key restores with the
+    default timing and a warning saying so."""
+    from game.referee import Timing
+
+    writer = autosave.AutosaveWriter(tmp_path / "saves")
+    timing = Timing(window=7.0, negotiation=60.0)
+    s = LocalSession([SeatSpec("A", "human"), SeatSpec("B", "random")], seed=3, timing=timing)
+    s.attach_autosave(writer)
+    assert writer.flush()
+    writer.close()
+    game_file, seats_file = s.autosave_path, autosave.seats_path(s.autosave_path)
+    seats = json.loads(seats_file.read_text())
+    assert seats["timing"] == asdict(timing) and "timers" not in seats
+    assert autosave.restore(game_file).timing == timing
+    seats["timers"] = seats.pop("timing")
+    seats_file.write_text(json.dumps(seats))
+    with caplog.at_level("WARNING", logger="game.ui.autosave"):
+        assert autosave.restore(game_file).timing == Timing()
+    assert "'timers' are not read" in caplog.text
 
 
 def test_an_autosave_with_nonsense_clocks_is_refused_with_the_reason(tmp_path):

@@ -134,8 +134,9 @@ def test_history_key_opens_full_height_log_over_the_board(app):
 
 
 def test_start_panel_and_log_agree_on_who_does_what(app):
+    from game.referee import Timing
     from game.rules import Setup
-    from game.ui.session import LocalSession, SeatSpec, Timing
+    from game.ui.session import LocalSession, SeatSpec
 
     seats = [SeatSpec(n, "human") for n in ("Dara", "Bruno", "Cy")]
     s = LocalSession(seats, 4, Settings(players=3), Setup(first_player=1), timing=Timing())

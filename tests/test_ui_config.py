@@ -55,36 +55,16 @@ def test_config_defaults_to_xdg_and_survives_a_bad_file(tmp_path, monkeypatch):
     assert Config.load() == Config()
 
 
-def test_a_settings_file_with_the_old_clock_names_keeps_every_value(tmp_path):
-    """The clocks were stop_seconds, going_once_seconds, negotiation_minutes and
-    lan_turn_seconds; they now carry Timing's names and unit (seconds). A file written before
-    loads with its values (minutes turned into seconds), is written back with the new names
-    only, and nothing else in it is lost."""
-    from dataclasses import asdict
-
-    wanted = Config(
-        language="zh_Hant", names=["Ana", "Bo"], seat_kinds=["human", "heuristic"], seats=2,
-        colour_blind=True, text_size="large", volume=0.4, mute=True, fullscreen=False,
-        speed="fast", variants=["V2"], short_game=True, hidden_money=False,
-        random_first_player=True, window_mode="real_time", ask_only_when_touched=[True, False],
-        window=8, going_once=4, negotiation=300, turn=45, negotiation_limit=90,
-        lan_name="Ana", lan_table_name="Ana's", lan_seats=5, lan_bot="random", lan_display=True,
-        lan_address="10.0.0.2:4000", last_table_address="10.0.0.2:4000",
-        last_table_token="0123456789abcdef0123456789abcdef", last_table_name="Bo's",
-    )  # fmt: skip
-    old = asdict(wanted)
-    for name in ("window", "going_once", "negotiation", "turn"):
-        del old[name]
-    old.update(stop_seconds=8, going_once_seconds=4, negotiation_minutes=5, lan_turn_seconds=45)
-    (tmp_path / "settings.json").write_text(json.dumps(old))
-    cfg = Config.load(tmp_path)
-    assert cfg == wanted
-    cfg.save(tmp_path)
-    written = json.loads((tmp_path / "settings.json").read_text())
-    assert written == asdict(wanted)  # the new names only, every other field as it was
-    # a file naming a clock both ways: the new name wins
-    (tmp_path / "settings.json").write_text(json.dumps({"negotiation_minutes": 1, "negotiation": 120}))
-    assert Config.load(tmp_path).negotiation == 120
+def test_a_setting_this_version_does_not_have_is_ignored_with_a_warning(tmp_path, caplog):
+    """The clocks' old names (stop_seconds, negotiation_minutes...) are no longer read: a
+    file naming one loads every other field and says which names it ignored."""
+    (tmp_path / "settings.json").write_text(
+        json.dumps({"stop_seconds": 8, "negotiation_minutes": 5, "window": 7, "seats": 3})
+    )
+    with caplog.at_level("WARNING", logger="game.ui.config"):
+        cfg = Config.load(tmp_path)
+    assert (cfg.window, cfg.seats, cfg.negotiation) == (7, 3, Config().negotiation)
+    assert "'negotiation_minutes', 'stop_seconds'; ignored" in caplog.text
 
 
 def test_settings_show_the_window_as_it_is_not_the_saved_preference(tmp_path, monkeypatch):

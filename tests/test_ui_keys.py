@@ -9,13 +9,14 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.referee import Timing
 from game.rules import Card, Settings, Setup
 from game.rules.cards import DECK_COUNTS
 from game.ui import probe, screenshot
 from game.ui.autoplay import click_widget, key, make_app
 from game.ui.keys import Binding, KeyClash, Keymap
 from game.ui.scenes import rules
-from game.ui.session import LocalSession, SeatSpec, Timing
+from game.ui.session import LocalSession, SeatSpec
 from game.ui.table.keys import (
     LESSON_KEYMAPS,
     REPLAY_KEYMAPS,

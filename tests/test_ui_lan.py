@@ -17,6 +17,7 @@ import time
 import pygame
 import pytest
 
+from game.referee import Timing
 from game.rules import Setup, view
 from game.ui import i18n, lan
 from game.ui.autoplay import DT, ScriptedHuman, click, click_widget, key, make_app
@@ -30,16 +31,16 @@ from net import protocol as P
 from net.bot_client import play_bot
 from net.client import (
     Client,
+    HostSeat,
     Joined,
     Said,
-    SeatInfo,
     Seats,
     ServerError,
     Snapshot,
     Update,
 )
 from net.discovery import DiscoveryError, TableFound, TableLost
-from net.host import Timing, config_for_tests
+from net.host import config_for_tests
 from net.host_thread import HostThread
 
 CODE = "WXYZ"
@@ -540,7 +541,7 @@ def test_a_stale_action_is_sent_again_once_if_still_legal_else_the_player_is_tol
     s = NetSession(stub)
     stub.inbox += [
         Joined(0, "a" * 32, "player", TableInfo("T", 3, True, True)),
-        Seats((SeatInfo(0, "Mei", "human", None, None),), True, False, 0, None, 0),
+        Seats((HostSeat(0, "Mei", "human", None, None),), True, False, 0, None, 0),
         Snapshot(0, v0, [], None),
     ]
     s.update(0)
@@ -685,7 +686,7 @@ def test_a_hosting_screen_that_closes_is_the_host_closing_not_its_player_droppin
 
 def test_lan_scenes_render_in_every_language_with_their_badges_and_clocks(tmp_path):
     from game.ui.screenshot import render
-    from net.client import Countdown, Timers
+    from net.client import HostClock, Timers
 
     app = make_app(tmp_path)
     try:
@@ -714,8 +715,8 @@ def test_lan_scenes_render_in_every_language_with_their_badges_and_clocks(tmp_pa
 
             now = _t.monotonic()
             s.client.timers = Timers(
-                window=Countdown(now + 1.5, 6.0, "going_once", "going_twice"),
-                negotiation=Countdown(now + 20, 180.0),
+                window=HostClock(now + 1.5, 6.0, "going_once", "going_twice"),
+                negotiation=HostClock(now + 20, 180.0),
             )
             stage = [c.stage for c in s.countdowns() if c.kind == "window"]
             assert stage == ["going_twice"]

@@ -9,6 +9,7 @@ import argparse
 import pygame
 
 from game.bots.pacing import FAIR_START
+from game.referee import Timing
 from game.rules import (
     Game,
     Settings,
@@ -24,9 +25,9 @@ from game.ui import autosave, i18n
 from game.ui import lan as lan_ui
 from game.ui.autoplay import DT, click_widget, key, make_app
 from game.ui.net_session import NetSession
-from game.ui.session import LocalSession, SeatSpec, Timing
+from game.ui.session import LocalSession, SeatSpec
 from game.ui.table.scene import TableScene
-from net.client import Disconnected, Joined, Reconnected, SeatInfo, Seats, Snapshot, TableInfo
+from net.client import Disconnected, HostSeat, Joined, Reconnected, Seats, Snapshot, TableInfo
 from tests.test_net_lan_edges import fair_start_gaps
 from tests.test_ui_lan import StubClient
 
@@ -82,7 +83,7 @@ def _net_session(g: Game) -> tuple[NetSession, StubClient]:
     stub.inbox += [
         Joined(0, "a" * 32, "player", TableInfo("T", 3, True, True)),
         Seats(
-            tuple(SeatInfo(i, n, "human", None, None) for i, n in enumerate(g.names)),
+            tuple(HostSeat(i, n, "human", None, None) for i, n in enumerate(g.names)),
             True,
             False,
             0,
@@ -145,7 +146,7 @@ def test_drops_and_returns_are_written_in_the_log(tmp_path):
         def seats(status: str) -> Seats:
             st = ("human", status, "human")
             return Seats(
-                tuple(SeatInfo(i, n, st[i], None, None) for i, n in enumerate(g.names)),
+                tuple(HostSeat(i, n, st[i], None, None) for i, n in enumerate(g.names)),
                 True, False, 0, None, 0,
             )  # fmt: skip
 
@@ -198,7 +199,7 @@ def test_the_table_says_why_the_host_went_away_and_offers_to_wait_or_leave(tmp_p
             st = ("human", ann, "human")
             stub.inbox.append(
                 Seats(
-                    tuple(SeatInfo(i, n, st[i], None, None) for i, n in enumerate(g.names)),
+                    tuple(HostSeat(i, n, st[i], None, None) for i, n in enumerate(g.names)),
                     True, False, 0, None, 0,
                 )  # fmt: skip
             )

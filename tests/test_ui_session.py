@@ -4,6 +4,7 @@ clocks, and refusals. No display needed."""
 
 import pytest
 
+from game.referee import Timing
 from game.rules import (
     Offer,
     OpenDeal,
@@ -15,7 +16,7 @@ from game.rules import (
     placard,
 )
 from game.ui.screenshot import table_session
-from game.ui.session import LocalSession, SeatSpec, Timing
+from game.ui.session import LocalSession, SeatSpec
 from game.ui.session_api import Session
 
 

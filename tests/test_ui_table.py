@@ -5,10 +5,11 @@ offer editor, tooltips, keyboard shortcuts, and what a hand-off hides."""
 import pygame
 import pytest
 
+from game.referee import Timing
 from game.rules import Card, PlaceMarker, Settings, Setup
 from game.rules.cards import DECK_COUNTS
 from game.ui.autoplay import click, click_widget, key, make_app
-from game.ui.session import LocalSession, SeatSpec, Timing
+from game.ui.session import LocalSession, SeatSpec
 from game.ui.table import layout as L
 from game.ui.table.panel import source_clan
 from game.ui.table.scene import TableScene

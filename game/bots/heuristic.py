@@ -594,15 +594,6 @@ class Policy:
             o._cache["mean_card"] = v
         return v
 
-    def leader(self, o: Obs) -> tuple[int, float]:
-        """The richest other seat and how far ahead of me it is."""
-        me = o.seat
-        best, top = -1, -1e9
-        for s, m in enumerate(o.money):
-            if s != me and m > top:
-                best, top = s, m
-        return best, top - o.money[me]
-
     def lateness(self, o: Obs) -> float:
         return max(0.0, 1.0 - expected_deals_left(o) / 8.0)
 

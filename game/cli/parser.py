@@ -33,8 +33,7 @@ def _host_args(p: argparse.ArgumentParser) -> None:
         "--start-after", type=float, metavar="S", help="start S seconds after hosting (bots fill)"
     )
     p.add_argument("--grace", type=float, metavar="S", help="seconds before bots take a lost seat")
-    # one name per knob (game.referee.Timing's, in seconds); --negotiation-time and
-    # --turn-time are the old spellings, still accepted
+    # one name per knob (game.referee.Timing's, in seconds)
     p.add_argument(
         "--window", type=float, metavar="S", help="seconds to answer a Stop window (default 10)"
     )
@@ -48,15 +47,12 @@ def _host_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--going-once", type=float, metavar="S", help="per 'going once/twice' (3)")
     p.add_argument(
         "--negotiation",
-        "--negotiation-time",
         dest="negotiation",
         type=float,
         metavar="S",
         help="negotiation clock (180; 0: none)",
     )
-    p.add_argument(
-        "--turn", "--turn-time", dest="turn", type=float, metavar="S", help="turn clock (0: off)"
-    )
+    p.add_argument("--turn", type=float, metavar="S", help="turn clock (0: off)")
     p.add_argument("--bot-delay", type=float, metavar="S", help="bots' pause before moving")
     p.add_argument("--negotiation-limit", type=int, help="negotiation actions per deal (60)")
     p.add_argument("--short", action="store_true", help="short game (tiles 3, 6, 9 removed)")

@@ -17,10 +17,11 @@ may be imported from either place. Names starting with "_" are private to the en
     errors        IllegalAction
     events        what apply reports, and each seat's redacted copy
     explain       why a card in a hand has no play now
+    game          Game: a game with its log, and its save form
     invariants    the checks that hold after every action (tests, the sweep)
     ledger        a deal's account from one seat's view: payments, what the Boss keeps
     negotiation   sources, coverage and agreements of a deal
-    replay        Game, save files and replays
+    replay        save files and replays read back into a Game
     state         GameState and its parts, the seeded RNG
     variants      Settings, variants, window modes
     view          what a seat may see, built section by section
@@ -78,7 +79,8 @@ from .engine import (
 )
 from .errors import IllegalAction
 from .events import Event
-from .replay import Game, SaveError, game_from_data, load, replay
+from .game import Game
+from .replay import SaveError, game_from_data, load, replay
 from .state import POOL, GameState, Phase, Source, SourceKind, WindowKind, laid, placard
 from .variants import Settings, SettingsError, Variant, WindowMode, parse_variants
 from .view import events_for, view

@@ -1,52 +1,24 @@
-"""Save files, scenarios and replays: a game is its seed, settings, optional explicit setup
-and the action log. `Game` keeps the log beside the state so anything can be saved.
+"""Save files, scenarios and replays read back: a `Game` (game.rules.game) rebuilt from its
+seed, settings, optional explicit setup and action log, every action checked again.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.files import atomic_write
-
-from .actions import Action, ActionFormatError, action_from_data
+from .actions import ActionFormatError, action_from_data
 from .cards import card_from_key
-from .engine import Setup, SetupError, apply, new_game
+from .engine import Setup, SetupError
 from .errors import IllegalAction
-from .events import Event
+from .game import SAVE_FORMAT, SAVE_VERSION, Game
 from .state import GameState
 from .variants import Settings, SettingsError
-
-SAVE_FORMAT = "imtheboss-save"
-SAVE_VERSION = 1
 
 
 class SaveError(ValueError):
     """A save file that cannot be replayed; the message names the file, the action index
     and the rule, e.g. "game.json: action 17: [card.not_in_hand] you hold no Stop card"."""
-
-
-def setup_to_data(setup: Setup | None) -> dict | None:
-    if setup is None:
-        return None
-    out: dict = {}
-    if setup.placards is not None:
-        out["placards"] = list(setup.placards)
-    if setup.hands is not None:
-        out["hands"] = [[c.key for c in hand] for hand in setup.hands]
-    if setup.deck is not None:
-        out["deck"] = [c.key for c in setup.deck]
-    for name in ("first_player", "marker"):
-        if getattr(setup, name) is not None:
-            out[name] = getattr(setup, name)
-    if setup.tiles is not None:
-        out["tiles"] = list(setup.tiles)
-    if setup.covered is not None:
-        out["covered"] = {str(k): v for k, v in setup.covered.items()}
-    if setup.money is not None:
-        out["money"] = list(setup.money)
-    return out
 
 
 def setup_from_data(data: dict | None) -> Setup | None:
@@ -74,41 +46,6 @@ def setup_from_data(data: dict | None) -> Setup | None:
         )
     except (TypeError, ValueError, AttributeError) as exc:
         raise SetupError(f"bad setup: {exc}") from None
-
-
-@dataclass
-class Game:
-    """A game with its log: what the UI, the host and `simulate` hold."""
-
-    names: list[str]
-    seed: int
-    settings: Settings
-    setup: Setup | None = None
-    state: GameState = field(init=False)
-    log: list[Action] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.state = new_game(self.names, self.seed, self.settings, self.setup)
-
-    def apply(self, action: Action) -> list[Event]:
-        events = apply(self.state, action)
-        self.log.append(action)
-        return events
-
-    def to_data(self) -> dict:
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "seed": self.seed,
-            "players": list(self.names),
-            "settings": self.settings.to_data(),
-            "setup": setup_to_data(self.setup),
-            "actions": [a.to_data() for a in self.log],
-        }
-
-    def save(self, path: str | Path) -> None:
-        """Write atomically (game.files) so a crash never leaves half a save."""
-        atomic_write(path, json.dumps(self.to_data(), separators=(",", ":")))
 
 
 def game_from_data(data, source: str = "save") -> Game:

@@ -3,8 +3,8 @@
 Every hot-seat game has its own pair of files in `<config>/autosave/`:
 `hotseat-<n>.json`, the engine's save format (so `python main.py replay` reads it), and
 `hotseat-<n>.seats.json` with who sits where (names, human or bot kind; a default name is
-kept as "this seat's default" and shown in the current language), the real-time timers, the
-deal tiles left and what was left of a running negotiation clock. A `LocalSession` with a
+kept as "this seat's default" and shown in the current language), the table's `timing` (its
+clocks' settings, game.referee.Timing), the deal tiles left and what was left of a running negotiation clock. A `LocalSession` with a
 writer attached saves its game after every action (checked once a frame; the clocks every
 couple of seconds while they run, which leaves the game file alone).
 
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import threading
 from dataclasses import asdict, dataclass
@@ -40,6 +41,7 @@ FORMAT = "imtheboss-hotseat"
 VERSION = 1
 GAME_PREFIX = "hotseat-"  # a kept game: hotseat-<number>.json and hotseat-<number>.seats.json
 SEATS_SUFFIX = ".seats.json"
+log = logging.getLogger(__name__)
 LEGACY_GAME_FILE = "hotseat.json"  # the one slot of older versions, taken into the list
 KEEP_FINISHED = 20  # finished hot-seat games kept for "Watch a replay"
 FINISHED_PREFIX = "game-"
@@ -246,7 +248,7 @@ def seats_data(session) -> dict:
             {"name": s.name, "kind": s.kind, **({"default_name": True} if s.default_name else {})}
             for s in session.specs
         ],
-        "timers": asdict(session.timing),
+        "timing": asdict(session.timing),
         # seconds left on the running negotiation clock, resumed by Continue
         "clocks": session.clocks_left(),
         "tiles_left": len(session.game.state.tiles),  # for the saved-games list
@@ -369,7 +371,9 @@ def restore(game_path: Path):
         for spec in specs:
             if spec.kind != HUMAN and not is_bot_spec(spec.kind):
                 raise AutosaveError(f"unknown bot kind {spec.kind!r}")
-        timing = timing_from_data(seats.get("timers") or {})
+        if "timers" in seats:  # the key's name before 0.1
+            log.warning("%s: clock settings under 'timers' are not read; defaults", game_path.name)
+        timing = timing_from_data(seats.get("timing") or {})
         clocks = _clocks(seats.get("clocks"))
         session = LocalSession(specs, start.seed, start.settings, start.setup, timing=timing)
         for i, raw in enumerate(data["actions"]):

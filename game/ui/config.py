@@ -3,15 +3,15 @@
 Where: `game.files.config_dir` ($IMTHEBOSS_CONFIG_DIR if set, else
 $XDG_CONFIG_HOME/imtheboss, else ~/.config/imtheboss; a temporary folder under pytest).
 
-Unknown or ill-typed fields in the file are ignored one by one (a hand-edited file never
-stops the game from starting); the file is written atomically. The clocks have the names and
-the unit (seconds) of game.referee.Timing's knobs; a file from before, with the old names,
-loads with its values kept (``OLD_NAMES``) and is written back with the new ones.
+Unknown or ill-typed fields in the file are ignored one by one with a warning naming them (a
+hand-edited file never stops the game from starting); the file is written atomically. The
+clocks have the names and the unit (seconds) of game.referee.Timing's knobs.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -22,13 +22,7 @@ TEXT_SIZES = {"small": 0.88, "normal": 1.0, "large": 1.18}
 SPEEDS = {"relaxed": 0.75, "normal": 1.0, "fast": 1.6}
 MAX_SEATS = 6
 
-#: Clock fields under their old names: old name -> (Timing's name, factor into seconds).
-OLD_NAMES: dict[str, tuple[str, int]] = {
-    "stop_seconds": ("window", 1),
-    "going_once_seconds": ("going_once", 1),
-    "negotiation_minutes": ("negotiation", 60),
-    "lan_turn_seconds": ("turn", 1),
-}
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -85,8 +79,10 @@ class Config:
             return cfg
         if not isinstance(data, dict):
             return cfg
-        data = _renamed(data)
         defaults = asdict(cfg)
+        unknown = sorted(set(data) - set(defaults))
+        if unknown:
+            log.warning("%s: no setting named %s; ignored", path, ", ".join(map(repr, unknown)))
         for f in fields(cls):
             if f.name not in data:
                 continue
@@ -155,19 +151,3 @@ class Config:
     @property
     def speed_factor(self) -> float:
         return SPEEDS[self.speed]
-
-
-def _renamed(data: dict) -> dict:
-    """``data`` with the clocks' old names read as the new ones (a new name, when both are
-    there, wins); a value that is no number is left to ``load`` to ignore."""
-    out = dict(data)
-    for old, (name, factor) in OLD_NAMES.items():
-        if old not in out:
-            continue
-        value = out.pop(old)
-        if name in out:
-            continue
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            value = value * factor
-        out[name] = value
-    return out

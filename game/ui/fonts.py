@@ -93,12 +93,6 @@ def face_chain(lang: str, size: int, bold: bool = False) -> tuple[pygame.font.Fo
     return tuple(_font(p, size) for p in face_files(lang, bold))
 
 
-def font_for(lang: str, size: int, bold: bool = False) -> pygame.font.Font:
-    """The primary face for lang: covers every string of that language's table on its own
-    except a few symbols on CJK; use render_text for anything that may mix scripts."""
-    return face_chain(lang, size, bold)[0]
-
-
 def split_runs(text: str, lang: str, bold: bool = False) -> list[tuple[int, str]]:
     """Split text into (face index, run) so each run is drawn by one face.
 

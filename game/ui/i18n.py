@@ -35,7 +35,7 @@ def placeholders(text: str) -> frozenset[str]:
 
 def native_name(lang: str) -> str:
     """A language's name in its own script, for the language picker (draw it in that
-    language's font: font_for(lang, ...))."""
+    language's font: fonts.render_text(..., lang))."""
     return table(lang)["language.native_name"]
 
 

@@ -137,10 +137,11 @@ def scripted_session(
     cards shuffled into the deck."""
     import random
 
+    from game.referee import Timing
     from game.rules import Card, Settings, Setup, WindowMode
     from game.rules.cards import DECK_COUNTS
 
-    from .session import LocalSession, SeatSpec, Timing
+    from .session import LocalSession, SeatSpec
 
     used = [0] * 16
     for h in hands:
@@ -261,7 +262,7 @@ def _open_proposal(table, to: int, ticks=None) -> None:
     from game.rules import Propose
 
     choice = next(c for c in table.legal.terms if isinstance(c.action, Propose) and c.action.to == to)
-    table.panel.open_editor(choice, to, None, table.v)
+    table.panel.open_editor(choice, to, None)
     if ticks is not None:
         table.panel.editor.sources = set(ticks)
     table._refresh()
@@ -320,7 +321,7 @@ def render_crowded(app, kind: str, seed: int = 3):
         table.hand.selected = table.hand.cards.index("recruit")
         table._refresh()
     elif kind == "editor_4_sources":
-        table.panel.open_editor(table.legal.terms[0], 1, None, table.v)
+        table.panel.open_editor(table.legal.terms[0], 1, None)
         table._refresh()
     elif kind == "ledger_before":  # S for $5M to Dara, dialled: the ledger after it
         _open_proposal(table, 1)
@@ -358,7 +359,7 @@ def render_fair_price(app, seed: int = 3):
     table = _still(app, TableScene(app, s))
     _frames(app, 2)
     choice = next(c for c in table.legal.terms if isinstance(c.action, Offer))
-    table.panel.open_editor(choice, 1, None, table.v)
+    table.panel.open_editor(choice, 1, None)
     table._refresh()
     pygame_mouse(app, (20, 20))
     _frames(app, 4)
@@ -671,7 +672,7 @@ def still_session(seed: int = 3, seat: int | None = 0, started: bool = True):
     import time
 
     from game.rules import view
-    from net.client import Countdown, SeatInfo, Seats, Timers
+    from net.client import HostClock, HostSeat, Seats, Timers
 
     from .net_session import NetSession
 
@@ -688,7 +689,7 @@ def still_session(seed: int = 3, seat: int | None = 0, started: bool = True):
         status += [("open", None, None), ("open", None, None)]
     seats = Seats(
         tuple(
-            SeatInfo(i, names[i] if st != "open" else None, st, bot, grace)
+            HostSeat(i, names[i] if st != "open" else None, st, bot, grace)
             for i, (st, bot, grace) in enumerate(status)
         ),
         started,
@@ -699,8 +700,8 @@ def still_session(seed: int = 3, seat: int | None = 0, started: bool = True):
     )
     now = time.monotonic()
     timers = Timers(
-        window=Countdown(now + 3.4, 5.0, "boss", None),
-        negotiation=Countdown(now + 151.0, 180.0),
+        window=HostClock(now + 3.4, 5.0, "boss", None),
+        negotiation=HostClock(now + 151.0, 180.0),
     )
     client = StillClient(v, seat, seats, timers, events=events)
     return NetSession(client, code="KMRT", address="192.168.1.5:40123")

@@ -134,19 +134,9 @@ def seat_colour(seat: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def clan_index(key: str | int) -> int:
-    if isinstance(key, int):
-        return key
-    return CLAN_KEYS.index("magenta" if key == "pink" else key)
-
-
 def lighten(colour, amount: float):
     return tuple(round(c + (255 - c) * amount) for c in colour[:3])
 
 
 def darken(colour, amount: float):
     return tuple(round(c * (1 - amount)) for c in colour[:3])
-
-
-def mix(a, b, t: float):
-    return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3], strict=True))

@@ -12,13 +12,14 @@ import pygame
 
 from game.bots import BOT_KINDS, is_bot_spec
 from game.bots.names import bot_name
+from game.referee import Timing
 from game.rules import Settings, Variant, WindowMode
 
 from .. import draw
 from ..bot_styles import bot_specs, style_name
 from ..i18n import tr
 from ..scene import Scene
-from ..session import HUMAN, LocalSession, SeatSpec, Timing
+from ..session import HUMAN, LocalSession, SeatSpec
 from ..theme import TEXT_DIM, WARN, seat_colour
 from ..widgets import Button, Stepper, TextField, Toggle
 from .common import backdrop, section, title_bar

@@ -54,10 +54,8 @@ class ActionPanel:
     def editor(self) -> EditorState | None:
         return self.terms_editor.state
 
-    def open_editor(
-        self, choice: TermsChoice | None, seat: int, pending: dict | None, v: dict | None = None
-    ) -> None:
-        """Open the terms editor on `choice` for `seat` (v: unused, the callers' signature)."""
+    def open_editor(self, choice: TermsChoice | None, seat: int, pending: dict | None) -> None:
+        """Open the terms editor on `choice` for `seat`."""
         self.terms_editor.open(choice, seat, pending)
 
     def close_editor(self) -> None:

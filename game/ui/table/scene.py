@@ -146,7 +146,6 @@ class TableScene(Scene):
         self._catch_up = catch_up
         self.v = first
         self.legal = LegalActions()
-        self._handoff_pending = False
         self._results_timer: float | None = None
         self.results_shown = False
         self.multi = len(session.seats_local) > 1
