@@ -85,9 +85,20 @@ def _fit_px(s: str, lang: str, px: int, max_w: int, bold: bool, min_size: int) -
     return px
 
 
+def fit_name(s: str, size: int, max_w: int, colour=TEXT, bold: bool = False):
+    """A name shrunk like fit(), and only if it is still too wide at the readable minimum,
+    cut with "…" there: for names whose full form is shown elsewhere (a plate, a row)."""
+    px = _fit_px(s, THEME.lang, THEME.font_px(size), max_w, bold, THEME.min_px)
+    return fit(_ellipsize_px(s, px, max_w, bold), size, max_w, colour, bold)
+
+
 def ellipsize(s: str, size: int, max_w: int, bold: bool = False) -> str:
     """s cut with "…" so it is at most max_w wide at size."""
-    lang, px = THEME.lang, THEME.font_px(size)
+    return _ellipsize_px(s, THEME.font_px(size), max_w, bold)
+
+
+def _ellipsize_px(s: str, px: int, max_w: int, bold: bool) -> str:
+    lang = THEME.lang
     if _measure(s, lang, px, bold)[0] <= max_w:
         return s
     clusters = list(_clusters(s))

@@ -105,11 +105,24 @@ def _button_surface(
         surf.blit(icon, (x, dy + (h - icon.get_height()) // 2))
         x += icon.get_width() + 8
     if img:
-        surf.blit(img, (x, dy + (h - img.get_height()) // 2 - 1))
+        surf.blit(img, (x, _label_top(img, dy, h)))
     if cap is not None:
         pygame.draw.rect(surf, (*ink[:3], 70), box, width=1, border_radius=5)
         surf.blit(cap, cap.get_rect(center=box.center))
     return surf
+
+
+def _label_top(img: pygame.Surface, dy: int, h: int) -> int:
+    """Where a label's line goes in a button of height h: centred, but moved so that its
+    ink stays inside the button's face (a Thai line box at Large is taller than a short
+    button, while its letters fit)."""
+    y = dy + (h - img.get_height()) // 2 - 1
+    ink = img.get_bounding_rect()
+    if ink.height == 0:
+        return y
+    if ink.height > h - 4:  # taller than the face: its middle on the button's middle
+        return dy + h // 2 - ink.centery
+    return min(max(y, dy + 2 - ink.top), dy + h - 2 - ink.bottom)
 
 
 KEYCAP_W = 32  # what a one-letter key cap takes of a button's width
@@ -368,8 +381,9 @@ class Toggle(Widget):
 
     def _label_lines(self, text: str, room: int) -> tuple[int, list[str]]:
         """The label's size and lines: one line if it fits, else wrapped, smaller step by
-        step (never below the readable minimum) until the lines fit the toggle's height;
-        what still does not fit ends in "…" (the layout test reports it)."""
+        step (never below the readable minimum) until the lines fit the toggle's height.
+        A label is never cut: one that still does not fit is a layout bug the layout
+        test reports (its lines too many for the height, or too wide for the room)."""
         size = self.size
         while True:
             lines = [text] if draw.text_width(text, size) <= room else draw.wrap(text, size, room)
@@ -377,10 +391,7 @@ class Toggle(Widget):
             if fits or THEME.font_px(size) <= THEME.min_px:
                 break
             size -= 2
-        most = max(1, self.rect.height // self._step(size, 2))
-        if len(lines) > most:
-            lines = [*lines[: most - 1], draw.ellipsize(" ".join(lines[most - 1 :]), size, room)]
-        return size, lines
+        return size, _balanced(text, size, room, lines)
 
     def draw(self, surface, t: float) -> None:
         self._record()
@@ -391,7 +402,7 @@ class Toggle(Widget):
         if self.hover and self.enabled:  # a faint lighter band (an opaque colour: the
             # surface has no alpha, so a translucent white would paint a white box)
             pygame.draw.rect(surface, (44, 78, 64), self.rect, border_radius=10)
-        room = self.rect.width - sw.width - 24
+        room = self.rect.width - sw.width - 18
         size, lines = self._label_lines(_label(self.label), room)
         lh = self._step(size, len(lines))
         y = self.rect.centery - lh * len(lines) // 2
@@ -407,6 +418,21 @@ class Toggle(Widget):
         knob_x = sw.right - 19 if on else sw.left + 19
         pygame.draw.circle(surface, (0, 0, 0, 80), (knob_x, sw.centery + 2), 15)
         pygame.draw.circle(surface, (245, 245, 240), (knob_x, sw.centery), 15)
+
+
+def _balanced(text: str, size: int, room: int, lines: list[str]) -> list[str]:
+    """The same number of lines, as even as they go: wrapped at the narrowest width that
+    needs no more lines (no lone last word under a full line)."""
+    if len(lines) < 2:
+        return lines
+    lo, hi = room // len(lines), room
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if len(draw.wrap(text, size, mid)) <= len(lines):
+            hi = mid
+        else:
+            lo = mid + 1
+    return draw.wrap(text, size, hi)
 
 
 class Slider(Widget):

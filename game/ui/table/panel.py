@@ -102,7 +102,7 @@ class ActionPanel:
         y = L.RIGHT.bottom - 54
         x = L.RIGHT.x + 24
         for key in PHRASES if v.get("negotiation") is not None else ():
-            w = min(170, max(110, draw.text_width(tr(key), 20, True) + 30))
+            w = min(170, max(90, draw.text_width(tr(key), 20, True) + 24))
             out.append(
                 Button(
                     (x, y, w, 42),
@@ -137,7 +137,7 @@ class ActionPanel:
         current = v["players"][viewer].get("asks_only_when_touched", False)
         out.append(
             Toggle(
-                pygame.Rect(x + 6, y - 2, right - x - 6, 46),
+                pygame.Rect(x + 6, y - 4, right - x - 6, 54),  # two lines of Thai at 20 px
                 lambda: tr("table.ask_pref"),
                 lambda c=current: c,
                 lambda _val, a=pref: self.table.send(a) if a is not None else None,

@@ -141,7 +141,7 @@ class PlayerPlates:
             pygame.draw.circle(surf, dot, (badge_x + 9, oy + 23), 7)
             badge_x += 24
             name_w -= 24
-        name = draw.fit(draw.ellipsize(p["name"], 28, name_w, True), 28, name_w, TEXT, True)
+        name = draw.fit_name(p["name"], 28, name_w, TEXT, True)
         surf.blit(name, name.get_rect(midleft=(badge_x, oy + 23)))
         if is_viewer:
             you = draw.fit(tr("player.you"), 18, 80, (20, 20, 20), True)

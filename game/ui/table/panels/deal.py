@@ -140,15 +140,13 @@ def _on_table(surf, v, names, travel, card_rects, X: int, Y: int, ox: int, oy: i
     for c in neg["laid"]:
         rr = card_rects[c["id"]].move(ox, oy)
         surf.blit(cardart.face("clan_" + c["clan"], rr.width, rr.height), rr)
-        nm = draw.fit(
-            draw.ellipsize(names[c["owner"]], 18, LAID_STEP - 4), 18, LAID_STEP - 4, TEXT_DIM
-        )
+        nm = draw.fit_name(names[c["owner"]], 18, LAID_STEP - 4, TEXT_DIM)
         surf.blit(nm, nm.get_rect(midtop=(rr.centerx, rr.bottom + 2)))
     tx = X + 174 + LAID_STEP * len(neg["laid"]) + (10 if neg["laid"] else 0)
     for k in sorted(travel):
         surf.blit(draw.clan_chip(k, 44, "dim"), (tx, ty + 12))
         surf.blit(draw.suitcase(34), (tx + 26, ty + 0))
-        lbl = draw.fit(tr("term.travelling"), 14, 90, TEXT_DIM)
+        lbl = draw.fit(tr("term.travelling"), 14, 96, TEXT_DIM)  # the suitcases' step
         surf.blit(lbl, lbl.get_rect(midtop=(tx + 22, ty + 62)))
         tx += 96
     return tx
@@ -175,7 +173,7 @@ def _rows(surf, v: dict, names: list[str], X: int, oy: int) -> None:
         pygame.draw.rect(
             surf, seat_colour(seat), (row.x + 4, row.y + 8, 6, row.height - 16), border_radius=3
         )
-        nm = draw.fit(draw.ellipsize(names[seat], 22, 180, True), 22, 180, TEXT, True)
+        nm = draw.fit_name(names[seat], 22, 180, TEXT, True)
         surf.blit(nm, nm.get_rect(midleft=(cols[0] + 4, row.centery)))
         agr = neg["agreements"].get(str(seat))
         if agr:
@@ -218,7 +216,7 @@ def draw_slot(surf, x, y, size, clan, owner, names, want=None) -> None:
         return
     surf.blit(draw.clan_chip(clan, size), (x, y))
     if owner is not None:
-        nm = draw.fit(draw.ellipsize(names[owner], 18, SLOT_STEP - 4), 18, SLOT_STEP - 4, TEXT_DIM)
+        nm = draw.fit_name(names[owner], 18, SLOT_STEP - 4, TEXT_DIM)
         surf.blit(nm, nm.get_rect(midtop=(x + size // 2, y + size + 1)))
 
 

@@ -293,7 +293,7 @@ class TermsEditor:
                 tip=lambda: tr("tip.one_dividend", amount=tr("money.amount", n=price)),
             ),
             Button(
-                (cx + 572, ay, 110, 58),
+                (cx + 572, ay, 136, 58),  # "ต่ำสุด $10M" at Large
                 tr("table.min", amount=tr("money.amount", n=choice.lo)),
                 lambda: self._set_amount(choice.lo),
                 size=20,
@@ -303,7 +303,7 @@ class TermsEditor:
                 tip=tr("tip.editor.min", amount=tr("money.amount", n=choice.lo)),
             ),
             Button(
-                (cx + 694, ay, r.right - 24 - cx - 694, 58),
+                (cx + 720, ay, r.right - 24 - cx - 720, 58),
                 tr("table.max", amount=tr("money.amount", n=choice.hi)),
                 lambda: self._set_amount(choice.hi),
                 size=22,

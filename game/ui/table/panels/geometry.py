@@ -9,7 +9,7 @@ import pygame
 from .. import layout as L
 
 ROW_H = 38
-SLOT_STEP = 76  # a deal's slots, spaced so a name like "Player 1" fits under each
+SLOT_STEP = 80  # a deal's slots, spaced so a name like "Player 1" fits under each at 20 px
 LAID_STEP = 84  # cards laid on the table, likewise
 ROW_BUTTON_MAX = 124  # a row's buttons (at most three) leave the pending terms their room
 
@@ -47,7 +47,7 @@ def bar_rect(i: int, n: int) -> pygame.Rect:
     """The bottom bar: the Boss's calls, an investor's Offer / Pass, a window's answers."""
     x0, w = L.RIGHT.x + 24, L.RIGHT.width - 48
     if n <= 2:  # one or two big buttons sit on the right, under the thumb of the eye
-        w = 2 * 290 + 14  # 'Going once, going twice…' and its key cap fit at 18 px
+        w = 2 * 290 + 14
         x0 = L.RIGHT.right - 24 - w
     gap = 12
     bw = (w - gap * (n - 1)) // n

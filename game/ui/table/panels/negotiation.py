@@ -225,7 +225,7 @@ class NegotiationPanel:
         """Going once, (accept the former agreements,) fail the deal, pass the floor."""
         send = self.table.send
         opts = [
-            (tr("phrase.going_once"), GoingOnce(me), "good", "neg.going_once"),
+            (tr("action.going_once"), GoingOnce(me), "good", "neg.going_once"),
             (tr("action.fail_deal"), FailDeal(me), "danger", "neg.fail"),
         ]
         if any(isinstance(a, AcceptFormer) for a in legal.fixed):

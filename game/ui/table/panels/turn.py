@@ -191,7 +191,7 @@ class TurnPanel:
             for c, who in holders:
                 surf.blit(draw.clan_chip(c, chip), (x, y))
                 if who:
-                    nm = draw.fit(draw.ellipsize(who, 16, 98), 16, 98, TEXT_DIM)
+                    nm = draw.fit_name(who, 16, 98, TEXT_DIM)
                     surf.blit(nm, nm.get_rect(midtop=(x + chip // 2, y + chip + 4)))
                 x += step
             x += gap - (step - chip)
