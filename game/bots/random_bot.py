@@ -32,6 +32,7 @@ from game.rules import (
     Withdraw,
 )
 from game.rules.board import clan_from_key
+from game.rules.state import SourceKind
 from game.rules.view import board_of
 
 from .base import Bot, register
@@ -71,6 +72,7 @@ _KIND_OF = {
 }
 HOPELESS_OPEN_WEIGHT = 0.3  # opening a deal the table cannot possibly cover
 IDLE_CHANCE = 0.7  # real time, nobody waiting on us: how often to let the moment pass
+_PLACARD = SourceKind.PLACARD  # a module constant: `.value` on a member is a descriptor call
 
 
 @register("random")
@@ -161,7 +163,7 @@ def _my_offer_waits(view, seat: int) -> bool:
 
 
 def _source_clan(view, src) -> int | None:
-    if src.kind.value == "placard":
+    if src.kind is _PLACARD:
         return src.ref
     for card in view["negotiation"]["laid"]:
         if card["id"] == src.ref:

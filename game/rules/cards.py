@@ -66,11 +66,16 @@ assert DECK_SIZE == 98
 
 
 def clan_card(clan: Clan) -> Card:
-    return Card(int(clan))
+    # The Clan cards come first in clan order: a table look-up, not an enum call by value.
+    if 0 <= clan < 6:
+        return CARDS[clan]
+    raise ValueError(f"{clan!r} is not a clan")
 
 
 def travel_card(clan: Clan) -> Card:
-    return Card(Card.TRAVEL_RED + int(clan))
+    if 0 <= clan < 6:
+        return CARDS[Card.TRAVEL_RED + clan]
+    raise ValueError(f"{clan!r} is not a clan")
 
 
 def card_from_key(key: str) -> Card:

@@ -1034,7 +1034,7 @@ def _close_deal(state: GameState, events: list[Event]) -> None:
     boss = neg.boss
     tile = state.tiles.pop(0)
     involved_sources = tuple(e[1] for e in chosen)
-    clans = tuple(Clan(e[0]) for e in chosen)
+    clans = tuple([CLANS[e[0]] for e in chosen])
     events.append(DealClosed(boss, neg.space, tile, neg.proceeds, involved_sources, clans))
     money = state.money
     for pay in nego.settlement(state):  # the one account of a deal's payments (the ledger's)
