@@ -199,6 +199,23 @@ def blit_wrapped(surface, s, rect, size, colour=TEXT, bold=False, align="left", 
     return y - rect.top
 
 
+def blit_stacked(surface, images, x: int, centery: int, gap: int = 4) -> list[pygame.Rect]:
+    """Text images one under the other from x, their ink `gap` apart and the whole block
+    centred on centery: rows of two lines (a name and its detail) stay apart at any text
+    size, where fixed offsets let a tall script's marks run into the next line. Returns
+    where each image went."""
+    inks = [img.get_bounding_rect() for img in images]
+    block = sum(i.height for i in inks) + gap * (len(inks) - 1)
+    y = centery - block // 2
+    out = []
+    for img, ink in zip(images, inks, strict=True):
+        rect = img.get_rect(topleft=(x, y - ink.y))
+        surface.blit(img, rect)
+        out.append(rect)
+        y += ink.height + gap
+    return out
+
+
 def wrapped_height(s: str, size: int, width: int, bold=False, spacing=1.15) -> int:
     return round(line_height(size, bold) * spacing) * len(wrap(s, size, width, bold))
 

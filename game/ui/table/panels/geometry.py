@@ -67,13 +67,14 @@ def row_seats(v: dict) -> list[int]:
 
 
 def laid_rects(v: dict) -> dict[int, pygame.Rect]:
-    """Laid card id -> its rect on the table (travel targets, animations)."""
+    """Laid card id -> its rect on the table (travel targets, animations): small enough
+    that the owner's name under it stays clear of the rows' header at Large text."""
     out = {}
     neg = v.get("negotiation")
     if not neg:
         return out
     x = L.RIGHT.x + 24 + 150
     for c in neg["laid"]:
-        out[c["id"]] = pygame.Rect(x, L.RIGHT.y + 204, 50, 70)
+        out[c["id"]] = pygame.Rect(x, L.RIGHT.y + 200, 46, 64)
         x += LAID_STEP
     return out

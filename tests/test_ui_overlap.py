@@ -1,0 +1,72 @@
+"""Labels over labels the layout audit cannot see (tests/test_ui_layout.py): parts drawn into
+cached images made before its probe starts (the negotiation panel's static layer), checked
+here by drawing them straight onto a probed canvas, in every language at Large text."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ui import i18n, probe, screenshot
+from game.ui.autoplay import make_app
+from game.ui.config import TEXT_SIZES
+from game.ui.probe import BoxKind
+from game.ui.theme import LOGICAL_SIZE, THEME
+
+LANGS = ("en", "zh_Hant", "zh_Hans", "th")
+GAP = 3  # lines closer than this read as one
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    app = make_app(tmp_path_factory.mktemp("overlap"), speed="fast")
+    yield app
+    for scene in reversed(app.stack.scenes):
+        app.stack.scenes.remove(scene)
+        scene.exit()
+    app.shutdown()
+
+
+@pytest.fixture
+def large(app):
+    """Each language at Large text and the roomiest readable minimum (20 px)."""
+
+    def use(lang: str) -> None:
+        app.set_language(lang)
+        i18n._default._table = i18n.table(lang)
+        THEME.configure(text_scale=TEXT_SIZES["large"], min_px=20)
+
+    yield use
+    THEME.configure(text_scale=TEXT_SIZES["normal"], min_px=18)
+    app.set_language("en")
+    i18n._default._table = i18n.table("en")
+
+
+def texts(p: probe.LayoutProbe) -> list[probe.DrawnBox]:
+    return [b for b in p.boxes if b.kind is BoxKind.TEXT and b.rect.w and b.rect.h]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_laid_cards_owners_keep_off_the_rows_header(app, large, lang):
+    """The owner's name under each Clan card laid on the table stays above the rows'
+    "Agreement" / "Pending" header (it sat on it at Large text)."""
+    from game.ui.table.panels.deal import render_deal
+    from game.ui.table.panels.geometry import laid_rects
+
+    large(lang)
+    screenshot.render(app, "table")
+    table = app.stack.top
+    v = table.v
+    assert v["negotiation"]["laid"], "the scripted table has a Clan card laid"
+    for c in v["negotiation"]["laid"]:  # a default name: "Player 5" reaches below the line
+        v["players"][c["owner"]]["name"] = i18n.tr("player.default_name", n=c["owner"] + 1)
+    canvas = probe.ProbeCanvas(LOGICAL_SIZE)
+    with probe.probing(canvas) as p:
+        render_deal(canvas, v, table.session.viewer, laid_rects(v), 0, 0)
+    names = {v["players"][c["owner"]]["name"] for c in v["negotiation"]["laid"]}
+    heads = {i18n.tr("term.agreement"), i18n.tr("table.pending")}
+    owners = [b for b in texts(p) if b.label in names and b.rect.y < laid_rects(v)[0].bottom + 40]
+    header = [b for b in texts(p) if b.label in heads]
+    assert owners and len(header) == 2
+    for o in owners:
+        for h in header:
+            assert not o.rect.inflate(0, 2 * GAP).colliderect(h.rect), (o.label, o.rect, h.rect)
