@@ -70,3 +70,27 @@ def test_laid_cards_owners_keep_off_the_rows_header(app, large, lang):
     for o in owners:
         for h in header:
             assert not o.rect.inflate(0, 2 * GAP).colliderect(h.rect), (o.label, o.rect, h.rect)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_ledger_lines_keep_apart_and_keep_the_warning(app, large, lang):
+    """The Boss's ledger box on space 7, warned that a proposal to Bruno covers S/L a second
+    time: no line's ink touches the next at Large text (Thai marks ran into the line above
+    at 25 px a line), and the warning is still there when fewer lines fit."""
+    large(lang)
+    screenshot.render_crowded(app, "ledger_redundant")
+    canvas = app.screen
+    app.screen = app.window.canvas = probe.ProbeCanvas(LOGICAL_SIZE)
+    try:
+        with probe.probing(app.screen) as p:
+            THEME.epoch += 1
+            app.draw()
+    finally:
+        app.screen = app.window.canvas = canvas
+    lines = [b for b in texts(p) if b.owner == "LedgerBox"]
+    assert len(lines) >= 6
+    for i, a in enumerate(lines):
+        for b in lines[i + 1 :]:
+            assert not a.rect.colliderect(b.rect), (a.label, a.rect, b.label, b.rect)
+    warning = i18n.table(lang)["table.ledger.redundant"].split("{group}")[0]
+    assert any(b.label.startswith(warning) for b in lines), [b.label for b in lines]

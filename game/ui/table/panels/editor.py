@@ -77,14 +77,14 @@ RANGE_H = 24  # the "any amount from ... to ..." line (and the fair price, coach
 FAIR = (236, 206, 120)  # the fair-price line: the coach's gold, dimmed
 SUMMARY_H = 28  # the summary line above Cancel and Send, at least
 LINES_GAP = 4  # between the range's ink and the summary's
-# What reaches highest and lowest in each language's lines: Latin accents and descenders
+# What reaches highest and lowest in each language's lines: Latin capitals and descenders
 # (player names are Latin in every language), CJK, Thai's stacked marks and tails.
-INK_SAMPLE = {"th": "Ágyปั้ญฐู", "zh_Hant": "Ágy中", "zh_Hans": "Ágy中"}
+INK_SAMPLE = {"th": "Agyปั้ญฐู", "zh_Hant": "Agy中", "zh_Hans": "Agy中"}
 
 
 @lru_cache(maxsize=64)
 def _ink_height(lang: str, px: int) -> int:
-    sample = INK_SAMPLE.get(lang, "Ágy")
+    sample = INK_SAMPLE.get(lang, "Agy")
     return fonts.render_text(sample, lang, px, (255, 255, 255)).get_bounding_rect().height
 
 
