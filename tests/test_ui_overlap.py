@@ -94,3 +94,19 @@ def test_ledger_lines_keep_apart_and_keep_the_warning(app, large, lang):
             assert not a.rect.colliderect(b.rect), (a.label, a.rect, b.label, b.rect)
     warning = i18n.table(lang)["table.ledger.redundant"].split("{group}")[0]
     assert any(b.label.startswith(warning) for b in lines), [b.label for b in lines]
+
+
+def test_six_players_rows_end_above_the_banner(app):
+    """With six players the five rows (and their buttons) end above the window's banner
+    and the countdown's seconds: the last row sat under the banner, its Propose button
+    under '4 s'."""
+    from game.ui.table.panels.geometry import banner_top, row_seats, rows_top
+    from game.ui.table.panels.window import countdown_rect
+
+    screenshot.render_crowded(app, "table_6p")
+    table = app.stack.top
+    assert len(row_seats(table.v)) == 5
+    buttons = [w for w in table.widgets if w.name.startswith("neg.")]
+    assert len({w.rect.y for w in buttons}) == 5, "a button in every row"
+    assert all(w.rect.top >= rows_top() and w.rect.bottom <= banner_top() for w in buttons)
+    assert banner_top() < countdown_rect("window").top - 30  # the seconds sit in the banner

@@ -76,23 +76,29 @@ def editor_rect() -> pygame.Rect:
 RANGE_H = 24  # the "any amount from ... to ..." line (and the fair price, coach's), at least
 FAIR = (236, 206, 120)  # the fair-price line: the coach's gold, dimmed
 SUMMARY_H = 28  # the summary line above Cancel and Send, at least
-LINES_GAP = 4  # between the range's ink and the summary's
-# What reaches highest and lowest in each language's lines: Latin capitals and descenders
-# (player names are Latin in every language), CJK, Thai's stacked marks and tails.
-INK_SAMPLE = {"th": "Agyปั้ญฐู", "zh_Hant": "Agy中", "zh_Hans": "Agy中"}
+LINES_GAP = 3  # between the range's ink and the summary's
 
 
 @lru_cache(maxsize=64)
-def _ink_height(lang: str, px: int) -> int:
-    sample = INK_SAMPLE.get(lang, "Agy")
-    return fonts.render_text(sample, lang, px, (255, 255, 255)).get_bounding_rect().height
+def _ink_heights(lang: str, top_px: int, bottom_px: int, epoch: int) -> tuple[int, int]:
+    """How tall the two lines' ink comes out in `lang`: the range and the fair price (the
+    coach's) on top, a summary naming a player below (names are Latin in every language)."""
+    money = tr("money.amount", n=18)
+    top = tr("table.editor.range", lo=money, hi=money) + tr("fair.investor_alone", amount=money)
+    bottom = tr("table.editor.summary", what="Agy " + tr("table.fee"), amount=money)
+    return tuple(
+        fonts.render_text(s, lang, px, (255, 255, 255)).get_bounding_rect().height
+        for s, px in ((top, top_px), (bottom, bottom_px))
+    )
 
 
 def line_rooms() -> tuple[int, int]:
-    """The range and the summary lines' heights at the current text size and language."""
-    rng = _ink_height(THEME.lang, THEME.font_px(20))
-    summary = _ink_height(THEME.lang, THEME.font_px(22))
-    return max(RANGE_H, rng + LINES_GAP), max(SUMMARY_H, summary)
+    """The range and the summary lines' heights at the current text size and language: at
+    least RANGE_H and SUMMARY_H, more where their inks need it (Thai, Large text)."""
+    top, bottom = _ink_heights(THEME.lang, THEME.font_px(20), THEME.font_px(22), THEME.epoch)
+    band = max(RANGE_H + SUMMARY_H, top + LINES_GAP + bottom)
+    range_h = min(max(RANGE_H, top + LINES_GAP), band - bottom)
+    return range_h, band - range_h
 
 
 def editor_geometry(n_sources: int) -> EditorGeometry:
@@ -108,6 +114,7 @@ def editor_geometry(n_sources: int) -> EditorGeometry:
     gap, h = 12, 50
     range_h, summary_h = line_rooms()
     fixed = 62 + 6 + 60 + range_h + summary_h + 6 + 64  # title ... amount, lines, buttons
+    fixed -= 3  # the summary's ink ends 3 px above the buttons (its line's descent, 6 before)
     spare = r.height - fixed - rows * (h + 8)
     if spare < 0:
         h = max(40, h + spare // rows)
@@ -118,7 +125,7 @@ def editor_geometry(n_sources: int) -> EditorGeometry:
         sources.append(pygame.Rect(r.x + 24 + col * (bw + gap), r.y + 62 + row * (h + 8), bw, h))
     amount_y = r.y + 62 + rows * (h + 8) + 6
     buttons_y = r.bottom - 64
-    pad = max(0, min(6, buttons_y - (amount_y + 60 + range_h + summary_h)))
+    pad = max(0, min(3, buttons_y - (amount_y + 60 + range_h + summary_h)))
     return EditorGeometry(
         sources, amount_y, range_h, summary_h, amount_y + 60, buttons_y - pad, buttons_y
     )

@@ -8,7 +8,7 @@ import pygame
 
 from .. import layout as L
 
-ROW_H = 38
+ROW_H = 38  # a player's row, at most (row_step: six players' five rows are lower)
 SLOT_STEP = 76  # a deal's slots, spaced so a name like "Player 1" fits under each
 LAID_STEP = 84  # cards laid on the table, likewise
 ROW_BUTTON_MAX = 124  # a row's buttons (at most three) leave the pending terms their room
@@ -57,6 +57,17 @@ def bar_rect(i: int, n: int) -> pygame.Rect:
 def rows_top() -> int:
     """The top of the negotiation's first player row."""
     return L.RIGHT.y + 322
+
+
+def banner_top() -> int:
+    """The top of the window's banner / the status line, above the bottom bar."""
+    return L.RIGHT.bottom - 164
+
+
+def row_step(n_rows: int) -> int:
+    """From one player's row to the next: ROW_H, or less so the last row ends above the
+    banner (with six players it sat under it, and the countdown's seconds on its button)."""
+    return min(ROW_H, (banner_top() - 2 - rows_top()) // max(1, n_rows))
 
 
 def row_seats(v: dict) -> list[int]:
