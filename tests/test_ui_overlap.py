@@ -4,6 +4,7 @@ here by drawing them straight onto a probed canvas, in every language at Large t
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.ui import i18n, probe, screenshot
@@ -110,3 +111,31 @@ def test_six_players_rows_end_above_the_banner(app):
     assert len({w.rect.y for w in buttons}) == 5, "a button in every row"
     assert all(w.rect.top >= rows_top() and w.rect.bottom <= banner_top() for w in buttons)
     assert banner_top() < countdown_rect("window").top - 30  # the seconds sit in the banner
+
+
+@pytest.mark.parametrize("players", ["table", "table_6p"])
+def test_bubbles_keep_off_the_panel_title_and_the_board(app, large, players):
+    """A speech or a payment bubble over any player's plate, the longest at Large text,
+    covers neither the panel's title ("Deal on space 2", "Bruno's turn") nor the board's
+    top row: it hung 50 px into both."""
+    from game.ui.table import layout as L
+    from game.ui.table.sprites import Bubble
+
+    large("en")
+    if players == "table":
+        screenshot.render(app, "table")
+    else:
+        screenshot.render_crowded(app, players)
+    table = app.stack.top
+    seats = range(len(table.v["players"]))
+    title_band = pygame.Rect(L.RIGHT.x, L.RIGHT.y + 18, L.RIGHT.width, 40)
+    for t in (0.0, 1.0):  # as it appears and once it has risen
+        table.director.bubbles = [Bubble(s, i18n.tr("phrase.last_offer"), t=t) for s in seats]
+        canvas = probe.ProbeCanvas(LOGICAL_SIZE)
+        with probe.probing(canvas) as p:
+            table.director.draw_bubbles(canvas, table.seat_anchor)
+        bubbles = [b.rect for b in p.boxes if b.kind is BoxKind.BUBBLE]
+        assert len(bubbles) == len(seats)
+        for r in bubbles:
+            assert not r.colliderect(title_band) and r.bottom <= L.BOARD.y, (t, r)
+    table.director.bubbles = []
