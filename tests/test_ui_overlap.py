@@ -139,3 +139,21 @@ def test_bubbles_keep_off_the_panel_title_and_the_board(app, large, players):
         for r in bubbles:
             assert not r.colliderect(title_band) and r.bottom <= L.BOARD.y, (t, r)
     table.director.bubbles = []
+
+
+def test_title_with_continue_keeps_its_rows_and_cards_apart(app):
+    """On the title with Continue and Saved games, Settings' row stands clear of 'Play on
+    the network' (it touched it), and no drifting card passes under a button (one sat
+    under Settings), over a minute of drifting."""
+    from game.ui.scenes.common import drifting_cards
+
+    screenshot.render(app, "title_saved")
+    title = app.stack.top
+    by_name = {w.name: w.rect for w in title.widgets}
+    assert "title.continue" in by_name
+    assert by_name["title.settings"].top - by_name["title.lan"].bottom >= 24
+    for step in range(0, 600):
+        for img, rect in drifting_cards(step / 10):
+            ink = img.get_bounding_rect().move(rect.topleft)
+            over = [n for n, r in by_name.items() if r.colliderect(ink)]
+            assert not over, (step / 10, ink, over)
