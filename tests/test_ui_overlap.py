@@ -157,3 +157,23 @@ def test_title_with_continue_keeps_its_rows_and_cards_apart(app):
             ink = img.get_bounding_rect().move(rect.topleft)
             over = [n for n, r in by_name.items() if r.colliderect(ink)]
             assert not over, (step / 10, ink, over)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_results_headings_end_left_of_the_chart(app, large, lang):
+    """The ranking's headings ('Deals closed as Boss') end left of the chart's panel, which
+    is drawn over them (the heading ran 50 px under it), and above the first row."""
+    from game.ui.scenes.results import CHART
+
+    large(lang)
+    screenshot.render(app, "results")
+    canvas = probe.ProbeCanvas(LOGICAL_SIZE)
+    with probe.probing(canvas) as p:
+        THEME.epoch += 1
+        app.stack.top.draw(canvas)
+    words = i18n.tr("results.deals_as_boss")
+    heads = [b for b in texts(p) if b.rect.bottom < 290 and b.label.strip() in words]
+    assert "".join(b.label for b in heads).replace(" ", "") == words.replace(" ", "")
+    chart = CHART.inflate(20, 20)
+    for b in heads:
+        assert b.rect.right < chart.x and b.rect.bottom < 290, (b.label, b.rect)

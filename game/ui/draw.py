@@ -199,20 +199,25 @@ def blit_wrapped(surface, s, rect, size, colour=TEXT, bold=False, align="left", 
     return y - rect.top
 
 
-def blit_stacked(surface, images, x: int, centery: int, gap: int = 4) -> list[pygame.Rect]:
-    """Text images one under the other from x, their ink `gap` apart and the whole block
-    centred on centery: rows of two lines (a name and its detail) stay apart at any text
-    size, where fixed offsets let a tall script's marks run into the next line. Returns
-    where each image went."""
-    inks = [img.get_bounding_rect() for img in images]
-    block = sum(i.height for i in inks) + gap * (len(inks) - 1)
+def blit_stacked(surface, lines, x: int, centery: int, gap: int = 4) -> list[pygame.Rect]:
+    """Text lines one under the other from x, `gap` apart and the whole block centred on
+    centery: rows of two lines (a name and its detail) stay apart at any text size, where
+    fixed offsets let a tall script's marks run into the next line. `lines`: (image, size,
+    bold); each line takes the room of a Latin capital and descender at its size (so rows
+    keep one baseline) or more where its own ink reaches further. Returns where each
+    image went."""
+    bands = []
+    for img, size, bold in lines:
+        ref = fonts.render_text("Agy", THEME.lang, THEME.font_px(size), TEXT, bold)
+        bands.append(img.get_bounding_rect().union(ref.get_bounding_rect()))
+    block = sum(b.height for b in bands) + gap * (len(bands) - 1)
     y = centery - block // 2
     out = []
-    for img, ink in zip(images, inks, strict=True):
-        rect = img.get_rect(topleft=(x, y - ink.y))
+    for (img, _, _), band in zip(lines, bands, strict=True):
+        rect = img.get_rect(topleft=(x, y - band.y))
         surface.blit(img, rect)
         out.append(rect)
-        y += ink.height + gap
+        y += band.height + gap
     return out
 
 

@@ -105,7 +105,7 @@ class TableRow(Widget):
         w = right - r.x - 20
         nm = draw.fit(draw.ellipsize(t_.name, 26, w, True), 26, w, ink, True)
         ad = draw.fit(f"{t_.host}:{t_.port}", 18, w, TEXT_DIM)
-        _, at = draw.blit_stacked(surface, (nm, ad), r.x + 18, r.centery)
+        _, at = draw.blit_stacked(surface, ((nm, 26, True), (ad, 18, False)), r.x + 18, r.centery, gap=8)
         if t_.pace is not None:  # how fast the table goes, before anyone joins
             x = r.x + 18 + ad.get_width() + 24
             pace = draw.fit(pace_text(t_.pace), 18, max(40, right - 20 - x), GOLD)

@@ -220,7 +220,8 @@ class SavedGamesScene(Scene):
             names = draw.fit(draw.ellipsize(", ".join(game.names), 26, text_w, True), 26,
                              text_w, TEXT, True)  # fmt: skip
             detail = draw.fit(progress(game), 22, text_w, TEXT_DIM)
-            draw.blit_stacked(surface, (names, detail), r.x + 24, r.centery, gap=6)
+            draw.blit_stacked(surface, ((names, 26, True), (detail, 22, False)), r.x + 24,
+                              r.centery, gap=10)  # fmt: skip
         if self.pages > 1:
             page = tr("saved.page", page=self.page + 1, pages=self.pages)
             img = draw.fit(page, 24, 600, TEXT_DIM)
