@@ -94,7 +94,9 @@ def test_editor_lines_have_room_for_their_ink_at_large_text(lang):
 
     fair = i18n.table(lang)["fair.investor_alone"].format(amount="$14M")
     summary = i18n.table(lang)["table.editor.summary"].format(what="G Goldman", amount="$0M")
+    before = i18n._default._table
     try:
+        i18n._default._table = i18n.table(lang)  # the editor measures its lines' own words
         THEME.configure(lang=lang, text_scale=TEXT_SIZES["large"])
         top = draw.fit(fair, 20, 5000).get_bounding_rect().height
         bottom = draw.fit(summary, 22, 5000).get_bounding_rect().height
@@ -103,6 +105,7 @@ def test_editor_lines_have_room_for_their_ink_at_large_text(lang):
             assert top + 3 + bottom <= geo.summary_bottom - geo.range_y, (n, top, bottom)
             assert max(r.bottom for r in geo.sources) <= geo.amount_y, n
     finally:
+        i18n._default._table = before
         THEME.configure(lang="en", text_scale=TEXT_SIZES["normal"])
 
 
