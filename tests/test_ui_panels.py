@@ -1,5 +1,7 @@
 """The panel's parts on their own: the terms editor (a class holding an EditorState)."""
 
+import pytest
+
 from game.rules import LegalActions, Offer, Source, SourceKind, TermsChoice
 from game.ui.table.panels.editor import TermsEditor
 
@@ -67,17 +69,44 @@ def test_editor_rows_never_overlap_whatever_the_number_of_sources():
     """The range line ends above the summary line, which ends above Cancel and Send, and the
     source buttons end above the amount dial, for one to six sources (the screenshot of a
     4-source offer once showed the two lines on top of each other)."""
-    from game.ui.table.panels.editor import RANGE_H, SUMMARY_H, editor_geometry, editor_rect
+    from game.ui.table.panels.editor import editor_geometry, editor_rect
 
     for n in range(1, 7):
         geo = editor_geometry(n)
         assert max(r.bottom for r in geo.sources) <= geo.amount_y, n
         assert geo.range_y >= geo.amount_y + 58, n  # under the 58 px amount buttons
-        assert geo.range_y + RANGE_H <= geo.summary_bottom - SUMMARY_H, n
+        assert geo.range_y + geo.range_h <= geo.summary_bottom - geo.summary_h, n
         assert geo.summary_bottom <= geo.buttons_y, n
         assert geo.buttons_y + 56 <= editor_rect().bottom, n
         if n <= 4:  # tall enough for the clan-letter key caps (widgets.py draws them from 44)
             assert all(r.height >= 44 for r in geo.sources), n
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_Hant", "zh_Hans", "th"])
+def test_editor_lines_have_room_for_their_ink_at_large_text(lang):
+    """At Large text the range (or the fair price) and the summary lines' inks fit between
+    the amount dial and Cancel and Send without touching: Thai's stacked marks and tails
+    took more than the fixed 24 + 28 px the lines had."""
+    from game.ui import draw, i18n
+    from game.ui.config import TEXT_SIZES
+    from game.ui.table.panels.editor import editor_geometry
+    from game.ui.theme import THEME
+
+    fair = i18n.table(lang)["fair.investor_alone"].format(amount="$14M")
+    summary = i18n.table(lang)["table.editor.summary"].format(what="G Goldman", amount="$0M")
+    before = i18n._default._table
+    try:
+        i18n._default._table = i18n.table(lang)  # the editor measures its lines' own words
+        THEME.configure(lang=lang, text_scale=TEXT_SIZES["large"])
+        top = draw.fit(fair, 20, 5000).get_bounding_rect().height
+        bottom = draw.fit(summary, 22, 5000).get_bounding_rect().height
+        for n in range(1, 7):
+            geo = editor_geometry(n)
+            assert top + 3 + bottom <= geo.summary_bottom - geo.range_y, (n, top, bottom)
+            assert max(r.bottom for r in geo.sources) <= geo.amount_y, n
+    finally:
+        i18n._default._table = before
+        THEME.configure(lang="en", text_scale=TEXT_SIZES["normal"])
 
 
 def test_the_boss_reads_why_a_pending_offer_is_red_not_only_that_it_is():

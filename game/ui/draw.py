@@ -210,6 +210,28 @@ def blit_wrapped(surface, s, rect, size, colour=TEXT, bold=False, align="left", 
     return y - rect.top
 
 
+def blit_stacked(surface, lines, x: int, centery: int, gap: int = 4) -> list[pygame.Rect]:
+    """Text lines one under the other from x, `gap` apart and the whole block centred on
+    centery: rows of two lines (a name and its detail) stay apart at any text size, where
+    fixed offsets let a tall script's marks run into the next line. `lines`: (image, size,
+    bold); each line takes the room of a Latin capital and descender at its size (so rows
+    keep one baseline) or more where its own ink reaches further. Returns where each
+    image went."""
+    bands = []
+    for img, size, bold in lines:
+        ref = fonts.render_text("Agy", THEME.lang, THEME.font_px(size), TEXT, bold)
+        bands.append(img.get_bounding_rect().union(ref.get_bounding_rect()))
+    block = sum(b.height for b in bands) + gap * (len(bands) - 1)
+    y = centery - block // 2
+    out = []
+    for (img, _, _), band in zip(lines, bands, strict=True):
+        rect = img.get_rect(topleft=(x, y - band.y))
+        surface.blit(img, rect)
+        out.append(rect)
+        y += band.height + gap
+    return out
+
+
 def wrapped_height(s: str, size: int, width: int, bold=False, spacing=1.15) -> int:
     return round(line_height(size, bold) * spacing) * len(wrap(s, size, width, bold))
 

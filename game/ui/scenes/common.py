@@ -38,8 +38,9 @@ def drifting_cards(t: float) -> list[tuple[pygame.Surface, pygame.Rect]]:
     out = []
     for i, key in enumerate(_KEYS):
         phase = i * 1.7
-        # cards float up slowly in the side bands, clear of the title and the buttons
-        band = (60, 520) if i % 2 == 0 else (1400, 1860)
+        # cards float up slowly in the side bands, clear of the title and the buttons (the
+        # title's widest rows span x 496..1424; a card tilted 25 degrees is 166 px wide)
+        band = (60, 392) if i % 2 == 0 else (1528, 1860)
         x = band[0] + (i * 151) % (band[1] - band[0]) + math.sin(t * 0.5 + phase) * 20
         y = 1230 - (i * 287 + t * (16 + i * 2)) % (1080 + 300)
         angle = int(((i * 37) % 50) - 25 + math.sin(t * 0.4 + phase) * 4)

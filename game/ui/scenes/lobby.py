@@ -104,13 +104,12 @@ class TableRow(Widget):
             right = box.left - 14
         w = right - r.x - 20
         nm = draw.fit(draw.ellipsize(t_.name, 26, w, True), 26, w, ink, True)
-        surface.blit(nm, (r.x + 18, r.y + 6))
         ad = draw.fit(f"{t_.host}:{t_.port}", 18, w, TEXT_DIM)
-        surface.blit(ad, (r.x + 18, r.y + 40))
+        _, at = draw.blit_stacked(surface, ((nm, 26, True), (ad, 18, False)), r.x + 18, r.centery, gap=8)
         if t_.pace is not None:  # how fast the table goes, before anyone joins
             x = r.x + 18 + ad.get_width() + 24
             pace = draw.fit(pace_text(t_.pace), 18, max(40, right - 20 - x), GOLD)
-            surface.blit(pace, (x, r.y + 40))
+            surface.blit(pace, pace.get_rect(midleft=(x, at.centery)))
 
 
 class LobbyScene(Scene):

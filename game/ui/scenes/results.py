@@ -20,6 +20,7 @@ from ..widgets import Button
 from .common import backdrop, title_bar
 
 CHART = pygame.Rect(860, 220, 980, 620)
+ROW_W = 760  # a ranking row: it ends 26 px left of the chart's panel
 
 
 def ranking(money: list[int]) -> list[tuple[int, int]]:
@@ -147,20 +148,16 @@ class ResultsScene(Scene):
         # ranking table
         x, y = 80, 250
         cols = (x, x + 150, x + 450, x + 600)
-        for txt, cx in (
-            (tr("results.rank"), cols[0]),
-            (tr("results.money"), cols[2]),
-            (tr("results.deals_as_boss"), cols[3]),
+        deals_w = x - 16 + ROW_W - 12 - cols[3]  # the last column ends inside the rows
+        for txt, cx, room in (
+            (tr("results.rank"), cols[0], 100),
+            (tr("results.money"), cols[2], 150),
         ):
-            surface.blit(
-                draw.fit(
-                    txt, 20, 150 if cx == cols[2] else 220 if cx == cols[3] else 100, TEXT_DIM
-                ),
-                (cx, y),
-            )
+            surface.blit(draw.fit(txt, 20, room, TEXT_DIM), (cx, y))
+        self._column_head(surface, tr("results.deals_as_boss"), cols[3], y + 30, deals_w)
         y += 40
         for place, seat in ranking(self.money):
-            row = pygame.Rect(x - 16, y, 760, 84)
+            row = pygame.Rect(x - 16, y, ROW_W, 84)
             draw.draw_panel(surface, row, fill=(20, 44, 36), alpha=230, radius=14, shadow=False)
             pygame.draw.rect(
                 surface,
@@ -193,9 +190,8 @@ class ResultsScene(Scene):
             surface.blit(
                 draw.text(tr("money.amount", n=self.money[seat]), 34, GOLD, True), (cols[2], y + 20)
             )
-            surface.blit(
-                draw.text(str(self.history.boss_deals[seat]), 30, TEXT), (cols[3] + 40, y + 24)
-            )
+            count = draw.text(str(self.history.boss_deals[seat]), 30, TEXT)
+            surface.blit(count, count.get_rect(midtop=(cols[3] + deals_w // 2, y + 24)))
             y += 96
         deals = tr(
             "center.deals",
@@ -205,6 +201,18 @@ class ResultsScene(Scene):
         surface.blit(draw.fit(deals, 24, 760, TEXT_DIM), (x, y + 14))
         surface.blit(self._chart_surface(), (CHART.x - 10, CHART.y - 10))
         super().draw(surface)
+
+    @staticmethod
+    def _column_head(surface, text: str, x: int, bottom: int, width: int) -> None:
+        """A column's heading wrapped to its width, its last line ending at `bottom` (the
+        chart begins right of the rows: 'Deals closed as Boss' ran under it)."""
+        lines = draw.wrap(text, 20, width)
+        step = draw.line_height(20)
+        y = bottom - step * len(lines)
+        for line in lines:
+            img = draw.fit(line, 20, width, TEXT_DIM)
+            surface.blit(img, img.get_rect(midtop=(x + width // 2, y)))
+            y += step
 
     def _chart_surface(self) -> pygame.Surface:
         from ..theme import THEME

@@ -16,7 +16,8 @@ from .common import backdrop, title_bar, when
 PER_PAGE = 7
 ROW = pygame.Rect(120, 180, 1680, 92)  # the first row; the others below it
 ROW_GAP = 14
-DIALOG = pygame.Rect(960 - 400, 320, 800, 360)
+DIALOG_W, DIALOG_MIN_H = 800, 360  # "Delete this saved game?": it grows with its note
+NOTE_TOP, BUTTONS_H = 120, 110  # the note starts under the question; the buttons' band
 
 
 def progress(game) -> str:
@@ -134,11 +135,23 @@ class SavedGamesScene(Scene):
         )
         return out
 
+    def _note(self) -> str:
+        game = self.confirming
+        return tr("saved.delete_note", players=and_list(game.names), progress=progress(game))
+
+    def dialog_rect(self) -> pygame.Rect:
+        """The question's dialog, tall enough for its note above the buttons at any text
+        size (a long list of players wraps to four lines at Large)."""
+        note_h = draw.wrapped_height(self._note(), 24, DIALOG_W - 100)
+        h = max(DIALOG_MIN_H, NOTE_TOP + note_h + 16 + BUTTONS_H)
+        return pygame.Rect(960 - DIALOG_W // 2, 500 - h // 2, DIALOG_W, h)
+
     def _confirm_widgets(self) -> list[Button]:
-        y = DIALOG.bottom - 110
+        dialog = self.dialog_rect()
+        y = dialog.bottom - BUTTONS_H
         out = [
             Button(
-                (DIALOG.x + 60, y, 320, 74),
+                (dialog.x + 60, y, 320, 74),
                 lambda: tr("saved.delete"),
                 self.delete,
                 style="danger",
@@ -146,7 +159,7 @@ class SavedGamesScene(Scene):
                 name="saved.confirm_delete",
             ),
             Button(
-                (DIALOG.right - 380, y, 320, 74),
+                (dialog.right - 380, y, 320, 74),
                 lambda: tr("ui.cancel"),
                 self.cancel_delete,
                 style="primary",
@@ -156,7 +169,7 @@ class SavedGamesScene(Scene):
             ),
         ]
         for w in out:
-            w.panel = DIALOG
+            w.panel = dialog
         return out
 
     # -- actions -----------------------------------------------------------------------
@@ -206,9 +219,9 @@ class SavedGamesScene(Scene):
             text_w = r.width - 600
             names = draw.fit(draw.ellipsize(", ".join(game.names), 26, text_w, True), 26,
                              text_w, TEXT, True)  # fmt: skip
-            surface.blit(names, (r.x + 24, r.y + 12))
             detail = draw.fit(progress(game), 22, text_w, TEXT_DIM)
-            surface.blit(detail, (r.x + 24, r.bottom - 12 - detail.get_height()))
+            draw.blit_stacked(surface, ((names, 26, True), (detail, 22, False)), r.x + 24,
+                              r.centery, gap=10)  # fmt: skip
         if self.pages > 1:
             page = tr("saved.page", page=self.page + 1, pages=self.pages)
             img = draw.fit(page, 24, 600, TEXT_DIM)
@@ -221,10 +234,10 @@ class SavedGamesScene(Scene):
         super().draw(surface)
 
     def _draw_confirm(self, surface) -> None:
-        draw.draw_dialog(surface, DIALOG)
-        title = draw.fit(tr("saved.delete_question"), 44, DIALOG.width - 80, GOLD, True)
-        surface.blit(title, title.get_rect(center=(DIALOG.centerx, DIALOG.y + 70)))
-        game = self.confirming
-        note = tr("saved.delete_note", players=and_list(game.names), progress=progress(game))
-        box = pygame.Rect(DIALOG.x + 50, DIALOG.y + 120, DIALOG.width - 100, 150)
-        draw.blit_wrapped(surface, note, box, 24, TEXT_DIM, align="center")
+        dialog = self.dialog_rect()
+        draw.draw_dialog(surface, dialog)
+        title = draw.fit(tr("saved.delete_question"), 44, dialog.width - 80, GOLD, True)
+        surface.blit(title, title.get_rect(center=(dialog.centerx, dialog.y + 70)))
+        box = pygame.Rect(dialog.x + 50, dialog.y + NOTE_TOP, dialog.width - 100,
+                          dialog.height - NOTE_TOP - BUTTONS_H)  # fmt: skip
+        draw.blit_wrapped(surface, self._note(), box, 24, TEXT_DIM, align="center")

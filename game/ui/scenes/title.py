@@ -17,6 +17,8 @@ from ..theme import GOLD, TEXT, TEXT_DIM, WARN
 from ..widgets import Button
 from .common import backdrop, drifting_cards
 
+ROW_Y = 280  # the small buttons' row under the big ones, a clear gap below the last
+
 
 class LanguageButton(Button):
     """A button whose label is drawn in its own language's fonts."""
@@ -167,7 +169,7 @@ class TitleScene(Scene):
         for i, (key, act, hotkey, style, tip) in enumerate(row):
             self.widgets.append(
                 Button(
-                    (row_x + i * (quarter + 12), y + 266, quarter, h - 14),
+                    (row_x + i * (quarter + 12), y + ROW_Y, quarter, h - 14),
                     lambda key=key: tr(key),
                     act,
                     style=style,

@@ -496,6 +496,8 @@ class Director:
         surface.blit(img, img.get_rect(center=(L.DIE[0], round(L.DIE[1] + self.die_y))))
 
     def draw_bubbles(self, surface, anchor) -> None:
+        """Each bubble rises from under its player's plate, but no lower than BUBBLE_FLOOR:
+        over the plate, never over the panel's title or the board's top row below it."""
         for b in self.bubbles:
             x, y = anchor(b.seat)
             img = bubble_image(b.text, seat_colour(b.seat), THEME.epoch)
@@ -504,9 +506,13 @@ class Director:
             if alpha < 250:
                 img = faded(img, alpha // 32)
             rect = img.get_rect(midtop=(x, y + 34 - rise))
+            rect.bottom = min(rect.bottom, BUBBLE_FLOOR)
             surface.blit(img, rect)
             if probe.ACTIVE is not None:
                 probe.ACTIVE.note_box(probe.BoxKind.BUBBLE, b.text, rect, surface)
+
+
+BUBBLE_FLOOR = L.PLAYERS.bottom + 6  # the plates' row ends there; the panel and board below
 
 
 @dataclass(frozen=True)

@@ -265,8 +265,11 @@ class ReplayScene(TableScene):
             if k is not None
             else tr("replay.before_deals")
         )
-        surface.blit(draw.fit(at, 20, 280, TEXT, True), (BAR.x + 12, BAR.y + 6))
-        surface.blit(draw.fit(deal, 20, 280, TEXT_DIM), (BAR.x + 12, BAR.y + 32))
+        lines = (
+            (draw.fit(at, 20, 280, TEXT, True), 20, True),
+            (draw.fit(deal, 20, 280, TEXT_DIM), 20, False),
+        )  # both above the buttons' row, at any text size
+        draw.blit_stacked(surface, lines, BAR.x + 12, (BAR.y + ROW_Y) // 2, gap=3)
         for w in self.controls:
             w.draw(surface, self.t)
         if self.replay.all_hands:

@@ -43,7 +43,7 @@ from .host_away import HostAwayDialog
 from .keys import TABLE_KEYMAPS, Overlay, panel_state
 from .log import LogPanel, clan_word
 from .panel import TARGET_PULSE, ActionPanel, fill_slots
-from .panels.geometry import ROW_H, row_seats, rows_top
+from .panels.geometry import row_seats, row_step, rows_top
 from .panels.window import countdown_area, countdown_look
 from .players import PlayerPlates
 
@@ -205,7 +205,7 @@ class TableScene(Scene):
             if not self.v.get("negotiation"):
                 return None
             n = len(row_seats(self.v))
-            return pygame.Rect(L.RIGHT.x, rows_top(), L.RIGHT.width, n * ROW_H)
+            return pygame.Rect(L.RIGHT.x, rows_top(), L.RIGHT.width, n * row_step(n))
         if kind == "space" and ref.isdigit() and int(ref) < len(L.SPACES):
             return L.SPACES[int(ref)]
         if kind == "plate" and ref.isdigit() and int(ref) < len(self.plates.rects):

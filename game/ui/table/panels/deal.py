@@ -12,7 +12,15 @@ from ...i18n import tr
 from ...theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, seat_colour
 from .. import layout as L
 from .. import status
-from .geometry import LAID_STEP, ROW_BUTTON_MAX, ROW_H, SLOT_STEP, row_seats, rows_top
+from .geometry import (
+    LAID_STEP,
+    ROW_BUTTON_MAX,
+    SLOT_STEP,
+    banner_top,
+    row_seats,
+    row_step,
+    rows_top,
+)
 from .ledger import BOX_X, LedgerBox, ledger_rect
 from .slots import committed_owners, fill_slots, source_clan
 from .window import draw_banner
@@ -39,7 +47,7 @@ def render_deal(
     _rows(surf, v, names, X, oy)
     # the window banner / status line above the bottom bar
     win = v.get("window")
-    by = Y + r.height - 164
+    by = banner_top() + oy
     if win is not None:
         draw_banner(surf, v, win, names, viewer, X, by)
     elif status_line:
@@ -165,9 +173,11 @@ def _rows(surf, v: dict, names: list[str], X: int, oy: int) -> None:
     )
     for txt, cx, room in heads:
         surf.blit(draw.fit(txt, 18, room, TEXT_DIM), (cx, head_y))
-    for i, seat in enumerate(row_seats(v)):
-        y = top + i * ROW_H
-        row = pygame.Rect(X + 16, y, r.width - 32, ROW_H - 4)
+    seats = row_seats(v)
+    step = row_step(len(seats))
+    for i, seat in enumerate(seats):
+        y = top + i * step
+        row = pygame.Rect(X + 16, y, r.width - 32, step - 4)
         if i % 2 == 0:
             pygame.draw.rect(surf, (255, 255, 255, 12), row, border_radius=8)
         pygame.draw.rect(

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
 from game.rules import LayClan, LegalActions, Offer, Source, SourceKind, TermsChoice
 from game.rules.ledger import needed_sources
 
-from ... import draw
+from ... import draw, fonts
 from ...i18n import tr
-from ...theme import CLAN_LETTERS, GOLD, TEXT, TEXT_DIM
+from ...theme import CLAN_LETTERS, GOLD, TEXT, TEXT_DIM, THEME
 from ...widgets import Button, Widget
 from .. import layout as L
 from ..reasons import ui_reason, why_off
@@ -56,6 +57,8 @@ class EditorState:
 class EditorGeometry:
     sources: list[pygame.Rect]
     amount_y: int
+    range_h: int  # the range line's room: its ink fits, whatever the script and text size
+    summary_h: int
     range_y: int
     summary_bottom: int
     buttons_y: int
@@ -70,22 +73,48 @@ def editor_rect() -> pygame.Rect:
     return pygame.Rect(L.RIGHT.x + 16, L.RIGHT.y + 296, L.RIGHT.width - 32, L.RIGHT.height - 304)
 
 
-RANGE_H = 24  # the "any amount from ... to ..." line (and the fair price, coach's)
+RANGE_H = 24  # the "any amount from ... to ..." line (and the fair price, coach's), at least
 FAIR = (236, 206, 120)  # the fair-price line: the coach's gold, dimmed
-SUMMARY_H = 28  # the summary line above Cancel and Send
+SUMMARY_H = 28  # the summary line above Cancel and Send, at least
+LINES_GAP = 3  # between the range's ink and the summary's
+
+
+@lru_cache(maxsize=64)
+def _ink_heights(lang: str, top_px: int, bottom_px: int, epoch: int) -> tuple[int, int]:
+    """How tall the two lines' ink comes out in `lang`: the range and the fair price (the
+    coach's) on top, a summary naming a player below (names are Latin in every language)."""
+    money = tr("money.amount", n=18)
+    top = tr("table.editor.range", lo=money, hi=money) + tr("fair.investor_alone", amount=money)
+    bottom = tr("table.editor.summary", what="Agy " + tr("table.fee"), amount=money)
+    return tuple(
+        fonts.render_text(s, lang, px, (255, 255, 255)).get_bounding_rect().height
+        for s, px in ((top, top_px), (bottom, bottom_px))
+    )
+
+
+def line_rooms() -> tuple[int, int]:
+    """The range and the summary lines' heights at the current text size and language: at
+    least RANGE_H and SUMMARY_H, more where their inks need it (Thai, Large text)."""
+    top, bottom = _ink_heights(THEME.lang, THEME.font_px(20), THEME.font_px(22), THEME.epoch)
+    band = max(RANGE_H + SUMMARY_H, top + LINES_GAP + bottom)
+    range_h = min(max(RANGE_H, top + LINES_GAP), band - bottom)
+    return range_h, band - range_h
 
 
 def editor_geometry(n_sources: int) -> EditorGeometry:
     """The editor's rows, top to bottom: title, the sources (rows of up to three: four go
     two by two; Clan cards to lay, or the note that there is nothing to offer, take the
     slots after them), the amount dial, the range and the summary line, Cancel and Send.
-    Source rows get lower (down to 40 px; below 44 they lose their key caps) when the editor is short, so the range and the
-    summary lines never overlap."""
+    Source rows get lower (down to 40 px; below 44 they lose their key caps) when the
+    editor is short, and then the gap above Cancel and Send, so the range and the summary
+    lines never overlap (their room grows with the text size: line_rooms)."""
     r = editor_rect()
     per_row = 2 if n_sources == 4 else min(3, max(1, n_sources))
     rows = max(1, (n_sources + per_row - 1) // per_row)
     gap, h = 12, 50
-    fixed = 62 + 6 + 60 + RANGE_H + SUMMARY_H + 6 + 64  # title ... amount, lines, buttons
+    range_h, summary_h = line_rooms()
+    fixed = 62 + 6 + 60 + range_h + summary_h + 6 + 64  # title ... amount, lines, buttons
+    fixed -= 3  # the summary's ink ends 3 px above the buttons (its line's descent, 6 before)
     spare = r.height - fixed - rows * (h + 8)
     if spare < 0:
         h = max(40, h + spare // rows)
@@ -96,7 +125,10 @@ def editor_geometry(n_sources: int) -> EditorGeometry:
         sources.append(pygame.Rect(r.x + 24 + col * (bw + gap), r.y + 62 + row * (h + 8), bw, h))
     amount_y = r.y + 62 + rows * (h + 8) + 6
     buttons_y = r.bottom - 64
-    return EditorGeometry(sources, amount_y, amount_y + 60, buttons_y - 6, buttons_y)
+    pad = max(0, min(3, buttons_y - (amount_y + 60 + range_h + summary_h)))
+    return EditorGeometry(
+        sources, amount_y, range_h, summary_h, amount_y + 60, buttons_y - pad, buttons_y
+    )
 
 
 class TermsEditor:
@@ -370,7 +402,8 @@ class TermsEditor:
             lo=tr("money.amount", n=choice.lo),
             hi=tr("money.amount", n=choice.hi),
         )
-        self._draw_range(surface, v, rng, pygame.Rect(r.x + 24, geo.range_y, r.width - 48, RANGE_H))
+        line = pygame.Rect(r.x + 24, geo.range_y, r.width - 48, geo.range_h)
+        self._draw_range(surface, v, rng, line)
         what = ", ".join(source_label(v, s) for s in sorted(ed.sources)) or tr("table.fee")
         summary = draw.fit(
             tr("table.editor.summary", what=what, amount=tr("money.amount", n=ed.amount)),
@@ -378,23 +411,27 @@ class TermsEditor:
             r.width - 48,
             TEXT,
         )
-        surface.blit(summary, summary.get_rect(bottomleft=(r.x + 24, geo.summary_bottom)))
+        ink = summary.get_bounding_rect()  # its ink, not its line's empty room, ends there
+        surface.blit(summary, (r.x + 24, geo.summary_bottom - ink.bottom))
 
     def _draw_range(self, surface, v: dict, rng: str, line: pygame.Rect) -> None:
         """The range, and right of it the fair-price line (the coach's); when both do not
-        fit, the fair price takes the line (the Min and Max buttons show the range too)."""
+        fit, the fair price takes the line (the Min and Max buttons show the range too).
+        The ink starts at the line's top (the summary's room lies under it)."""
         fair = self.fair.text(v)
         self.fair_rect = None
         if fair is None:
-            surface.blit(draw.fit(rng, 20, line.width, TEXT_DIM), line.topleft)
+            img = draw.fit(rng, 20, line.width, TEXT_DIM)
+            surface.blit(img, (line.x, line.y - img.get_bounding_rect().y))
             return
         both = draw.text_width(rng, 20) + 32 + draw.text_width(fair, 20)
+        img = draw.fit(fair, 20, line.width, FAIR)
         if both <= line.width:
-            surface.blit(draw.fit(rng, 20, line.width, TEXT_DIM), line.topleft)
-            img = draw.fit(fair, 20, line.width, FAIR)
-            pos = img.get_rect(topright=line.topright)
+            left = draw.fit(rng, 20, line.width, TEXT_DIM)
+            y = line.y - min(left.get_bounding_rect().y, img.get_bounding_rect().y)
+            surface.blit(left, (line.x, y))
+            pos = img.get_rect(topright=(line.right, y))
         else:
-            img = draw.fit(fair, 20, line.width, FAIR)
-            pos = img.get_rect(topleft=line.topleft)
+            pos = img.get_rect(topleft=(line.x, line.y - img.get_bounding_rect().y))
         surface.blit(img, pos)
         self.fair_rect = pos

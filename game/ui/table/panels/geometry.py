@@ -8,7 +8,7 @@ import pygame
 
 from .. import layout as L
 
-ROW_H = 38
+ROW_H = 38  # a player's row, at most (row_step: six players' five rows are lower)
 SLOT_STEP = 80  # a deal's slots, spaced so a name like "Player 1" fits under each at 20 px
 LAID_STEP = 84  # cards laid on the table, likewise
 ROW_BUTTON_MAX = 124  # a row's buttons (at most three) leave the pending terms their room
@@ -59,6 +59,17 @@ def rows_top() -> int:
     return L.RIGHT.y + 322
 
 
+def banner_top() -> int:
+    """The top of the window's banner / the status line, above the bottom bar."""
+    return L.RIGHT.bottom - 164
+
+
+def row_step(n_rows: int) -> int:
+    """From one player's row to the next: ROW_H, or less so the last row ends above the
+    banner (with six players it sat under it, and the countdown's seconds on its button)."""
+    return min(ROW_H, (banner_top() - 2 - rows_top()) // max(1, n_rows))
+
+
 def row_seats(v: dict) -> list[int]:
     """The negotiation's rows: every player but the Boss, in turn order after the Boss."""
     boss = v["negotiation"]["boss"]
@@ -67,13 +78,14 @@ def row_seats(v: dict) -> list[int]:
 
 
 def laid_rects(v: dict) -> dict[int, pygame.Rect]:
-    """Laid card id -> its rect on the table (travel targets, animations)."""
+    """Laid card id -> its rect on the table (travel targets, animations): small enough
+    that the owner's name under it stays clear of the rows' header at Large text."""
     out = {}
     neg = v.get("negotiation")
     if not neg:
         return out
     x = L.RIGHT.x + 24 + 150
     for c in neg["laid"]:
-        out[c["id"]] = pygame.Rect(x, L.RIGHT.y + 204, 50, 70)
+        out[c["id"]] = pygame.Rect(x, L.RIGHT.y + 200, 46, 64)
         x += LAID_STEP
     return out

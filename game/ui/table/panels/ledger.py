@@ -21,7 +21,8 @@ from ...i18n import tr
 from ...theme import BAD, CLAN_LETTERS, GOLD, GOOD, TEXT, TEXT_DIM, THEME
 from .. import layout as L
 
-LINE = 25  # one line of the box
+LINE = 25  # one line of the box, at least
+INK_GAP = 1  # between one line's ink and the next's: apart, however tall the script
 LINES = 6  # the box holds six lines: two of money, up to three rows, one of news
 SIZE = 20
 BOX_X = 500  # the box's least left edge, from the panel's left (the slots end before it)
@@ -196,27 +197,51 @@ class LedgerBox:
 
     def draw(self, surf, v: dict, viewer: int, rect: pygame.Rect, terms=None) -> None:
         """Onto `surf` at `rect` (already in the surface's coordinates); as many lines as
-        its height holds."""
+        its height holds (the last, the news, kept over the rows above it). Lines are LINE
+        apart, or further where a line's ink (Thai marks above, tails below, at Large
+        text) would touch the one before."""
         back = pygame.Surface(rect.size, pygame.SRCALPHA)  # translucent on any surface
         pygame.draw.rect(back, (255, 255, 255, 16), back.get_rect(), border_radius=10)
         surf.blit(back, rect)
         x, w = rect.x + 12, rect.width - 24
-        y = rect.y + 4
-        for line in self.lines(v, viewer, terms)[: (rect.height - 8) // LINE]:
-            if line.value:  # the shorter of label and value at its width, the other beside
-                ink = TEXT if line.bold else TEXT_DIM
-                lw = draw.text_width(line.label, SIZE, line.bold)
-                vw = draw.text_width(line.value, SIZE, line.bold)
-                if lw <= vw:
-                    lw = min(lw, w // 2)
-                    vw = w - lw - 12
-                else:
-                    vw = min(vw, w // 2)
-                    lw = w - vw - 12
-                lab = draw.fit(line.label, SIZE, lw, ink, line.bold)
-                val = draw.fit(line.value, SIZE, vw, line.colour, line.bold)
+        shown = [self._images(line, w) for line in self.lines(v, viewer, terms)]
+        at = _stack(shown, rect)
+        while at is None:
+            del shown[-2 if len(shown) > 2 else -1]
+            at = _stack(shown, rect)
+        for (lab, val, _), y in zip(shown, at, strict=True):
+            if val is not None:
                 surf.blit(val, val.get_rect(topright=(x + w, y)))
-            else:
-                lab = draw.fit(line.label, SIZE, w, line.colour, line.bold)
             surf.blit(lab, (x, y))
-            y += LINE
+
+    @staticmethod
+    def _images(line: Line, w: int) -> tuple[pygame.Surface, pygame.Surface | None, pygame.Rect]:
+        """A line's label and value (None: the label alone) and their ink, together."""
+        if not line.value:
+            lab = draw.fit(line.label, SIZE, w, line.colour, line.bold)
+            return lab, None, lab.get_bounding_rect()
+        ink = TEXT if line.bold else TEXT_DIM  # the shorter of label and value at its width
+        lw = draw.text_width(line.label, SIZE, line.bold)
+        vw = draw.text_width(line.value, SIZE, line.bold)
+        if lw <= vw:
+            lw = min(lw, w // 2)
+            vw = w - lw - 12
+        else:
+            vw = min(vw, w // 2)
+            lw = w - vw - 12
+        lab = draw.fit(line.label, SIZE, lw, ink, line.bold)
+        val = draw.fit(line.value, SIZE, vw, line.colour, line.bold)
+        a, b = lab.get_bounding_rect(), val.get_bounding_rect()
+        return lab, val, pygame.Rect(0, min(a.top, b.top), 1, max(a.bottom, b.bottom) - min(a.top, b.top))
+
+
+def _stack(shown, rect: pygame.Rect) -> list[int] | None:
+    """Where each line goes (its image's top), or None when their inks overrun `rect`."""
+    out, y, ink_bottom = [], rect.y + 4 - LINE, rect.y + 1
+    for _, _, ink in shown:
+        y = max(y + LINE, ink_bottom + INK_GAP - ink.top)
+        ink_bottom = y + ink.bottom
+        if ink_bottom > rect.bottom:
+            return None
+        out.append(y)
+    return out

@@ -30,7 +30,7 @@ from ...widgets import Button, Widget
 from .. import layout as L
 from ..reasons import why_off
 from .editor import TermsEditor
-from .geometry import ROW_BUTTON_MAX, ROW_H, bar_rect, row_seats, rows_top
+from .geometry import ROW_BUTTON_MAX, bar_rect, row_seats, row_step, rows_top
 from .window import window_widgets
 
 # what each of the Boss's bottom-bar buttons does
@@ -83,13 +83,15 @@ class NegotiationPanel:
             return self.editor.widgets(v, legal)
         terms = Terms.of(legal)
         out: list[Widget] = []
-        for i, seat in enumerate(row_seats(v)):
-            out += self._row(v, legal, viewer, seat, rows_top() + i * ROW_H, terms)
+        seats = row_seats(v)
+        step = row_step(len(seats))
+        for i, seat in enumerate(seats):
+            out += self._row(v, legal, viewer, seat, rows_top() + i * step, step, terms)
         return out + self._bottom_bar(v, legal, viewer, terms)
 
     # -- the rows --------------------------------------------------------------------------
 
-    def _row(self, v, legal, me, seat: int, y: int, terms: Terms) -> list[Widget]:
+    def _row(self, v, legal, me, seat: int, y: int, step: int, terms: Terms) -> list[Widget]:
         neg = v["negotiation"]
         if me is not None and me == neg["boss"]:
             buttons = self._boss_row(v, legal, me, seat, terms)
@@ -101,7 +103,7 @@ class NegotiationPanel:
         bx = L.RIGHT.right - 24
         for b in reversed(buttons):
             w = min(ROW_BUTTON_MAX, max(100, draw.text_width(b.label, 18, True) + 24))
-            r = pygame.Rect(bx - w, y + 3, w, ROW_H - 8)
+            r = pygame.Rect(bx - w, y + 3, w, step - 8)
             out.append(
                 Button(
                     r,
