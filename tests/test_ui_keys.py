@@ -13,7 +13,7 @@ from game.referee import Timing
 from game.rules import Card, Settings, Setup
 from game.rules.cards import DECK_COUNTS
 from game.ui import probe, screenshot
-from game.ui.autoplay import click_widget, key, make_app
+from game.ui.autoplay import clear_scenes, click_widget, key, make_app
 from game.ui.keys import Binding, KeyClash, Keymap
 from game.ui.scenes import rules
 from game.ui.session import LocalSession, SeatSpec
@@ -58,14 +58,8 @@ def test_every_context_of_the_table_binds_each_key_once():
 def app(tmp_path_factory):
     app = make_app(tmp_path_factory.mktemp("keys"), speed="fast")
     yield app
-    _clear(app)
+    clear_scenes(app)
     app.shutdown()
-
-
-def _clear(app) -> None:
-    for scene in reversed(app.stack.scenes):
-        app.stack.scenes.remove(scene)
-        scene.exit()
 
 
 def _caps_problems(scene) -> list[str]:
@@ -89,7 +83,7 @@ def _caps_problems(scene) -> list[str]:
 
 @pytest.mark.parametrize("still", [*screenshot.SCENES, *screenshot.CROWDED_SCENES, "history"])
 def test_every_button_with_a_key_shows_its_key_cap(app, still):
-    _clear(app)
+    clear_scenes(app)
     screenshot.render(app, "table" if still == "history" else still)
     scene = app.stack.top
     if still == "history":  # the whole history open over the board
@@ -106,7 +100,7 @@ def test_every_button_with_a_key_shows_its_key_cap(app, still):
                 pygame.key.name(k),
                 command,
             )
-    _clear(app)
+    clear_scenes(app)
 
 
 # buttons that some states of a table show (the stills above show most of them)
@@ -148,7 +142,7 @@ def _press(app, k) -> None:
 
 
 def test_the_editors_letters_tick_sources_and_the_logs_l_waits(app):
-    _clear(app)
+    clear_scenes(app)
     t = TableScene(app, _position())
     app.push(t)
     app.step(0.05)
@@ -181,7 +175,7 @@ def test_the_editors_letters_tick_sources_and_the_logs_l_waits(app):
     assert t.log.expanded
     _press(app, pygame.K_ESCAPE)
     assert not t.log.expanded and app.stack.top is t
-    _clear(app)
+    clear_scenes(app)
 
 
 # -- docs/UI.md ---------------------------------------------------------------------------
@@ -253,7 +247,7 @@ def _toggle_lines(t) -> list[str]:
 @pytest.mark.parametrize("size", ["normal", "large"])
 @pytest.mark.parametrize("lang", ["en", "zh_Hant", "zh_Hans", "th"])
 def test_phrases_only_in_a_negotiation_and_the_switch_then_on_one_line(app, lang, size):
-    _clear(app)
+    clear_scenes(app)
     app.config.text_size = size
     app.set_language(lang)
     try:
@@ -269,6 +263,6 @@ def test_phrases_only_in_a_negotiation_and_the_switch_then_on_one_line(app, lang
         assert t.v["negotiation"] is not None
         assert all(t.find(n) is not None and t.find(n).visible for n in PHRASE_NAMES)
     finally:
-        _clear(app)
+        clear_scenes(app)
         app.config.text_size = "normal"
         app.set_language("en")

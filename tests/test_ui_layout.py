@@ -25,7 +25,7 @@ import pygame
 import pytest
 
 from game.ui import fonts, i18n, probe, screenshot
-from game.ui.autoplay import make_app
+from game.ui.autoplay import clear_scenes, make_app
 from game.ui.config import TEXT_SIZES
 from game.ui.probe import BoxKind
 from game.ui.theme import LOGICAL_SIZE, MIN_SCREEN_PX, THEME, min_text_px
@@ -50,14 +50,8 @@ def app(tmp_path_factory):
     app = make_app(tmp_path_factory.mktemp("layout"), speed="fast")
     app.screen = app.window.canvas = probe.ProbeCanvas(LOGICAL_SIZE)  # it sees where texts land
     yield app
-    clear(app)
+    clear_scenes(app)
     app.shutdown()
-
-
-def clear(app) -> None:
-    for scene in reversed(app.stack.scenes):
-        app.stack.scenes.remove(scene)
-        scene.exit()
 
 
 def longest_table() -> dict[str, str]:
@@ -92,7 +86,7 @@ def use_language(app, lang: str) -> None:
 def build(app, state: str):
     """Put `state` on app's stack, settled; returns the widget rect the tooltip explains
     (tooltip states), else None."""
-    clear(app)
+    clear_scenes(app)
     if state in screenshot.CROWDED_SCENES:
         screenshot.render_crowded(app, state)
         return None
@@ -309,7 +303,7 @@ def test_small_window_raises_the_readable_minimum(app):
     scale = SCREENS[(1152, 648)]
     try:
         set_text(app, "small", min_text_px(scale))
-        clear(app)
+        clear_scenes(app)
         screenshot.render(app, "table")
         with probe.probing(app.screen) as p:
             THEME.epoch += 1
@@ -323,7 +317,7 @@ def test_small_window_raises_the_readable_minimum(app):
 def test_probe_finds_texts_drawn_into_images(app):
     """A text drawn into an image (a button's face) is found inside the button where the
     image lands on the canvas; what a dialog's veil covers is in an earlier layer."""
-    clear(app)
+    clear_scenes(app)
     screenshot.render(app, "table")
     with probe.probing(app.screen) as p:
         THEME.epoch += 1
@@ -331,7 +325,7 @@ def test_probe_finds_texts_drawn_into_images(app):
     stop = next(w for w in p.widgets if w.name == "win.stop")
     words = [b for b in p.boxes if b.kind is BoxKind.TEXT and stop.rect.contains(b.rect)]
     assert words and words[0].owner == "widgets._button_surface", words
-    clear(app)
+    clear_scenes(app)
     screenshot.render_crowded(app, "pause")
     with probe.probing(app.screen) as p:
         THEME.epoch += 1

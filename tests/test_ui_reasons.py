@@ -12,7 +12,7 @@ import pytest
 from game.rules import Accept, view
 from game.rules.explain import action_reason
 from game.ui import i18n, probe, screenshot
-from game.ui.autoplay import make_app
+from game.ui.autoplay import clear_scenes, make_app
 from game.ui.table import status
 from game.ui.theme import THEME
 
@@ -23,18 +23,12 @@ STATES = (*screenshot.SCENES, *screenshot.LAN_SCENES, *screenshot.CROWDED_SCENES
 def app(tmp_path_factory):
     app = make_app(tmp_path_factory.mktemp("reasons"), speed="fast")
     yield app
-    clear(app)
+    clear_scenes(app)
     app.shutdown()
 
 
-def clear(app) -> None:
-    for scene in reversed(app.stack.scenes):
-        app.stack.scenes.remove(scene)
-        scene.exit()
-
-
 def build(app, state: str) -> None:
-    clear(app)
+    clear_scenes(app)
     if state in screenshot.CROWDED_SCENES:
         screenshot.render_crowded(app, state)
     else:
@@ -58,7 +52,7 @@ def test_every_disabled_control_in_every_state_says_why(app):
 
 
 def test_the_quiet_round_accept_tooltip_names_the_rule_not_the_move(app):
-    clear(app)
+    clear_scenes(app)
     table = screenshot.render_quiet_round(app)
     accept = table.find("neg.accept.1")
     assert not accept.enabled

@@ -37,6 +37,13 @@ def make_app(tmp_path, load: bool = False, **cfg) -> App:
     return app
 
 
+def clear_scenes(app: App) -> None:
+    """Close every scene on the stack (top first), so the next test starts on an empty app."""
+    for scene in reversed(app.stack.scenes):
+        app.stack.scenes.remove(scene)
+        scene.exit()
+
+
 def click(pos, button: int = 1) -> None:
     pos = (int(pos[0]), int(pos[1]))
     pygame.event.post(
