@@ -61,9 +61,10 @@ from game.rules.engine import explain_illegal  # noqa: E402
 from game.rules.events import CardsDrawn  # noqa: E402
 from game.rules.view import events_for, hand_data  # noqa: E402
 from net import protocol as P  # noqa: E402
-from net.bot_client import BotPlayer  # noqa: E402
-from net.client import ClientSession  # noqa: E402
-from net.host import Host, config_for_tests  # noqa: E402
+from net.client.bot import BotPlayer  # noqa: E402
+from net.client.session import ClientSession  # noqa: E402
+from net.host.server import Host  # noqa: E402
+from tests.net_helpers import config_for_tests  # noqa: E402
 
 CODE = "SEEN"
 SECRET_KEYS = frozenset({"deck", "rng", "seed", "token_sha256", "draw_order", "hands"})

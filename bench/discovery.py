@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from zeroconf import DNSQuestionType  # noqa: E402
 
-from net.discovery import BackgroundBrowser, TableFound  # noqa: E402
+from net.discovery.browse import BackgroundBrowser, TableFound  # noqa: E402
 from tests import netns  # noqa: E402
 
 

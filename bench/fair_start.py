@@ -73,7 +73,9 @@ def summary(gaps: dict[str, list[float]]) -> dict:
 async def host_table(seconds: float, eager: bool) -> dict:
     from game.referee import Timing
     from net import protocol as P
-    from net.host import Host, HostConfig, Limits
+    from net.host.config import HostConfig
+    from net.host.connections import Limits
+    from net.host.server import Host
 
     timing = Timing(window=3, going_once=2, negotiation=30, bot_patience=5)
     if eager:

@@ -3,7 +3,7 @@ illegally or get past its limits.
 
     .venv/bin/python -m bench.fuzz_host --frames 100000 --connections 8 [--seats 4] [--seed 1]
 
-The host runs in its own process (``--serve``, the real ``net.host.Host`` with the default
+The host runs in its own process (``--serve``, the real ``net.host.server.Host`` with the default
 limits; its clocks are set so that nothing happens by itself: no bots, reaction windows of an
 hour, no negotiation clock). The fuzzer holds every seat and a few more connections
 (spectators, connections that never said hello) and sends, at a pace under the host's rate
@@ -55,7 +55,7 @@ from game.bots import make_bot  # noqa: E402
 from game.rules import ACTION_TYPES, Card, Clan, action_from_data  # noqa: E402
 from game.rules.actions import ActionFormatError  # noqa: E402
 from net import protocol as P  # noqa: E402
-from net.client import legal_for_view  # noqa: E402
+from net.client.session import legal_for_view  # noqa: E402
 
 CODE = "FUZZ"
 LEGIT_IDS = 1 << 30  # ids of the legal moves; fuzzed actions use ids below this
@@ -765,7 +765,9 @@ class Session:
 def serve(args) -> int:
     """The host under test, in its own process: prints its port, runs until killed."""
     from game.referee import Timing
-    from net.host import Host, HostConfig, Limits
+    from net.host.config import HostConfig
+    from net.host.connections import Limits
+    from net.host.server import Host
 
     timing = Timing(
         window=3600.0, going_once=1800.0, negotiation=0.0, grace=3600.0, bot_answer=0.0,
@@ -888,7 +890,7 @@ def main(argv=None) -> int:
 
     import tempfile
 
-    from net.journal import load_game
+    from net.host.journal import load_game
 
     tmp = tempfile.mkdtemp(prefix="fuzz_host_")
     save = Path(tmp) / "fuzz.json"

@@ -3,7 +3,7 @@ whether it gives it back.
 
     .venv/bin/python -m bench.host_memory [--flood 30] [--batches 240000] [--connections 32]
 
-The host runs in its own process (``bench.fuzz_host --serve``: the real ``net.host.Host``
+The host runs in its own process (``bench.fuzz_host --serve``: the real ``net.host.server.Host``
 with the default limits). Two phases, each followed by a few idle seconds:
 
 * flood: every connection slot sends full-size frames (64,000 bytes each, shapes the host

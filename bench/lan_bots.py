@@ -93,9 +93,9 @@ class DealLog:
 
 async def lan_game(seed: int, bot: str, players: int) -> LanGame:
     """One game: a loopback host here, ``players`` bot-client processes."""
-    from net.hooks import HostHooks
-    from net.host import Host
-    from net.host_config import build_host_config
+    from net.host.config import build_host_config
+    from net.host.hooks import HostHooks
+    from net.host.server import Host
 
     config = build_host_config(
         seats=players, bots=[bot], code=CODE, bind="127.0.0.1", seed=seed, autosave=None,

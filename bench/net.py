@@ -38,8 +38,9 @@ def _pct(values: list[float], p: float) -> float:
 
 
 def host_main(port_q, out_q, seats: int, seed: int, short: bool) -> None:
-    from net.hooks import HostHooks
-    from net.host import Host, config_for_tests
+    from net.host.hooks import HostHooks
+    from net.host.server import Host
+    from tests.net_helpers import config_for_tests
 
     frames: list[tuple[int, int, int]] = []  # seat, version, bytes
     snapshots: list[int] = []
@@ -86,8 +87,8 @@ def host_main(port_q, out_q, seats: int, seed: int, short: bool) -> None:
 
 
 def _player(port: int, index: int, delay: float, record: dict):
-    from net.bot_client import BotPlayer
-    from net.client import Update
+    from net.client.bot import BotPlayer
+    from net.client.session import Update
 
     recv: dict[int, float] = record.setdefault("recv", {})
     sent: dict[int, float] = {}
@@ -138,7 +139,7 @@ def sequential_main(port: int, seats: int, out_q, gap: float, seed: int) -> None
     import random
 
     from game.bots import make_bot
-    from net.client import ClientSession, Update, legal_for_view
+    from net.client.session import ClientSession, Update, legal_for_view
 
     async def main() -> dict:
         recv: list[dict[int, float]] = [{} for _ in range(seats)]

@@ -51,11 +51,12 @@ if str(ROOT) not in sys.path:
 from game.referee import Timing  # noqa: E402
 from game.rules import Game, view  # noqa: E402
 from net import protocol as P  # noqa: E402
-from net.bot_client import BotPlayer  # noqa: E402
-from net.client import Snapshot, Update  # noqa: E402
-from net.connections import Connections  # noqa: E402
-from net.host import Host, config_for_tests  # noqa: E402
-from net.journal import load_game  # noqa: E402
+from net.client.bot import BotPlayer  # noqa: E402
+from net.client.session import Snapshot, Update  # noqa: E402
+from net.host.connections import Connections  # noqa: E402
+from net.host.journal import load_game  # noqa: E402
+from net.host.server import Host  # noqa: E402
+from tests.net_helpers import config_for_tests  # noqa: E402
 
 CODE = "SOAK"
 FAST = dict(answer_delay=0.0, think=0.0, idle=0.005, backoff=0.05, max_backoff=0.25)
@@ -290,8 +291,8 @@ CRASH_POINTS = (
 
 def serve(args) -> int:
     """The host under test (``--serve``): crashes itself with SIGKILL where told."""
-    import net.journal as J
-    from net.host import HostConfig
+    import net.host.journal as J
+    from net.host.config import HostConfig
 
     save = Path(args.save)
     timing = Timing(bot_answer=0.0, bot_delay=0.0, bot_tick=0.005, grace=30.0)

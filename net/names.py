@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import regex
 
-from .protocol import MAX_NAME  # grapheme clusters, after cleaning (docs/PROTOCOL.md §3)
-from .table_records import clean_name
+from net.discovery.records import clean_name
+from net.protocol import MAX_NAME  # grapheme clusters, after cleaning (docs/PROTOCOL.md §3)
 
 _CLUSTER = regex.compile(r"\X")
 _INVISIBLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Cf}\s]+")

@@ -23,7 +23,7 @@ import traceback
 
 from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
 
-from net.discovery import SERVICE_TYPE, TableAnnouncer
+from net.discovery.browse import SERVICE_TYPE, TableAnnouncer
 
 
 async def main() -> None:

@@ -27,7 +27,19 @@ from game.rules.board import clan_from_key
 from game.rules.cards import DECK_COUNTS, card_from_key
 from game.rules.state import POOL
 from net import protocol as P
-from net.host import Host, config_for_tests
+from net.host.config import HostConfig
+from net.host.connections import Limits
+from net.host.server import Host
+
+
+def config_for_tests(**kw) -> HostConfig:
+    """A loopback host with instant bots and room for bots' message rates (tests, bench)."""
+    timing = kw.pop("timing", None) or Timing(
+        bot_answer=0.0, bot_delay=0.0, bot_tick=0.005, fair_start=0.0
+    )
+    limits = kw.pop("limits", None) or Limits(rate=1000.0, burst=1000.0)
+    return HostConfig(bind="127.0.0.1", announce=False, timing=timing, limits=limits, **kw)
+
 
 LOOPBACK = "127.0.0.1"
 CODE = "ABCD"

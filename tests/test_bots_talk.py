@@ -281,8 +281,8 @@ def test_lan_host_bots_speak_to_everybody_rate_limited():
     import time
 
     from game.referee import Timing
-    from net.host import Host, config_for_tests
-    from tests.net_helpers import Peer, run
+    from net.host.server import Host
+    from tests.net_helpers import Peer, config_for_tests, run
 
     async def scenario():
         timing = Timing(

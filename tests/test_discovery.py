@@ -1,4 +1,4 @@
-"""Tests for net.discovery: TXT validation (no network) and real mDNS between
+"""Tests for net.discovery.browse: TXT validation (no network) and real mDNS between
 network namespaces (root only; skipped with a reason otherwise)."""
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from zeroconf.asyncio import AsyncServiceInfo
 
-from net.discovery import (
+from net.discovery.announcer import instance_name, txt_name
+from net.discovery.browse import (
     MAX_NAME_CHARS,
     SERVICE_TYPE,
     BackgroundBrowser,
@@ -39,7 +40,6 @@ from net.discovery import (
     rank_addresses,
     table_from_info,
 )
-from net.table_announcer import _instance_name, _txt_name
 
 try:
     from tests import netns
@@ -203,9 +203,9 @@ def test_a_tables_pace_is_announced_and_read_back():
     """The host's window mode and seconds to answer reach the lobby in the TXT record (a host
     that announces none is still listed, without a pace)."""
     from game.referee import Timing
-    from net.config import config_for_tests
-    from net.host import Host
-    from net.table_announcer import TableAnnouncer
+    from net.discovery.announcer import TableAnnouncer
+    from net.host.server import Host
+    from tests.net_helpers import config_for_tests
 
     host = Host(config_for_tests(window_mode="ask_around", timing=Timing(window=10)))
     pace = host._pace()
@@ -229,9 +229,9 @@ def test_rank_addresses_prefers_same_subnet_ipv4():
 
 
 def test_announcer_name_limits():
-    assert len(_txt_name("x" * 100)) == MAX_NAME_CHARS
-    assert _txt_name("\x00\x01") == "I'm the Boss! table"
-    label = _instance_name("ก" * 40 + ".local")
+    assert len(txt_name("x" * 100)) == MAX_NAME_CHARS
+    assert txt_name("\x00\x01") == "I'm the Boss! table"
+    label = instance_name("ก" * 40 + ".local")
     assert "." not in label and len(label.encode()) <= 56
     label.encode("utf-8").decode("utf-8")  # no split multi-byte character
 

@@ -188,8 +188,8 @@ def test_a_wrong_import_is_named(tmp_path, where, source, offence):
 
 def test_allowed_imports_pass(tmp_path):
     sources = {
-        "game/cli/x.py": "from game.ui import lan\nfrom net.host import Host\n",
-        "game/ui/x.py": "from net.client import Client\nfrom game.bots import make_bot\n",
+        "game/cli/x.py": "from game.ui import lan\nfrom net.host.server import Host\n",
+        "game/ui/x.py": "from net.client.session import Client\nfrom game.bots import make_bot\n",
         "net/x.py": "from game.bots import make_bot\nfrom game.simulate import result_of\n",
         "game/rules/x.py": "from .state import GameState\nfrom game.files import atomic_write\n",
         "game/ui/y.py": "import importlib\nimportlib.import_module('.lan', 'game.ui')\n",

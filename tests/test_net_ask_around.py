@@ -10,8 +10,8 @@ import pytest
 
 from game.referee import Timing
 from game.rules import Card, Clan, OpenDeal, PlayTravel, WindowMode, placard
-from net.host import Host, config_for_tests
-from tests.net_helpers import Peer, run, seat_peers, start_host, travel_setup
+from net.host.server import Host
+from tests.net_helpers import Peer, config_for_tests, run, seat_peers, start_host, travel_setup
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -15,8 +15,8 @@ from game.clock import ManualClock
 from game.referee import Hooks, Referee, Timing
 from game.rules import HOST, FailDeal, Offer, Propose, TimeUp, WindowMode, view
 from game.rules.view import events_for
-from net.bot_client import BotPlayer
-from net.client import Update
+from net.client.bot import BotPlayer
+from net.client.session import Update
 from tests.scenario import Scenario
 
 BOSS = 3

@@ -18,7 +18,7 @@ from game.cli.lan import config_from_args, shown_address
 from game.cli.options import UsageError
 from game.rules import WindowMode
 from net import protocol as P
-from net.client import parse_address
+from net.client.session import parse_address
 from tests.net_helpers import CODE, Peer, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,7 +79,7 @@ def test_a_bad_host_flag_is_named(flags, message):
 
 
 def test_the_flags_and_the_lobby_build_the_same_table(tmp_path, monkeypatch):
-    """One builder (net.host_config): the same choices give the same HostConfig."""
+    """One builder (net.host.config): the same choices give the same HostConfig."""
     monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path))
     from game.ui import lan as lan_ui
     from game.ui.config import Config

@@ -8,46 +8,74 @@ from types import SimpleNamespace
 
 from game.rules import legal_actions
 from game.rules.view import events_for
-from net.announce import Announcement, announce_wanted
-from net.seats import SeatTable
+from net.discovery.announcer import Announcement, announce_wanted
+from net.host.seats import SeatTable
 from tests.net_helpers import Peer, run, seat_peers, start_host
 
-NET = Path(__file__).resolve().parent.parent / "net"
+ROOT = Path(__file__).resolve().parent.parent
+NET = ROOT / "net"
+#: The host's collaborators (net/host/): each does one job for ``net.host.server``.
 COLLABORATORS = (
-    "action_check",
-    "admission",
-    "announce",
-    "config",
-    "connections",
-    "fanout",
-    "hooks",
-    "saved_table",
-    "seats",
+    "net.host.action_check",
+    "net.host.admission",
+    "net.host.config",
+    "net.host.connections",
+    "net.host.fanout",
+    "net.host.hooks",
+    "net.host.saved_table",
+    "net.host.seats",
+    "net.discovery.announcer",
 )
+#: subpackage -> the subpackages it must never import: the client and discovery know
+#: nothing of the host, discovery nothing of a client session.
+NEVER = {"client": {"host"}, "discovery": {"host"}}
 
 
-def _net_imports(module: str) -> set[str]:
-    """The ``net`` modules ``net/<module>.py`` imports (at run time or for typing)."""
-    tree = ast.parse((NET / f"{module}.py").read_text(encoding="utf-8"))
-    out: set[str] = set()
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _net_modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in NET.rglob("*.py")}
+
+
+def _net_imports(path: Path) -> list[tuple[str, list[str]]]:
+    """The ``net`` modules a file imports (at run time or for typing), with the names taken."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: list[tuple[str, list[str]]] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            if node.level == 1 and node.module:
-                out.add(node.module.split(".")[0])
-            elif node.level == 1:
-                out.update(alias.name for alias in node.names)
-            elif node.module and node.module.startswith("net."):
-                out.add(node.module.split(".")[1])
+        if (
+            isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.level == 0
+            and (node.module == "net" or node.module.startswith("net."))
+        ):
+            out.append((node.module, [a.name for a in node.names]))
         elif isinstance(node, ast.Import):
-            out.update(a.name.split(".")[1] for a in node.names if a.name.startswith("net."))
+            out.extend((a.name, []) for a in node.names if a.name.startswith("net."))
     return out
 
 
+def _graph() -> dict[str, set[str]]:
+    modules = _net_modules()
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        deps = set()
+        for module, names in _net_imports(path):
+            deps.add(module)
+            deps.update(f"{module}.{n}" for n in names if f"{module}.{n}" in modules)
+        graph[name] = {d for d in deps if d in modules and d != name}
+    return graph
+
+
 def test_collaborators_never_import_the_host_and_form_no_circle():
-    graph = {m.stem: _net_imports(m.stem) for m in NET.glob("*.py") if m.stem != "__init__"}
+    graph = _graph()
     for name in COLLABORATORS:
-        assert "host" not in graph[name], f"net/{name}.py imports net/host.py"
-    assert set(COLLABORATORS) <= graph["host"]
+        assert "net.host.server" not in graph[name], f"{name} imports net.host.server"
+    assert set(COLLABORATORS) <= graph["net.host.server"] | {
+        d for c in graph["net.host.server"] for d in graph[c]
+    }
 
     def visit(node: str, path: tuple[str, ...]) -> None:
         assert node not in path, f"import circle: {' -> '.join((*path, node))}"
@@ -58,9 +86,40 @@ def test_collaborators_never_import_the_host_and_form_no_circle():
         visit(name, ())
 
 
+def test_subpackages_keep_to_their_jobs():
+    """net/ is split by job: net.client and net.discovery never reach into net.host."""
+    bad = []
+    for name, deps in _graph().items():
+        own = name.split(".")[1] if name.count(".") >= 2 else None
+        for dep in deps:
+            target = dep.split(".")[1] if dep.count(".") >= 1 else None
+            if target in NEVER.get(own, ()):
+                bad.append(f"{name} imports {dep}")
+    assert bad == []
+
+
+def test_no_private_name_crosses_a_module():
+    """What another module needs is public: an underscore name stays in its own file."""
+    crossing = [
+        f"{path.relative_to(ROOT)} takes {module}.{n}"
+        for path in [
+            *NET.rglob("*.py"),
+            *(ROOT / "game").rglob("*.py"),
+            *(ROOT / "bench").glob("*.py"),
+        ]
+        for module, names in _net_imports(path)
+        for n in names
+        if n.startswith("_")
+    ]
+    assert crossing == []
+
+
 def test_no_net_module_is_longer_than_about_700_lines():
-    """Issue 16: a file that grows past this is split into one-way collaborators."""
-    lengths = {m.name: len(m.read_text(encoding="utf-8").splitlines()) for m in NET.glob("*.py")}
+    """A file that grows past this is split into one-way collaborators."""
+    lengths = {
+        str(m.relative_to(ROOT)): len(m.read_text(encoding="utf-8").splitlines())
+        for m in NET.rglob("*.py")
+    }
     too_long = {name: n for name, n in lengths.items() if n > 720}
     assert not too_long, f"split these net/ files: {too_long}"
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from net import protocol as P
-from net.client import ClientSession
-from net.host import Host
+from net.client.session import ClientSession
+from net.host.server import Host
 
 
 def test_the_dispatch_tables_name_every_message_kind_and_no_other():
@@ -22,7 +22,7 @@ def test_a_bug_in_a_client_handler_propagates_and_bad_contents_count_as_bad_mess
     def broken(*args) -> None:
         raise AttributeError("a bug in the 'said' handler")
 
-    monkeypatch.setattr("net.client.Said", broken)
+    monkeypatch.setattr("net.client.session.Said", broken)
     session = ClientSession("127.0.0.1", 9)
     with pytest.raises(AttributeError, match="a bug"):
         session._on_raw({"t": "said", "seat": 0, "phrase": "deal"})

@@ -18,10 +18,10 @@ import pytest
 
 import main
 from game.rules import load, view
-from net.bot_client import BotPlayer
-from net.client import Snapshot
-from net.host import Host, config_for_tests
-from tests.net_helpers import CODE, run
+from net.client.bot import BotPlayer
+from net.client.session import Snapshot
+from net.host.server import Host
+from tests.net_helpers import CODE, config_for_tests, run
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = dict(answer_delay=0.0, think=0.0, idle=0.005, backoff=0.05)
@@ -265,8 +265,8 @@ def test_join_gives_up_when_nobody_listens(capsys):
 @pytest.mark.timeout(60)
 def test_threaded_client_and_host_thread_for_a_pygame_loop():
     """The UI's path: a HostThread, Clients polled like a frame loop, a spectator."""
-    from net.client import Client, Joined, Seats, ServerError, Update
-    from net.host_thread import HostThread
+    from net.client.session import Client, Joined, Seats, ServerError, Update
+    from net.host.thread import HostThread
 
     host = HostThread(config_for_tests(seats=3, code=CODE)).start()
     clients = [Client(("127.0.0.1", host.port), name=n, code=CODE).start() for n in ("Mei", "Ann")]

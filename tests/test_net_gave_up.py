@@ -10,9 +10,9 @@ from game.rules import Game, Settings
 from game.ui import i18n
 from game.ui.table.log import Describer
 from net import protocol as P
-from net.client import GaveUp
-from net.host import Host, config_for_tests
-from tests.net_helpers import Peer, run
+from net.client.session import GaveUp
+from net.host.server import Host
+from tests.net_helpers import Peer, config_for_tests, run
 from tests.test_ui_lan_edges import _net_session
 
 

@@ -27,13 +27,15 @@ from game.rules import (
     view,
 )
 from net import protocol as P
-from net.client import ClientSession, Disconnected, Reconnected, Snapshot
-from net.connections import Connections
-from net.host import Host, Limits, config_for_tests, sidecar_path
+from net.client.session import ClientSession, Disconnected, Reconnected, Snapshot
+from net.host.connections import Connections, Limits
+from net.host.seats import sidecar_path
+from net.host.server import Host
 from tests.net_helpers import (
     CODE,
     Peer,
     Recorder,
+    config_for_tests,
     finish_game,
     run,
     scenario_setup,
@@ -1146,7 +1148,7 @@ def test_resume_refuses_a_broken_save(tmp_path):
     bad.write_text("{nope")
 
     async def scenario():
-        from net.host import HostError
+        from net.host.config import HostError
 
         host = Host(config_for_tests(resume=bad))
         with pytest.raises(HostError, match="not valid JSON"):
@@ -1178,7 +1180,7 @@ def test_update_bytes_are_small_against_the_full_view():
 
 def test_client_computes_the_same_legal_actions_as_the_host():
     from game.rules import legal_actions
-    from net.client import legal_for_view
+    from net.client.session import legal_for_view
 
     async def scenario():
         seen = []

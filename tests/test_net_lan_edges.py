@@ -22,7 +22,7 @@ from game.rules import (
 )
 from game.rules.view import events_for
 from net import protocol as P
-from net.fanout import HISTORY_EVENTS
+from net.host.fanout import HISTORY_EVENTS
 from tests.net_helpers import Peer, Recorder, play_random, run, seat_peers, start_host
 
 
@@ -290,8 +290,8 @@ def test_host_bots_give_a_person_a_fair_start_in_windows_and_deals(answer):
 
 def test_a_headless_bot_client_keeps_out_of_a_fresh_deal_for_the_fair_start():
     from game.rules import OpenDeal, Settings, Setup, WindowMode
-    from net.bot_client import BotPlayer
-    from net.client import Update
+    from net.client.bot import BotPlayer
+    from net.client.session import Update
 
     g = Game(
         ["Ann", "Robo", "Bo"],

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from net.discovery import BackgroundBrowser, TableFound
+from net.discovery.browse import BackgroundBrowser, TableFound
 from tests import netns
 
 MAIN = str(netns.REPO_ROOT / "main.py")

@@ -17,8 +17,8 @@ from game.clock import ManualClock
 from game.rules import Settings, WindowMode, view
 from game.simulate import simulate_game
 from net import protocol as P
-from net.client import HostClock, legal_for_view, parse_address
-from net.fanout import compose_view, shared_sections
+from net.client.session import HostClock, legal_for_view, parse_address
+from net.host.fanout import compose_view, shared_sections
 from tests.net_helpers import Peer, run, seat_peers, start_host
 
 pytestmark = pytest.mark.timeout(120)

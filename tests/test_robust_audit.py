@@ -13,7 +13,7 @@ from bench.audit_lan import FrameAudit, audited_game, twin_replay
 from game.rules import Game, Settings, WindowMode, hidden_twin, view
 from game.rules.view import hand_data
 from game.simulate import simulate_game
-from net.host import Host
+from net.host.server import Host
 from tests.net_helpers import run
 
 pytestmark = pytest.mark.timeout(120)

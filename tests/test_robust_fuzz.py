@@ -27,8 +27,9 @@ from game.referee import Timing
 from game.rules import action_from_data, legal_actions, view
 from game.rules.actions import ActionFormatError
 from net import protocol as P
-from net.host import Host, Limits, config_for_tests
-from tests.net_helpers import Peer, run, seat_peers, start_host
+from net.host.connections import Limits
+from net.host.server import Host
+from tests.net_helpers import Peer, config_for_tests, run, seat_peers, start_host
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from net import protocol as P
-from net.host import Limits
+from net.host.connections import Limits
 from tests.net_helpers import CODE, Peer, run, seat_peers, start_host
 
 pytestmark = pytest.mark.timeout(60)

@@ -1,4 +1,4 @@
-"""The host's save + action journal (net/journal.py): every applied action is in the journal
+"""The host's save + action journal (net/host/journal.py): every applied action is in the journal
 before anything is sent about it; resume = save + journal replay; torn or corrupt tails are
 dropped; compaction never loses a record, whatever moment the process dies at."""
 
@@ -12,7 +12,7 @@ import pytest
 
 from game.rules import Game, Settings, WindowMode, legal_actions, load
 from game.simulate import simulate_game
-from net.journal import (
+from net.host.journal import (
     Autosaver,
     game_id,
     journal_path,
@@ -186,7 +186,7 @@ def test_reading_while_the_host_compacts_never_loses_actions(tmp_path, played, m
     compacted in between (new save, new journal continuing it) left the reader with the old
     save and a journal starting after it, so the last actions seemed lost. The journal is
     now read first: a save read later is never older than the journal's base."""
-    import net.journal as J
+    import net.host.journal as J
 
     path = tmp_path / "g.json"
     store = write_through(path, played, 90, compact_every=10_000, sync="none")

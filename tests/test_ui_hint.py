@@ -163,9 +163,9 @@ def test_a_lan_client_shows_the_hint_button_only_where_the_host_allows_it(app, a
 
     from game.ui.lan import make_table
     from game.ui.net_session import NetSession
-    from net.client import Client
-    from net.host import config_for_tests
-    from net.host_thread import HostThread
+    from net.client.session import Client
+    from net.host.thread import HostThread
+    from tests.net_helpers import config_for_tests
 
     ht = HostThread(config_for_tests(seats=2, code="HINT", seed=5, hints=allowed)).start()
     s = None

@@ -157,7 +157,7 @@ def test_a_hosts_save_shows_who_held_each_seat(tmp_path):
     import json
 
     from game.ui.session_api import SeatInfo
-    from net.seats import SeatTable
+    from net.host.seats import SeatTable
 
     game = finished_bot_game(4, players=3, bots="random")
     save = tmp_path / "lan-game.json"

@@ -3,7 +3,7 @@ discovered tables, a whole LAN game played through the table's own controls agai
 clients and host bots, the public table display, a drop and a rejoin in the middle of a
 negotiation (in place, and after restarting the app), and how the session treats refusals.
 
-Hosts run in `net.host_thread.HostThread`; bot clients are `net.bot_client.BotPlayer`s on their own
+Hosts run in `net.host.thread.HostThread`; bot clients are `net.client.bot.BotPlayer`s on their own
 loops. Nothing sleeps for correctness: loops step the app and poll until a condition holds,
 with a generous wall-clock guard that only turns a hang into a failure.
 """
@@ -28,8 +28,8 @@ from game.ui.scenes.title import TitleScene
 from game.ui.table.display import TableDisplayScene
 from game.ui.table.scene import TableScene
 from net import protocol as P
-from net.bot_client import play_bot
-from net.client import (
+from net.client.bot import play_bot
+from net.client.session import (
     Client,
     HostSeat,
     Joined,
@@ -39,9 +39,9 @@ from net.client import (
     Snapshot,
     Update,
 )
-from net.discovery import DiscoveryError, TableFound, TableLost
-from net.host import config_for_tests
-from net.host_thread import HostThread
+from net.discovery.browse import DiscoveryError, TableFound, TableLost
+from net.host.thread import HostThread
+from tests.net_helpers import config_for_tests
 
 CODE = "WXYZ"
 FAST_BOT = dict(answer_delay=0.0, think=0.0, idle=0.01, backoff=0.05)
@@ -112,7 +112,7 @@ def recording(client: Client) -> list:
 
 
 class FakeBrowser:
-    """Stands in for net.discovery.BackgroundBrowser: the test pushes events."""
+    """Stands in for net.discovery.browse.BackgroundBrowser: the test pushes events."""
 
     def __init__(self) -> None:
         self.queue: list = []
@@ -202,7 +202,7 @@ def test_the_lobby_shows_each_tables_pace_and_hosts_with_its_own(tmp_path):
     in every language; the host pane's own choice (ask around by default) is what a table
     hosted from here announces."""
     from game.ui import probe
-    from net.discovery import TablePace
+    from net.discovery.browse import TablePace
 
     app = make_app(tmp_path)
     try:
@@ -497,10 +497,10 @@ def test_drop_and_rejoin_in_the_middle_of_a_negotiation(tmp_path):
 
 
 class StubClient:
-    """Just enough of net.client.Client for NetSession's bookkeeping."""
+    """Just enough of net.client.session.Client for NetSession's bookkeeping."""
 
     def __init__(self, view_: dict) -> None:
-        from net.client import legal_for_view
+        from net.client.session import legal_for_view
 
         self.role = "player"
         self.address = ("127.0.0.1", 1)
@@ -525,7 +525,7 @@ class StubClient:
         self.closed = True
 
     def set_view(self, v) -> None:
-        from net.client import legal_for_view
+        from net.client.session import legal_for_view
 
         self._view = v
         self.legal = legal_for_view(v)
@@ -533,7 +533,7 @@ class StubClient:
 
 def test_a_stale_action_is_sent_again_once_if_still_legal_else_the_player_is_told():
     from game.rules import Game, OpenDeal, Settings
-    from net.client import TableInfo
+    from net.client.session import TableInfo
 
     g = Game(["Mei", "Ann", "Bo"], 3, Settings(players=3), Setup(first_player=0, marker=0))
     v0 = view(g.state, 0)
@@ -609,7 +609,7 @@ def test_hosting_from_the_lobby_and_leaving_stops_the_table(tmp_path, display):
         assert s.spectator is display
         until(app, lambda: s.joined and s.seats is not None, "the room")
         from game.ui import probe
-        from net.client import TablePace
+        from net.client.session import TablePace
 
         with probe.probing() as p:
             app.draw()
@@ -686,7 +686,7 @@ def test_a_hosting_screen_that_closes_is_the_host_closing_not_its_player_droppin
 
 def test_lan_scenes_render_in_every_language_with_their_badges_and_clocks(tmp_path):
     from game.ui.screenshot import render
-    from net.client import HostClock, Timers
+    from net.client.session import HostClock, Timers
 
     app = make_app(tmp_path)
     try:
@@ -753,7 +753,7 @@ HOST_ARGS = ["--seats", "3", "--bind", "127.0.0.1", "--no-announce", "--autosave
 @pytest.mark.timeout(60)
 def test_main_host_table_and_join_open_their_windows(tmp_path, monkeypatch):
     import main
-    import net.discovery
+    import net.discovery.browse
 
     monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path / "config"))
     # host: this screen plays, seated first, with Start
@@ -789,7 +789,7 @@ def test_main_host_table_and_join_open_their_windows(tmp_path, monkeypatch):
     finally:
         ht.stop()
     # join without an address: the lobby over the title (discovery stubbed: loopback only)
-    monkeypatch.setattr(net.discovery, "BackgroundBrowser", FakeBrowser)
+    monkeypatch.setattr(net.discovery.browse, "BackgroundBrowser", FakeBrowser)
     seen = drive(monkeypatch, lambda app: isinstance(app.stack.top, LobbyScene))
     assert main.main(["join", "--name", "Ann", "--code", "abcd"]) == 0
     lobby = seen["top"]
@@ -875,7 +875,7 @@ def test_a_resumed_host_seats_its_own_windowed_player_in_their_own_seat(tmp_path
     import stat
 
     import main
-    from net.seats import sidecar_path
+    from net.host.seats import sidecar_path
 
     monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path / "config"))
     save = tmp_path / "save.json"

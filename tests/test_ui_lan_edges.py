@@ -27,7 +27,15 @@ from game.ui.autoplay import DT, click_widget, key, make_app
 from game.ui.net_session import NetSession
 from game.ui.session import LocalSession, SeatSpec
 from game.ui.table.scene import TableScene
-from net.client import Disconnected, HostSeat, Joined, Reconnected, Seats, Snapshot, TableInfo
+from net.client.session import (
+    Disconnected,
+    HostSeat,
+    Joined,
+    Reconnected,
+    Seats,
+    Snapshot,
+    TableInfo,
+)
 from tests.test_net_lan_edges import fair_start_gaps
 from tests.test_ui_lan import StubClient
 
@@ -274,7 +282,7 @@ def test_the_lobby_keeps_the_name_joined_with(tmp_path):
 
 def test_the_host_seat_is_named_from_the_command_line_or_the_settings(tmp_path, monkeypatch):
     from game.cli import lan as cli
-    from net.config import HostConfig
+    from net.host.config import HostConfig
 
     seen = {}
 
@@ -299,8 +307,8 @@ def test_the_host_seat_is_named_from_the_command_line_or_the_settings(tmp_path, 
         def stop(self):
             pass
 
-    monkeypatch.setattr("net.client.Client", FakeClient)
-    monkeypatch.setattr("net.host_thread.HostThread", FakeHost)
+    monkeypatch.setattr("net.client.session.Client", FakeClient)
+    monkeypatch.setattr("net.host.thread.HostThread", FakeHost)
     app = make_app(tmp_path, names=["Mei"], lan_name="")
     app.config.save()
     app.shutdown()

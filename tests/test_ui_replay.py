@@ -194,7 +194,7 @@ def test_the_results_of_a_hot_seat_game_keep_it_and_open_the_viewer(tmp_path, ga
 
 
 def test_a_hosts_journal_tail_is_replayed(tmp_path, game):
-    from net.journal import game_id, journal_path, record_line
+    from net.host.journal import game_id, journal_path, record_line
 
     save = tmp_path / "lan.json"
     head = Game(list(game.names), game.seed, game.settings, game.setup)

@@ -1,5 +1,5 @@
 """Readable names for bot seats, as at a real table: hot-seat (game/ui/scenes/newgame.py)
-and the LAN host (net/host.py) name their bots alike."""
+and the LAN host (net/host/server.py) name their bots alike."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """How bots are paced against people and how long a bot Boss waits: the defaults of
 ``game.referee.Timing``, for the referee of the LAN host, hot-seat play and headless bot
-clients (``net.bot_client``) alike, so every table gives a person the same chance and no
+clients (``net.client.bot``) alike, so every table gives a person the same chance and no
 deal waits out the clock. (Numbers, and ``Patience`` fed with times: no clock here.)"""
 
 from __future__ import annotations

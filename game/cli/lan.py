@@ -1,8 +1,8 @@
-"""``host``, ``table`` and ``join``: the arguments around net.host and net.client, and the
+"""``host``, ``table`` and ``join``: the arguments around net.host.server and net.client.session, and the
 windows of game.ui.lan (imported where a command opens one, so a headless host or bot never
 loads pygame).
 
-The HostConfig comes from net.host_config.build_host_config, which the lobby uses too.
+The HostConfig comes from net.host.config.build_host_config, which the lobby uses too.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from game.files import host_autosave_path
 from .options import EXIT_USAGE, UsageError, bot_specs, error, variants
 
 if TYPE_CHECKING:
-    from net.host import HostConfig
+    from net.host.config import HostConfig
 
 # The net modules are imported by the functions that use them: the other commands
 # (simulate, replay, play) then start without msgpack, zeroconf and the host (~0.07 s).
@@ -49,7 +49,7 @@ def _autosave_path(args, resume: Path | None) -> Path | None:
 
 def config_from_args(args) -> HostConfig:
     """HostConfig from the host/table arguments (UsageError names the bad flag)."""
-    from net.host_config import PEOPLE_WINDOW_MODE, HostChoiceError, build_host_config
+    from net.host.config import PEOPLE_WINDOW_MODE, HostChoiceError, build_host_config
 
     g = lambda name, default=None: getattr(args, name, default)  # noqa: E731
     resume = Path(args.resume) if g("resume") else None
@@ -89,17 +89,18 @@ def shown_address(bind: str, port: int) -> str:
     IPv6 host in brackets, ``[::1]:PORT``; for all interfaces, this machine's LAN address."""
     host = bind
     if bind in ("0.0.0.0", "", "::"):
-        from net.table_announcer import _default_addresses
+        from net.discovery.announcer import default_addresses
 
         try:
-            host = _default_addresses(None)[0]
+            host = default_addresses(None)[0]
         except Exception:  # pragma: no cover
             host = "127.0.0.1"
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 async def _serve(config: HostConfig, once: bool) -> int:
-    from net.host import Host, HostError
+    from net.host.config import HostError
+    from net.host.server import Host
 
     host = Host(config)
     try:
@@ -184,10 +185,10 @@ def run_table(args) -> int:
 
 def _run_windowed(window, config: HostConfig, args, role: str) -> int:
     """Start the host thread and this screen's client, run ``window(host, client, args)``."""
-    from net.client import Client
-    from net.host import HostError
-    from net.host_thread import HostThread
-    from net.saved_table import OwnSeat
+    from net.client.session import Client
+    from net.host.config import HostError
+    from net.host.saved_table import OwnSeat
+    from net.host.thread import HostThread
 
     try:
         host = HostThread(config).start()
@@ -237,7 +238,7 @@ def run_join(args) -> int:
         from game.ui import lan as lan_ui
 
         return lan_ui.run_lobby(args)
-    from net.client import Client, parse_address
+    from net.client.session import Client, parse_address
 
     try:
         host, port = parse_address(args.address)
@@ -269,8 +270,8 @@ def run_join(args) -> int:
 
 def _play_bot(host: str, port: int, args) -> int:
     """``join ADDR --headless --bot KIND``: play the seat as a bot, print a JSON summary."""
-    from net.bot_client import play_bot
-    from net.client import Joined
+    from net.client.bot import play_bot
+    from net.client.session import Joined
 
     delay = getattr(args, "bot_delay", None)
     timing = {}
@@ -304,7 +305,7 @@ def _play_bot(host: str, port: int, args) -> int:
 
 
 def _list_tables(timeout: float) -> int:
-    from net.discovery import discover
+    from net.discovery.browse import discover
 
     try:
         tables = discover(max(0.1, timeout))

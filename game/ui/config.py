@@ -47,7 +47,7 @@ class Config:
     ask_only_when_touched: list[bool] = field(default_factory=list)  # per seat
     # the clocks, named and counted (seconds) as game.referee.Timing's knobs
     # Stop / Boss / Recruitment reaction windows: long enough for a newcomer to read the
-    # banner and press Stop (net.host_config.PEOPLE_WINDOW, the LAN host's default too)
+    # banner and press Stop (net.host.config.PEOPLE_WINDOW, the LAN host's default too)
     window: int = 10
     going_once: int = 3  # per "going once / going twice" stage
     negotiation: int = 180  # the negotiation clock (0: none)

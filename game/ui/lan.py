@@ -107,7 +107,7 @@ def close_link(app) -> None:
 
 def join(app, address: str, *, code: str | None = None, name: str | None = None, token=None):
     """Connect to a table as a player (a token takes a seat back); returns the session."""
-    from net.client import Client, parse_address
+    from net.client.session import Client, parse_address
 
     host, port = parse_address(address)
     if name and name.strip():
@@ -124,10 +124,10 @@ def join(app, address: str, *, code: str | None = None, name: str | None = None,
 
 def host_config(cfg: Config, code: str | None = None):
     """A HostConfig from the lobby's choices (saved in the settings), built where the command
-    line builds one (net.host_config)."""
+    line builds one (net.host.config)."""
     from game.bots import is_bot_spec
     from game.rules import Variant
-    from net.host_config import build_host_config
+    from net.host.config import build_host_config
 
     from .scenes.newgame import default_bot
 
@@ -157,8 +157,8 @@ def host_config(cfg: Config, code: str | None = None):
 def host(app, code: str | None = None, display: bool = False) -> NetSession:
     """Host a table from the lobby (HostError if it cannot listen): this screen plays at it,
     or shows it as the public table display."""
-    from net.client import Client
-    from net.host_thread import HostThread
+    from net.client.session import Client
+    from net.host.thread import HostThread
 
     ht = HostThread(host_config(app.config, code)).start()
     try:
@@ -179,10 +179,10 @@ def host(app, code: str | None = None, display: bool = False) -> NetSession:
 
 
 def keep_own_seat(config):
-    """The host window's session keeps its seat's token beside the autosave (net.saved_table.
+    """The host window's session keeps its seat's token beside the autosave (net.host.saved_table.
     OwnSeat), so `main.py host --resume` seats this player in the same seat; None: no autosave.
     Leaving keeps it too: the resumed host gives the seat back."""
-    from net.saved_table import OwnSeat
+    from net.host.saved_table import OwnSeat
 
     if config.autosave is None:
         return None

@@ -1,4 +1,4 @@
-"""A LAN seat, or the public table display, as a `Session` on top of `net.client.Client`.
+"""A LAN seat, or the public table display, as a `Session` on top of `net.client.session.Client`.
 
 The table scene draws a `NetSession` exactly like a hot-seat `LocalSession`: the seat's view,
 its `LegalActions` and its redacted events, now from the host's `snapshot`/`update`
@@ -31,7 +31,7 @@ from enum import Enum
 
 from game.rules import Action, LegalActions
 from net import protocol as P
-from net.client import (
+from net.client.session import (
     Client,
     Disconnected,
     GaveUp,
@@ -120,7 +120,7 @@ class NetSession:
         remember: Callable[[NetSession, str | None], None] | None = None,
     ) -> None:
         self.client = client
-        self.host = host  # a net.host_thread.HostThread when this screen hosts the table
+        self.host = host  # a net.host.thread.HostThread when this screen hosts the table
         self.owns_host = owns_host  # stop it with the session (the lobby's own host)
         self.code = code or (host.code if host is not None else None)
         self.address = address or "{}:{}".format(*client.address)

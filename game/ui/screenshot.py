@@ -593,10 +593,10 @@ def play_out(app, seed: int, players: int = 4) -> None:
 
 
 class SampleBrowser:
-    """A stand-in for net.discovery.BackgroundBrowser: three tables, no network."""
+    """A stand-in for net.discovery.browse.BackgroundBrowser: three tables, no network."""
 
     def __init__(self) -> None:
-        from net.discovery import TableFound, TablePace
+        from net.discovery.browse import TableFound, TablePace
 
         ask, fast = TablePace("ask_around", 10), TablePace("real_time", 5)
         self.events = [
@@ -625,12 +625,12 @@ class SampleBrowser:
 
 
 class StillClient:
-    """A stand-in for net.client.Client holding one fixed moment of a LAN table (stills
+    """A stand-in for net.client.session.Client holding one fixed moment of a LAN table (stills
     and tests of the drawing): it hands out Joined, Seats and a Snapshot once."""
 
     def __init__(self, v, seat, seats, timers, name="Mei's table", events=()) -> None:
         from game.rules import LegalActions
-        from net.client import Joined, Snapshot, TableInfo, TablePace, legal_for_view
+        from net.client.session import Joined, Snapshot, TableInfo, TablePace, legal_for_view
 
         self.role = "spectator" if seat is None else "player"
         self.address = ("192.168.1.5", 40123)
@@ -672,7 +672,7 @@ def still_session(seed: int = 3, seat: int | None = 0, started: bool = True):
     import time
 
     from game.rules import view
-    from net.client import HostClock, HostSeat, Seats, Timers
+    from net.client.session import HostClock, HostSeat, Seats, Timers
 
     from .net_session import NetSession
 

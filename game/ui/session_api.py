@@ -1,6 +1,6 @@
 """What the table scene talks to: a `Session`. Hot-seat play has `LocalSession`
 (game/ui/session.py); a LAN client has `NetSession` (game/ui/net_session.py) on top of
-net/client.py.
+net/client/session.py.
 
 The table scene never touches the engine's GameState. It only sees what a LAN client has:
 per-seat views (`view(seat)`, plain data), the seat's `LegalActions`, and redacted events as

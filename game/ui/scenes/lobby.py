@@ -5,7 +5,7 @@ Left, **Host a table**: its name, 2-6 seats, the bot kind for empty seats, the r
 and the clocks (Stop window, "going once", negotiation and turn clocks), variants, hidden money, short game, and what this screen does: play too,
 or show the public table display. Right, **Join a table**: the tables found on the network
 (they appear and disappear as hosts announce and leave; polled each frame from a
-`net.discovery.BackgroundBrowser`, never blocking), each with its name, address, pace (its
+`net.discovery.browse.BackgroundBrowser`, never blocking), each with its name, address, pace (its
 window mode and seconds to answer), seats free and whether a code is needed; a typed HOST:PORT for networks where discovery is blocked;
 the room code and your name; and "Rejoin <table>" when the last table joined left a seat
 token in the settings.
@@ -141,7 +141,7 @@ class LobbyScene(Scene):
         if not self._started:
             self._started = True
             if self.browser is None:
-                from net.discovery import BackgroundBrowser
+                from net.discovery.browse import BackgroundBrowser
 
                 self.browser = BackgroundBrowser()
             try:
@@ -476,7 +476,7 @@ class LobbyScene(Scene):
         super().update(dt)
         if self.browser is None:
             return
-        from net.discovery import DiscoveryError, TableFound, TableLost
+        from net.discovery.browse import DiscoveryError, TableFound, TableLost
 
         changed = False
         for ev in self.browser.poll():
@@ -506,7 +506,7 @@ class LobbyScene(Scene):
     # -- actions -------------------------------------------------------------------------------
 
     def join(self) -> None:
-        from net.client import parse_address
+        from net.client.session import parse_address
 
         from .. import lan
 
@@ -540,7 +540,7 @@ class LobbyScene(Scene):
         lan.open_room(self.app, session)
 
     def host(self) -> None:
-        from net.host import HostError
+        from net.host.config import HostError
 
         from .. import lan
 

@@ -1,7 +1,10 @@
 """Announcing one hosted table on the LAN over mDNS / DNS-SD (the host's side of discovery).
 
-It probes for its name, renames on a conflict, updates its TXT record (seats free) and says
-goodbye on close; what the TXT record holds is ``net.table_records``.
+``TableAnnouncer`` probes for its name, renames on a conflict, updates its TXT record (seats
+free) and says goodbye on close; what the TXT record holds is ``net.discovery.records``.
+``Announcement`` is the host's use of it, kept in step with free seats: discovery is a
+convenience (a typed address always works), so an announcement that cannot start is logged
+and forgotten, and a host bound to loopback never announces (``announce_wanted``).
 """
 
 from __future__ import annotations
@@ -11,29 +14,30 @@ import contextlib
 import ipaddress
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 
 from zeroconf import IPVersion
 from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
 
-from .table_records import (
+from net import protocol as P
+from net.discovery.records import (
     MAX_NAME_CHARS,
     MAX_SEATS,
     SERVICE_TYPE,
     Interfaces,
     TablePace,
-    _zc_interfaces,
     clean_name,
     close_zeroconf,
+    zc_interfaces,
 )
 
-log = logging.getLogger("net.discovery")
+log = logging.getLogger(__name__)
 
 #: DNS label limit is 63 bytes; keep room for zeroconf's "-N" rename suffix.
 _MAX_INSTANCE_BYTES = 56
 
 
-def _default_addresses(interfaces: Interfaces) -> list[str]:
+def default_addresses(interfaces: Interfaces) -> list[str]:
     if interfaces:
         out = []
         for item in interfaces:
@@ -61,12 +65,12 @@ def _default_addresses(interfaces: Interfaces) -> list[str]:
     return found or ["127.0.0.1"]
 
 
-def _txt_name(name: str) -> str:
+def txt_name(name: str) -> str:
     name = clean_name(name)[:MAX_NAME_CHARS].strip()
     return name or "I'm the Boss! table"
 
 
-def _instance_name(name: str) -> str:
+def instance_name(name: str) -> str:
     # '.' would split the DNS label; keep the label short enough for renames.
     label = name.replace(".", "_").strip() or "table"
     raw = label.encode("utf-8")[:_MAX_INSTANCE_BYTES]
@@ -101,7 +105,7 @@ class TableAnnouncer:
             raise ValueError(f"bad port {port}")
         if not 1 <= int(protocol_version) <= 65535:
             raise ValueError(f"bad protocol version {protocol_version}")
-        self.table_name = _txt_name(name)
+        self.table_name = txt_name(name)
         self.port = int(port)
         self.protocol_version = int(protocol_version)
         self.seats_free = self._check_seats(seats_free)
@@ -140,7 +144,7 @@ class TableAnnouncer:
         } | ({"wm": self.pace.mode, "win": str(self.pace.window)} if self.pace else {})
 
     def _build_info(self, full_name: str) -> AsyncServiceInfo:
-        addresses = self._addresses or _default_addresses(self._interfaces)
+        addresses = self._addresses or default_addresses(self._interfaces)
         return AsyncServiceInfo(
             SERVICE_TYPE,
             full_name,
@@ -157,9 +161,9 @@ class TableAnnouncer:
                 raise RuntimeError(f"announcer already {self._state}")
             if self._aiozc is None:
                 self._aiozc = AsyncZeroconf(
-                    interfaces=_zc_interfaces(self._interfaces), ip_version=self._ip_version
+                    interfaces=zc_interfaces(self._interfaces), ip_version=self._ip_version
                 )
-            info = self._build_info(f"{_instance_name(self.table_name)}.{SERVICE_TYPE}")
+            info = self._build_info(f"{instance_name(self.table_name)}.{SERVICE_TYPE}")
             try:
                 self._broadcast = await self._aiozc.async_register_service(
                     info, allow_name_change=True
@@ -188,7 +192,7 @@ class TableAnnouncer:
             if code_required is not None:
                 self.code_required = bool(code_required)
             if name is not None:
-                self.table_name = _txt_name(name)
+                self.table_name = txt_name(name)
             if self._state != "registered" or self._properties() == before:
                 return
             assert self._aiozc is not None and self._info is not None
@@ -236,3 +240,53 @@ class TableAnnouncer:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+
+def announce_wanted(announce: bool, bind: str) -> bool:
+    """Announce unless told not to, or bound to a loopback address."""
+    if not announce:
+        return False
+    with contextlib.suppress(ValueError):
+        if ipaddress.ip_address(bind).is_loopback:
+            return False
+    return True
+
+
+class Announcement:
+    def __init__(self, bind: str, addresses: list[str] | None) -> None:
+        self.bind = bind
+        self.addresses = addresses
+        self.announcer: TableAnnouncer | None = None
+        self._free: int | None = None  # the seats_free last announced
+
+    async def start(
+        self, name: str, port: int, seats_free: int, pace: TablePace | None = None
+    ) -> None:
+        interfaces = None if self.bind in ("0.0.0.0", "") else [self.bind]
+        try:
+            self.announcer = TableAnnouncer(
+                name,
+                port,
+                protocol_version=P.PROTOCOL_VERSION,
+                seats_free=seats_free,
+                code_required=True,
+                pace=pace,
+                interfaces=interfaces,
+                addresses=self.addresses,
+            )
+            await self.announcer.start()
+            self._free = seats_free
+        except Exception as exc:  # discovery is a convenience: typed addresses still work
+            log.warning("LAN announcement unavailable: %s", exc)
+            self.announcer = None
+
+    def update(self, seats_free: int) -> Awaitable[None] | None:
+        """The update to run (the caller spawns it) when the free seats changed, else None."""
+        if self.announcer is None or seats_free == self._free:
+            return None
+        self._free = seats_free
+        return self.announcer.update(seats_free=seats_free)
+
+    async def close(self) -> None:
+        if self.announcer is not None:
+            with contextlib.suppress(Exception):
+                await self.announcer.close()

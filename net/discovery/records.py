@@ -3,7 +3,7 @@
 The events a browser reports (``TableFound`` / ``TableLost`` / ``DiscoveryError``), the TXT
 keys' limits and their parser (``parse_table_txt``), clean names, and the order in which a
 table's addresses are tried (``rank_addresses``). Shared one way by the announcer
-(``net.table_announcer``) and the browser (``net.discovery``).
+(``net.discovery.announcer``) and the browser (``net.discovery.browse``).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from zeroconf import InterfaceChoice
 from zeroconf.asyncio import AsyncServiceInfo
 
-from .client_messages import MAX_WINDOW, WINDOW_MODES, TablePace
+from net.client.messages import MAX_WINDOW, WINDOW_MODES, TablePace
 
-log = logging.getLogger("net.discovery")
+log = logging.getLogger(__name__)
 
 SERVICE_TYPE = "_imtheboss._tcp.local."
 #: Longest table name (in characters) we announce or accept.
@@ -172,7 +172,7 @@ def instance_label(service_name: str, type_: str = SERVICE_TYPE) -> str:
     return service_name
 
 
-def _local_networks() -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+def local_networks() -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
     nets: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
     try:
         import ifaddr
@@ -222,7 +222,7 @@ def table_from_info(
     return TableFound(info.name, name, addresses[0], port, pv, free, code, addresses, pace)
 
 
-def _zc_interfaces(interfaces: Interfaces) -> InterfaceChoice | list[str | int]:
+def zc_interfaces(interfaces: Interfaces) -> InterfaceChoice | list[str | int]:
     return InterfaceChoice.All if not interfaces else list(interfaces)
 
 

@@ -29,14 +29,13 @@ from game.clock import Clock, Timer
 from game.referee import listens
 from game.rules import Game, opening_events
 from game.rules.view import events_for
-
-from . import protocol as P
-from .journal import atomic_write
-from .names import with_suffix
-from .table_records import clean_name
+from net import protocol as P
+from net.discovery.records import clean_name
+from net.host.journal import atomic_write
+from net.names import with_suffix
 
 if TYPE_CHECKING:
-    from .connections import Connection
+    from net.host.connections import Connection
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """A bot playing one seat over the network: the headless ``join --bot KIND`` client.
 
-It sits on a ``ClientSession`` (``net.client``) and only ever sees its seat's messages.
+It sits on a ``ClientSession`` (``net.client.session``) and only ever sees its seat's messages.
 """
 
 from __future__ import annotations
@@ -18,9 +18,7 @@ from typing import Any
 from game.bots.pacing import BOT_PATIENCE, FAIR_START, Patience
 from game.clock import Clock, LoopClock, Timer
 from game.rules import WindowMode
-
-from .client import ClientSession
-from .client_messages import (
+from net.client.messages import (
     Disconnected,
     Joined,
     Message,
@@ -30,11 +28,12 @@ from .client_messages import (
     Timers,
     TimersChanged,
     Update,
-    _ViewMessage,
+    ViewMessage,
     may_act,
 )
+from net.client.session import ClientSession
 
-log = logging.getLogger("net.client")
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -99,7 +98,7 @@ class BotPlayer:
         self.outcome: BotOutcome | None = None
         self._extra = on_message
         self._timer: Timer | None = None
-        self._last: _ViewMessage | None = None
+        self._last: ViewMessage | None = None
         self._timers: Timers | None = None
         self._acted_on: int | None = None
         self._stale_snapshot = False
@@ -204,7 +203,7 @@ class BotPlayer:
             delay = max(delay, 0.05)
         self._timer = self.clock.call_later(max(0.0, delay), partial(self._decide, msg))
 
-    def _idle_delay(self, msg: _ViewMessage, now: float) -> float:
+    def _idle_delay(self, msg: ViewMessage, now: float) -> float:
         """Until the moment is offered again in real-time negotiation: about ``idle``, and
         no later than when a Boss's patience runs out (after that, ``idle`` again)."""
         delay = self.idle * self._rng.uniform(0.5, 1.5)
@@ -226,7 +225,7 @@ class BotPlayer:
             and view["settings"]["window_mode"] == WindowMode.REAL_TIME.value
         )
 
-    def _decide(self, msg: _ViewMessage) -> None:
+    def _decide(self, msg: ViewMessage) -> None:
         self._timer = None
         if msg is not self._last or self.session.closed:
             return

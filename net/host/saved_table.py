@@ -1,7 +1,7 @@
 """The host's table on disk: the autosave and its journal, the seats file, and resuming both;
 and the host window's own seat claim beside them (``OwnSeat``).
 
-Every applied action goes to the journal (``net.journal``) before any frame tells anyone about
+Every applied action goes to the journal (``net.host.journal``) before any frame tells anyone about
 it, so a host killed at any moment resumes at the last action anyone saw. The host calls this
 one way; it knows nothing of connections or the game's clocks.
 """
@@ -14,13 +14,12 @@ from pathlib import Path
 
 from game.files import atomic_write
 from game.rules import Action, Game, SaveError
+from net import protocol as P
+from net.host.config import HostConfig, HostError
+from net.host.journal import Autosaver, JournalReport, load_game
+from net.host.seats import SeatTable, SidecarError, SidecarTable
 
-from . import protocol as P
-from .config import HostConfig, HostError
-from .journal import Autosaver, JournalReport, load_game
-from .seats import SeatTable, SidecarError, SidecarTable
-
-log = logging.getLogger("net.host")
+log = logging.getLogger(__name__)
 
 
 class SavedTable:

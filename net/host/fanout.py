@@ -25,12 +25,11 @@ from game.rules.events import Event
 from game.rules.view import SECTIONS as _SECTIONS
 from game.rules.view import events_for
 from game.rules.view import hand_data as _hand_data
-
-from . import protocol as P
-from .hooks import HostHooks
+from net import protocol as P
+from net.host.hooks import HostHooks
 
 if TYPE_CHECKING:
-    from .connections import Connection
+    from net.host.connections import Connection
 
 log = logging.getLogger(__name__)
 

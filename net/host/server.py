@@ -15,18 +15,18 @@ that changed and a short hash of its whole view; spectators get the public view.
 Real-time reaction windows, "going once, going twice", the negotiation clock and the optional
 turn clock run on the host's ``clock`` through ``game.referee``; bots fill empty seats and stand in
 for players who dropped, until they rejoin with their seat's token. Every applied action is
-written to the autosave's journal before any frame about it is sent (``net.journal``), so
+written to the autosave's journal before any frame about it is sent (``net.host.journal``), so
 ``HostConfig.resume`` restarts a killed host at the last action anyone saw.
 
 The host owns its collaborators and calls them one way: ``Connections`` (reading, the
-watchdog, admission, rate limits, closing; ``net.connections``), ``Admission`` (what a
-``hello`` lets in: version, room code, name; ``net.admission``), ``ActionCheck`` (what an
-``action`` must pass; ``net.action_check``), ``SeatTable`` (seats, tokens, names, grace
-periods, the seats file; ``net.seats``), ``SavedTable`` (the autosave, its journal and
-resuming; ``net.saved_table``) and ``FanOut`` (views, updates, snapshots, the recent events;
-``net.fanout``). ``net.host_thread.HostThread`` runs a Host in a thread. Every frame the host
+watchdog, admission, rate limits, closing; ``net.host.connections``), ``Admission`` (what a
+``hello`` lets in: version, room code, name; ``net.host.admission``), ``ActionCheck`` (what an
+``action`` must pass; ``net.host.action_check``), ``SeatTable`` (seats, tokens, names, grace
+periods, the seats file; ``net.host.seats``), ``SavedTable`` (the autosave, its journal and
+resuming; ``net.host.saved_table``) and ``FanOut`` (views, updates, snapshots, the recent events;
+``net.host.fanout``). ``net.host.thread.HostThread`` runs a Host in a thread. Every frame the host
 sends goes through ``Connections.send`` (and ``protocol.encode``); ``HostHooks``
-(``net.hooks``: the ``tap`` sees every frame) is how the tests and benchmarks audit what
+(``net.host.hooks``: the ``tap`` sees every frame) is how the tests and benchmarks audit what
 leaves the host.
 """
 
@@ -58,19 +58,17 @@ from game.rules.events import (
     Event,
 )
 from game.simulate import GameResult, result_of
-
-from . import protocol as P
-from .action_check import ActionCheck, ActionRefusal
-from .admission import Admission, Admitted, Entry
-from .announce import Announcement, announce_wanted
-from .config import DEFAULT_TABLE_NAME, HostConfig, HostError, config_for_tests
-from .connections import Connection, Connections, Limits
-from .fanout import FanOut
-from .hooks import HostHooks, Tap
-from .journal import Autosaver
-from .saved_table import SavedTable
-from .seats import SeatState, SeatTable, sidecar_path
-from .table_records import TablePace, clean_name
+from net import protocol as P
+from net.discovery.announcer import Announcement, announce_wanted
+from net.discovery.records import TablePace, clean_name
+from net.host.action_check import ActionCheck, ActionRefusal
+from net.host.admission import Admission, Admitted, Entry
+from net.host.config import DEFAULT_TABLE_NAME, HostConfig, HostError
+from net.host.connections import Connection, Connections
+from net.host.fanout import FanOut
+from net.host.hooks import HostHooks, Tap
+from net.host.saved_table import SavedTable
+from net.host.seats import SeatState, SeatTable
 
 log = logging.getLogger(__name__)
 
@@ -690,13 +688,3 @@ class Host:
     def _cancel_all_timers(self) -> None:
         self.referee.cancel_all()
 
-
-__all__ = [
-    "Host",
-    "HostConfig",
-    "HostError",
-    "Limits",
-    "Autosaver",
-    "sidecar_path",
-    "config_for_tests",
-]

@@ -22,8 +22,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import protocol as P
-from .hooks import HostHooks
+from net import protocol as P
+from net.host.hooks import HostHooks
 
 log = logging.getLogger(__name__)
 

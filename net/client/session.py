@@ -14,7 +14,7 @@ For a pygame loop (nothing here ever blocks a frame)::
     client.send_action(action)           # stamped with the version the player saw
     client.close()
 
-Headless bots: ``net.bot_client.play_bot(...)`` (``main.py join ADDR --bot random --headless``).
+Headless bots: ``net.client.bot.play_bot(...)`` (``main.py join ADDR --bot random --headless``).
 
 The client keeps its seat's view in step with the host: an update's ``base`` must be the
 version it holds and the view it rebuilds must hash to the update's ``hash``; otherwise it
@@ -38,10 +38,9 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from game.rules import Action, LegalActions
-
-from . import protocol as P
-from .client_messages import (
-    _BULKY,
+from net import protocol as P
+from net.client.messages import (
+    BULKY_KINDS,
     FINAL_BYES,
     FINAL_ERRORS,
     HOST_CLOSING_BYES,
@@ -61,17 +60,17 @@ from .client_messages import (
     Timers,
     TimersChanged,
     Update,
-    _history,
-    _sent_legal,
-    _timers,
-    _ViewMessage,
+    ViewMessage,
+    history_from,
     legal_for_view,
     may_act,
     parse_address,
+    sent_legal,
+    timers_from,
 )
 
 #: The names screens, benches and tests import from here (the messages live in
-#: ``net.client_messages``, the headless bot in ``net.bot_client``).
+#: ``net.client.messages``, the headless bot in ``net.client.bot``).
 __all__ = [
     "FINAL_BYES",
     "FINAL_ERRORS",
@@ -332,7 +331,7 @@ class ClientSession:
         try:
             # Views, deltas and events are large and come often: their fields are checked,
             # their contents are guarded below instead of walked twice.
-            deep = type(raw) is not dict or raw.get("t") not in _BULKY
+            deep = type(raw) is not dict or raw.get("t") not in BULKY_KINDS
             msg = P.check_host_message(raw, deep=deep)
         except P.ProtocolError as exc:
             self.stats["bad_messages"] += 1
@@ -342,10 +341,10 @@ class ClientSession:
         if same:
             self._resyncing = False
             self.stats["snapshots_same"] += 1
-            timers = _timers(msg.get("timers"), time.monotonic())
+            timers = timers_from(msg.get("timers"), time.monotonic())
             self._emit(
                 Snapshot(
-                    self.version, self.view, msg["events"], timers, _history(msg.get("history"))
+                    self.version, self.view, msg["events"], timers, history_from(msg.get("history"))
                 )
             )
             return
@@ -423,8 +422,8 @@ class ClientSession:
         self.stats["snapshots"] += 1
         self._emit(
             Snapshot(
-                msg["version"], v, msg["events"], _timers(msg.get("timers"), time.monotonic()),
-                _history(msg.get("history")),
+                msg["version"], v, msg["events"], timers_from(msg.get("timers"), time.monotonic()),
+                history_from(msg.get("history")),
             )
         )  # fmt: skip
 
@@ -452,14 +451,14 @@ class ClientSession:
         self.version = msg["version"]
         self.stats["updates"] += 1
         update = Update(
-            msg["version"], new, msg["events"], _timers(msg.get("timers"), time.monotonic()),
+            msg["version"], new, msg["events"], timers_from(msg.get("timers"), time.monotonic()),
             frozenset(msg["delta"]), msg.get("ack"),
         )  # fmt: skip
-        update._legal = _sent_legal(msg)
+        update._legal = sent_legal(msg)
         self._emit(update)
 
     def _on_timers(self, msg: dict) -> None:
-        timers = _timers(msg["timers"], time.monotonic())
+        timers = timers_from(msg["timers"], time.monotonic())
         if timers is not None:
             self._emit(TimersChanged(timers))
 
@@ -566,7 +565,7 @@ class Client:
         self.timers: Timers | None = None
         self.connected = False
         self.finished = False  # the session ended for good (see last Disconnected)
-        self._last: _ViewMessage | None = None
+        self._last: ViewMessage | None = None
 
     def start(self) -> Client:
         if self._thread is None:

@@ -1,7 +1,7 @@
 """LAN discovery of hosted tables over mDNS / DNS-SD (python-zeroconf): the browsers.
 
-The announcer lives in ``net.table_announcer``, the events and the TXT parsing in
-``net.table_records``; both are importable from here.
+The announcer lives in ``net.discovery.announcer``, the events and the TXT parsing in
+``net.discovery.records``; both are importable from here.
 
 Host side::
 
@@ -47,8 +47,8 @@ from zeroconf import (
 )
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from .table_announcer import TableAnnouncer
-from .table_records import (
+from net.discovery.announcer import TableAnnouncer
+from net.discovery.records import (
     MAX_NAME_CHARS,
     MAX_SEATS,
     MAX_TABLES,
@@ -60,19 +60,19 @@ from .table_records import (
     TableFound,
     TableLost,
     TablePace,
-    _local_networks,
-    _zc_interfaces,
     clean_name,
     close_zeroconf,
     instance_label,
+    local_networks,
     parse_pace_txt,
     parse_table_txt,
     rank_addresses,
     table_from_info,
+    zc_interfaces,
 )
 
 #: What the lobby, the command line and the tests import from here (the records live in
-#: ``net.table_records``, the announcer in ``net.table_announcer``).
+#: ``net.discovery.records``, the announcer in ``net.discovery.announcer``).
 __all__ = [
     "MAX_NAME_CHARS",
     "MAX_SEATS",
@@ -152,17 +152,17 @@ class TableBrowser:
         self._tasks: dict[str, asyncio.Task] = {}
         self._bad: dict[str, str] = {}  # key -> last validation error (log once)
         self._subscribers: list[asyncio.Queue[DiscoveryEvent | None]] = []
-        self._local_networks: list = []
+        self.local_networks: list = []
         self._closed = False
         self.started_at: float | None = None
 
     async def start(self) -> None:
         if self._browser is not None or self._closed:
             return
-        self._local_networks = _local_networks()
+        self.local_networks = local_networks()
         if self._aiozc is None:
             self._aiozc = AsyncZeroconf(
-                interfaces=_zc_interfaces(self._interfaces), ip_version=self._ip_version
+                interfaces=zc_interfaces(self._interfaces), ip_version=self._ip_version
             )
         self.started_at = time.monotonic()
         self._browser = AsyncServiceBrowser(
@@ -200,7 +200,7 @@ class TableBrowser:
             if not await info.async_request(zc, self._resolve_ms):
                 self._warn(name, "did not resolve in time")
                 return
-            table = table_from_info(info, self._local_networks)
+            table = table_from_info(info, self.local_networks)
         except asyncio.CancelledError:
             raise
         except BadAnnouncement as exc:

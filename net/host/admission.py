@@ -11,9 +11,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from . import protocol as P
-from .connections import Connection, Connections, Limits
-from .names import player_name
+from net import protocol as P
+from net.host.connections import Connection, Connections, Limits
+from net.names import player_name
 
 
 class Entry(enum.Enum):

@@ -1,6 +1,6 @@
 """What the LAN client hands to its user: typed messages, the seat's legal actions, addresses.
 
-Kept apart from the connection logic (``net.client``) so that screens and tests can build
+Kept apart from the connection logic (``net.client.session``) so that screens and tests can build
 and read these messages without a session. ``legal_for_view`` works a seat's legal actions
 out from its own view (legal actions never depend on what a seat cannot see).
 """
@@ -20,7 +20,7 @@ from game.rules import (
 )
 from game.rules.determinize import state_from_view
 
-log = logging.getLogger("net.client")
+log = logging.getLogger(__name__)
 
 #: Host error codes after which reconnecting cannot help.
 FINAL_ERRORS = frozenset(
@@ -34,7 +34,7 @@ FINAL_ERRORS = frozenset(
         "replaced",
     }
 )
-_BULKY = frozenset({"update", "snapshot"})
+BULKY_KINDS = frozenset({"update", "snapshot"})
 #: ``bye`` reasons after which the client does not reconnect.
 FINAL_BYES = frozenset({"game_over", "left", "replaced"})
 #: ``bye`` reasons that say the host itself is closing the table (it may come back with
@@ -169,7 +169,7 @@ class Timers:
     turn: HostClock | None = None  # the optional turn clock
 
 
-def _timers(data: dict | None, now: float) -> Timers | None:
+def timers_from(data: dict | None, now: float) -> Timers | None:
     if not isinstance(data, dict):
         return None
 
@@ -234,7 +234,7 @@ class Seats(Message):
         self.spectators: int = spectators
 
 
-class _ViewMessage(Message):
+class ViewMessage(Message):
     __slots__ = ("version", "view", "events", "timers", "_legal")
 
     @property
@@ -245,7 +245,7 @@ class _ViewMessage(Message):
         return self._legal
 
 
-class Snapshot(_ViewMessage):
+class Snapshot(ViewMessage):
     """The whole view (on joining, rejoining, after a desync or a stale action). ``events``
     is the opening deal at the start of a game, else empty. ``history`` (asked for in the
     hello) holds the game's recent events on joining or rejoining a running game, as
@@ -266,7 +266,7 @@ class Snapshot(_ViewMessage):
         self._legal = None
 
 
-def _history(data) -> tuple[tuple[int, list], ...]:
+def history_from(data) -> tuple[tuple[int, list], ...]:
     """The snapshot's ``history`` as (version, events) pairs; malformed batches are skipped."""
     out = []
     for batch in data or ():
@@ -278,7 +278,7 @@ def _history(data) -> tuple[tuple[int, list], ...]:
     return tuple(out)
 
 
-class Update(_ViewMessage):
+class Update(ViewMessage):
     """One action applied: its events (redacted for us) and the new view. ``changed``
     names the top-level view keys that changed; ``timers`` is None when unchanged;
     ``ack`` is the id of our own action that this update applied."""
@@ -342,7 +342,7 @@ class Disconnected(Message):
         self.reason, self.will_retry, self.host_closed = reason, will_retry, host_closed
 
 
-def _sent_legal(msg: dict) -> LegalActions | None:
+def sent_legal(msg: dict) -> LegalActions | None:
     """The legal actions the host sent (hello with ``legal``), or None."""
     data = msg.get("legal")
     if data is None:

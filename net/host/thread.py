@@ -6,8 +6,8 @@ import asyncio
 import contextlib
 import threading
 
-from .config import HostConfig, HostError
-from .host import Host
+from net.host.config import HostConfig, HostError
+from net.host.server import Host
 
 
 class HostThread:

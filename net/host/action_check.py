@@ -21,8 +21,7 @@ from game.rules import (
     legal_actions,
 )
 from game.rules.engine import explain_illegal
-
-from .connections import Connection, Limits
+from net.host.connections import Connection, Limits
 
 
 @dataclass(frozen=True)
