@@ -22,6 +22,8 @@ draws and presents only what changed). Per state, this process's CPU over --seco
 share of one core) and the frame times, update + redraw + present:
 
     .venv/bin/python bench/ui.py --real-window [--seconds 10] [--always-draw]
+        [--screen 1366x768] [--display 22]   # a scaled screen; the X display to start
+
 
 title: the title screen (drifting cards, the bobbing crown); table_idle: a hot-seat game
 waiting for the person to place the marker (1 human + 3 bots, ask-around, the deal
@@ -208,8 +210,8 @@ def measure(frames: int, size: tuple[int, int] | None = None) -> dict:
 # -- the real window -------------------------------------------------------------------
 
 REAL_STATES = ("title", "table_idle", "table_still", "table_countdown", "animating")
-DISPLAYS = range(140, 150)
-SCREEN = (1920, 1080)
+DISPLAYS = range(140, 150)  # tried in turn unless --display names one
+SCREEN = (1920, 1080)  # the X screen (the game is fullscreen in it) unless --screen
 
 
 def _idle_table(app):
@@ -325,13 +327,13 @@ def real_child(state: str, seconds: float, always_draw: bool, xserver: int) -> d
     return out
 
 
-def _start_x() -> tuple[list[subprocess.Popen], dict]:
-    """Xvfb on the first free display of :140-:149, with openbox managing it."""
-    for number in DISPLAYS:
+def _start_x(screen: tuple[int, int], displays) -> tuple[list[subprocess.Popen], dict]:
+    """Xvfb on the first free display of `displays`, with openbox managing it."""
+    for number in displays:
         if Path(f"/tmp/.X11-unix/X{number}").exists() or Path(f"/tmp/.X{number}-lock").exists():
             continue
         xvfb = subprocess.Popen(
-            ["Xvfb", f":{number}", "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
+            ["Xvfb", f":{number}", "-screen", "0", f"{screen[0]}x{screen[1]}x24", "-nolisten", "tcp"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -347,14 +349,16 @@ def _start_x() -> tuple[list[subprocess.Popen], dict]:
         wm = subprocess.Popen(["openbox"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(1.0)
         return [wm, xvfb], env
-    raise SystemExit("error: no free display in :140-:149 (or Xvfb is missing)")
+    raise SystemExit(f"error: no free display in {list(displays)} (or Xvfb is missing)")
 
 
-def real_window(seconds: float, always_draw: bool) -> list[dict]:
-    procs, env = _start_x()
+def real_window(
+    seconds: float, always_draw: bool, screen=SCREEN, displays=DISPLAYS, states=REAL_STATES
+) -> list[dict]:
+    procs, env = _start_x(screen, displays)
     results = []
     try:
-        for state in REAL_STATES:
+        for state in states:
             cmd = [sys.executable, __file__, "--child", state, "--seconds", str(seconds)]
             cmd += ["--xserver", str(procs[1].pid)]
             if always_draw:
@@ -377,7 +381,8 @@ def real_window(seconds: float, always_draw: bool) -> list[dict]:
 
 def print_real(results: list[dict], always_draw: bool) -> None:
     how = "whole canvas every frame" if always_draw else "only what changed"
-    print(f"real window (Xvfb + openbox, fullscreen {SCREEN[0]}x{SCREEN[1]}), drawing {how}")
+    w, h = results[0]["window"] if results else SCREEN
+    print(f"real window (Xvfb + openbox, fullscreen {w}x{h}), drawing {how}, load {os.getloadavg()[0]:.2f}")
     print(f"  {'state':16} {'CPU':>6} {'Xvfb':>6}  {'drawn':>11}  {'work p50/p95/p99/max ms':>26}  late")
     for r in results:
         w = r["work_ms"]
@@ -400,6 +405,9 @@ def main() -> int:
     ap.add_argument("--real-window", action="store_true", help="CPU per state in a real X window")
     ap.add_argument("--seconds", type=float, default=10.0, help="real window: seconds per state")
     ap.add_argument("--always-draw", action="store_true", help="real window: redraw all, every frame")
+    ap.add_argument("--screen", default="1920x1080", help="real window: the X screen's size")
+    ap.add_argument("--display", type=int, help="real window: the X display number to start")
+    ap.add_argument("--states", default=",".join(REAL_STATES), help="real window: which states")
     ap.add_argument("--child", choices=REAL_STATES, help=argparse.SUPPRESS)
     ap.add_argument("--xserver", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -407,7 +415,14 @@ def main() -> int:
         print(json.dumps(real_child(args.child, args.seconds, args.always_draw, args.xserver)))
         return 0
     if args.real_window:
-        results = real_window(args.seconds, args.always_draw)
+        from game.ui.app import parse_size
+
+        displays = DISPLAYS if args.display is None else [args.display]
+        states = [st for st in args.states.split(",") if st]
+        unknown = sorted(set(states) - set(REAL_STATES))
+        if unknown:
+            raise SystemExit(f"error: unknown states {unknown} (known: {', '.join(REAL_STATES)})")
+        results = real_window(args.seconds, args.always_draw, parse_size(args.screen), displays, states)
         if args.json:
             print(json.dumps(results))
         else:

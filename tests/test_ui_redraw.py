@@ -172,3 +172,52 @@ def test_close_rects_are_merged_and_big_ones_become_the_whole_canvas():
     assert len(merge_rects([a, far])) == 2
     assert merge_rects([pygame.Rect(0, 0, 1920, 700)]) == [WHOLE]
     assert merge_rects([pygame.Rect(-50, -50, 100, 100)]) == [pygame.Rect(0, 0, 50, 50)]
+
+
+def test_scaled_parts_lie_on_the_grid_where_canvas_and_window_pixels_meet():
+    from game.ui.window import fit_rect, scale_grid, scaled_parts
+
+    for screen, grid in (((1280, 720), (3, 3)), ((1366, 768), (128, 45)), ((2560, 1440), (3, 3))):
+        fit = fit_rect(screen)
+        assert scale_grid(fit) == grid
+        rect = pygame.Rect(301, 95, 40, 13)
+        ((src, dst),) = scaled_parts([rect], fit)
+        assert src.contains(rect)
+        assert src.x % grid[0] == 0 and src.y % grid[1] == 0
+        assert src.w <= rect.w + 2 * grid[0] and src.h <= rect.h + 2 * grid[1]
+        # its window rect is exactly where the whole scaled picture shows those pixels
+        assert dst.x - fit.x == src.x * fit.w / 1920 and dst.y - fit.y == src.y * fit.h / 1080
+        assert dst.w == src.w * fit.w / 1920 and dst.h == src.h * fit.h / 1080
+
+
+@pytest.mark.parametrize("screen, tolerance", [((1280, 720), 0), ((1366, 768), 8), ((1600, 900), 8)])
+def test_a_scaled_window_shows_a_changed_rect_alone_and_as_the_whole_picture_would(app, screen, tolerance):
+    """Only the changed part is scaled and shown (a mark on the window elsewhere stays), and
+    it shows what scaling the whole canvas shows there (exact at 1280x720; elsewhere the
+    filter's rounding can differ by a few levels of 255 at sharp edges)."""
+    window = app.window
+    pygame.display.set_mode(screen)
+    window.resized()
+    canvas = app.screen
+    for i in range(0, 1920, 40):  # a busy picture: the filter's edges would show
+        canvas.fill(((i * 7) % 256, (i * 3) % 200, 90), (i, 0, 20, 1080))
+    window.present(flip=False)
+    surface = pygame.display.get_surface()
+    surface.fill((255, 0, 255), (0, 0, 4, 4))  # far from the change: must survive
+    changed = pygame.Rect(700, 400, 260, 90)
+    canvas.set_clip(changed)
+    canvas.fill((250, 250, 10), changed.inflate(-40, -30))
+    pygame.draw.line(canvas, (0, 0, 0), changed.topleft, changed.bottomright, 3)
+    canvas.set_clip(None)
+    window.present_rects([changed])
+    part = pygame.image.tobytes(surface, "RGB")
+    assert surface.get_at((1, 1))[:3] == (255, 0, 255)
+    window.present(flip=False)
+    whole = pygame.image.tobytes(surface, "RGB")
+    w = surface.get_width()
+    diffs = [
+        abs(a - b)
+        for k, (a, b) in enumerate(zip(part, whole, strict=True))
+        if a != b and not (k // 3 % w < 4 and k // 3 // w < 4)
+    ]
+    assert max(diffs, default=0) <= tolerance
