@@ -11,7 +11,9 @@ those (game/ui/app.py). A scene that moves every frame without saying where keep
 that its picture changes only with an event (any event redraws the stack), `invalidate()`
 (its own state changed), `look()` (a key of what else it shows), a tooltip coming up, or
 its `pulses()`: things that change with time alone (a glow, a caret, a countdown, a drifting
-card), each with a key of how it looks and its rect, redrawn there when the key changes.
+card), each with a key of how it looks and its rect, redrawn there when the key changes,
+at most every `pulse_step` seconds (a slow glow needs no 60 redraws a second; a scene whose
+pulses move across the screen, like the title's cards, sets it to 0).
 """
 
 from __future__ import annotations
@@ -25,12 +27,14 @@ from .widgets import Button, TextField, Widget, _label, draw_tooltip
 TIP_DELAY = 0.45
 GLOW_MARGIN = 2 * 12  # a widget's glow spreads 8 px round it (and a shadow below)
 WHOLE = pygame.Rect((0, 0), LOGICAL_SIZE)  # changes() naming this: redraw everything
+PULSE_STEP = 1 / 20  # seconds between two redraws of what changes with time alone
 
 
 class Scene:
     opaque = True
     name = "scene"
     animated = True  # redrawn whole every frame (see the module docstring)
+    pulse_step = PULSE_STEP
 
     def __init__(self, app) -> None:
         self.app = app
@@ -42,6 +46,7 @@ class Scene:
         self._stale = True  # the picture last shown is out of date
         self._shown: tuple | None = None  # what the picture last shown depended on
         self._pulses_shown: list[tuple[object, pygame.Rect]] = []  # and its pulses()
+        self._shown_t = 0.0  # the scene's time in the picture last shown
 
     # lifecycle
     def enter(self) -> None:
@@ -150,6 +155,8 @@ class Scene:
         """The canvas rects whose picture differs from the one last shown ([WHOLE]: all)."""
         if self.animated or self._stale or self._shown_key() != self._shown:
             return [WHOLE]
+        if self.t - self._shown_t < self.pulse_step:
+            return []
         now = self.pulses()
         if len(now) != len(self._pulses_shown):
             return [WHOLE]
@@ -164,6 +171,7 @@ class Scene:
         self._stale = False
         self._shown = self._shown_key()
         self._pulses_shown = self.pulses()
+        self._shown_t = self.t
 
 
 class SceneStack:

@@ -63,6 +63,7 @@ def continue_game(app, path) -> str | None:
 class TitleScene(Scene):
     name = "title"
     animated = False  # the drifting cards and the crown say where they move: pulses()
+    pulse_step = 0.0  # and they move every frame
 
     def __init__(self, app) -> None:
         super().__init__(app)
