@@ -227,3 +227,37 @@ def test_a_scaled_window_shows_a_changed_rect_alone_and_as_the_whole_picture_wou
         if a != b and not (k // 3 % w < 4 and k // 3 // w < 4)
     ]
     assert max(diffs, default=0) <= tolerance
+
+
+
+def _clips_of_a_refresh(app, monkeypatch, scene, rects) -> list[pygame.Rect]:
+    """The clip of each pass through `scene`'s drawing when the loop redraws `rects`."""
+    frame(app)
+    clips = []
+    real_draw = type(scene).draw
+
+    def draw(surface):
+        clips.append(surface.get_clip())
+        real_draw(scene, surface)
+
+    monkeypatch.setattr(scene, "draw", draw)
+    monkeypatch.setattr(app.stack, "changes", lambda: list(rects))
+    assert app.refresh()
+    return clips
+
+
+FAR_APART = [pygame.Rect(100, 100, 50, 50), pygame.Rect(1500, 900, 50, 50)]
+
+
+def test_the_table_redraws_far_apart_rects_in_one_pass(app, monkeypatch):
+    (clip,) = _clips_of_a_refresh(app, monkeypatch, _still_table(app), FAR_APART)
+    assert all(clip.contains(r) for r in FAR_APART)
+    monkeypatch.undo()
+    assert same_as_whole_redraw(app)
+
+
+def test_a_menu_redraws_far_apart_rects_in_a_pass_each(app, monkeypatch):
+    from game.ui.scenes.settings import SettingsScene
+
+    scene = app.push(SettingsScene(app))
+    assert _clips_of_a_refresh(app, monkeypatch, scene, FAR_APART) == FAR_APART

@@ -13,8 +13,8 @@ benchmark call it directly with a fixed dt so that animations finish determinist
 Idle costs nothing: the loop's frames update at 60 FPS (the session's clocks, bots and
 network keep their pace) but `refresh()` draws and presents only the canvas rects the
 scenes say have changed (game/ui/scene.py), nothing at all while the picture stands
-still: a clipped redraw of a pulsing glow or a countdown and a present of those rects
-only. `step(dt)` (tests, screenshots, the benchmark) still redraws everything.
+still: a redraw clipped round the pulsing glows or a countdown (at most 20 times a
+second) and a present of those rects only. `step(dt)` (tests, screenshots, the benchmark) still redraws everything.
 """
 
 from __future__ import annotations
@@ -223,7 +223,9 @@ class App:
         """Draw and present what changed since the picture last shown; False: nothing did.
 
         Each changed rect is a redraw of the whole stack clipped to it (a clipped blit
-        costs its area), so the rects end up exactly as a whole redraw would paint them."""
+        costs its area), or one redraw clipped to their union where the scenes say that is
+        cheaper (`SceneStack.clip_union`), so the rects end up exactly as a whole redraw
+        would paint them; only they are presented."""
         rects = self.stack.changes()
         if not rects:
             return False
@@ -231,8 +233,9 @@ class App:
             self.draw()
             return True
         screen = self.screen
-        for rect in rects:
-            screen.set_clip(rect)
+        clips = [rects[0].unionall(rects[1:])] if self.stack.clip_union() else rects
+        for clip in clips:
+            screen.set_clip(clip)
             self.stack.draw(screen)
         screen.set_clip(None)
         self.stack.shown()
