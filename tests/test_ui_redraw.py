@@ -261,3 +261,47 @@ def test_a_menu_redraws_far_apart_rects_in_a_pass_each(app, monkeypatch):
 
     scene = app.push(SettingsScene(app))
     assert _clips_of_a_refresh(app, monkeypatch, scene, FAR_APART) == FAR_APART
+
+
+class SleepSpy:
+    """The loop's sleeps (game/ui/app.py imports time): what it asked for, each time."""
+
+    def __init__(self, monkeypatch) -> None:
+        import game.ui.app as app_module
+
+        self.calls: list[float] = []
+        real = app_module.time.sleep
+
+        def sleep(seconds):
+            self.calls.append(seconds)
+            real(seconds)
+
+        monkeypatch.setattr(app_module.time, "sleep", sleep)
+
+
+def test_the_loop_sleeps_while_only_pulses_change_and_wakes_for_input(app, monkeypatch):
+    from game.ui.app import IDLE_FPS
+
+    _still_table(app)
+    for _ in range(3):
+        app.frame()
+    assert app.idle  # the ring pulses, nothing else: the next frame waits
+    sleeps = SleepSpy(monkeypatch)
+    app.frame()
+    assert 0 < sum(sleeps.calls) <= 1 / IDLE_FPS
+    spy = PresentSpy(app, monkeypatch)
+    sleeps.calls.clear()
+    motion((400, 400))  # input: no sleep, and the frame draws whole
+    app.frame()
+    assert sleeps.calls == [] and spy.whole == 1 and not app.idle
+
+
+def test_the_title_never_sleeps_its_cards_move_every_frame(app, monkeypatch):
+    from game.ui.scenes.title import TitleScene
+
+    app.push(TitleScene(app))
+    sleeps = SleepSpy(monkeypatch)
+    for _ in range(10):
+        app.frame()
+        assert not app.idle
+    assert sleeps.calls == []
