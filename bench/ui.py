@@ -16,14 +16,16 @@ Bars: p95 <= 8 ms, goal 4 ms; first frame <= 0.8 s.
     .venv/bin/python bench/ui.py --size 1280x720   # the cost of scaling down (or 2560x1440: up)
 
 Real-window mode: the dummy driver's present costs nothing, so idle is measured in a real
-window too: its own Xvfb (1920x1080, a display in :140-:149) with openbox, the game
-fullscreen in it, the app's own loop (`App.run`'s frame: update at 60 FPS, then `refresh()`
-draws and presents only what changed). Per state, this process's CPU over --seconds (the
-share of one core) and the frame times, update + redraw + present:
+window too: its own Xvfb (--screen, 1920x1080 unless told; the first free display in
+:140-:149 unless --display names one) with openbox, the game fullscreen in it, the app's
+own loop (`App.frame()`: update at 60 FPS, or at 20 with a sleep between while only pulses
+change, then `refresh()` draws and presents only what changed). Per state, this process's
+CPU over --seconds (the share of one core), the X server's, the frames drawn, the idle
+frames (slept first) and the frame times, update + redraw + present; "late": a frame
+starting more than 1.5 frame times after a busy (not idle) one:
 
     .venv/bin/python bench/ui.py --real-window [--seconds 10] [--always-draw]
-        [--screen 1366x768] [--display 22]   # a scaled screen; the X display to start
-
+        [--screen 1366x768] [--display 22] [--states title,table_still] [--json]
 
 title: the title screen (drifting cards, the bobbing crown); table_idle: a hot-seat game
 waiting for the person to place the marker (1 human + 3 bots, ask-around, the deal

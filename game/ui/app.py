@@ -16,8 +16,8 @@ clipped round the pulsing glows or a countdown (at most 20 times a second) and a
 of those rects only. The loop's frames update at 60 FPS (the session's clocks, bots and
 network keep their pace) except while only pulses change: then `frame()` sleeps up to
 1/20 s between frames, looking for input every 10 ms (input ends the sleep and that frame
-draws whole; an animation brings back 60 FPS). `step(dt)` (tests, screenshots, the benchmark) still
-redraws everything.
+draws whole; an animation brings back 60 FPS). `step(dt)` (tests, screenshots, the
+benchmark) still redraws everything.
 """
 
 from __future__ import annotations
@@ -260,8 +260,8 @@ class App:
 
     def frame(self) -> None:
         """One frame of the loop: while the picture last shown changed only by its pulses
-        (or not at all), sleep on events up to 1/IDLE_FPS s first (an event wakes it at
-        once), then update and show what changed."""
+        (or not at all), sleep up to 1/IDLE_FPS s first (input ends the sleep within
+        IDLE_POLL s), then update and show what changed."""
         if self.idle:
             self._sleep_on_events(self.frame_started + 1 / IDLE_FPS)
         dt = self.clock.tick(FPS) / 1000.0

@@ -12,8 +12,8 @@ that its picture changes only with an event (any event redraws the stack), `inva
 (its own state changed), `look()` (a key of what else it shows), a tooltip coming up, or
 its `pulses()`: things that change with time alone (a glow, a caret, a countdown, a drifting
 card), each with a key of how it looks and its rect, redrawn there when the key changes,
-at most every `pulse_step` seconds (a slow glow needs no 60 redraws a second; a scene whose
-pulses move across the screen, like the title's cards, sets it to 0).
+at most every `pulse_step` seconds (a slow glow needs no 60 redraws a second; the title,
+whose cards drift across the screen, sets 1/30).
 """
 
 from __future__ import annotations
