@@ -16,12 +16,16 @@ Bars: p95 <= 8 ms, goal 4 ms; first frame <= 0.8 s.
     .venv/bin/python bench/ui.py --size 1280x720   # the cost of scaling down (or 2560x1440: up)
 
 Real-window mode: the dummy driver's present costs nothing, so idle is measured in a real
-window too: its own Xvfb (1920x1080, a display in :140-:149) with openbox, the game
-fullscreen in it, the app's own loop (`App.run`'s frame: update at 60 FPS, then `refresh()`
-draws and presents only what changed). Per state, this process's CPU over --seconds (the
-share of one core) and the frame times, update + redraw + present:
+window too: its own Xvfb (--screen, 1920x1080 unless told; the first free display in
+:140-:149 unless --display names one) with openbox, the game fullscreen in it, the app's
+own loop (`App.frame()`: update at 60 FPS, or at 20 with a sleep between while only pulses
+change, then `refresh()` draws and presents only what changed). Per state, this process's
+CPU over --seconds (the share of one core), the X server's, the frames drawn, the idle
+frames (slept first) and the frame times, update + redraw + present; "late": a frame
+starting more than 1.5 frame times after a busy (not idle) one:
 
     .venv/bin/python bench/ui.py --real-window [--seconds 10] [--always-draw]
+        [--screen 1366x768] [--display 22] [--states title,table_still] [--json]
 
 title: the title screen (drifting cards, the bobbing crown); table_idle: a hot-seat game
 waiting for the person to place the marker (1 human + 3 bots, ask-around, the deal
@@ -208,8 +212,8 @@ def measure(frames: int, size: tuple[int, int] | None = None) -> dict:
 # -- the real window -------------------------------------------------------------------
 
 REAL_STATES = ("title", "table_idle", "table_still", "table_countdown", "animating")
-DISPLAYS = range(140, 150)
-SCREEN = (1920, 1080)
+DISPLAYS = range(140, 150)  # tried in turn unless --display names one
+SCREEN = (1920, 1080)  # the X screen (the game is fullscreen in it) unless --screen
 
 
 def _idle_table(app):
@@ -280,32 +284,36 @@ def real_child(state: str, seconds: float, always_draw: bool, xserver: int) -> d
         burst = busiest_table(app)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 1075), rel=(0, 0), buttons=(0, 0, 0)))
 
-    def frame(dt: float) -> None:
+    def frame() -> None:
         if always_draw:
-            app.step(dt)
+            dt = app.clock.tick(FPS) / 1000.0
+            app.frame_started = time.perf_counter()
+            app.step(min(dt, 0.1))
         else:
-            app.step(dt, draw=False)
-            app.refresh()
+            app.frame()  # the loop's own: it sleeps on events while only pulses change
 
     warm_end = time.perf_counter() + 2.0
     while time.perf_counter() < warm_end:
-        frame(app.clock.tick(FPS) / 1000.0)
-    work, gaps = [], []
+        frame()
+    work, gaps, idle = [], [], 0
     frames0, partial0 = app.frames, app.partial_frames
     c0, t0, x0 = time.process_time(), time.perf_counter(), _ticks(xserver)
-    last = begun = t0
+    last = t0
+    started = app.frame_started
     i = 0
     while last - t0 < seconds:
-        dt = app.clock.tick(FPS) / 1000.0
-        now = time.perf_counter()
-        gaps.append((now - begun) * 1000)  # from the start of the frame before
-        begun = now
         if burst is not None and i % 30 == 0:
             burst.director.cursor = 0.0
             burst.director.feed(BURST, 0)
-        frame(min(dt, 0.1))
+        was_idle = app.idle
+        frame()
         last = time.perf_counter()
-        work.append((last - now) * 1000)
+        work.append((last - app.frame_started) * 1000)  # update + redraw + present
+        if was_idle:
+            idle += 1  # slept up to 1/20 s on events first: not a late frame
+        else:
+            gaps.append((app.frame_started - started) * 1000)  # from the frame before
+        started = app.frame_started
         i += 1
     cpu = (time.process_time() - c0) / (last - t0)
     x_cpu = (_ticks(xserver) - x0) / os.sysconf("SC_CLK_TCK") / (last - t0)
@@ -319,19 +327,20 @@ def real_child(state: str, seconds: float, always_draw: bool, xserver: int) -> d
         "drawn_in_part": app.partial_frames - partial0,
         "work_ms": {f"p{p}": round(pct(work, p), 2) for p in (50, 95, 99)},
         "work_ms_max": round(max(work), 2),
+        "idle_frames": idle,
         "late_frames": sum(1 for g in gaps if g > 1.5 * 1000 / FPS),
     }
     app.shutdown()
     return out
 
 
-def _start_x() -> tuple[list[subprocess.Popen], dict]:
-    """Xvfb on the first free display of :140-:149, with openbox managing it."""
-    for number in DISPLAYS:
+def _start_x(screen: tuple[int, int], displays) -> tuple[list[subprocess.Popen], dict]:
+    """Xvfb on the first free display of `displays`, with openbox managing it."""
+    for number in displays:
         if Path(f"/tmp/.X11-unix/X{number}").exists() or Path(f"/tmp/.X{number}-lock").exists():
             continue
         xvfb = subprocess.Popen(
-            ["Xvfb", f":{number}", "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
+            ["Xvfb", f":{number}", "-screen", "0", f"{screen[0]}x{screen[1]}x24", "-nolisten", "tcp"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -347,14 +356,16 @@ def _start_x() -> tuple[list[subprocess.Popen], dict]:
         wm = subprocess.Popen(["openbox"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(1.0)
         return [wm, xvfb], env
-    raise SystemExit("error: no free display in :140-:149 (or Xvfb is missing)")
+    raise SystemExit(f"error: no free display in {list(displays)} (or Xvfb is missing)")
 
 
-def real_window(seconds: float, always_draw: bool) -> list[dict]:
-    procs, env = _start_x()
+def real_window(
+    seconds: float, always_draw: bool, screen=SCREEN, displays=DISPLAYS, states=REAL_STATES
+) -> list[dict]:
+    procs, env = _start_x(screen, displays)
     results = []
     try:
-        for state in REAL_STATES:
+        for state in states:
             cmd = [sys.executable, __file__, "--child", state, "--seconds", str(seconds)]
             cmd += ["--xserver", str(procs[1].pid)]
             if always_draw:
@@ -377,14 +388,16 @@ def real_window(seconds: float, always_draw: bool) -> list[dict]:
 
 def print_real(results: list[dict], always_draw: bool) -> None:
     how = "whole canvas every frame" if always_draw else "only what changed"
-    print(f"real window (Xvfb + openbox, fullscreen {SCREEN[0]}x{SCREEN[1]}), drawing {how}")
-    print(f"  {'state':16} {'CPU':>6} {'Xvfb':>6}  {'drawn':>11}  {'work p50/p95/p99/max ms':>26}  late")
+    w, h = results[0]["window"] if results else SCREEN
+    print(f"real window (Xvfb + openbox, fullscreen {w}x{h}), drawing {how}, load {os.getloadavg()[0]:.2f}")
+    print(f"  {'state':16} {'CPU':>6} {'Xvfb':>6}  {'drawn':>11}  {'idle':>5}  {'work p50/p95/p99/max ms':>26}  late")
     for r in results:
         w = r["work_ms"]
         drawn = f"{r['drawn']}/{r['frames']}"
         times = f"{w['p50']}/{w['p95']}/{w['p99']}/{r['work_ms_max']}"
         cpu, xcpu = r["cpu_percent"], r["xserver_cpu_percent"]
-        print(f"  {r['state']:16} {cpu:>5}% {xcpu:>5}%  {drawn:>11}  {times:>26}  {r['late_frames']}")
+        idle = r.get("idle_frames", 0)
+        print(f"  {r['state']:16} {cpu:>5}% {xcpu:>5}%  {drawn:>11}  {idle:>5}  {times:>26}  {r['late_frames']}")
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -400,6 +413,9 @@ def main() -> int:
     ap.add_argument("--real-window", action="store_true", help="CPU per state in a real X window")
     ap.add_argument("--seconds", type=float, default=10.0, help="real window: seconds per state")
     ap.add_argument("--always-draw", action="store_true", help="real window: redraw all, every frame")
+    ap.add_argument("--screen", default="1920x1080", help="real window: the X screen's size")
+    ap.add_argument("--display", type=int, help="real window: the X display number to start")
+    ap.add_argument("--states", default=",".join(REAL_STATES), help="real window: which states")
     ap.add_argument("--child", choices=REAL_STATES, help=argparse.SUPPRESS)
     ap.add_argument("--xserver", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -407,7 +423,14 @@ def main() -> int:
         print(json.dumps(real_child(args.child, args.seconds, args.always_draw, args.xserver)))
         return 0
     if args.real_window:
-        results = real_window(args.seconds, args.always_draw)
+        from game.ui.app import parse_size
+
+        displays = DISPLAYS if args.display is None else [args.display]
+        states = [st for st in args.states.split(",") if st]
+        unknown = sorted(set(states) - set(REAL_STATES))
+        if unknown:
+            raise SystemExit(f"error: unknown states {unknown} (known: {', '.join(REAL_STATES)})")
+        results = real_window(args.seconds, args.always_draw, parse_size(args.screen), displays, states)
         if args.json:
             print(json.dumps(results))
         else:

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.ui.autoplay import make_app
-from game.ui.scene import TIP_DELAY, WHOLE, merge_rects
+from game.ui.scene import PULSE_STEP, TIP_DELAY, WHOLE, merge_rects
 
 
 @pytest.fixture
@@ -31,7 +31,11 @@ def pixels(surface) -> bytes:
 
 
 def same_as_whole_redraw(app) -> bool:
-    """The canvas as the loop left it equals a whole redraw of the same moment."""
+    """The canvas as the loop left it equals a whole redraw of the same moment (pulses are
+    redrawn every PULSE_STEP: the loop runs on to a frame that drew)."""
+    for _ in range(60):
+        if frame(app):
+            break
     shown = pixels(app.screen)
     app.draw()
     return shown == pixels(app.screen)
@@ -87,7 +91,7 @@ def test_the_title_redraws_only_where_its_cards_and_crown_moved(app, monkeypatch
     frame(app)
     for _ in range(180):
         frame(app)
-    assert spy.whole == 1 and len(spy.parts) > 100  # the cards drift: most frames show a part
+    assert spy.whole == 1 and 60 < len(spy.parts) <= 91  # the cards drift: 30 parts a second
     area = max(sum(r.width * r.height for r in rects) for rects in spy.parts)
     assert area < WHOLE.width * WHOLE.height // 4
     assert same_as_whole_redraw(app)
@@ -109,6 +113,7 @@ def test_a_waiting_table_redraws_its_pulsing_ring_not_the_table(app, monkeypatch
     for _ in range(120):
         frame(app)
     assert spy.whole == whole and spy.parts  # only the glows and the ring, in part
+    assert len(spy.parts) <= 2 / PULSE_STEP + 1  # the ring pulses smoothly: not every frame
     assert all(WHOLE not in rects for rects in spy.parts)
     assert same_as_whole_redraw(app)
     whole = spy.whole
@@ -147,7 +152,8 @@ def test_a_running_countdown_is_redrawn_where_it_is_drawn(app, monkeypatch):
     frame(app)
     spy = PresentSpy(app, monkeypatch)
     left[0] = 3.0
-    frame(app)
+    for _ in range(round(PULSE_STEP * 60) + 1):  # within one pulse step
+        frame(app)
     assert spy.parts and any(r.contains(countdown_area("window")) for r in spy.parts[-1])
     assert same_as_whole_redraw(app)
 
@@ -172,3 +178,130 @@ def test_close_rects_are_merged_and_big_ones_become_the_whole_canvas():
     assert len(merge_rects([a, far])) == 2
     assert merge_rects([pygame.Rect(0, 0, 1920, 700)]) == [WHOLE]
     assert merge_rects([pygame.Rect(-50, -50, 100, 100)]) == [pygame.Rect(0, 0, 50, 50)]
+
+
+def test_scaled_parts_lie_on_the_grid_where_canvas_and_window_pixels_meet():
+    from game.ui.window import fit_rect, scale_grid, scaled_parts
+
+    for screen, grid in (((1280, 720), (3, 3)), ((1366, 768), (128, 45)), ((2560, 1440), (3, 3))):
+        fit = fit_rect(screen)
+        assert scale_grid(fit) == grid
+        rect = pygame.Rect(301, 95, 40, 13)
+        ((src, dst),) = scaled_parts([rect], fit)
+        assert src.contains(rect)
+        assert src.x % grid[0] == 0 and src.y % grid[1] == 0
+        assert src.w <= rect.w + 2 * grid[0] and src.h <= rect.h + 2 * grid[1]
+        # its window rect is exactly where the whole scaled picture shows those pixels
+        assert dst.x - fit.x == src.x * fit.w / 1920 and dst.y - fit.y == src.y * fit.h / 1080
+        assert dst.w == src.w * fit.w / 1920 and dst.h == src.h * fit.h / 1080
+
+
+@pytest.mark.parametrize("screen, tolerance", [((1280, 720), 0), ((1366, 768), 8), ((1600, 900), 8)])
+def test_a_scaled_window_shows_a_changed_rect_alone_and_as_the_whole_picture_would(app, screen, tolerance):
+    """Only the changed part is scaled and shown (a mark on the window elsewhere stays), and
+    it shows what scaling the whole canvas shows there (exact at 1280x720; elsewhere the
+    filter's rounding can differ by a few levels of 255 at sharp edges)."""
+    window = app.window
+    pygame.display.set_mode(screen)
+    window.resized()
+    canvas = app.screen
+    for i in range(0, 1920, 40):  # a busy picture: the filter's edges would show
+        canvas.fill(((i * 7) % 256, (i * 3) % 200, 90), (i, 0, 20, 1080))
+    window.present(flip=False)
+    surface = pygame.display.get_surface()
+    surface.fill((255, 0, 255), (0, 0, 4, 4))  # far from the change: must survive
+    changed = pygame.Rect(700, 400, 260, 90)
+    canvas.set_clip(changed)
+    canvas.fill((250, 250, 10), changed.inflate(-40, -30))
+    pygame.draw.line(canvas, (0, 0, 0), changed.topleft, changed.bottomright, 3)
+    canvas.set_clip(None)
+    window.present_rects([changed])
+    part = pygame.image.tobytes(surface, "RGB")
+    assert surface.get_at((1, 1))[:3] == (255, 0, 255)
+    window.present(flip=False)
+    whole = pygame.image.tobytes(surface, "RGB")
+    w = surface.get_width()
+    diffs = [
+        abs(a - b)
+        for k, (a, b) in enumerate(zip(part, whole, strict=True))
+        if a != b and not (k // 3 % w < 4 and k // 3 // w < 4)
+    ]
+    assert max(diffs, default=0) <= tolerance
+
+
+
+def _clips_of_a_refresh(app, monkeypatch, scene, rects) -> list[pygame.Rect]:
+    """The clip of each pass through `scene`'s drawing when the loop redraws `rects`."""
+    frame(app)
+    clips = []
+    real_draw = type(scene).draw
+
+    def draw(surface):
+        clips.append(surface.get_clip())
+        real_draw(scene, surface)
+
+    monkeypatch.setattr(scene, "draw", draw)
+    monkeypatch.setattr(app.stack, "changes", lambda: list(rects))
+    assert app.refresh()
+    return clips
+
+
+FAR_APART = [pygame.Rect(100, 100, 50, 50), pygame.Rect(1500, 900, 50, 50)]
+
+
+def test_the_table_redraws_far_apart_rects_in_one_pass(app, monkeypatch):
+    (clip,) = _clips_of_a_refresh(app, monkeypatch, _still_table(app), FAR_APART)
+    assert all(clip.contains(r) for r in FAR_APART)
+    monkeypatch.undo()
+    assert same_as_whole_redraw(app)
+
+
+def test_a_menu_redraws_far_apart_rects_in_a_pass_each(app, monkeypatch):
+    from game.ui.scenes.settings import SettingsScene
+
+    scene = app.push(SettingsScene(app))
+    assert _clips_of_a_refresh(app, monkeypatch, scene, FAR_APART) == FAR_APART
+
+
+class SleepSpy:
+    """The loop's sleeps (game/ui/app.py imports time): what it asked for, each time."""
+
+    def __init__(self, monkeypatch) -> None:
+        import game.ui.app as app_module
+
+        self.calls: list[float] = []
+        real = app_module.time.sleep
+
+        def sleep(seconds):
+            self.calls.append(seconds)
+            real(seconds)
+
+        monkeypatch.setattr(app_module.time, "sleep", sleep)
+
+
+def test_the_loop_sleeps_while_only_pulses_change_and_wakes_for_input(app, monkeypatch):
+    from game.ui.app import IDLE_FPS
+
+    _still_table(app)
+    for _ in range(3):
+        app.frame()
+    assert app.idle  # the ring pulses, nothing else: the next frame waits
+    sleeps = SleepSpy(monkeypatch)
+    app.frame()
+    assert 0 < sum(sleeps.calls) <= 1 / IDLE_FPS
+    spy = PresentSpy(app, monkeypatch)
+    sleeps.calls.clear()
+    motion((400, 400))  # input: no sleep, and the frame draws whole
+    app.frame()
+    assert sleeps.calls == [] and spy.whole == 1 and not app.idle
+
+
+def test_the_title_never_sleeps_its_cards_move_all_the_time(app, monkeypatch):
+    from game.ui.scenes.title import TitleScene
+
+    app.push(TitleScene(app))
+    sleeps = SleepSpy(monkeypatch)
+    for _ in range(10):
+        app.frame()
+        assert not app.idle
+    assert sleeps.calls == []

@@ -10,11 +10,14 @@ window through the X server and reads it). Nothing is written without the variab
 `App.step(dt)` runs one frame with a given dt: the loop uses the clock, tests and the
 benchmark call it directly with a fixed dt so that animations finish deterministically.
 
-Idle costs nothing: the loop's frames update at 60 FPS (the session's clocks, bots and
-network keep their pace) but `refresh()` draws and presents only the canvas rects the
-scenes say have changed (game/ui/scene.py), nothing at all while the picture stands
-still: a clipped redraw of a pulsing glow or a countdown and a present of those rects
-only. `step(dt)` (tests, screenshots, the benchmark) still redraws everything.
+Idle costs nothing: `refresh()` draws and presents only the canvas rects the scenes say
+have changed (game/ui/scene.py), nothing at all while the picture stands still: a redraw
+clipped round the pulsing glows or a countdown (at most 20 times a second) and a present
+of those rects only. The loop's frames update at 60 FPS (the session's clocks, bots and
+network keep their pace) except while only pulses change: then `frame()` sleeps up to
+1/20 s between frames, looking for input every 10 ms (input ends the sleep and that frame
+draws whole; an animation brings back 60 FPS). `step(dt)` (tests, screenshots, the
+benchmark) still redraws everything.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ from .widgets import Button, TextField
 from .window import GameWindow
 
 FPS = 60
+IDLE_FPS = 20  # frames a second while only pulses change (they redraw at this rate anyway)
+IDLE_POLL = 0.01  # seconds between two looks for input while idle (its worst added delay)
 REPORT_ENV = "IMTHEBOSS_TEST_REPORT"
 RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
 
@@ -70,6 +75,8 @@ class App:
         self.present = True  # flip the display after drawing (tests may skip it)
         self.frames = 0  # pictures shown (whole or in part)
         self.partial_frames = 0  # of those, the ones redrawn only in part
+        self.idle = False  # only pulses changed last frame: the next one sleeps on events
+        self.frame_started = time.perf_counter()
         self.first_frame_at: float | None = None
         self.lan = None  # the screen's LAN connection (a NetSession), see game/ui/lan.py
         self.autosaver = None  # the hot-seat autosave writer, see game/ui/autosave.py
@@ -223,16 +230,20 @@ class App:
         """Draw and present what changed since the picture last shown; False: nothing did.
 
         Each changed rect is a redraw of the whole stack clipped to it (a clipped blit
-        costs its area), so the rects end up exactly as a whole redraw would paint them."""
+        costs its area), or one redraw clipped to their union where the scenes say that is
+        cheaper (`SceneStack.clip_union`), so the rects end up exactly as a whole redraw
+        would paint them; only they are presented."""
         rects = self.stack.changes()
+        self.idle = rects[:1] != [WHOLE] and self.stack.pulse_step() >= 1 / IDLE_FPS
         if not rects:
             return False
         if rects[0] == WHOLE:
             self.draw()
             return True
         screen = self.screen
-        for rect in rects:
-            screen.set_clip(rect)
+        clips = [rects[0].unionall(rects[1:])] if self.stack.clip_union() else rects
+        for clip in clips:
+            screen.set_clip(clip)
             self.stack.draw(screen)
         screen.set_clip(None)
         self.stack.shown()
@@ -244,11 +255,28 @@ class App:
 
     def run(self) -> int:
         while self.running and self.stack.top is not None:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.step(min(dt, 0.1), draw=False)
-            if self.running and self.stack.top is not None:
-                self.refresh()
+            self.frame()
         return 0
+
+    def frame(self) -> None:
+        """One frame of the loop: while the picture last shown changed only by its pulses
+        (or not at all), sleep up to 1/IDLE_FPS s first (input ends the sleep within
+        IDLE_POLL s), then update and show what changed."""
+        if self.idle:
+            self._sleep_on_events(self.frame_started + 1 / IDLE_FPS)
+        dt = self.clock.tick(FPS) / 1000.0
+        self.frame_started = time.perf_counter()
+        self.step(min(dt, 0.1), draw=False)
+        self.idle = False
+        if self.running and self.stack.top is not None:
+            self.refresh()
+
+    @staticmethod
+    def _sleep_on_events(until: float) -> None:
+        """Sleep until `until` (perf_counter) or an event, looking every IDLE_POLL s:
+        pygame's event.wait(timeout) polls every millisecond, a core's 1.2% at 20 FPS."""
+        while (left := until - time.perf_counter()) > 0 and not pygame.event.peek():
+            time.sleep(min(IDLE_POLL, left))
 
     def shutdown(self) -> None:
         lan = getattr(self, "lan", None)

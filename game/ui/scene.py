@@ -11,7 +11,9 @@ those (game/ui/app.py). A scene that moves every frame without saying where keep
 that its picture changes only with an event (any event redraws the stack), `invalidate()`
 (its own state changed), `look()` (a key of what else it shows), a tooltip coming up, or
 its `pulses()`: things that change with time alone (a glow, a caret, a countdown, a drifting
-card), each with a key of how it looks and its rect, redrawn there when the key changes.
+card), each with a key of how it looks and its rect, redrawn there when the key changes,
+at most every `pulse_step` seconds (a slow glow needs no 60 redraws a second; the title,
+whose cards drift across the screen, sets 1/30).
 """
 
 from __future__ import annotations
@@ -25,12 +27,17 @@ from .widgets import Button, TextField, Widget, _label, draw_tooltip
 TIP_DELAY = 0.45
 GLOW_MARGIN = 2 * 12  # a widget's glow spreads 8 px round it (and a shadow below)
 WHOLE = pygame.Rect((0, 0), LOGICAL_SIZE)  # changes() naming this: redraw everything
+PULSE_STEP = 1 / 20  # seconds between two redraws of what changes with time alone
 
 
 class Scene:
     opaque = True
     name = "scene"
     animated = True  # redrawn whole every frame (see the module docstring)
+    pulse_step = PULSE_STEP
+    # its picture is mostly one blit of a composed layer: one redraw clipped to the union of
+    # the changed rects costs less than a pass per rect (the table's 16 glows round the board)
+    clip_union = False
 
     def __init__(self, app) -> None:
         self.app = app
@@ -42,6 +49,7 @@ class Scene:
         self._stale = True  # the picture last shown is out of date
         self._shown: tuple | None = None  # what the picture last shown depended on
         self._pulses_shown: list[tuple[object, pygame.Rect]] = []  # and its pulses()
+        self._shown_t = 0.0  # the scene's time in the picture last shown
 
     # lifecycle
     def enter(self) -> None:
@@ -150,6 +158,8 @@ class Scene:
         """The canvas rects whose picture differs from the one last shown ([WHOLE]: all)."""
         if self.animated or self._stale or self._shown_key() != self._shown:
             return [WHOLE]
+        if self.t - self._shown_t < 0.9 * self.pulse_step:  # (frames come a little early)
+            return []
         now = self.pulses()
         if len(now) != len(self._pulses_shown):
             return [WHOLE]
@@ -164,6 +174,7 @@ class Scene:
         self._stale = False
         self._shown = self._shown_key()
         self._pulses_shown = self.pulses()
+        self._shown_t = self.t
 
 
 class SceneStack:
@@ -228,6 +239,14 @@ class SceneStack:
         for scene in visible:
             rects += scene.changes()
         return merge_rects(rects)
+
+    def pulse_step(self) -> float:
+        """The shortest time between two redraws of a visible scene's pulses."""
+        return min((scene.pulse_step for scene in self.visible()), default=PULSE_STEP)
+
+    def clip_union(self) -> bool:
+        """Whether every visible scene is cheaper redrawn once round all the changed rects."""
+        return all(scene.clip_union for scene in self.visible())
 
     def shown(self) -> None:
         visible = self.visible()

@@ -13,6 +13,7 @@ so it is tested without a display; `GameWindow` owns the pygame display.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import warnings
 from dataclasses import dataclass
@@ -87,6 +88,33 @@ def to_window(pos: tuple[float, float], fit: pygame.Rect, logical: Size = LOGICA
     return int(x), int(y)
 
 
+def scale_grid(fit: pygame.Rect, logical: Size = LOGICAL_SIZE) -> Size:
+    """The canvas step (x, y) at which canvas and window pixel edges meet: 3 px at 1280x720
+    (2/3), 128x45 at 1365x768. A part of the canvas cut on this grid and scaled on its own
+    comes out as the same pixels as that part of the whole scaled picture (the filter's
+    samples start on a pixel edge on both sides), give or take a step of rounding."""
+    return logical[0] // math.gcd(logical[0], fit.w), logical[1] // math.gcd(logical[1], fit.h)
+
+
+def scaled_parts(
+    rects: list[pygame.Rect], fit: pygame.Rect, logical: Size = LOGICAL_SIZE
+) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    """Each canvas rect grown out to the scale grid, with the window rect it is shown in."""
+    (gx, gy), (lw, lh) = scale_grid(fit, logical), logical
+    out = []
+    for r in rects:
+        x0, y0 = max(0, r.left // gx * gx), max(0, r.top // gy * gy)
+        x1, y1 = min(lw, -(-r.right // gx) * gx), min(lh, -(-r.bottom // gy) * gy)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        src = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+        left, top = x0 * fit.w // lw, y0 * fit.h // lh
+        right, bottom = x1 * fit.w // lw, y1 * fit.h // lh
+        dst = pygame.Rect(fit.x + left, fit.y + top, right - left, bottom - top)
+        out.append((src, dst))
+    return out
+
+
 def _sdl_window() -> pygame.Window:
     """The display module's window (pygame-ce deprecates the name, not the object)."""
     with warnings.catch_warnings():
@@ -105,6 +133,7 @@ class WindowedPlace:
     position: tuple[int, int] | None
 
 
+WHOLE_PART = 0.5  # scaled parts covering more of the canvas than this: scale it whole
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
@@ -232,20 +261,38 @@ class GameWindow:
             pygame.display.flip()
 
     def present_rects(self, rects: list[pygame.Rect]) -> None:
-        """Show only these canvas rects (what changed): at 1:1 a blit and an update of each;
-        a scaled window is shown whole (a part of a smoothscale would not match its edges)."""
+        """Show only these canvas rects (what changed): at 1:1 a blit and an update of each.
+        In a smaller window each rect is grown to the scale grid (`scaled_parts`), scaled on
+        its own into its window rect and only those are updated (the same pixels as the
+        whole picture's, or a few levels of rounding apart at sharp edges); when the
+        grown parts cover most of the canvas, or the window is larger than the canvas
+        (smoothscale's growing filter samples off the grid), the whole picture is shown."""
         surface = pygame.display.get_surface()
         if surface is None:
             return
+        self.surface = surface
         fit = fit_rect(surface.get_size(), self.logical)
-        if fit.size != self.logical:
+        if fit.size == self.logical:
+            shown = [r.move(fit.topleft) for r in rects]
+            for rect, dest in zip(rects, shown, strict=True):
+                surface.blit(self.canvas, dest, rect)
+            pygame.display.update(shown)
+            return
+        parts = scaled_parts(rects, fit, self.logical)
+        if sum(src.w * src.h for src, _ in parts) > WHOLE_PART * self.logical[0] * self.logical[1]:
             self.present()
             return
-        self.surface = surface
-        shown = [r.move(fit.topleft) for r in rects]
-        for rect, dest in zip(rects, shown, strict=True):
-            surface.blit(self.canvas, dest, rect)
-        pygame.display.update(shown)
+        lw, lh = self.logical
+        if fit.w % lw == 0 and fit.h % lh == 0:  # as _scale: pixel doubling at 4K
+            scale = pygame.transform.scale
+        elif fit.w <= lw:  # shrinking averages each window pixel's own canvas pixels
+            scale = pygame.transform.smoothscale
+        else:  # growing blends samples that do not start on the grid: shown whole
+            self.present()
+            return
+        for src, dst in parts:
+            surface.blit(scale(self.canvas.subsurface(src), dst.size), dst)
+        pygame.display.update([dst for _, dst in parts])
 
     def _fill_bars(self, surface: pygame.Surface, fit: pygame.Rect) -> None:
         w, h = surface.get_size()

@@ -118,6 +118,7 @@ NOTICE_PULSE = draw.Pulse(150, 90, 1.2)  # the edge of the session's notice
 class TableScene(Scene):
     name = "table"
     animated = False  # animations, countdowns and glows say so: look() and pulses()
+    clip_union = True  # a frame is mostly one blit of base_layer(): see Scene.clip_union
 
     def __init__(self, app, session, on_exit=None, results=None, catch_up=False) -> None:
         """`on_exit`: "play again" on the results; `results(table)`: the results scene to
