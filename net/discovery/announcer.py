@@ -241,6 +241,7 @@ class TableAnnouncer:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
+
 def announce_wanted(announce: bool, bind: str) -> bool:
     """Announce unless told not to, or bound to a loopback address."""
     if not announce:

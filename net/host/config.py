@@ -1,11 +1,11 @@
 """What a LAN host is told (``HostConfig``: its table, its countdowns and its limits), and
-the one place a ``HostConfig`` is built from a person's choices (``host_config``): the command
-line's ``host``/``table`` flags (game/cli) and the lobby's settings (game/ui/lan.py) both come
-here, so a choice is checked, and means the same, whichever way a table is hosted.
+the one place a ``HostConfig`` is built from a person's choices (``build_host_config``): the
+command line's ``host``/``table`` flags (game/cli) and the lobby's settings (game/ui/lan.py)
+both come here, so a choice is checked, and means the same, whichever way a table is hosted.
 
     HostConfig(seats=4, bots=["random"], code="ABCD", timing=Timing(negotiation=120))
 
-Every keyword of ``host_config`` is named like its command-line flag (``going_once`` is
+Every keyword of ``build_host_config`` is named like its command-line flag (``going_once`` is
 ``--going-once``), and the clocks' like their ``Timing`` knob, in seconds; a
 ``HostChoiceError`` names the keyword, so the command line can name the flag.
 """
