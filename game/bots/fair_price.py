@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .heuristic import PERSONALITIES, SOLE, _reserve, plan_open_deal
+from .heuristic import PERSONALITIES, SOLE, boss_reserve, plan_open_deal
 from .obs import Memory, Obs
 
 BALANCED = PERSONALITIES["balanced"]
@@ -71,6 +71,6 @@ def fair_price(view: dict, memory: Memory | None = None) -> FairPrice | None:
     if entry is None:
         return FairPrice(False, None, others)
     min_net = max(1.0, neg.proceeds * BALANCED.boss_margin)
-    reserve = _reserve(remaining, plan.cost, entry, min_net)
+    reserve = boss_reserve(remaining, plan.cost, entry, min_net)
     can_pay = max(0, min(max(0, neg.cap), int(reserve)))
     return FairPrice(False, can_pay, others)

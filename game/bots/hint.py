@@ -52,8 +52,8 @@ from .heuristic import (
     NEEDED,
     PERSONALITIES,
     Policy,
-    _nothing_to_do,
-    _passive,
+    nothing_to_do,
+    passive_move,
     plan_open_deal,
 )
 from .obs import Memory, Obs
@@ -139,7 +139,7 @@ def hint_for(view: dict, legal: LegalActions, memory: Memory | None = None) -> H
     must_act = not (o.real_time and o.phase is Phase.NEGOTIATION and o.win is None)
     action = policy.decide(o, legal, must_act)
     if action is None and must_act:
-        action = _passive(legal)
+        action = passive_move(legal)
     if action is None:
         return Hint(None, *_waiting(policy, o, legal))
     if isinstance(action, FailDeal):
@@ -235,7 +235,7 @@ def space_needs(o: Obs, space: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
 def _open_deal(policy, o, legal, a):
     space = o.marker
     _clans, held = _space_clans(o, space)
-    if policy._reasonable_at_hand_limit(o):
+    if policy.reasonable_at_hand_limit(o):
         return HintReason.DEAL_NOT_DISCARD, {"space": space}
     needs = space_needs(o, space)
     if held:
@@ -379,12 +379,12 @@ def _pass_floor(policy, o, legal, a):
 
 
 def _investor_idle(policy: Policy, o: Obs, legal: LegalActions) -> tuple[HintReason, dict]:
-    """Why an investor does nothing now (the branches of Policy._as_investor that idle)."""
+    """Why an investor does nothing now (the branches of InvestorPlay.as_investor that idle)."""
     neg = o.neg
     me = o.seat
     if me in neg.agreements:
         return HintReason.AGREED, {}
-    if _nothing_to_do(legal):
+    if nothing_to_do(legal):
         return HintReason.NOTHING_TO_SELL, {}
     plan = plan_open_deal(o, neg.boss, prefer=me)
     mine = plan.seats.get(me) if plan.feasible else None
@@ -403,7 +403,7 @@ def _window_reason(
     policy: Policy, o: Obs, legal: LegalActions, a: Action
 ) -> tuple[HintReason, dict]:
     if isinstance(a, PlayStop):
-        amount = max(1, round(policy._stop_worth(o)))
+        amount = max(1, round(policy.stop_worth(o)))
         kind = _STOP_REASONS.get(o.win.kind)
         if kind is None or o.win.actor is None:
             return HintReason.PLAY_STOP, {"amount": amount}

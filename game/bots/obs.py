@@ -102,7 +102,7 @@ class Obs:
         "failed",
         "_unseen",
         "_discard_src",
-        "_cache",
+        "cache",
     )
 
     # -- construction --------------------------------------------------------------------
@@ -153,7 +153,7 @@ class Obs:
             discard[card_from_key(key)] = count
         o.discard = discard
         o._unseen = None
-        o._cache = {}
+        o.cache = {}
         o._discard_src = None
         nv = v["negotiation"]
         if nv is None:
@@ -232,7 +232,7 @@ class Obs:
         o.draw_pile = len(s.deck)
         o.discard = None  # counted on demand (only card-counting needs it)
         o._unseen = None
-        o._cache = {}
+        o.cache = {}
         o._discard_src = s.discard
         neg = s.negotiation
         if neg is None:
@@ -335,9 +335,9 @@ class Obs:
         if seat == self.seat:
             return 1.0 if self.hand[card] else 0.0
         key = (seat, card)
-        p = self._cache.get(key)
+        p = self.cache.get(key)
         if p is None:
-            p = self._cache[key] = self._p_holds(seat, card)
+            p = self.cache[key] = self._p_holds(seat, card)
         return p
 
     def _p_holds(self, seat: int, card: int) -> float:
@@ -351,11 +351,11 @@ class Obs:
         """Chance that a seat other than the Boss and me lays a Clan card of `clan` (and
         offers it at a price the Boss can meet): a rough 60% of someone holding one."""
         key = ("hope", boss, clan)
-        p = self._cache.get(key)
+        p = self.cache.get(key)
         if p is None:
             held = sum(h for q, h in enumerate(self.hand_counts) if q != boss and q != self.seat)
             unseen = self.unseen()
-            p = self._cache[key] = 0.6 * p_at_least_one(held, sum(unseen), unseen[clan])
+            p = self.cache[key] = 0.6 * p_at_least_one(held, sum(unseen), unseen[clan])
         return p
 
     def key(self) -> tuple:
@@ -364,7 +364,7 @@ class Obs:
         return tuple(
             (k, _norm(getattr(self, k)))
             for k in self.__slots__
-            if k not in ("_unseen", "_discard_src", "_cache")
+            if k not in ("_unseen", "_discard_src", "cache")
         )
 
 

@@ -59,11 +59,11 @@ from .heuristic import (
     STOP_VALUE,
     TRAVEL_VALUE,
     Policy,
-    _first,
-    _nothing_to_do,
-    _offer,
-    _passive,
     expected_deals_left,
+    first_of,
+    nothing_to_do,
+    offer_move,
+    passive_move,
     personality,
 )
 from .obs import Memory, Obs
@@ -204,7 +204,7 @@ class SearchBot(Bot):
             self.talk.hush()
         cands = more_prices(self.policy, o, legal, self.policy.candidates(o, legal, must_act))
         if not cands:
-            return self._speak(_passive(legal) if must_act else None, None)
+            return self._speak(passive_move(legal) if must_act else None, None)
         heuristic_choice = cands[0]
         talks = None
         if o.neg is not None and o.win is None and not isinstance(cands[0], PassFloor):
@@ -323,7 +323,7 @@ def more_prices(policy: Policy, o: Obs, legal: LegalActions, cands: list) -> lis
     extra: list = []
     if o.neg.boss == o.seat:
         if isinstance(first, Propose):
-            extra = [policy._variant(first, legal, f) for f in PROPOSE_LESS]
+            extra = [policy.variant(first, legal, f) for f in PROPOSE_LESS]
         elif isinstance(first, Accept):
             t = o.neg.pending.get(first.of)
             if t is not None and t.amount > 1 and t.sources:
@@ -333,16 +333,16 @@ def more_prices(policy: Policy, o: Obs, legal: LegalActions, cands: list) -> lis
                     if c is not None:
                         clans |= 1 << c
                 extra = [
-                    policy._proposal(legal, first.of, clans, int(t.amount * f), o.neg)
+                    policy.proposal(legal, first.of, clans, int(t.amount * f), o.neg)
                     for f in PROPOSE_LESS
                 ]
     elif isinstance(first, Offer) and first.amount > 0:
-        extra = [policy._variant(first, legal, f) for f in ASK_MORE]
+        extra = [policy.variant(first, legal, f) for f in ASK_MORE]
     elif isinstance(first, AcceptProposal):
         mine = o.neg.pending.get(o.seat)
         if mine is not None and mine.by_boss and mine.amount > 0:
             extra = [
-                _offer(legal, mine.sources, max(mine.amount + 1, round(mine.amount * f)))
+                offer_move(legal, mine.sources, max(mine.amount + 1, round(mine.amount * f)))
                 for f in COUNTER_PROPOSAL
             ]
     out = [first]
@@ -399,8 +399,8 @@ def rollout(
                 neg is not None
                 and st.window is None
                 and seat != neg.boss
-                and _nothing_to_do(legal)
-                and (a := _first(legal, PassFloor)) is not None
+                and nothing_to_do(legal)
+                and (a := first_of(legal, PassFloor)) is not None
             ):
                 pass  # an investor with nothing to sell and no card to play
             else:

@@ -7,7 +7,7 @@ of them it said in the current *situation* (the public facts of the deal that ch
 it is worth: the Boss, the clans committed, cards laid and Travel played, agreements made,
 placards, the clock). Within a situation every new word concedes on the last one; a new
 situation starts the concessions afresh (and takes back a "last offer"), but never brings
-back terms said before: the bot moves a step instead. The policy (heuristic.py) asks
+back terms said before: the bot moves a step instead. The policy (heuristic/speech.py) asks
 `Talk` before it speaks.
 
 `phrase` is the quick phrase (assets/lang "phrase.*") the bot's last decision says aloud,

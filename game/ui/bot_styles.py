@@ -11,7 +11,7 @@ from . import i18n
 from .i18n import tr
 
 # the default (game.bots.TABLE_BOT, Friendly) first, then the standard bot and its other
-# personalities (game/bots/heuristic.py PERSONALITIES), the search bot, the random baseline last
+# personalities (game/bots/heuristic/personality.py PERSONALITIES), the search bot, the random baseline last
 PERSONALITY_ORDER = ("friendly", "tight", "greedy", "chaotic")
 
 
