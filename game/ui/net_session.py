@@ -46,7 +46,7 @@ from net.client.session import (
 )
 
 from .i18n import tr
-from .session_api import Countdown, SeatInfo, UpdateBatch
+from .session_api import Countdown, SeatInfo, Session, UpdateBatch
 
 # Host error codes -> what the player reads (None: nothing to say).
 ERROR_KEYS = {
@@ -104,7 +104,7 @@ def _seat_numbers(seats) -> str:
     return ", ".join(str(seat + 1) for seat in seats)
 
 
-class NetSession:
+class NetSession(Session):
     """One connection to a LAN table: a player's seat, or the public view (spectator)."""
 
     live = True  # events come at the host's pace: the table may skip animations to keep up

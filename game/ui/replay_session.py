@@ -35,7 +35,7 @@ from game.rules.events import DealOpened
 from game.rules.replay import load
 from game.rules.state import Phase
 
-from .session_api import SeatInfo, UpdateBatch
+from .session_api import SeatInfo, Session, UpdateBatch
 
 ALL_HANDS = "all"  # the viewer choice that shows every hand (game over only)
 
@@ -177,11 +177,8 @@ def load_replay(path: str | Path) -> Game:
     return game
 
 
-class ReplaySession:
+class ReplaySession(Session):
     """A saved game's log, played back step by step (see the module docstring)."""
-
-    seats_local: tuple[int, ...] = ()
-    live = False
 
     def __init__(self, game: Game, seats: SeatRecord | None = None) -> None:
         self.names = list(game.names)

@@ -42,7 +42,7 @@ def continue_game(app, path) -> str | None:
     the saved-games list): None, or the key of the message saying why not (its files are
     set aside when it cannot be replayed)."""
     from .. import autosave
-    from ..table.scene import TableScene, keep_finished_game
+    from ..table.scene import TableScene
     from .newgame import start_game
 
     writer = autosave.writer_for(app)
@@ -52,7 +52,7 @@ def continue_game(app, path) -> str | None:
         autosave.set_aside(path)
         return "title.autosave_corrupt"
     if session.over:  # the window closed on its last move: kept for its replay instead
-        keep_finished_game(session)
+        session.keep_finished()
         writer.discard(path)
         return "title.already_over"
     session.attach_autosave(writer, path)
