@@ -21,7 +21,7 @@ from game.rules import (
     waiting_for,
 )
 from game.rules.view import events_for
-from game.ui import autosave, i18n
+from game.ui import autosave, i18n, resume
 from game.ui import lan as lan_ui
 from game.ui.autoplay import DT, click_widget, key, make_app
 from game.ui.net_session import NetSession
@@ -69,7 +69,7 @@ def test_continue_shows_the_log_so_far_and_keeps_the_die(tmp_path):
     assert writer.flush()
     die = [e["value"] for b in s.poll() for e in b.events if e["type"] == "die_rolled"][-1]
     assert s.view(0)["last_roll"] is None  # the view alone would show no die
-    restored = autosave.restore(s.autosave_path)
+    restored = resume.restore(s.autosave_path)
     app = make_app(tmp_path)
     try:
         table = TableScene(app, restored, catch_up=True)
@@ -309,13 +309,14 @@ def test_the_host_seat_is_named_from_the_command_line_or_the_settings(tmp_path, 
 
     monkeypatch.setattr("net.client.session.Client", FakeClient)
     monkeypatch.setattr("net.host.thread.HostThread", FakeHost)
+    monkeypatch.setattr("game.ui.windows.run_hosted", lambda h, c, a, display: 0)
     app = make_app(tmp_path, names=["Mei"], lan_name="")
     app.config.save()
     app.shutdown()
 
     def run(**kw) -> int:
         config = HostConfig()  # not resumed: the window claims no seat with a token
-        return cli._run_windowed(lambda h, c, a: 0, config, argparse.Namespace(**kw), "player")
+        return cli._run_windowed(config, argparse.Namespace(**kw), display=False)
 
     assert run(player_name="Bruno") == 0 and seen["name"] == "Bruno"
     assert run() == 0 and seen["name"] == "Mei"  # the settings' player name

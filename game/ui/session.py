@@ -42,9 +42,8 @@ from game.rules import (
 from game.rules.view import events_for
 
 from .replay_session import SeatRecord
-from .session_api import Countdown, FinishedGame, SeatInfo, Session, UpdateBatch
+from .session_api import HUMAN, Countdown, FinishedGame, SeatInfo, Session, UpdateBatch
 
-HUMAN = "human"
 # Bot kinds that decide in well under a millisecond are asked on the spot; any other kind
 # (a search bot takes up to a second) thinks on the worker thread.
 QUICK_BOTS = frozenset({"random", "heuristic"})

@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING
 
 from game.rules import Action, LegalActions
 
+#: a seat a person plays on this screen (a seat's kind; any other kind is a bot spec)
+HUMAN = "human"
+
 if TYPE_CHECKING:
     from game.rules import Game
-
-    from .replay_session import SeatRecord
 
 
 @dataclass
@@ -66,6 +67,44 @@ class Countdown:
     total: float
     stage: str | None = None  # a "going once" window: "going_once", then "going_twice"
     seats: tuple[int, ...] = ()  # the turn clock: whom it runs for
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """From `at` actions on, `seat` is played by `kind` (a bot standing in for a person, or
+    another bot)."""
+
+    at: int
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """Who played each seat: `kinds` at the start, then `changes` in order. `changes_known`
+    False: an older save named the kinds but kept no changes (nor reliable styles)."""
+
+    kinds: tuple[str, ...]
+    changes: tuple[SeatChange, ...] = ()
+    changes_known: bool = True
+
+    def kind_at(self, seat: int, index: int) -> str:
+        """Who played `seat` once `index` actions had been played."""
+        kind = self.kinds[seat]
+        for c in self.changes:
+            if c.seat == seat and c.at <= index:
+                kind = c.kind
+        return kind
+
+    def info_at(self, seat: int, index: int) -> SeatInfo:
+        """The plate's badge for `seat` at that moment (a replay acts for nobody)."""
+        kind = self.kind_at(seat, index)
+        if kind == HUMAN:
+            return SeatInfo(HUMAN, None, True, False)
+        if not self.changes_known:
+            return SeatInfo("bot", None, True, False)  # a bot; its style then unknown
+        standing_in = self.kinds[seat] == HUMAN
+        return SeatInfo("bot", kind, True, False, "standing_in" if standing_in else None)
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,9 @@ import pygame
 from game.rules import WindowMode
 from net import protocol as P
 
-from .. import draw
+from .. import draw, router
 from ..i18n import tr
+from ..router import Route
 from ..scene import Scene
 from ..theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, WARN
 from ..widgets import Button, Stepper, TextField, Toggle, Widget
@@ -564,9 +565,7 @@ class LobbyScene(Scene):
         if len(self.app.stack.scenes) > 1:
             self.app.pop()
         else:
-            from .title import TitleScene
-
-            self.app.replace(TitleScene(self.app))
+            self.app.replace(router.scene(Route.TITLE, self.app))
 
     # -- drawing ------------------------------------------------------------------------------
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pygame
 
-from .. import draw
+from .. import draw, router
 from ..i18n import tr
+from ..router import Route
 from ..scene import Scene
 from ..theme import GOLD, TEXT_DIM
 from ..widgets import Button
@@ -133,18 +134,14 @@ class PauseScene(Scene):
     def leave_keep(self) -> None:
         """Leave; a hot-seat game keeps its autosave (Continue offers it), a LAN seat goes
         to a bot."""
-        from .title import TitleScene
-
         if self.table.session.live:
             self.table.session.abandon()
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(router.scene(Route.TITLE, self.app))
 
     def abandon(self) -> None:
         """Leave and throw the game away: its autosave goes."""
-        from .title import TitleScene
-
         self.table.session.abandon()
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(router.scene(Route.TITLE, self.app))
 
     def draw(self, surface) -> None:
         draw.draw_dialog(surface, PANEL)

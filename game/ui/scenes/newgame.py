@@ -10,57 +10,18 @@ import time
 
 import pygame
 
-from game.bots import BOT_KINDS, is_bot_spec
-from game.bots.names import bot_name
+from game.bots import is_bot_spec
 from game.referee import Timing
 from game.rules import Settings, Variant, WindowMode
 
 from .. import draw
-from ..bot_styles import bot_specs, style_name
 from ..i18n import tr
 from ..scene import Scene
+from ..seating import bot_kinds, default_bot, kind_label, seat_name, typed_name
 from ..session import HUMAN, LocalSession, SeatSpec
 from ..theme import TEXT_DIM, WARN, seat_colour
 from ..widgets import Button, Stepper, TextField, Toggle
 from .common import backdrop, section, title_bar
-
-
-def bot_kinds() -> list[str]:
-    """The bot specs a seat can take (bot_styles.bot_specs: personalities included)."""
-    return bot_specs()
-
-
-def default_bot() -> str:
-    """The style a bot seat has until the player picks one (game.bots.TABLE_BOT)."""
-    return bot_kinds()[0] if BOT_KINDS else "random"
-
-
-def kind_label(kind: str) -> str:
-    if kind == HUMAN:
-        return tr("newgame.human")
-    return tr("newgame.bot", kind=style_name(kind))
-
-
-def typed_name(cfg, seat: int) -> str | None:
-    """The name typed for this seat in the settings, or None (the seat's default)."""
-    names = cfg.names
-    if seat < len(names) and names[seat].strip():
-        return names[seat].strip()
-    return None
-
-
-def default_seat_name(seat: int, kind: str) -> str:
-    """A seat's name when none was typed: a bot's table name, else "Player n" in the
-    language shown now."""
-    if kind != HUMAN:
-        return bot_name(seat)
-    return tr("player.default_name", n=seat + 1)
-
-
-def seat_name(cfg, seat: int) -> str:
-    kinds = cfg.seat_kinds
-    kind = kinds[seat] if seat < len(kinds) else HUMAN
-    return typed_name(cfg, seat) or default_seat_name(seat, kind)
 
 
 def build_session(cfg, seed: int | None = None) -> LocalSession:

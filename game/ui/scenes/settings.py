@@ -10,9 +10,9 @@ import pygame
 from .. import i18n
 from ..i18n import tr
 from ..scene import Scene
+from ..seating import seat_name
 from ..widgets import Button, Slider, Stepper, TextField, Toggle
-from .common import backdrop, section, title_bar
-from .title import LanguageButton
+from .common import LanguageButton, backdrop, section, title_bar
 
 VARIANTS = ("V1", "V2", "V3", "V4", "V5", "V6")
 #: The negotiation clock's choices in seconds (Timing's unit), shown in minutes.
@@ -127,8 +127,6 @@ class SettingsScene(Scene):
         for i in range(6):
             while len(cfg.names) < 6:
                 cfg.names.append("")
-            from .newgame import seat_name
-
             self.widgets.append(
                 TextField(
                     (L + (i % 3) * (fw + 12), ny + (i // 3) * 66, fw, 56),

@@ -25,8 +25,9 @@ from game.rules import (
 from game.rules.cards import card_from_key
 from game.rules.explain import card_play_reason
 
-from .. import cardart, draw, i18n
+from .. import cardart, draw, i18n, router
 from ..i18n import tr
+from ..router import Route
 from ..scene import TIP_DELAY, Scene
 from ..theme import CLAN_KEYS, CLAN_LETTERS, GOLD, TEXT, THEME
 from ..widgets import Button, _label, draw_tooltip
@@ -244,10 +245,8 @@ class TableScene(Scene):
 
     def leave_table(self) -> None:
         """Leave a LAN table whose host went away (the dialog's Leave): to the title."""
-        from ..scenes.title import TitleScene
-
         self.session.abandon()
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(router.scene(Route.TITLE, self.app))
 
     def say(self, key: str) -> None:
         if self.session.viewer is not None:
@@ -260,13 +259,12 @@ class TableScene(Scene):
         if self.results is not None:
             self.app.replace(self.results(self))
             return
-        from ..scenes.results import ResultsScene
-
         finished = self.session.finished_game()  # a hot-seat game: kept for its replay
         if finished is not None and self.app.persist:
             self.session.keep_finished()
         self.app.replace(
-            ResultsScene(
+            router.scene(
+                Route.RESULTS,
                 self.app,
                 self.session.view(None),
                 self.history,
