@@ -160,10 +160,10 @@ def test_lobby_renders_in_every_language_and_its_list_follows_discovery(tmp_path
         # picking a row fills the address to join
         click(row_a.rect.center)
         app.step(DT)
-        assert lobby.selected == "a" and app.config.lan_address == "192.168.7.20:40100"
+        assert lobby.joining.selected == "a" and app.config.lan_address == "192.168.7.20:40100"
         browser.queue.append(TableLost("a"))
         app.step(DT)
-        assert rows(lobby) == {"c": "Friday"} and lobby.selected is None
+        assert rows(lobby) == {"c": "Friday"} and lobby.joining.selected is None
         # every language draws the lobby (its own strings, no blank screen)
         shots = set()
         for lang in i18n.LANGUAGES:
@@ -178,14 +178,14 @@ def test_lobby_renders_in_every_language_and_its_list_follows_discovery(tmp_path
         # discovery unavailable: the list says so; typed addresses still work
         browser.queue += [TableLost("c"), DiscoveryError("mDNS refused")]
         app.step(DT)
-        assert lobby.discovery_error and rows(lobby) == {}
+        assert lobby.joining.discovery_error and rows(lobby) == {}
         # a bad address or code is explained, nothing is started
         app.config.lan_address = "not an address"
         assert click_widget(lobby, "join.go")
         app.step(DT)
         assert app.stack.top is lobby and lobby.message[0] == i18n.tr("lobby.bad_address")
         app.config.lan_address = "127.0.0.1:9"
-        lobby.join_code = "AB"
+        lobby.joining.code = "AB"
         assert click_widget(lobby, "join.go")
         app.step(DT)
         assert app.stack.top is lobby and lobby.message[0] == i18n.tr("lobby.bad_code")
@@ -259,14 +259,14 @@ def test_a_whole_lan_game_in_the_window_against_bot_clients(tmp_path):
         lobby = app.stack.top
         assert isinstance(lobby, LobbyScene)
         # type the address and the code (mDNS is not used on loopback)
-        lobby.browser.close()
+        lobby.joining.browser.close()
         click(lobby.find("join.address").rect.center)
         app.step(DT)
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=f"127.0.0.1:{ht.port}"))
         click(lobby.find("join.code").rect.center)
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=CODE.lower()))
         app.step(DT)
-        assert app.config.lan_address == f"127.0.0.1:{ht.port}" and lobby.join_code == CODE
+        assert app.config.lan_address == f"127.0.0.1:{ht.port}" and lobby.joining.code == CODE
         assert click_widget(lobby, "join.go")
         app.step(DT)
         room = app.stack.top
@@ -598,7 +598,7 @@ def test_hosting_from_the_lobby_and_leaving_stops_the_table(tmp_path, display):
             key(pygame.K_BACKSPACE)
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="qqqq"))
         app.step(DT)
-        assert lobby.host_code == "QQQQ"
+        assert lobby.hosting.code == "QQQQ"
         assert click_widget(lobby, "host.go")
         app.step(DT)
         room = app.stack.top
@@ -793,8 +793,8 @@ def test_main_host_table_and_join_open_their_windows(tmp_path, monkeypatch):
     seen = drive(monkeypatch, lambda app: isinstance(app.stack.top, LobbyScene))
     assert main.main(["join", "--name", "Ann", "--code", "abcd"]) == 0
     lobby = seen["top"]
-    assert lobby.join_code == "ABCD" and seen["app"].config.lan_name == "Ann"
-    assert isinstance(lobby.browser, FakeBrowser) and lobby.browser.started
+    assert lobby.joining.code == "ABCD" and seen["app"].config.lan_name == "Ann"
+    assert isinstance(lobby.joining.browser, FakeBrowser) and lobby.joining.browser.started
     assert isinstance(seen["app"].stack.scenes[0], TitleScene)
 
 
@@ -807,7 +807,7 @@ def test_a_wrong_room_code_is_explained_and_back_returns_to_the_lobby(tmp_path):
         lobby = app.push(LobbyScene(app, browser=FakeBrowser()))
         app.step(DT)
         app.config.lan_address = f"127.0.0.1:{ht.port}"
-        lobby.join_code = "NOPE"
+        lobby.joining.code = "NOPE"
         assert click_widget(lobby, "join.go")
         app.step(DT)
         room = app.stack.top
@@ -837,7 +837,7 @@ def test_an_unreachable_address_keeps_trying_until_the_player_leaves(tmp_path):
         app.push(TitleScene(app))
         lobby = app.push(LobbyScene(app, browser=FakeBrowser()))
         app.config.lan_address = f"127.0.0.1:{port}"
-        lobby.join_code = CODE
+        lobby.joining.code = CODE
         assert click_widget(lobby, "join.go")
         app.step(DT)
         room = app.stack.top

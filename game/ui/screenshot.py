@@ -487,7 +487,7 @@ def render(app, scene: str, seed: int = 3) -> None:
         from .scenes.lobby import LobbyScene
 
         lobby = LobbyScene(app, browser=SampleBrowser())
-        lobby.host_code = "KMRT"  # a still: not a random code
+        lobby.hosting.code = "KMRT"  # a still: not a random code
         app.push(lobby)
         _frames(app, 10)
     elif scene == "room":

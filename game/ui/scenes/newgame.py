@@ -22,6 +22,7 @@ from ..session import HUMAN, LocalSession, SeatSpec
 from ..theme import TEXT_DIM, WARN, seat_colour
 from ..widgets import Button, Stepper, TextField, Toggle
 from .common import backdrop, section, title_bar
+from .setting_fields import setting_widget
 
 
 def build_session(cfg, seed: int | None = None) -> LocalSession:
@@ -137,36 +138,16 @@ class NewGameScene(Scene):
                 )
         rx = 1380
         self.widgets += [
-            Stepper(
-                (rx, 290, 480, 60),
-                lambda: tr("settings.window_mode"),
-                ["ask_around", "real_time"],
-                lambda: cfg.window_mode,
-                self._set_mode,
-                show=lambda m: tr(f"settings.window_mode.{m}"),
-                name="mode",
-                size=24,
-                enabled=self._humans() <= 1,
+            setting_widget(
+                "window_mode", (rx, 290, 480, 60), cfg, lambda _field, m: self._set_mode(m),
+                name="mode", size=24, enabled=self._humans() <= 1,
                 disabled_reason=lambda: tr("why_off.ui.mode_humans"),
-                tip=lambda: tr(f"settings.window_mode.{cfg.window_mode}.desc"),
+            ),  # fmt: skip
+            setting_widget(
+                "hidden_money", (rx, 366, 480, 56), cfg, self._set, name="hidden_money", size=24
             ),
-            Toggle(
-                (rx, 366, 480, 56),
-                lambda: tr("settings.hidden_money"),
-                lambda: cfg.hidden_money,
-                lambda val: self._set("hidden_money", val),
-                tip=lambda: tr("settings.hidden_money.desc"),
-                name="hidden_money",
-                size=24,
-            ),
-            Toggle(
-                (rx, 430, 480, 56),
-                lambda: tr("settings.short_game"),
-                lambda: cfg.short_game,
-                lambda val: self._set("short_game", val),
-                tip=lambda: tr("settings.short_game.desc"),
-                name="short_game",
-                size=24,
+            setting_widget(
+                "short_game", (rx, 430, 480, 56), cfg, self._set, name="short_game", size=24
             ),
             Button(
                 (rx, 510, 480, 60),
