@@ -99,8 +99,8 @@ def recording(client: Client) -> list:
     seen: list = []
     poll = client.poll
 
-    def wrapped():
-        got = poll()
+    def wrapped(each=None):
+        got = poll(each)
         seen.extend(got)
         return got
 
@@ -497,38 +497,34 @@ def test_drop_and_rejoin_in_the_middle_of_a_negotiation(tmp_path):
 
 
 class StubClient:
-    """Just enough of net.client.session.Client for NetSession's bookkeeping."""
+    """Just enough of net.client.session.Client for NetSession's bookkeeping: the messages
+    put in its inbox are taken into its state on the next poll, as the real client does."""
 
-    def __init__(self, view_: dict) -> None:
-        from net.client.session import legal_for_view
+    def __init__(self) -> None:
+        from net.client.state import SeatState
 
-        self.role = "player"
         self.address = ("127.0.0.1", 1)
-        self.connected = True
-        self.finished = False
-        self.timers = None
+        self.state = SeatState()
         self.inbox: list = []
         self.sent: list = []
         self.closed = False
-        self._view = view_
-        self.legal = legal_for_view(view_)
 
-    def poll(self):
+    role = property(lambda self: self.state.role)
+    connected = property(lambda self: self.state.connected)
+    finished = property(lambda self: self.state.finished)
+    timers = property(lambda self: self.state.timers)
+    legal = property(lambda self: self.state.legal)
+
+    def poll(self, each=None):
         out, self.inbox = self.inbox, []
-        return out
+        return self.state.follow(out, each)
 
-    def send_action(self, action) -> int:
+    def send_action(self, action, version=None) -> int:
         self.sent.append(action)
         return len(self.sent)
 
     def close(self) -> None:
         self.closed = True
-
-    def set_view(self, v) -> None:
-        from net.client.session import legal_for_view
-
-        self._view = v
-        self.legal = legal_for_view(v)
 
 
 def test_a_stale_action_is_sent_again_once_if_still_legal_else_the_player_is_told():
@@ -537,7 +533,7 @@ def test_a_stale_action_is_sent_again_once_if_still_legal_else_the_player_is_tol
 
     g = Game(["Mei", "Ann", "Bo"], 3, Settings(players=3), Setup(first_player=0, marker=0))
     v0 = view(g.state, 0)
-    stub = StubClient(v0)
+    stub = StubClient()
     s = NetSession(stub)
     stub.inbox += [
         Joined(0, "a" * 32, "player", TableInfo("T", 3, True, True)),
@@ -563,7 +559,6 @@ def test_a_stale_action_is_sent_again_once_if_still_legal_else_the_player_is_tol
     g.apply(deal)
     s.send(deal)
     v1 = view(g.state, 0)
-    stub.set_view(v1)
     stub.inbox += [ServerError("stale", "old", 3, None, 1), Snapshot(1, v1, [], None)]
     s.update(0)
     assert stub.sent == [deal, deal, deal]
@@ -577,6 +572,34 @@ def test_a_stale_action_is_sent_again_once_if_still_legal_else_the_player_is_tol
         i18n.tr("table.refused"),
         i18n.tr("net.error.rate_limited"),
     ]
+
+
+def test_the_client_holds_the_seat_once_and_the_session_reads_it():
+    """The client's view of the game is its SeatState: NetSession keeps no copy of the
+    view, the seats or the table, and its handlers see what was before each message."""
+    from game.rules import Game, Settings, default_action, waiting_for
+    from net.client.session import TableInfo
+
+    g = Game(["Mei", "Ann", "Bo"], 3, Settings(players=3), Setup(first_player=0, marker=0))
+    v0 = view(g.state, 0)
+    stub = StubClient()
+    s = NetSession(stub)
+    seen_before = []
+    table = TableInfo("T", 3, True, True, hints=False)
+    seats = Seats((HostSeat(0, "Mei", "human", None, None),), True, False, 0, None, 0)
+    stub.inbox += [Joined(0, "a" * 32, "player", table), seats, Snapshot(0, v0, [], None)]
+    s.update(0)
+    assert s.view(0) is stub.state.view is v0 and s.seats is stub.state.seats is seats
+    assert (s.table_name, s.table_seats, s.hints_allowed, s.joined) == ("T", 1, False, True)
+    assert s.legal(0) is stub.state.legal and s.serial == 1
+    copies = {"_view", "seats", "table_name", "table_seats", "table_pace", "joined", "hints_allowed"}
+    assert not copies & set(vars(s))
+    # `each` sees the state before the message: a new game's snapshot is told from the last
+    g.apply(default_action(g.state, waiting_for(g.state)[0]))
+    v1 = view(g.state, 0)
+    stub.inbox.append(Snapshot(1, v1, [], None))
+    stub.poll(lambda msg: seen_before.append(stub.state.version))
+    assert seen_before == [0] and stub.state.version == 1 and s.serial == 1
 
 
 # --------------------------------------------------------------------------- hosting
@@ -714,7 +737,7 @@ def test_lan_scenes_render_in_every_language_with_their_badges_and_clocks(tmp_pa
             import time as _t
 
             now = _t.monotonic()
-            s.client.timers = Timers(
+            s.client.state.timers = Timers(
                 window=HostClock(now + 1.5, 6.0, "going_once", "going_twice"),
                 negotiation=HostClock(now + 20, 180.0),
             )
