@@ -501,10 +501,10 @@ class StubClient:
     put in its inbox are taken into its state on the next poll, as the real client does."""
 
     def __init__(self) -> None:
-        from net.client.state import SeatState
+        from net.client.state import ClientState
 
         self.address = ("127.0.0.1", 1)
-        self.state = SeatState()
+        self.state = ClientState()
         self.inbox: list = []
         self.sent: list = []
         self.closed = False
@@ -575,7 +575,7 @@ def test_a_stale_action_is_sent_again_once_if_still_legal_else_the_player_is_tol
 
 
 def test_the_client_holds_the_seat_once_and_the_session_reads_it():
-    """The client's view of the game is its SeatState: NetSession keeps no copy of the
+    """The client's view of the game is its ClientState: NetSession keeps no copy of the
     view, the seats or the table, and its handlers see what was before each message."""
     from game.rules import Game, Settings, default_action, waiting_for
     from net.client.session import TableInfo

@@ -152,43 +152,27 @@ class NetSession(Session):
         self._closed = False
         self._joined_token: str | None = None  # a seat's token to remember after this poll
 
-    # -- what the host said, as the client holds it (net.client.state.SeatState) -----------
+    # -- what the host said, as the client holds it (net.client.state.ClientState) ----------
 
-    @property
-    def joined(self) -> bool:
-        return self.client.state.joined
+    joined = property(lambda self: self.client.state.joined)
+    seats = property(lambda self: self.client.state.seats)  # who sits where (net Seats)
+    _view = property(lambda self: self.client.state.view)
+    table_name = property(lambda self: self._table("name"))
+    table_pace = property(lambda self: self._table("pace"))  # its windows' mode and seconds
 
-    @property
-    def _view(self) -> dict | None:
-        return self.client.state.view
-
-    @property
-    def seats(self) -> Seats | None:
-        return self.client.state.seats
-
-    @property
-    def table_name(self) -> str | None:
-        table = self.client.state.table
-        return table.name if table is not None else None
-
-    @property
-    def table_pace(self):
-        """The table's windows' mode and seconds (net TablePace; the welcome)."""
-        table = self.client.state.table
-        return table.pace if table is not None else None
+    def _table(self, field: str):
+        table = self.client.state.table  # the host's welcome
+        return getattr(table, field) if table is not None else None
 
     @property
     def table_seats(self) -> int:
-        seats, table = self.client.state.seats, self.client.state.table
-        if seats is not None and seats.seats:
-            return len(seats.seats)
-        return table.seats if table is not None else 0
+        seats = self.client.state.seats
+        return len(seats.seats) if seats is not None and seats.seats else self._table("seats") or 0
 
     @property
     def hints_allowed(self) -> bool:
         """Whether the host lets its players ask for a hint (its `welcome`)."""
-        table = self.client.state.table
-        return table is not None and table.hints and not self.spectator
+        return bool(self._table("hints")) and not self.spectator
 
     # -- the table's Session -------------------------------------------------------------
 

@@ -631,11 +631,11 @@ class StillClient:
 
     def __init__(self, v, seat, seats, timers, name="Mei's table", events=()) -> None:
         from net.client.session import Joined, Snapshot, TableInfo, TablePace
-        from net.client.state import SeatState
+        from net.client.state import ClientState
 
         role = "spectator" if seat is None else "player"
         self.address = ("192.168.1.5", 40123)
-        self.state = SeatState(role=role)
+        self.state = ClientState(role=role)
         pace = TablePace(v["settings"]["window_mode"], 10)
         table = TableInfo(name, len(v["players"]), True, seats.started, pace=pace)
         token = None if seat is None else "0" * 32

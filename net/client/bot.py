@@ -30,7 +30,7 @@ from net.client.messages import (
     may_act,
 )
 from net.client.session import ClientSession
-from net.client.state import SeatState
+from net.client.state import ClientState
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +97,7 @@ class BotPlayer:
         self.outcome: BotOutcome | None = None
         self._extra = on_message
         self._timer: Timer | None = None
-        self.state = SeatState()  # the seat as of the messages so far: the last view, the clocks
+        self.state = ClientState()  # the seat as of the messages so far: the last view, the clocks
         self._acted_on: int | None = None
         self._stale_snapshot = False
         self._watch: Timer | None = None

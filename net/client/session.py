@@ -66,7 +66,7 @@ from net.client.messages import (
     parse_address,
     timers_from,
 )
-from net.client.state import SeatState
+from net.client.state import ClientState
 
 #: The names screens, benches and tests import from here (the messages live in
 #: ``net.client.messages``, the headless bot in ``net.client.bot``).
@@ -468,7 +468,7 @@ class Client:
 
     Every method returns at once and may be called from the UI thread. ``poll()`` hands
     over the messages received since the last call and takes them into ``state`` (a
-    ``SeatState``: the seat, the table, the view and its legal actions, the seats, the
+    ``ClientState``: the seat, the table, the view and its legal actions, the seats, the
     clocks, *as of the last poll()*, so what the UI draws and what it sends agree); the
     properties (``view``, ``legal``, ``seats``, ``timers``, ...) read it. Keyword arguments go to ClientSession (``reconnect``,
     ``retry_for``, ``backoff``, ``ping_interval``...).
@@ -494,7 +494,7 @@ class Client:
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._ids = itertools.count(1)
-        self.state = SeatState(role=role, token=token)  # as of the last poll()
+        self.state = ClientState(role=role, token=token)  # as of the last poll()
 
     def start(self) -> Client:
         if self._thread is None:

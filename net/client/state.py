@@ -1,4 +1,4 @@
-"""The client's view of the game, held in one place: `SeatState`.
+"""The client's view of the game, held in one place: `ClientState`.
 
 A client's user (the window's `Client`, a headless bot) follows the host through the typed
 messages the session hands it (net/client/messages.py). What those messages add up to - its
@@ -29,7 +29,7 @@ from net.client.messages import (
 
 
 @dataclass
-class SeatState:
+class ClientState:
     """The seat as of the messages absorbed so far (`follow` takes a batch in order)."""
 
     role: str = "player"  # "player" or "spectator" (as asked, then as the host said)
@@ -99,12 +99,12 @@ class SeatState:
 
 
 #: what each kind of message changes (the others - errors, phrases - change nothing here)
-_ABSORB: dict[type, Callable[[SeatState, Message], None]] = {
-    Joined: SeatState._joined,
-    Reconnected: SeatState._reconnected,
-    Snapshot: SeatState._view,
-    Update: SeatState._view,
-    TimersChanged: SeatState._timers,
-    Seats: SeatState._seats,
-    Disconnected: SeatState._disconnected,
+_ABSORB: dict[type, Callable[[ClientState, Message], None]] = {
+    Joined: ClientState._joined,
+    Reconnected: ClientState._reconnected,
+    Snapshot: ClientState._view,
+    Update: ClientState._view,
+    TimersChanged: ClientState._timers,
+    Seats: ClientState._seats,
+    Disconnected: ClientState._disconnected,
 }
