@@ -319,7 +319,7 @@ async def audited_game(game_no: int, base_seed: int, **overrides) -> dict:
     try:
         spectator = ClientSession("127.0.0.1", host.port, role="spectator", reconnect=False)
         watch = asyncio.ensure_future(spectator.run())
-        while spectator.table is None:
+        while not spectator.joined:  # welcomed
             await asyncio.sleep(0.005)
         players = [
             BotPlayer(

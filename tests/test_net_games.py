@@ -195,11 +195,11 @@ def test_host_killed_and_resumed_from_its_autosave(tmp_path):
 
             players = bots_for(port, 3, retry_for=60, on_message=seen)
             tasks = [asyncio.ensure_future(p.run()) for p in players]
-            while max((p._last.version if p._last else 0) for p in players) < 40:
+            while max((p.state.version or 0) for p in players) < 40:
                 await asyncio.sleep(0.01)
             first.send_signal(signal.SIGKILL)
             await asyncio.to_thread(first.wait, 10)
-            killed_at = max(p._last.version for p in players)
+            killed_at = max(p.state.version for p in players)
             assert save.exists()
             second = _python("host", *flags, "--resume", str(save))
             line = await asyncio.to_thread(second.stdout.readline)

@@ -10,7 +10,7 @@ from dataclasses import asdict
 import pytest
 
 from game.rules import load
-from game.ui import autosave
+from game.ui import autosave, resume
 from game.ui.autoplay import DT, ScriptedHuman, click_widget, key, make_app
 from game.ui.scenes.menu import PauseScene
 from game.ui.scenes.newgame import start_game
@@ -207,7 +207,7 @@ def test_continue_runs_the_negotiation_clock_on_from_what_was_left(tmp_path):
     saved = json.loads(autosave.seats_path(game_file).read_text())["clocks"]["negotiation"]
     assert 35.0 <= saved <= 35.0 + CLOCK_SAVE_SECONDS
 
-    restored = autosave.restore(game_file)
+    restored = resume.restore(game_file)
     left = {c.kind: c.remaining for c in restored.countdowns()}
     assert left["negotiation"] == pytest.approx(saved)
     writer.close()
@@ -230,11 +230,11 @@ def test_the_tables_timing_is_saved_as_timing_and_the_old_key_is_named_in_a_warn
     game_file, seats_file = s.autosave_path, autosave.seats_path(s.autosave_path)
     seats = json.loads(seats_file.read_text())
     assert seats["timing"] == asdict(timing) and "timers" not in seats
-    assert autosave.restore(game_file).timing == timing
+    assert resume.restore(game_file).timing == timing
     seats["timers"] = seats.pop("timing")
     seats_file.write_text(json.dumps(seats))
     with caplog.at_level("WARNING", logger="game.ui.autosave"):
-        assert autosave.restore(game_file).timing == Timing()
+        assert resume.restore(game_file).timing == Timing()
     assert "'timers' are not read" in caplog.text
 
 
@@ -251,8 +251,8 @@ def test_an_autosave_with_nonsense_clocks_is_refused_with_the_reason(tmp_path):
         seats["clocks"] = clocks
         seats_file.write_text(json.dumps(seats))
         with pytest.raises(autosave.AutosaveError, match=reason):
-            autosave.restore(game_file)
+            resume.restore(game_file)
     # a save from before clocks were recorded restores with its clocks from full
     del seats["clocks"]
     seats_file.write_text(json.dumps(seats))
-    assert autosave.restore(game_file) is not None
+    assert resume.restore(game_file) is not None

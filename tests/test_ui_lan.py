@@ -99,8 +99,8 @@ def recording(client: Client) -> list:
     seen: list = []
     poll = client.poll
 
-    def wrapped():
-        got = poll()
+    def wrapped(each=None):
+        got = poll(each)
         seen.extend(got)
         return got
 
@@ -160,10 +160,10 @@ def test_lobby_renders_in_every_language_and_its_list_follows_discovery(tmp_path
         # picking a row fills the address to join
         click(row_a.rect.center)
         app.step(DT)
-        assert lobby.selected == "a" and app.config.lan_address == "192.168.7.20:40100"
+        assert lobby.joining.selected == "a" and app.config.lan_address == "192.168.7.20:40100"
         browser.queue.append(TableLost("a"))
         app.step(DT)
-        assert rows(lobby) == {"c": "Friday"} and lobby.selected is None
+        assert rows(lobby) == {"c": "Friday"} and lobby.joining.selected is None
         # every language draws the lobby (its own strings, no blank screen)
         shots = set()
         for lang in i18n.LANGUAGES:
@@ -178,14 +178,14 @@ def test_lobby_renders_in_every_language_and_its_list_follows_discovery(tmp_path
         # discovery unavailable: the list says so; typed addresses still work
         browser.queue += [TableLost("c"), DiscoveryError("mDNS refused")]
         app.step(DT)
-        assert lobby.discovery_error and rows(lobby) == {}
+        assert lobby.joining.discovery_error and rows(lobby) == {}
         # a bad address or code is explained, nothing is started
         app.config.lan_address = "not an address"
         assert click_widget(lobby, "join.go")
         app.step(DT)
         assert app.stack.top is lobby and lobby.message[0] == i18n.tr("lobby.bad_address")
         app.config.lan_address = "127.0.0.1:9"
-        lobby.join_code = "AB"
+        lobby.joining.code = "AB"
         assert click_widget(lobby, "join.go")
         app.step(DT)
         assert app.stack.top is lobby and lobby.message[0] == i18n.tr("lobby.bad_code")
@@ -259,14 +259,14 @@ def test_a_whole_lan_game_in_the_window_against_bot_clients(tmp_path):
         lobby = app.stack.top
         assert isinstance(lobby, LobbyScene)
         # type the address and the code (mDNS is not used on loopback)
-        lobby.browser.close()
+        lobby.joining.browser.close()
         click(lobby.find("join.address").rect.center)
         app.step(DT)
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=f"127.0.0.1:{ht.port}"))
         click(lobby.find("join.code").rect.center)
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=CODE.lower()))
         app.step(DT)
-        assert app.config.lan_address == f"127.0.0.1:{ht.port}" and lobby.join_code == CODE
+        assert app.config.lan_address == f"127.0.0.1:{ht.port}" and lobby.joining.code == CODE
         assert click_widget(lobby, "join.go")
         app.step(DT)
         room = app.stack.top
@@ -497,38 +497,34 @@ def test_drop_and_rejoin_in_the_middle_of_a_negotiation(tmp_path):
 
 
 class StubClient:
-    """Just enough of net.client.session.Client for NetSession's bookkeeping."""
+    """Just enough of net.client.session.Client for NetSession's bookkeeping: the messages
+    put in its inbox are taken into its state on the next poll, as the real client does."""
 
-    def __init__(self, view_: dict) -> None:
-        from net.client.session import legal_for_view
+    def __init__(self) -> None:
+        from net.client.state import ClientState
 
-        self.role = "player"
         self.address = ("127.0.0.1", 1)
-        self.connected = True
-        self.finished = False
-        self.timers = None
+        self.state = ClientState()
         self.inbox: list = []
         self.sent: list = []
         self.closed = False
-        self._view = view_
-        self.legal = legal_for_view(view_)
 
-    def poll(self):
+    role = property(lambda self: self.state.role)
+    connected = property(lambda self: self.state.connected)
+    finished = property(lambda self: self.state.finished)
+    timers = property(lambda self: self.state.timers)
+    legal = property(lambda self: self.state.legal)
+
+    def poll(self, each=None):
         out, self.inbox = self.inbox, []
-        return out
+        return self.state.follow(out, each)
 
-    def send_action(self, action) -> int:
+    def send_action(self, action, version=None) -> int:
         self.sent.append(action)
         return len(self.sent)
 
     def close(self) -> None:
         self.closed = True
-
-    def set_view(self, v) -> None:
-        from net.client.session import legal_for_view
-
-        self._view = v
-        self.legal = legal_for_view(v)
 
 
 def test_a_stale_action_is_sent_again_once_if_still_legal_else_the_player_is_told():
@@ -537,7 +533,7 @@ def test_a_stale_action_is_sent_again_once_if_still_legal_else_the_player_is_tol
 
     g = Game(["Mei", "Ann", "Bo"], 3, Settings(players=3), Setup(first_player=0, marker=0))
     v0 = view(g.state, 0)
-    stub = StubClient(v0)
+    stub = StubClient()
     s = NetSession(stub)
     stub.inbox += [
         Joined(0, "a" * 32, "player", TableInfo("T", 3, True, True)),
@@ -563,7 +559,6 @@ def test_a_stale_action_is_sent_again_once_if_still_legal_else_the_player_is_tol
     g.apply(deal)
     s.send(deal)
     v1 = view(g.state, 0)
-    stub.set_view(v1)
     stub.inbox += [ServerError("stale", "old", 3, None, 1), Snapshot(1, v1, [], None)]
     s.update(0)
     assert stub.sent == [deal, deal, deal]
@@ -577,6 +572,34 @@ def test_a_stale_action_is_sent_again_once_if_still_legal_else_the_player_is_tol
         i18n.tr("table.refused"),
         i18n.tr("net.error.rate_limited"),
     ]
+
+
+def test_the_client_holds_the_seat_once_and_the_session_reads_it():
+    """The client's view of the game is its ClientState: NetSession keeps no copy of the
+    view, the seats or the table, and its handlers see what was before each message."""
+    from game.rules import Game, Settings, default_action, waiting_for
+    from net.client.session import TableInfo
+
+    g = Game(["Mei", "Ann", "Bo"], 3, Settings(players=3), Setup(first_player=0, marker=0))
+    v0 = view(g.state, 0)
+    stub = StubClient()
+    s = NetSession(stub)
+    seen_before = []
+    table = TableInfo("T", 3, True, True, hints=False)
+    seats = Seats((HostSeat(0, "Mei", "human", None, None),), True, False, 0, None, 0)
+    stub.inbox += [Joined(0, "a" * 32, "player", table), seats, Snapshot(0, v0, [], None)]
+    s.update(0)
+    assert s.view(0) is stub.state.view is v0 and s.seats is stub.state.seats is seats
+    assert (s.table_name, s.table_seats, s.hints_allowed, s.joined) == ("T", 1, False, True)
+    assert s.legal(0) is stub.state.legal and s.serial == 1
+    copies = {"_view", "seats", "table_name", "table_seats", "table_pace", "joined", "hints_allowed"}
+    assert not copies & set(vars(s))
+    # `each` sees the state before the message: a new game's snapshot is told from the last
+    g.apply(default_action(g.state, waiting_for(g.state)[0]))
+    v1 = view(g.state, 0)
+    stub.inbox.append(Snapshot(1, v1, [], None))
+    stub.poll(lambda msg: seen_before.append(stub.state.version))
+    assert seen_before == [0] and stub.state.version == 1 and s.serial == 1
 
 
 # --------------------------------------------------------------------------- hosting
@@ -598,7 +621,7 @@ def test_hosting_from_the_lobby_and_leaving_stops_the_table(tmp_path, display):
             key(pygame.K_BACKSPACE)
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="qqqq"))
         app.step(DT)
-        assert lobby.host_code == "QQQQ"
+        assert lobby.hosting.code == "QQQQ"
         assert click_widget(lobby, "host.go")
         app.step(DT)
         room = app.stack.top
@@ -714,7 +737,7 @@ def test_lan_scenes_render_in_every_language_with_their_badges_and_clocks(tmp_pa
             import time as _t
 
             now = _t.monotonic()
-            s.client.timers = Timers(
+            s.client.state.timers = Timers(
                 window=HostClock(now + 1.5, 6.0, "going_once", "going_twice"),
                 negotiation=HostClock(now + 20, 180.0),
             )
@@ -793,8 +816,8 @@ def test_main_host_table_and_join_open_their_windows(tmp_path, monkeypatch):
     seen = drive(monkeypatch, lambda app: isinstance(app.stack.top, LobbyScene))
     assert main.main(["join", "--name", "Ann", "--code", "abcd"]) == 0
     lobby = seen["top"]
-    assert lobby.join_code == "ABCD" and seen["app"].config.lan_name == "Ann"
-    assert isinstance(lobby.browser, FakeBrowser) and lobby.browser.started
+    assert lobby.joining.code == "ABCD" and seen["app"].config.lan_name == "Ann"
+    assert isinstance(lobby.joining.browser, FakeBrowser) and lobby.joining.browser.started
     assert isinstance(seen["app"].stack.scenes[0], TitleScene)
 
 
@@ -807,7 +830,7 @@ def test_a_wrong_room_code_is_explained_and_back_returns_to_the_lobby(tmp_path):
         lobby = app.push(LobbyScene(app, browser=FakeBrowser()))
         app.step(DT)
         app.config.lan_address = f"127.0.0.1:{ht.port}"
-        lobby.join_code = "NOPE"
+        lobby.joining.code = "NOPE"
         assert click_widget(lobby, "join.go")
         app.step(DT)
         room = app.stack.top
@@ -837,7 +860,7 @@ def test_an_unreachable_address_keeps_trying_until_the_player_leaves(tmp_path):
         app.push(TitleScene(app))
         lobby = app.push(LobbyScene(app, browser=FakeBrowser()))
         app.config.lan_address = f"127.0.0.1:{port}"
-        lobby.join_code = CODE
+        lobby.joining.code = CODE
         assert click_widget(lobby, "join.go")
         app.step(DT)
         room = app.stack.top

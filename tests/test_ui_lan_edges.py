@@ -21,7 +21,7 @@ from game.rules import (
     waiting_for,
 )
 from game.rules.view import events_for
-from game.ui import autosave, i18n
+from game.ui import autosave, i18n, resume
 from game.ui import lan as lan_ui
 from game.ui.autoplay import DT, click_widget, key, make_app
 from game.ui.net_session import NetSession
@@ -69,7 +69,7 @@ def test_continue_shows_the_log_so_far_and_keeps_the_die(tmp_path):
     assert writer.flush()
     die = [e["value"] for b in s.poll() for e in b.events if e["type"] == "die_rolled"][-1]
     assert s.view(0)["last_roll"] is None  # the view alone would show no die
-    restored = autosave.restore(s.autosave_path)
+    restored = resume.restore(s.autosave_path)
     app = make_app(tmp_path)
     try:
         table = TableScene(app, restored, catch_up=True)
@@ -85,8 +85,7 @@ def test_continue_shows_the_log_so_far_and_keeps_the_die(tmp_path):
 
 
 def _net_session(g: Game) -> tuple[NetSession, StubClient]:
-    v = view(g.state, 0)
-    stub = StubClient(v)
+    stub = StubClient()
     s = NetSession(stub)
     stub.inbox += [
         Joined(0, "a" * 32, "player", TableInfo("T", 3, True, True)),
@@ -114,7 +113,6 @@ def test_a_rejoin_logs_the_hosts_recent_events_once_without_animating_them(tmp_p
     history = [(0, events_for(opening_events(g.state), 0))]
     history += [_play(g) for _ in range(12)]
     v = view(g.state, 0)
-    stub.set_view(v)
     stub.inbox.append(Snapshot(g.state.actions_taken, v, [], None, tuple(history)))
     app = make_app(tmp_path)
     try:
@@ -131,7 +129,6 @@ def test_a_rejoin_logs_the_hosts_recent_events_once_without_animating_them(tmp_p
         missed = _play(g)
         history.append(missed)
         v = view(g.state, 0)
-        stub.set_view(v)
         stub.inbox.append(Snapshot(g.state.actions_taken, v, [], None, tuple(history)))
         app.step(DT)
         assert table.log.events == told + missed[1]
@@ -187,7 +184,6 @@ def test_the_table_says_why_the_host_went_away_and_offers_to_wait_or_leave(tmp_p
         app.push(table)
         app.step(DT)
         assert table.find("host_away.wait") is None
-        stub.connected = False
         stub.inbox.append(Disconnected("closed by the host (shutdown)", True, True))
         app.step(DT)
         assert s.notice() == i18n.tr("net.host_closed")  # not "Reconnecting to the table"
@@ -197,7 +193,6 @@ def test_the_table_says_why_the_host_went_away_and_offers_to_wait_or_leave(tmp_p
         app.step(DT)
         assert table.find("host_away.wait") is None  # waiting: the notice line stays
         assert s.notice() == i18n.tr("net.host_closed")
-        stub.connected = True
         stub.inbox.append(Reconnected(0))
         app.step(DT)
         assert table.toast[0] == i18n.tr("net.host_back") and s.notice() is None
@@ -213,7 +208,6 @@ def test_the_table_says_why_the_host_went_away_and_offers_to_wait_or_leave(tmp_p
             )
             app.step(DT)
         assert table.toast[0] == i18n.tr("net.host_back")
-        stub.connected = False
         stub.inbox.append(Disconnected("connection lost", True, False))
         app.step(DT)
         assert s.notice() == i18n.tr("net.host_lost")  # the next absence asks again
@@ -309,13 +303,14 @@ def test_the_host_seat_is_named_from_the_command_line_or_the_settings(tmp_path, 
 
     monkeypatch.setattr("net.client.session.Client", FakeClient)
     monkeypatch.setattr("net.host.thread.HostThread", FakeHost)
+    monkeypatch.setattr("game.ui.windows.run_hosted", lambda h, c, a, display: 0)
     app = make_app(tmp_path, names=["Mei"], lan_name="")
     app.config.save()
     app.shutdown()
 
     def run(**kw) -> int:
         config = HostConfig()  # not resumed: the window claims no seat with a token
-        return cli._run_windowed(lambda h, c, a: 0, config, argparse.Namespace(**kw), "player")
+        return cli._run_windowed(config, argparse.Namespace(**kw), display=False)
 
     assert run(player_name="Bruno") == 0 and seen["name"] == "Bruno"
     assert run() == 0 and seen["name"] == "Mei"  # the settings' player name

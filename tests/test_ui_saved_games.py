@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from game.rules import load
-from game.ui import autosave
+from game.ui import autosave, resume
 from game.ui.autoplay import DT, click_widget, key, make_app
 from game.ui.i18n import tr, tr_names
 from game.ui.scenes.menu import PauseScene
@@ -139,7 +139,7 @@ def test_the_single_slot_of_older_versions_is_taken_into_the_list(tmp_path):
     assert unreadable == 0 and len(games) == 1
     assert games[0].names == ["Ana", "Bo"] and games[0].tiles_left is None
     assert not (folder / "hotseat.json").exists()
-    assert autosave.restore(games[0].path).state.hash() == state_hash
+    assert resume.restore(games[0].path).state.hash() == state_hash
     # a new game goes to the next number, beside it
     assert autosave.AutosaveWriter(folder).new_path() != games[0].path
 

@@ -2,6 +2,9 @@
 bots acting only after a human-like delay and never while the table animates, the real-time
 clocks, and refusals. No display needed."""
 
+import re
+from pathlib import Path
+
 import pytest
 
 from game.referee import Timing
@@ -31,6 +34,41 @@ def test_local_session_is_a_session():
     assert s.seats_local == (0,) and s.viewer == 0
     assert s.seat_info(0).kind == "human" and s.seat_info(0).local
     assert s.seat_info(1).kind == "bot" and s.seat_info(1).bot_kind == "random"
+
+
+def test_every_session_derives_from_the_declared_base():
+    from game.ui.net_session import NetSession
+    from game.ui.replay_session import ReplaySession
+    from game.ui.tutorial.session import TutorialSession
+
+    for cls in (LocalSession, NetSession, ReplaySession, TutorialSession):
+        assert issubclass(cls, Session), cls
+    # what the UI reads has a declared default (a session that has nothing to say)
+    assert (Session.live, Session.lesson, Session.owns_host, Session.serial) == (
+        False, False, False, None,
+    )
+    assert Session.hints_allowed and Session.hints_off_reason == "hint.off"
+
+
+#: a session's member probed instead of read: getattr/hasattr on a session-like name
+SESSION_PROBE = re.compile(r"\b(?:getattr|hasattr)\(\s*(?:[\w.]*\.)?(?:session|s)\s*,")
+UI = Path(__file__).resolve().parent.parent / "game" / "ui"
+
+
+def session_probes(source: str) -> list[str]:
+    return [line.strip() for line in source.splitlines() if SESSION_PROBE.search(line)]
+
+
+def test_the_ui_reads_the_session_without_probing():
+    assert session_probes('x = getattr(self.table.session, "live", False)')
+    assert session_probes("if hasattr(s, 'notice'):")
+    assert not session_probes('getattr(self.app, "lan", None)')
+    found = {
+        str(path.relative_to(UI)): probes
+        for path in sorted(UI.rglob("*.py"))
+        if (probes := session_probes(path.read_text(encoding="utf-8")))
+    }
+    assert found == {}
 
 
 def test_views_and_events_are_redacted_for_the_viewer():

@@ -158,15 +158,14 @@ def _config_or_none(args) -> HostConfig | None:
         return None
 
 
-def run_host(args) -> int:
-    """``host``: this screen's window plays at the table; ``--headless`` serves it here."""
+def run_host(args, *, display: bool = False) -> int:
+    """``host``: this screen's window plays at the table (``--headless``: served here, no
+    window); ``table`` (``display``): the window shows the fullscreen public table display."""
     config = _config_or_none(args)
     if config is None:
         return EXIT_USAGE
-    if not getattr(args, "headless", False):
-        from game.ui import lan as lan_ui
-
-        return _run_windowed(lan_ui.run_host, config, args, role="player")
+    if display or not getattr(args, "headless", False):
+        return _run_windowed(config, args, display)
     try:
         return asyncio.run(_serve(config, bool(getattr(args, "once", False))))
     except KeyboardInterrupt:  # pragma: no cover
@@ -175,16 +174,13 @@ def run_host(args) -> int:
 
 def run_table(args) -> int:
     """``table``: host, and show the fullscreen public table display."""
-    config = _config_or_none(args)
-    if config is None:
-        return EXIT_USAGE
-    from game.ui import lan as lan_ui
-
-    return _run_windowed(lan_ui.run_table, config, args, role="spectator")
+    return run_host(args, display=True)
 
 
-def _run_windowed(window, config: HostConfig, args, role: str) -> int:
-    """Start the host thread and this screen's client, run ``window(host, client, args)``."""
+def _run_windowed(config: HostConfig, args, display: bool) -> int:
+    """Start the host thread and this screen's client (a player, or the display's
+    spectator), then the window (game.ui.windows.run_hosted)."""
+    from game.ui.windows import run_hosted
     from net.client.session import Client
     from net.host.config import HostError
     from net.host.saved_table import OwnSeat
@@ -197,7 +193,8 @@ def _run_windowed(window, config: HostConfig, args, role: str) -> int:
         return 1
     print(f'table "{host.host.name}" at port {host.port}  room code {host.code}', flush=True)
     name = token = None
-    if role == "player":
+    role = "spectator" if display else "player"
+    if not display:
         name = getattr(args, "player_name", None) or _settings_player_name()
         if config.resume is not None:  # this window's own seat, not the first open one
             token = OwnSeat(config.resume).token()
@@ -205,7 +202,7 @@ def _run_windowed(window, config: HostConfig, args, role: str) -> int:
         ("127.0.0.1", host.port), name=name, code=host.code, role=role, token=token
     ).start()
     try:
-        return window(host, client, args)
+        return run_hosted(host, client, args, display=display)
     finally:
         client.close()
         host.stop()
@@ -235,9 +232,9 @@ def run_join(args) -> int:
     if getattr(args, "list", False):
         return _list_tables(args.timeout)
     if not args.address:
-        from game.ui import lan as lan_ui
+        from game.ui.windows import run_lobby
 
-        return lan_ui.run_lobby(args)
+        return run_lobby(args)
     from net.client.session import Client, parse_address
 
     try:
@@ -250,11 +247,11 @@ def run_join(args) -> int:
         error(problem)
         return EXIT_USAGE
     if not args.headless:
-        from game.ui import lan as lan_ui
+        from game.ui.windows import run_client
 
         client = Client((host, port), name=args.name, code=args.code, token=args.token).start()
         try:
-            return lan_ui.run_client(client, args)
+            return run_client(client, args)
         finally:
             client.close()
     if not args.bot:

@@ -17,7 +17,7 @@ from .options import EXIT_USAGE, UsageError, bot_specs, error, variants
 
 def run_play(args) -> int:
     """``play``: the game window (pygame is loaded only for the commands that open one)."""
-    from game.ui.app import run_app
+    from game.ui.windows import run_app
 
     return run_app(args)
 

@@ -29,6 +29,7 @@ import time
 import pygame
 
 from . import fonts, i18n
+from . import screens as _screens  # noqa: F401  every route known before a scene opens
 from .config import Config, config_dir
 from .scene import WHOLE, Scene, SceneStack
 from .sound import Sounds
@@ -303,31 +304,4 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     return w, h
 
 
-def run_app(args) -> int:
-    """`python main.py play`: the title screen, hot-seat games against bots or friends."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    config = Config.load()
-    if getattr(args, "lang", None):
-        config.language = args.lang
-    size = parse_size(getattr(args, "size", None))
-    windowed = bool(getattr(args, "windowed", False)) or size is not None
-    try:
-        app = App(config, windowed=windowed, window_size=size)
-    except pygame.error as exc:
-        print(f"error: cannot open a window: {exc}")
-        return 1
-    if app.window.notice:
-        print(app.window.notice)
-    from .scenes.title import TitleScene
-
-    app.push(TitleScene(app))
-    try:
-        return app.run()
-    finally:
-        if app.persist:
-            with contextlib.suppress(OSError):
-                app.config.save()
-        app.shutdown()
-
-
-__all__ = ["App", "run_app", "config_dir"]
+__all__ = ["App", "config_dir", "parse_size"]

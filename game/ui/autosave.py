@@ -36,6 +36,7 @@ from pathlib import Path
 from game.files import atomic_write
 
 from .config import config_dir
+from .seating import default_seat_name
 
 FORMAT = "imtheboss-hotseat"
 VERSION = 1
@@ -68,8 +69,6 @@ class KeptGame:
     @property
     def names(self) -> list[str]:
         """The names in the current language (a default one follows it)."""
-        from .scenes.newgame import default_seat_name
-
         seats = zip(self.saved_names, self.defaults, self.kinds, strict=True)
         return [
             default_seat_name(i, kind) if default else name
@@ -258,7 +257,7 @@ def seats_data(session) -> dict:
 # --------------------------------------------------------------------------- reading
 
 
-def _read(game_path: Path) -> tuple[dict, dict]:
+def read_files(game_path: Path) -> tuple[dict, dict]:
     side = seats_path(game_path)
     try:
         game = json.loads(game_path.read_text(encoding="utf-8"))
@@ -293,22 +292,9 @@ def _read(game_path: Path) -> tuple[dict, dict]:
     return game, seats
 
 
-def _seat_specs(seats: dict) -> list:
-    """The saved seats as SeatSpecs, a default name in the current language."""
-    from .scenes.newgame import default_seat_name
-    from .session import SeatSpec
-
-    out = []
-    for i, s in enumerate(seats["seats"]):
-        default = s.get("default_name", False)
-        name = default_seat_name(i, s["kind"]) if default else s["name"]
-        out.append(SeatSpec(name, s["kind"], default_name=default))
-    return out
-
-
 def peek(game_path: Path) -> KeptGame:
     """What a kept game holds (cheap: no replay); AutosaveError when it cannot be read."""
-    game, seats = _read(game_path)
+    game, seats = read_files(game_path)
     tiles = seats.get("tiles_left")
     stamps = [p.stat().st_mtime for p in (game_path, seats_path(game_path)) if p.exists()]
     return KeptGame(
@@ -350,62 +336,6 @@ def kept_games(directory: Path | None = None) -> tuple[list[KeptGame], int]:
             bad += 1
     games.sort(key=lambda g: (g.saved_at, g.path.name), reverse=True)
     return games, bad
-
-
-def restore(game_path: Path):
-    """The kept hot-seat session, replayed to where it stopped (its events queued for the
-    table's log and money history); AutosaveError when it cannot be replayed."""
-    from game.bots import is_bot_spec
-    from game.referee import timing_from_data
-    from game.rules import Game, SaveError
-    from game.rules.actions import ActionFormatError, action_from_data
-    from game.rules.errors import IllegalAction
-    from game.rules.replay import game_from_data
-
-    from .session import HUMAN, LocalSession
-
-    data, seats = _read(game_path)
-    try:
-        start: Game = game_from_data({**data, "actions": []}, game_path.name)
-        specs = _seat_specs(seats)
-        for spec in specs:
-            if spec.kind != HUMAN and not is_bot_spec(spec.kind):
-                raise AutosaveError(f"unknown bot kind {spec.kind!r}")
-        if "timers" in seats:  # the key's name before 0.1
-            log.warning("%s: clock settings under 'timers' are not read; defaults", game_path.name)
-        timing = timing_from_data(seats.get("timing") or {})
-        clocks = _clocks(seats.get("clocks"))
-        session = LocalSession(specs, start.seed, start.settings, start.setup, timing=timing)
-        for i, raw in enumerate(data["actions"]):
-            try:
-                session.apply_scripted(action_from_data(raw))
-            except ActionFormatError as exc:
-                raise AutosaveError(f"action {i}: {exc}") from None
-            except IllegalAction as exc:
-                raise AutosaveError(f"action {i}: [{exc.rule}] {exc.message}") from None
-        session.resume_clocks(clocks)
-    except AutosaveError:
-        raise
-    except (SaveError, TypeError, ValueError, KeyError, AttributeError) as exc:
-        raise AutosaveError(str(exc) or type(exc).__name__) from None
-    return session
-
-
-def _clocks(data) -> dict[str, float]:
-    """The saved clocks: {"negotiation": seconds left}. Saves made before clocks were
-    recorded have none, and their clocks start from full."""
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise AutosaveError("clocks must be a map")
-    out = {}
-    for kind, left in data.items():
-        if kind != "negotiation":
-            raise AutosaveError(f"unknown clock {kind!r}")
-        if isinstance(left, bool) or not isinstance(left, (int, float)) or not left >= 0:
-            raise AutosaveError(f"clock {kind!r} must be seconds left, not {left!r}")
-        out[kind] = float(left)
-    return out
 
 
 def set_aside(game_path: Path) -> None:

@@ -1,10 +1,6 @@
-"""LAN play in the window: hosting and joining from the lobby, and the windows the command
-line (game/cli/lan.py) opens for `main.py join | host | table`:
-
-    run_lobby(args)                        join without an address: the lobby
-    run_client(client, args)               join ADDR: that table (a started Client)
-    run_host(host_thread, client, args)    host (not headless): the host plays too
-    run_table(host_thread, client, args)   table: the fullscreen public table display
+"""LAN play in the window: hosting and joining (from the lobby, and for the windows
+game/ui/windows.py opens for `main.py join | host | table`), the names a table and its
+player go by, the room and the table of a connection.
 
 The screen's connection is a `NetSession` (net_session.py) kept in `app.lan`; the room
 (scenes/room.py) shows it before and between games, the table scene during a game. Going
@@ -19,9 +15,12 @@ import socket
 
 from game.files import host_autosave_path
 
+from . import router
 from .config import Config
 from .i18n import Translator
 from .net_session import NetSession
+from .router import Route
+from .seating import default_bot
 
 # Where a table hosted from the lobby listens (tests bind to loopback).
 HOST_BIND = "0.0.0.0"
@@ -129,8 +128,6 @@ def host_config(cfg: Config, code: str | None = None):
     from game.rules import Variant
     from net.host.config import build_host_config
 
-    from .scenes.newgame import default_bot
-
     return build_host_config(
         seats=cfg.lan_seats,
         bots=[cfg.lan_bot if is_bot_spec(cfg.lan_bot) else default_bot()],
@@ -197,11 +194,9 @@ def keep_own_seat(config):
 
 def open_room(app, session: NetSession, *, push: bool = True) -> None:
     """Show the room for this connection (it moves on to the table when a game runs)."""
-    from .scenes.room import RoomScene
-
     close_link(app)
     app.lan = session
-    room = RoomScene(app, session)
+    room = router.scene(Route.ROOM, app, session)
     if push:
         app.push(room)
     else:
@@ -223,128 +218,10 @@ def make_table(app, session: NetSession):
 
 
 def back_to_room(app, session: NetSession) -> None:
-    from .scenes.room import RoomScene
-
     app.lan = session
-    app.replace(RoomScene(app, session))
+    app.replace(router.scene(Route.ROOM, app, session))
 
 
 def lan_results(app, session: NetSession, table):
     """The results of a LAN game (the link stays up for a rematch)."""
-    from .scenes.room import LanResultsScene
-
-    return LanResultsScene(app, session, table)
-
-
-# --------------------------------------------------------------------------- entry points
-
-
-def _open_app(args, *, fullscreen: bool | None = None):
-    import pygame
-
-    from .app import App
-
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    config = Config.load()
-    if getattr(args, "lang", None):
-        config.language = args.lang
-    want = config.fullscreen
-    if fullscreen is not None:
-        config.fullscreen = fullscreen
-    try:
-        app = App(config, windowed=bool(getattr(args, "windowed", False)))
-    except pygame.error as exc:
-        print(f"error: cannot open a window: {exc}")
-        return None
-    config.fullscreen = want  # a forced fullscreen (the table display) is not saved
-    return app
-
-
-def _run(app) -> int:
-    try:
-        return app.run()
-    finally:
-        close_link(app)
-        if app.persist:
-            with contextlib.suppress(OSError):
-                app.config.save()
-        app.shutdown()
-
-
-def _with_title(app):
-    from .scenes.title import TitleScene
-
-    app.push(TitleScene(app))
-
-
-def run_lobby(args) -> int:
-    """`main.py join` without an address: the lobby (host or join; Back: the title)."""
-    app = _open_app(args)
-    if app is None:
-        return 1
-    cfg = app.config
-    if getattr(args, "name", None):
-        cfg.lan_name = args.name[:24]
-    from .scenes.lobby import LobbyScene
-
-    _with_title(app)
-    app.push(LobbyScene(app, code=getattr(args, "code", None)))
-    return _run(app)
-
-
-def run_client(client, args) -> int:
-    """`main.py join ADDR`: the room of that table, then its game."""
-    app = _open_app(args)
-    if app is None:
-        return 1
-    _with_title(app)
-    if getattr(args, "name", None) and not getattr(args, "token", None):
-        remember_name(app, args.name)
-    session = NetSession(
-        client,
-        code=getattr(args, "code", None),
-        remember=lambda s, tok: remember_table(app, s, tok),
-    )
-    open_room(app, session)
-    return _run(app)
-
-
-def run_host(host_thread, client, args) -> int:
-    """`main.py host`: this screen hosts and plays. game/cli/lan.py started the host thread (and
-    stops it after); leaving the table here stops it at once."""
-    app = _open_app(args)
-    if app is None:
-        return 1
-    _with_title(app)
-    session = NetSession(
-        client,
-        host=host_thread,
-        owns_host=True,  # leaving the room or the table ends the table hosted here
-        code=host_thread.code,
-        address=f"{_shown(args)}:{host_thread.port}",
-        remember=keep_own_seat(host_thread.config),
-    )
-    open_room(app, session)
-    return _run(app)
-
-
-def run_table(host_thread, client, args) -> int:
-    """`main.py table`: the fullscreen public table display of a table hosted here."""
-    app = _open_app(args, fullscreen=True)
-    if app is None:
-        return 1
-    _with_title(app)
-    session = NetSession(
-        client,
-        host=host_thread,
-        owns_host=True,  # leaving the room or the table ends the table hosted here
-        code=host_thread.code,
-        address=f"{_shown(args)}:{host_thread.port}",
-    )
-    open_room(app, session)
-    return _run(app)
-
-
-def _shown(args) -> str:
-    bind = getattr(args, "bind", None) or "0.0.0.0"
-    return lan_address() if bind in ("0.0.0.0", "") else bind
+    return router.scene(Route.LAN_RESULTS, app, session, table)

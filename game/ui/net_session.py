@@ -46,7 +46,7 @@ from net.client.session import (
 )
 
 from .i18n import tr
-from .session_api import Countdown, SeatInfo, UpdateBatch
+from .session_api import Countdown, SeatInfo, Session, UpdateBatch
 
 # Host error codes -> what the player reads (None: nothing to say).
 ERROR_KEYS = {
@@ -104,7 +104,7 @@ def _seat_numbers(seats) -> str:
     return ", ".join(str(seat + 1) for seat in seats)
 
 
-class NetSession:
+class NetSession(Session):
     """One connection to a LAN table: a player's seat, or the public view (spectator)."""
 
     live = True  # events come at the host's pace: the table may skip animations to keep up
@@ -135,16 +135,9 @@ class NetSession:
         self.unreachable = False  # not joined yet and the host did not answer: retrying
         self.failure: str | None = None  # why the connection ended for good (translated)
         self.host_away: HostAway | None = None  # joined, and the host is out of reach
-        self.joined = False
-        self.table_name: str | None = None
-        self.table_seats = 0
-        self.hints_allowed = False  # the host's `welcome` says whether its table allows hints
-        self.table_pace = None  # its windows' mode and seconds (net TablePace; the welcome)
-        self.seats: Seats | None = None
         self.serial = 0  # counts the games seen (a rematch starts a new table scene)
         self.actions_sent = 0
         self.resent = 0
-        self._view: dict | None = None
         self._batches: list[UpdateBatch] = []
         self._pending: dict[int, Action] = {}  # action id -> the action, until answered
         self._resend: Action | None = None  # bounced as stale: retry after the snapshot
@@ -157,6 +150,29 @@ class NetSession:
         self._with_host: set[int] = set()
         self.start_at: float | None = None  # the host starts by itself then (monotonic)
         self._closed = False
+        self._joined_token: str | None = None  # a seat's token to remember after this poll
+
+    # -- what the host said, as the client holds it (net.client.state.ClientState) ----------
+
+    joined = property(lambda self: self.client.state.joined)
+    seats = property(lambda self: self.client.state.seats)  # who sits where (net Seats)
+    _view = property(lambda self: self.client.state.view)
+    table_name = property(lambda self: self._table("name"))
+    table_pace = property(lambda self: self._table("pace"))  # its windows' mode and seconds
+
+    def _table(self, field: str):
+        table = self.client.state.table  # the host's welcome
+        return getattr(table, field) if table is not None else None
+
+    @property
+    def table_seats(self) -> int:
+        seats = self.client.state.seats
+        return len(seats.seats) if seats is not None and seats.seats else self._table("seats") or 0
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether the host lets its players ask for a hint (its `welcome`)."""
+        return bool(self._table("hints")) and not self.spectator
 
     # -- the table's Session -------------------------------------------------------------
 
@@ -310,21 +326,20 @@ class NetSession:
     def update(self, dt: float) -> None:
         if self._closed:
             return
-        for msg in self.client.poll():
-            self._on(msg)
+        self.client.poll(self._on)
+        token, self._joined_token = self._joined_token, None
+        if token is not None:  # once the client holds the welcome: the table's name is known
+            self.remember(self, token)
 
     def _on(self, msg) -> None:
+        """One message, just before the client's state takes it in (so `self._view`,
+        `self.seats` still say what was)."""
         if isinstance(msg, Joined):
-            self.joined = True
             self.status = "joined"
             self.viewer = msg.seat
             self.seats_local = (msg.seat,) if msg.seat is not None else ()
-            self.table_name = msg.table.name
-            self.table_seats = msg.table.seats
-            self.hints_allowed = msg.table.hints and not self.spectator
-            self.table_pace = msg.table.pace
             if msg.seat is not None and msg.token and self.remember is not None:
-                self.remember(self, msg.token)
+                self._joined_token = msg.token  # kept once this poll is taken in
         elif isinstance(msg, Reconnected):
             self.status = "joined"
             self._pending.clear()  # whatever was in flight may never have arrived
@@ -337,7 +352,6 @@ class NetSession:
         elif isinstance(msg, Snapshot):
             self._on_snapshot(msg)
         elif isinstance(msg, Update):
-            self._view = msg.view
             if msg.ack is not None:
                 self._pending.pop(msg.ack, None)
             self._batches.append(UpdateBatch(list(msg.events), msg.version))
@@ -398,8 +412,6 @@ class NetSession:
                 self._log_seat(s.seat, "seat_back")
         self._notice_bot_seats(msg)
         self._host_returned = False
-        self.seats = msg
-        self.table_seats = len(msg.seats) or self.table_seats
         self.start_at = None if msg.start_in is None else now + msg.start_in
 
     def _notice_bot_seats(self, msg: Seats) -> None:
@@ -429,18 +441,17 @@ class NetSession:
             self._batches = []
             self._pending.clear()
             self._resend = None
-        self._view = msg.view
         self._catch_up(msg, -1 if new_game else before["version"])
         self._batches.append(UpdateBatch(list(msg.events), msg.version))
         action, self._resend = self._resend, None
         if action is not None:
-            if action in self.client.legal:
-                rid = self.client.send_action(action)
+            if action in msg.legal:
+                rid = self.client.send_action(action, msg.version)
                 self._pending[rid] = action
                 self._resent_ids.add(rid)
                 self.resent += 1
             else:
-                self._toast(tr("net.error.stale"))
+                self._toast(tr("net.error.stale"), version=msg.version)
 
     def _catch_up(self, msg: Snapshot, seen: int) -> None:
         """The host's recent events (a rejoin) newer than version `seen`: for the log only."""
@@ -465,8 +476,9 @@ class NetSession:
         if text is not None:
             self._toast(text)
 
-    def _toast(self, text: str, kind: str = "error") -> None:
-        self._batches.append(UpdateBatch([], self._version(), None, text, kind))
+    def _toast(self, text: str, kind: str = "error", version: int | None = None) -> None:
+        version = self._version() if version is None else version
+        self._batches.append(UpdateBatch([], version, None, text, kind))
 
     def disconnect(self, leave: bool = False) -> None:
         """End the link (and the host, when this screen started it). A screen that hosts

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
 
 from game.rules import Game, LegalActions, view
@@ -35,14 +34,13 @@ from game.rules.events import DealOpened
 from game.rules.replay import load
 from game.rules.state import Phase
 
-from .session_api import SeatInfo, UpdateBatch
+from .session_api import HUMAN, SeatChange, SeatInfo, SeatRecord, Session, UpdateBatch
 
 ALL_HANDS = "all"  # the viewer choice that shows every hand (game over only)
 
 
 SEAT_KINDS = "seat_kinds"  # save-file field the engine ignores: "human" or a bot spec per seat
 SEAT_CHANGES = "seat_changes"  # [[actions before, seat, kind], ...]: a seat changing hands
-HUMAN = "human"
 
 
 def recorded_kind(kind: object) -> bool:
@@ -51,44 +49,6 @@ def recorded_kind(kind: object) -> bool:
     from game.bots.scripted import ScriptedBot
 
     return isinstance(kind, str) and (kind in (HUMAN, ScriptedBot.kind) or is_bot_spec(kind))
-
-
-@dataclass(frozen=True)
-class SeatChange:
-    """From `at` actions on, `seat` is played by `kind` (a bot standing in for a person, or
-    another bot)."""
-
-    at: int
-    seat: int
-    kind: str
-
-
-@dataclass(frozen=True)
-class SeatRecord:
-    """Who played each seat: `kinds` at the start, then `changes` in order. `changes_known`
-    False: an older save named the kinds but kept no changes (nor reliable styles)."""
-
-    kinds: tuple[str, ...]
-    changes: tuple[SeatChange, ...] = ()
-    changes_known: bool = True
-
-    def kind_at(self, seat: int, index: int) -> str:
-        """Who played `seat` once `index` actions had been played."""
-        kind = self.kinds[seat]
-        for c in self.changes:
-            if c.seat == seat and c.at <= index:
-                kind = c.kind
-        return kind
-
-    def info_at(self, seat: int, index: int) -> SeatInfo:
-        """The plate's badge for `seat` at that moment (a replay acts for nobody)."""
-        kind = self.kind_at(seat, index)
-        if kind == HUMAN:
-            return SeatInfo(HUMAN, None, True, False)
-        if not self.changes_known:
-            return SeatInfo("bot", None, True, False)  # a bot; its style then unknown
-        standing_in = self.kinds[seat] == HUMAN
-        return SeatInfo("bot", kind, True, False, "standing_in" if standing_in else None)
 
 
 def with_seat_kinds(
@@ -177,11 +137,8 @@ def load_replay(path: str | Path) -> Game:
     return game
 
 
-class ReplaySession:
+class ReplaySession(Session):
     """A saved game's log, played back step by step (see the module docstring)."""
-
-    seats_local: tuple[int, ...] = ()
-    live = False
 
     def __init__(self, game: Game, seats: SeatRecord | None = None) -> None:
         self.names = list(game.names)

@@ -487,7 +487,7 @@ def render(app, scene: str, seed: int = 3) -> None:
         from .scenes.lobby import LobbyScene
 
         lobby = LobbyScene(app, browser=SampleBrowser())
-        lobby.host_code = "KMRT"  # a still: not a random code
+        lobby.hosting.code = "KMRT"  # a still: not a random code
         app.push(lobby)
         _frames(app, 10)
     elif scene == "room":
@@ -626,31 +626,36 @@ class SampleBrowser:
 
 class StillClient:
     """A stand-in for net.client.session.Client holding one fixed moment of a LAN table (stills
-    and tests of the drawing): it hands out Joined, Seats and a Snapshot once."""
+    and tests of the drawing): it hands out Joined, Seats and a Snapshot once, taken into its
+    `state` as the real client does."""
 
     def __init__(self, v, seat, seats, timers, name="Mei's table", events=()) -> None:
-        from game.rules import LegalActions
-        from net.client.session import Joined, Snapshot, TableInfo, TablePace, legal_for_view
+        from net.client.session import Joined, Snapshot, TableInfo, TablePace
+        from net.client.state import ClientState
 
-        self.role = "spectator" if seat is None else "player"
+        role = "spectator" if seat is None else "player"
         self.address = ("192.168.1.5", 40123)
-        self.connected = True
-        self.finished = False
-        self.timers = timers
-        self.version = v["version"]
-        self.legal = legal_for_view(v) if seat is not None else LegalActions()
+        self.state = ClientState(role=role)
         pace = TablePace(v["settings"]["window_mode"], 10)
         table = TableInfo(name, len(v["players"]), True, seats.started, pace=pace)
         token = None if seat is None else "0" * 32
-        self._messages = [Joined(seat, token, self.role, table), seats]
+        self._messages = [Joined(seat, token, role, table), seats]
         if seats.started:
             self._messages.append(Snapshot(v["version"], v, list(events), timers))
+        else:
+            self.state.timers = timers
 
-    def poll(self) -> list:
+    role = property(lambda self: self.state.role)
+    legal = property(lambda self: self.state.legal)
+    timers = property(lambda self: self.state.timers)
+    connected = property(lambda self: True)
+    finished = property(lambda self: False)
+
+    def poll(self, each=None) -> list:
         out, self._messages = self._messages, []
-        return out
+        return self.state.follow(out, each)
 
-    def send_action(self, action) -> int:
+    def send_action(self, action, version=None) -> int:
         return 0
 
     def say(self, phrase: str) -> None:

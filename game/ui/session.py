@@ -15,6 +15,7 @@ closes when its countdown ends (everyone still asked passes), the negotiation cl
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -41,9 +42,8 @@ from game.rules import (
 from game.rules.view import events_for
 
 from .replay_session import SeatRecord
-from .session_api import Countdown, SeatInfo, UpdateBatch
+from .session_api import HUMAN, Countdown, FinishedGame, SeatInfo, Session, UpdateBatch
 
-HUMAN = "human"
 # Bot kinds that decide in well under a millisecond are asked on the spot; any other kind
 # (a search bot takes up to a second) thinks on the worker thread.
 QUICK_BOTS = frozenset({"random", "heuristic"})
@@ -66,7 +66,7 @@ class SeatSpec:
 # (seconds of table time); actions are saved at once whatever this says.
 CLOCK_SAVE_SECONDS = 2.0
 
-class LocalSession:
+class LocalSession(Session):
     """A hot-seat table: any mix of humans (on this screen) and bots. Its clocks and bots
     are the referee's (game.referee, as on the LAN host), on a table clock that moves only
     in ``update(dt)`` while the table is not holding (animating, handing over, frozen)."""
@@ -178,6 +178,18 @@ class LocalSession:
     def seat_record(self) -> SeatRecord:
         """Who played each seat (for the kept game's replay): the specs' kinds throughout."""
         return SeatRecord(tuple(s.kind for s in self.specs))
+
+    def finished_game(self) -> FinishedGame:
+        return FinishedGame(self.game, self.seat_record())
+
+    def keep_finished(self) -> None:
+        from .autosave import keep_finished
+        from .replay_session import with_seat_kinds
+
+        seats = self.seat_record()
+        data = with_seat_kinds(self.game.to_data(), list(seats.kinds), seats.changes)
+        with contextlib.suppress(OSError):
+            keep_finished(data)
 
     def seat_info(self, seat: int) -> SeatInfo:
         spec = self.specs[seat]

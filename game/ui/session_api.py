@@ -1,22 +1,30 @@
-"""What the table scene talks to: a `Session`. Hot-seat play has `LocalSession`
-(game/ui/session.py); a LAN client has `NetSession` (game/ui/net_session.py) on top of
-net/client/session.py.
+"""What the table scene talks to: a `Session`, the one base every way of playing derives
+from: `LocalSession` (hot-seat, game/ui/session.py; the lesson's `TutorialSession` on top of
+it), `NetSession` (a LAN seat or the table display, game/ui/net_session.py, on top of
+net/client/) and `ReplaySession` (a saved game played back, game/ui/replay_session.py).
 
 The table scene never touches the engine's GameState. It only sees what a LAN client has:
 per-seat views (`view(seat)`, plain data), the seat's `LegalActions`, and redacted events as
 plain data, delivered in batches by `poll()`.
 
-Optional extras the table looks for with getattr: `notice() -> str | None` (a line shown
-over the board, e.g. "Reconnecting…" on LAN) and `live` (True: events arrive at someone
-else's pace, so the table skips animations it has fallen behind on).
+Every member the UI reads is declared here, with the default that fits a session that has
+nothing to say about it (a hot-seat game is not `live`, has no `notice`, owns no host...);
+a session overrides what it has. The scenes read them directly, never with getattr
+(tests/test_ui_session.py holds that).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 from game.rules import Action, LegalActions
+
+#: a seat a person plays on this screen (a seat's kind; any other kind is a bot spec)
+HUMAN = "human"
+
+if TYPE_CHECKING:
+    from game.rules import Game
 
 
 @dataclass
@@ -61,33 +69,123 @@ class Countdown:
     seats: tuple[int, ...] = ()  # the turn clock: whom it runs for
 
 
-@runtime_checkable
-class Session(Protocol):
-    seats_local: tuple[int, ...]  # seats this screen may act for
-    viewer: int | None  # the seat whose private view is shown (None: the public table)
-    hold: bool  # set by the table while it animates: a local host waits before bots act
+@dataclass(frozen=True)
+class SeatChange:
+    """From `at` actions on, `seat` is played by `kind` (a bot standing in for a person, or
+    another bot)."""
+
+    at: int
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """Who played each seat: `kinds` at the start, then `changes` in order. `changes_known`
+    False: an older save named the kinds but kept no changes (nor reliable styles)."""
+
+    kinds: tuple[str, ...]
+    changes: tuple[SeatChange, ...] = ()
+    changes_known: bool = True
+
+    def kind_at(self, seat: int, index: int) -> str:
+        """Who played `seat` once `index` actions had been played."""
+        kind = self.kinds[seat]
+        for c in self.changes:
+            if c.seat == seat and c.at <= index:
+                kind = c.kind
+        return kind
+
+    def info_at(self, seat: int, index: int) -> SeatInfo:
+        """The plate's badge for `seat` at that moment (a replay acts for nobody)."""
+        kind = self.kind_at(seat, index)
+        if kind == HUMAN:
+            return SeatInfo(HUMAN, None, True, False)
+        if not self.changes_known:
+            return SeatInfo("bot", None, True, False)  # a bot; its style then unknown
+        standing_in = self.kinds[seat] == HUMAN
+        return SeatInfo("bot", kind, True, False, "standing_in" if standing_in else None)
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A game this screen played to its end, for "Watch the replay" on the results: the
+    rules Game with its log and who played each seat."""
+
+    game: Game
+    seats: SeatRecord
+
+
+class Session:
+    """The table's side of a game (see the module docstring). The methods without a body
+    worth having raise NotImplementedError: every session has its own."""
+
+    seats_local: tuple[int, ...] = ()  # seats this screen may act for
+    viewer: int | None = None  # the seat whose private view is shown (None: the public table)
+    hold: bool = False  # set by the table while it animates: a local host waits before bots act
+    # events come at someone else's pace (LAN): the table skips animations it fell behind on
+    live: bool = False
+    lesson: bool = False  # the guided lesson: leaving keeps its step, nothing to abandon
+    owns_host: bool = False  # this screen hosts the LAN table: leaving closes it for all
+    # LAN: counts the games the connection has seen (a rematch starts a new table scene);
+    # None where a session is one game
+    serial: int | None = None
+    hints_allowed: bool = True  # the coach may be asked (a LAN host or the lesson say no)
+    hints_off_reason: str = "hint.off"  # the translation key saying why not
+    host_away: object | None = None  # LAN: why the host is out of reach (None: it is not)
+    busy: bool = False  # an action of this screen's is on its way (LAN: not yet answered)
 
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        raise NotImplementedError
 
-    def view(self, seat: int | None) -> dict: ...
+    def view(self, seat: int | None) -> dict:
+        raise NotImplementedError
 
-    def legal(self, seat: int) -> LegalActions: ...
+    def legal(self, seat: int) -> LegalActions:
+        raise NotImplementedError
 
-    def send(self, action: Action) -> None: ...
+    def send(self, action: Action) -> None:
+        raise NotImplementedError
 
     def say(self, seat: int, phrase: str) -> None:
         """A quick phrase ("phrase.too_expensive") shown as a speech bubble: no rules effect."""
 
-    def poll(self) -> list[UpdateBatch]: ...
+    def poll(self) -> list[UpdateBatch]:
+        raise NotImplementedError
 
-    def waiting_for(self) -> list[int]: ...
+    def waiting_for(self) -> list[int]:
+        raise NotImplementedError
 
     def decision_seat(self) -> int | None:
         """The local seat whose private decision the game needs now (hand-off target)."""
+        return None
 
-    def countdowns(self) -> list[Countdown]: ...
+    def countdowns(self) -> list[Countdown]:
+        return []
 
-    def seat_info(self, seat: int) -> SeatInfo: ...
+    def seat_info(self, seat: int) -> SeatInfo:
+        raise NotImplementedError
 
-    def update(self, dt: float) -> None: ...
+    def update(self, dt: float) -> None:
+        """Once a frame: the session's clocks, bots or link move on."""
+
+    def notice(self) -> str | None:
+        """A line shown over the board while something is not normal (LAN: "Reconnecting…")."""
+        return None
+
+    def finished_game(self) -> FinishedGame | None:
+        """The game just finished, for "Watch the replay" (hot-seat, the lesson); None where
+        this screen holds no game of its own (LAN, a replay)."""
+        return None
+
+    def keep_finished(self) -> None:
+        """Keep the finished game for the title's "Watch a replay" (hot-seat, the lesson); a
+        full or read-only disk costs the replay, never the results."""
+
+    def abandon(self) -> None:
+        """The player left on purpose (the pause menu): a hot-seat game's autosave goes, a
+        LAN seat goes to a bot at once."""
+
+    def close(self) -> None:
+        """The table scene went away: release what the session runs (a bots' thread)."""

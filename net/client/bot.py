@@ -25,13 +25,12 @@ from net.client.messages import (
     Reconnected,
     ServerError,
     Snapshot,
-    Timers,
-    TimersChanged,
     Update,
     ViewMessage,
     may_act,
 )
 from net.client.session import ClientSession
+from net.client.state import ClientState
 
 log = logging.getLogger(__name__)
 
@@ -98,8 +97,7 @@ class BotPlayer:
         self.outcome: BotOutcome | None = None
         self._extra = on_message
         self._timer: Timer | None = None
-        self._last: ViewMessage | None = None
-        self._timers: Timers | None = None
+        self.state = ClientState()  # the seat as of the messages so far: the last view, the clocks
         self._acted_on: int | None = None
         self._stale_snapshot = False
         self._watch: Timer | None = None
@@ -123,13 +121,15 @@ class BotPlayer:
 
     def _finish(self, finished: bool, reason: str | None) -> None:
         if self.outcome is None:
-            view = self._last.view if self._last is not None else None
+            view = self.state.view
             self.outcome = BotOutcome(self.session.seat, view, finished, reason, self.session.stats)
         self.done.set()
 
     def _on_message(self, msg: Message) -> None:
         if self._extra is not None:
             self._extra(msg)
+        before = self.state.last
+        self.state.absorb(msg)
         if isinstance(msg, (Joined, Reconnected)):
             self._acted_on = None  # whatever we sent before may never have arrived
             self._stale_snapshot = False
@@ -137,11 +137,7 @@ class BotPlayer:
                 from game.bots import make_bot
 
                 self.bot = make_bot(self.kind, msg.seat, self.seed)
-        elif isinstance(msg, TimersChanged):
-            self._timers = msg.timers
         elif isinstance(msg, (Snapshot, Update)):
-            if msg.timers is not None or isinstance(msg, Snapshot):
-                self._timers = msg.timers
             if self.bot is not None and msg.events:
                 with contextlib.suppress(Exception):
                     self.bot.observe(msg.events)
@@ -149,8 +145,7 @@ class BotPlayer:
             if any(e.get("type") == "deal_opened" for e in msg.events):
                 self._deal_opened = now
             self._quiet.quiet_for(msg.version, now)  # a new version starts a fresh count
-            same = self._last is not None and self._last.version == msg.version
-            self._last = msg
+            same = before is not None and before.version == msg.version
             if msg.view.get("phase") == "game_over":
                 self._cancel()
                 self._finish(True, "game over")
@@ -161,7 +156,7 @@ class BotPlayer:
                 if same and msg.version == self._acted_on:
                     return  # after our stale action: we already acted on this version
             self._plan()
-        elif isinstance(msg, ServerError) and self._last is not None:
+        elif isinstance(msg, ServerError) and self.state.last is not None:
             if msg.code == "stale":
                 self._stale_snapshot = True  # a snapshot follows
             else:
@@ -181,7 +176,7 @@ class BotPlayer:
 
     def _plan(self, retry: bool = False) -> None:
         self._cancel()
-        msg = self._last
+        msg = self.state.last
         if msg is None or self.bot is None or not may_act(msg.view):
             return
         view = msg.view
@@ -190,7 +185,7 @@ class BotPlayer:
         if view.get("window") is not None:
             # Answer at a fixed time after the window opened, whatever we hold.
             delay = answer = max(self.answer_delay, self.fair_start)
-            w = self._timers.window if self._timers is not None else None
+            w = self.state.timers.window if self.state.timers is not None else None
             if w is not None:
                 delay = answer - (w.total - w.remaining())
         elif seat in view.get("waiting_for", ()):
@@ -227,7 +222,7 @@ class BotPlayer:
 
     def _decide(self, msg: ViewMessage) -> None:
         self._timer = None
-        if msg is not self._last or self.session.closed:
+        if msg is not self.state.last or self.session.closed:
             return
         legal = msg.legal.moves()
         if not legal:
@@ -260,7 +255,7 @@ class BotPlayer:
 
     def _watchdog(self, version: int) -> None:
         self._watch = None
-        last = self._last
+        last = self.state.last
         if last is not None and last.version == version and not self.session.closed:
             self._acted_on = None
             self._plan(retry=True)

@@ -34,11 +34,12 @@ import random
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 from game.rules import Action, LegalActions
 from net import protocol as P
+from net.client.follow import ViewFollower
 from net.client.messages import (
     BULKY_KINDS,
     FINAL_BYES,
@@ -60,14 +61,12 @@ from net.client.messages import (
     Timers,
     TimersChanged,
     Update,
-    ViewMessage,
-    history_from,
     legal_for_view,
     may_act,
     parse_address,
-    sent_legal,
     timers_from,
 )
+from net.client.state import ClientState
 
 #: The names screens, benches and tests import from here (the messages live in
 #: ``net.client.messages``, the headless bot in ``net.client.bot``).
@@ -141,17 +140,12 @@ class ClientSession:
         self.ping_interval, self.connect_timeout = ping_interval, connect_timeout
         self.seat: int | None = None
         self.joined = False
-        self.view: dict | None = None
-        self.version: int | None = None
-        self.table: TableInfo | None = None
         self.connected = False
         self.closed = False
         self.final: str | None = None  # why the session ended for good
         self.stats: Counter = Counter()
+        self.follower = ViewFollower(self.stats, self.request_snapshot)
         self._writer: asyncio.StreamWriter | None = None
-        self._resyncing = False
-        self._hasher = P.ViewHasher()
-        self._hash: str | None = None
         self._silent = False
         self._last_rx = 0.0
         self._bye: str | None = None
@@ -175,12 +169,21 @@ class ClientSession:
     def send_action(self, action: Action, version: int | None = None, id: int | None = None) -> int:
         """Send ``action`` made on ``version`` (default: the latest view); returns its id."""
         rid = next(self._ids) if id is None else id
-        stamp = self.version if version is None else version
+        stamp = self.follower.version if version is None else version
         self.send({"t": "action", "version": stamp or 0, "action": action.to_data(), "id": rid})
         return rid
 
+    @property
+    def view(self) -> dict | None:
+        """The seat's view as the host's messages built it (on the session's loop)."""
+        return self.follower.view
+
+    @property
+    def version(self) -> int | None:
+        return self.follower.version
+
     def request_snapshot(self) -> None:
-        self._resyncing = True
+        self.follower.resyncing = True
         self.send({"t": "sync"})
 
     # -- running ------------------------------------------------------------------
@@ -250,7 +253,7 @@ class ClientSession:
         """One connection, from hello to its end; returns why it ended."""
         self._writer = writer
         self._bye = None
-        self._resyncing = False
+        self.follower.resyncing = False
         hello: dict[str, Any] = {"t": "hello", "v": P.PROTOCOL_VERSION, "role": self.role}
         if self.want_legal:
             hello["legal"] = True
@@ -314,20 +317,11 @@ class ClientSession:
     # -- receiving ----------------------------------------------------------------
 
     def _on_raw(self, raw: Any) -> None:
-        if (
-            type(raw) is dict
-            and raw.get("t") == "snapshot"
-            and self.view is not None
-            and raw.get("version") == self.version
-            and raw.get("hash") == self._hash
-            and type(raw.get("view")) is dict
-        ):
-            # The view we already hold (the snapshot after a stale action): keep ours
-            # rather than checking and hashing the same few kilobytes again.
+        # The view we already hold (the snapshot after a stale action): keep ours rather
+        # than checking and hashing the same few kilobytes again.
+        same = self.follower.holds(raw)
+        if same:
             raw = {**raw, "view": {}}
-            same = True
-        else:
-            same = False
         try:
             # Views, deltas and events are large and come often: their fields are checked,
             # their contents are guarded below instead of walked twice.
@@ -339,14 +333,7 @@ class ClientSession:
             return
         self.stats["messages_in"] += 1
         if same:
-            self._resyncing = False
-            self.stats["snapshots_same"] += 1
-            timers = timers_from(msg.get("timers"), time.monotonic())
-            self._emit(
-                Snapshot(
-                    self.version, self.view, msg["events"], timers, history_from(msg.get("history"))
-                )
-            )
+            self._emit(self.follower.same_snapshot(msg))
             return
         # Only what the host sent can be refused here (ProtocolError, raised where a
         # handler reads contents the check above leaves unchecked); any other exception
@@ -359,18 +346,10 @@ class ClientSession:
             if msg["t"] in ("update", "snapshot") and self.connected:
                 self.request_snapshot()
 
-    def _hash_view(self, view: dict, changed=None) -> str:
-        """The view's hash; a view that cannot be hashed (a map with keys of mixed types,
-        say) is refused as a bad message."""
-        try:
-            return self._hasher(view, changed)
-        except (TypeError, ValueError, RecursionError) as exc:
-            raise P.ProtocolError("bad_message", f"a view that cannot be hashed: {exc!r}") from None
-
     def _on_welcome(self, msg: dict) -> None:
         t = msg["table"]
         try:
-            self.table = TableInfo(
+            table = TableInfo(
                 str(t.get("name", "")), int(t.get("seats", 0)),
                 bool(t.get("code_required", True)), bool(t.get("started", False)),
                 bool(t.get("hints", True)), TablePace.from_data(t.get("pace")),
@@ -384,7 +363,7 @@ class ClientSession:
             self._emit(Reconnected(seat))
         else:
             self.joined = True
-            self._emit(Joined(seat, token, msg["role"], self.table))
+            self._emit(Joined(seat, token, msg["role"], table))
         self.seat = seat
         if token:
             self.token = token
@@ -410,52 +389,12 @@ class ClientSession:
         )  # fmt: skip
 
     def _on_snapshot(self, msg: dict) -> None:
-        v = msg["view"]
-        self._hasher = P.ViewHasher()
-        self._hash = self._hash_view(v)
-        if self._hash != msg["hash"]:
-            self.stats["bad_snapshot_hash"] += 1
-            log.warning("snapshot hash does not match its view")
-        self.view = v
-        self.version = msg["version"]
-        self._resyncing = False
-        self.stats["snapshots"] += 1
-        self._emit(
-            Snapshot(
-                msg["version"], v, msg["events"], timers_from(msg.get("timers"), time.monotonic()),
-                history_from(msg.get("history")),
-            )
-        )  # fmt: skip
+        self._emit(self.follower.snapshot(msg))
 
     def _on_update(self, msg: dict) -> None:
-        if self.view is None or self._resyncing:
-            return  # a snapshot is on its way
-        if msg["base"] != self.version:
-            self.stats["desync_version"] += 1
-            log.info(
-                "update %s on %s, we hold %s: asking for a snapshot",
-                msg["version"],
-                msg["base"],
-                self.version,
-            )
-            self.request_snapshot()
-            return
-        new = P.apply_delta(self.view, msg["delta"])
-        self._hash = self._hash_view(new, msg["delta"])
-        if self._hash != msg["hash"]:
-            self.stats["desync_hash"] += 1
-            log.warning("view hash mismatch at version %s: asking for a snapshot", msg["version"])
-            self.request_snapshot()
-            return
-        self.view = new
-        self.version = msg["version"]
-        self.stats["updates"] += 1
-        update = Update(
-            msg["version"], new, msg["events"], timers_from(msg.get("timers"), time.monotonic()),
-            frozenset(msg["delta"]), msg.get("ack"),
-        )  # fmt: skip
-        update._legal = sent_legal(msg)
-        self._emit(update)
+        update = self.follower.update(msg)
+        if update is not None:
+            self._emit(update)
 
     def _on_timers(self, msg: dict) -> None:
         timers = timers_from(msg["timers"], time.monotonic())
@@ -528,9 +467,10 @@ class Client:
     """A ClientSession on its own asyncio loop in a daemon thread, for the pygame loop.
 
     Every method returns at once and may be called from the UI thread. ``poll()`` hands
-    over the messages received since the last call; the properties (``view``, ``legal``,
-    ``seats``, ``timers``, ...) describe the game *as of the last poll()*, so what the UI
-    draws and what it sends agree. Keyword arguments go to ClientSession (``reconnect``,
+    over the messages received since the last call and takes them into ``state`` (a
+    ``ClientState``: the seat, the table, the view and its legal actions, the seats, the
+    clocks, *as of the last poll()*, so what the UI draws and what it sends agree); the
+    properties (``view``, ``legal``, ``seats``, ``timers``, ...) read it. Keyword arguments go to ClientSession (``reconnect``,
     ``retry_for``, ``backoff``, ``ping_interval``...).
     """
 
@@ -554,18 +494,7 @@ class Client:
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._ids = itertools.count(1)
-        # state as of the last poll()
-        self.role = role
-        self.seat: int | None = None
-        self.token: str | None = token
-        self.table: TableInfo | None = None
-        self.view: dict | None = None
-        self.version: int | None = None
-        self.seats: Seats | None = None
-        self.timers: Timers | None = None
-        self.connected = False
-        self.finished = False  # the session ended for good (see last Disconnected)
-        self._last: ViewMessage | None = None
+        self.state = ClientState(role=role, token=token)  # as of the last poll()
 
     def start(self) -> Client:
         if self._thread is None:
@@ -584,42 +513,34 @@ class Client:
         self._ready.set()
         await self._session.run()
 
-    def poll(self) -> list[Message]:
-        """Every message since the last poll, oldest first; never blocks."""
-        out: list[Message] = []
+    def poll(self, each: Callable[[Message], None] | None = None) -> list[Message]:
+        """Every message since the last poll, oldest first, taken into ``state``; never
+        blocks. ``each(msg)`` sees every message just before ``state`` takes it in."""
+        return self.state.follow(self._received(), each)
+
+    def _received(self) -> Iterator[Message]:
         while True:
             try:
-                msg = self._queue.get_nowait()
+                yield self._queue.get_nowait()
             except queue.Empty:
-                break
-            out.append(msg)
-            if isinstance(msg, Joined):
-                self.seat, self.token, self.table, self.role = (
-                    msg.seat,
-                    msg.token,
-                    msg.table,
-                    msg.role,
-                )
-                self.connected = True
-            elif isinstance(msg, Reconnected):
-                self.connected = True
-            elif isinstance(msg, (Snapshot, Update)):
-                self.view, self.version, self._last = msg.view, msg.version, msg
-                if msg.timers is not None or isinstance(msg, Snapshot):
-                    self.timers = msg.timers
-            elif isinstance(msg, TimersChanged):
-                self.timers = msg.timers
-            elif isinstance(msg, Seats):
-                self.seats = msg
-            elif isinstance(msg, Disconnected):
-                self.connected = False
-                self.finished = not msg.will_retry
-        return out
+                return
+
+    # the state as of the last poll(), read through
+    role = property(lambda self: self.state.role)
+    seat = property(lambda self: self.state.seat)
+    token = property(lambda self: self.state.token)
+    table = property(lambda self: self.state.table)
+    view = property(lambda self: self.state.view)
+    version = property(lambda self: self.state.version)
+    seats = property(lambda self: self.state.seats)
+    timers = property(lambda self: self.state.timers)
+    connected = property(lambda self: self.state.connected)
+    finished = property(lambda self: self.state.finished)  # the session ended for good
 
     @property
     def legal(self) -> LegalActions:
         """Our legal actions in the last polled view (empty for spectators)."""
-        return self._last.legal if self._last is not None else LegalActions()
+        return self.state.legal
 
     def _call(self, fn: Callable, *args: Any) -> None:
         loop = self._loop
@@ -627,11 +548,12 @@ class Client:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(fn, *args)
 
-    def send_action(self, action: Action) -> int:
-        """Send ``action`` stamped with the last polled version; returns its id (an
-        ``Update`` with ``ack == id`` or a ``ServerError`` with ``id == id`` answers)."""
+    def send_action(self, action: Action, version: int | None = None) -> int:
+        """Send ``action`` stamped with ``version`` (default: the last polled one); returns
+        its id (an ``Update`` with ``ack == id`` or a ``ServerError`` with ``id == id``
+        answers)."""
         rid = next(self._ids)
-        version = self.version
+        version = self.version if version is None else version
 
         def go() -> None:
             if self._session is not None:

@@ -7,10 +7,11 @@ import time
 
 import pygame
 
-from .. import cardart, draw
+from .. import cardart, draw, fonts, i18n
 from ..i18n import tr
 from ..table.board import felt
 from ..theme import GOLD, TEXT
+from ..widgets import Button
 
 _KEYS = (
     "boss",
@@ -89,3 +90,20 @@ def section(surface, text: str, x: int, y: int, w: int) -> None:
 def when(stamp: float) -> str:
     """A file's date and time as lists show it: digits, the same in every language."""
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
+
+
+class LanguageButton(Button):
+    """A button whose label is drawn in its own language's fonts."""
+
+    def __init__(self, rect, lang: str, on_click, selected: bool, name: str) -> None:
+        super().__init__(rect, "", on_click, style="primary" if selected else "normal", name=name)
+        self.lang = lang
+
+    def draw(self, surface, t: float) -> None:
+        super().draw(surface, t)
+        ink = (30, 28, 26) if self.style == "primary" else TEXT
+        img = fonts.render_text(i18n.native_name(self.lang), self.lang, 28, ink, True)
+        surface.blit(
+            img,
+            img.get_rect(center=(self.rect.centerx, self.rect.centery - (2 if self.down else 0))),
+        )

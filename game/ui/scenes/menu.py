@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pygame
 
-from .. import draw
+from .. import draw, router
 from ..i18n import tr
+from ..router import Route
 from ..scene import Scene
 from ..theme import GOLD, TEXT_DIM
 from ..widgets import Button
@@ -76,8 +77,7 @@ class PauseScene(Scene):
     def _confirm_widgets(self) -> list[Button]:
         w, h, x = 520, 74, 960 - 260
         y = 470
-        live = getattr(self.table.session, "live", False)
-        lesson = getattr(self.table.session, "lesson", False)
+        live, lesson = self.table.session.live, self.table.session.lesson
         out = [
             Button(
                 (x, y, w, h),
@@ -134,34 +134,29 @@ class PauseScene(Scene):
     def leave_keep(self) -> None:
         """Leave; a hot-seat game keeps its autosave (Continue offers it), a LAN seat goes
         to a bot."""
-        from .title import TitleScene
-
-        if getattr(self.table.session, "live", False):
+        if self.table.session.live:
             self.table.session.abandon()
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(router.scene(Route.TITLE, self.app))
 
     def abandon(self) -> None:
         """Leave and throw the game away: its autosave goes."""
-        from .title import TitleScene
-
-        abandon = getattr(self.table.session, "abandon", None)
-        if abandon is not None:
-            abandon()
-        self.app.replace(TitleScene(self.app))
+        self.table.session.abandon()
+        self.app.replace(router.scene(Route.TITLE, self.app))
 
     def draw(self, surface) -> None:
         draw.draw_dialog(surface, PANEL)
-        live = getattr(self.table.session, "live", False)
+        session = self.table.session
+        live = session.live
         if self.confirming:
             title = draw.fit(tr("menu.leave_question"), 48, 560, GOLD, True)
             surface.blit(title, title.get_rect(center=(960, 300)))
             note = tr(
                 "menu.host_note"
-                if getattr(self.table.session, "owns_host", False)
+                if session.owns_host
                 else "menu.lan_leave_note"
                 if live
                 else "menu.lesson_leave_note"
-                if getattr(self.table.session, "lesson", False)
+                if session.lesson
                 else "menu.leave_note"
             )
             draw.blit_wrapped(
@@ -172,7 +167,6 @@ class PauseScene(Scene):
         title = draw.fit(tr("menu.title_lan" if live else "menu.paused"), 48, 560, GOLD, True)
         surface.blit(title, title.get_rect(center=(960, 300)))
         if live:
-            hosting = getattr(self.table.session, "owns_host", False)
-            note = draw.fit(tr("menu.host_note" if hosting else "menu.lan_note"), 22, 600, TEXT_DIM)
+            note = draw.fit(tr("menu.host_note" if session.owns_host else "menu.lan_note"), 22, 600, TEXT_DIM)
             surface.blit(note, note.get_rect(center=(960, 350)))
         super().draw(surface)

@@ -10,57 +10,19 @@ import time
 
 import pygame
 
-from game.bots import BOT_KINDS, is_bot_spec
-from game.bots.names import bot_name
+from game.bots import is_bot_spec
 from game.referee import Timing
 from game.rules import Settings, Variant, WindowMode
 
 from .. import draw
-from ..bot_styles import bot_specs, style_name
 from ..i18n import tr
 from ..scene import Scene
+from ..seating import bot_kinds, default_bot, kind_label, seat_name, typed_name
 from ..session import HUMAN, LocalSession, SeatSpec
 from ..theme import TEXT_DIM, WARN, seat_colour
 from ..widgets import Button, Stepper, TextField, Toggle
 from .common import backdrop, section, title_bar
-
-
-def bot_kinds() -> list[str]:
-    """The bot specs a seat can take (bot_styles.bot_specs: personalities included)."""
-    return bot_specs()
-
-
-def default_bot() -> str:
-    """The style a bot seat has until the player picks one (game.bots.TABLE_BOT)."""
-    return bot_kinds()[0] if BOT_KINDS else "random"
-
-
-def kind_label(kind: str) -> str:
-    if kind == HUMAN:
-        return tr("newgame.human")
-    return tr("newgame.bot", kind=style_name(kind))
-
-
-def typed_name(cfg, seat: int) -> str | None:
-    """The name typed for this seat in the settings, or None (the seat's default)."""
-    names = cfg.names
-    if seat < len(names) and names[seat].strip():
-        return names[seat].strip()
-    return None
-
-
-def default_seat_name(seat: int, kind: str) -> str:
-    """A seat's name when none was typed: a bot's table name, else "Player n" in the
-    language shown now."""
-    if kind != HUMAN:
-        return bot_name(seat)
-    return tr("player.default_name", n=seat + 1)
-
-
-def seat_name(cfg, seat: int) -> str:
-    kinds = cfg.seat_kinds
-    kind = kinds[seat] if seat < len(kinds) else HUMAN
-    return typed_name(cfg, seat) or default_seat_name(seat, kind)
+from .setting_fields import setting_widget
 
 
 def build_session(cfg, seed: int | None = None) -> LocalSession:
@@ -176,36 +138,16 @@ class NewGameScene(Scene):
                 )
         rx = 1380
         self.widgets += [
-            Stepper(
-                (rx, 290, 480, 60),
-                lambda: tr("settings.window_mode"),
-                ["ask_around", "real_time"],
-                lambda: cfg.window_mode,
-                self._set_mode,
-                show=lambda m: tr(f"settings.window_mode.{m}"),
-                name="mode",
-                size=24,
-                enabled=self._humans() <= 1,
+            setting_widget(
+                "window_mode", (rx, 290, 480, 60), cfg, lambda _field, m: self._set_mode(m),
+                name="mode", size=24, enabled=self._humans() <= 1,
                 disabled_reason=lambda: tr("why_off.ui.mode_humans"),
-                tip=lambda: tr(f"settings.window_mode.{cfg.window_mode}.desc"),
+            ),  # fmt: skip
+            setting_widget(
+                "hidden_money", (rx, 366, 480, 56), cfg, self._set, name="hidden_money", size=24
             ),
-            Toggle(
-                (rx, 366, 480, 56),
-                lambda: tr("settings.hidden_money"),
-                lambda: cfg.hidden_money,
-                lambda val: self._set("hidden_money", val),
-                tip=lambda: tr("settings.hidden_money.desc"),
-                name="hidden_money",
-                size=24,
-            ),
-            Toggle(
-                (rx, 430, 480, 56),
-                lambda: tr("settings.short_game"),
-                lambda: cfg.short_game,
-                lambda val: self._set("short_game", val),
-                tip=lambda: tr("settings.short_game.desc"),
-                name="short_game",
-                size=24,
+            setting_widget(
+                "short_game", (rx, 430, 480, 56), cfg, self._set, name="short_game", size=24
             ),
             Button(
                 (rx, 510, 480, 60),

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import pygame
 
-from .. import draw
+from .. import draw, router
 from ..bot_styles import style_name
 from ..i18n import tr, tr_names
+from ..router import Route
 from ..scene import Scene
 from ..session_api import SeatInfo
 from ..theme import GOLD, TEXT, TEXT_DIM, seat_colour
@@ -135,9 +136,7 @@ class ResultsScene(Scene):
             self.restart()
 
     def title(self) -> None:
-        from .title import TitleScene
-
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(router.scene(Route.TITLE, self.app))
 
     def draw(self, surface) -> None:
         backdrop(surface, self.t, cards=False)

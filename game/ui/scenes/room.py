@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pygame
 
-from .. import draw
+from .. import draw, router
 from ..i18n import tr
+from ..router import Route
 from ..scene import Scene
 from ..theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, WARN, seat_colour
 from ..widgets import Button
@@ -78,10 +79,8 @@ class RoomScene(Scene):
         if len(self.app.stack.scenes) > 1:
             self.app.pop()
         else:
-            from .title import TitleScene
-
             close_link(self.app)
-            self.app.replace(TitleScene(self.app))
+            self.app.replace(router.scene(Route.TITLE, self.app))
 
     # -- the frame -------------------------------------------------------------------------
 

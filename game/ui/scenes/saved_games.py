@@ -179,7 +179,7 @@ class SavedGamesScene(Scene):
         self.layout()
 
     def open(self, game) -> None:
-        from .title import continue_game
+        from ..resume import continue_game
 
         why = continue_game(self.app, game.path)
         if why is not None:  # set aside or already over: the list without it

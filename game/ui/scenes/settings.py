@@ -10,24 +10,10 @@ import pygame
 from .. import i18n
 from ..i18n import tr
 from ..scene import Scene
-from ..widgets import Button, Slider, Stepper, TextField, Toggle
-from .common import backdrop, section, title_bar
-from .title import LanguageButton
-
-VARIANTS = ("V1", "V2", "V3", "V4", "V5", "V6")
-#: The negotiation clock's choices in seconds (Timing's unit), shown in minutes.
-NEGOTIATION_CHOICES = [0, 60, 120, 180, 300, 600]
-
-
-def negotiation_shown(none_key: str):
-    """How a negotiation clock of ``v`` seconds reads: minutes, or ``none_key`` for 0."""
-
-    def show(v: int) -> str:
-        if v == 0:
-            return tr(none_key)
-        return tr("settings.minutes", m=v // 60 if v % 60 == 0 else round(v / 60, 1))
-
-    return show
+from ..seating import seat_name
+from ..widgets import Button, Slider, TextField, Toggle
+from .common import LanguageButton, backdrop, section, title_bar
+from .setting_fields import VARIANTS, setting_widget, variant_desc, variant_name
 
 
 class SettingsScene(Scene):
@@ -56,26 +42,15 @@ class SettingsScene(Scene):
             )
         y = 370
         row = 60
+
+        def field(key, i, name=None, x=L, size=26):  # row i of the column at y (read now)
+            return setting_widget(
+                key, (x, y + i * row, W, 56), cfg, self._set, name=name or key, size=size
+            )
+
         self.widgets += [
-            Stepper(
-                (L, y, W, 56),
-                lambda: tr("settings.text_size"),
-                ["small", "normal", "large"],
-                lambda: cfg.text_size,
-                lambda v: self._set("text_size", v),
-                show=lambda v: tr(f"settings.text_size.{v}"),
-                name="text_size",
-                size=26,
-            ),
-            Toggle(
-                (L, y + row, W, 56),
-                lambda: tr("settings.colour_blind"),
-                lambda: cfg.colour_blind,
-                lambda v: self._set("colour_blind", v),
-                tip=lambda: tr("settings.colour_blind.desc"),
-                name="colour_blind",
-                size=26,
-            ),
+            field("text_size", 0),
+            field("colour_blind", 1),
             Slider(
                 (L, y + 2 * row, W, 56),
                 lambda: tr("settings.volume"),
@@ -84,14 +59,7 @@ class SettingsScene(Scene):
                 name="volume",
                 size=26,
             ),
-            Toggle(
-                (L, y + 3 * row, W, 56),
-                lambda: tr("settings.mute"),
-                lambda: cfg.mute,
-                lambda v: self._set("mute", v),
-                name="mute",
-                size=26,
-            ),
+            field("mute", 3),
             Toggle(
                 (L, y + 4 * row, W, 56),
                 lambda: tr("settings.fullscreen"),
@@ -101,25 +69,8 @@ class SettingsScene(Scene):
                 name="fullscreen",
                 size=26,
             ),
-            Stepper(
-                (L, y + 5 * row, W, 56),
-                lambda: tr("settings.speed"),
-                ["relaxed", "normal", "fast"],
-                lambda: cfg.speed,
-                lambda v: self._set("speed", v),
-                show=lambda v: tr(f"settings.speed.{v}"),
-                name="speed",
-                size=26,
-            ),
-            Toggle(
-                (L, y + 6 * row, W, 56),
-                lambda: tr("settings.hints"),
-                lambda: cfg.hints,
-                lambda v: self._set("hints", v),
-                tip=lambda: tr("settings.hints.desc"),
-                name="hints",
-                size=26,
-            ),
+            field("speed", 5),
+            field("hints", 6),
         ]
         # player names
         ny = y + 7 * row + 64
@@ -127,8 +78,6 @@ class SettingsScene(Scene):
         for i in range(6):
             while len(cfg.names) < 6:
                 cfg.names.append("")
-            from .newgame import seat_name
-
             self.widgets.append(
                 TextField(
                     (L + (i % 3) * (fw + 12), ny + (i // 3) * 66, fw, 56),
@@ -142,44 +91,10 @@ class SettingsScene(Scene):
         # table rules
         y = 190 + 44
         self.widgets += [
-            Stepper(
-                (R, y, W, 56),
-                lambda: tr("settings.window_mode"),
-                ["ask_around", "real_time"],
-                lambda: cfg.window_mode,
-                lambda v: self._set("window_mode", v),
-                show=lambda v: tr(f"settings.window_mode.{v}"),
-                tip=lambda: tr(f"settings.window_mode.{cfg.window_mode}.desc"),
-                name="window_mode",
-                size=24,
-            ),
-            Toggle(
-                (R, y + row, W, 56),
-                lambda: tr("settings.hidden_money"),
-                lambda: cfg.hidden_money,
-                lambda v: self._set("hidden_money", v),
-                tip=lambda: tr("settings.hidden_money.desc"),
-                name="hidden_money",
-                size=24,
-            ),
-            Toggle(
-                (R, y + 2 * row, W, 56),
-                lambda: tr("settings.random_first"),
-                lambda: cfg.random_first_player,
-                lambda v: self._set("random_first_player", v),
-                tip=lambda: tr("settings.random_first.desc"),
-                name="random_first",
-                size=24,
-            ),
-            Toggle(
-                (R, y + 3 * row, W, 56),
-                lambda: tr("settings.short_game"),
-                lambda: cfg.short_game,
-                lambda v: self._set("short_game", v),
-                tip=lambda: tr("settings.short_game.desc"),
-                name="short_game",
-                size=24,
-            ),
+            field("window_mode", 0, x=R, size=24),
+            field("hidden_money", 1, x=R, size=24),
+            field("random_first_player", 2, name="random_first", x=R, size=24),
+            field("short_game", 3, x=R, size=24),
         ]
         vy = y + 4 * row + 58
         vw = (W - 12) // 2
@@ -187,45 +102,19 @@ class SettingsScene(Scene):
             self.widgets.append(
                 Toggle(
                     (R + (i % 2) * (vw + 12), vy + (i // 2) * 60, vw, 54),
-                    lambda v=v: f"{v} · {tr('variant.' + v.lower())}",
+                    lambda v=v: f"{v} · {variant_name(v)}",
                     lambda v=v: v in cfg.variants,
                     lambda on, v=v: self._variant(v, on),
-                    tip=lambda v=v: tr(f"variant.{v.lower()}.desc"),
+                    tip=lambda v=v: variant_desc(v),
                     name=f"variant.{v}",
                     size=20,
                 )
             )
         ty = vy + 3 * 60 + 64
         self.widgets += [
-            Stepper(
-                (R, ty, W, 54),
-                lambda: tr("settings.timer.stop_label"),
-                [3, 4, 5, 6, 8, 10, 15],
-                lambda: cfg.window,
-                lambda v: self._set("window", v),
-                show=lambda v: tr("window.countdown", s=v),
-                name="window",
-                size=22,
-            ),
-            Stepper(
-                (R, ty + 58, W, 54),
-                lambda: tr("settings.timer.going_once_label"),
-                [2, 3, 4, 5, 8],
-                lambda: cfg.going_once,
-                lambda v: self._set("going_once", v),
-                show=lambda v: tr("window.countdown", s=v),
-                name="going_once",
-                size=22,
-            ),
-            Stepper(
-                (R, ty + 116, W, 54),
-                lambda: tr("settings.timer.negotiation_label"),
-                NEGOTIATION_CHOICES,
-                lambda: cfg.negotiation,
-                lambda v: self._set("negotiation", v),
-                show=negotiation_shown("settings.timer.none"),
-                name="negotiation",
-                size=22,
+            *(
+                setting_widget(key, (R, ty + k * 58, W, 54), cfg, self._set, name=key, size=22)
+                for k, key in enumerate(("window", "going_once", "negotiation"))
             ),
             Button(
                 (L, 990, 260, 62),

@@ -10,54 +10,14 @@ import math
 
 import pygame
 
-from .. import draw, fonts, i18n
+from .. import draw, i18n
 from ..i18n import and_list, tr, tr_count
 from ..scene import Scene
 from ..theme import GOLD, TEXT, TEXT_DIM, WARN
 from ..widgets import Button
-from .common import backdrop, drifting_cards
+from .common import LanguageButton, backdrop, drifting_cards
 
 ROW_Y = 280  # the small buttons' row under the big ones, a clear gap below the last
-
-
-class LanguageButton(Button):
-    """A button whose label is drawn in its own language's fonts."""
-
-    def __init__(self, rect, lang: str, on_click, selected: bool, name: str) -> None:
-        super().__init__(rect, "", on_click, style="primary" if selected else "normal", name=name)
-        self.lang = lang
-
-    def draw(self, surface, t: float) -> None:
-        super().draw(surface, t)
-        ink = (30, 28, 26) if self.style == "primary" else TEXT
-        img = fonts.render_text(i18n.native_name(self.lang), self.lang, 28, ink, True)
-        surface.blit(
-            img,
-            img.get_rect(center=(self.rect.centerx, self.rect.centery - (2 if self.down else 0))),
-        )
-
-
-def continue_game(app, path) -> str | None:
-    """Open the kept game in `path` at the table where it stopped (the title's Continue and
-    the saved-games list): None, or the key of the message saying why not (its files are
-    set aside when it cannot be replayed)."""
-    from .. import autosave
-    from ..table.scene import TableScene, keep_finished_game
-    from .newgame import start_game
-
-    writer = autosave.writer_for(app)
-    try:
-        session = autosave.restore(path)
-    except autosave.AutosaveError:
-        autosave.set_aside(path)
-        return "title.autosave_corrupt"
-    if session.over:  # the window closed on its last move: kept for its replay instead
-        keep_finished_game(session)
-        writer.discard(path)
-        return "title.already_over"
-    session.attach_autosave(writer, path)
-    app.replace(TableScene(app, session, on_exit=lambda: start_game(app), catch_up=True))
-    return None
 
 
 class TitleScene(Scene):
@@ -197,6 +157,8 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         """Continue the latest kept hot-seat game where it stopped."""
+        from ..resume import continue_game
+
         why = continue_game(self.app, self.saved.path)
         if why is None:
             return

@@ -152,8 +152,8 @@ class TableHints:
             s.viewer is not None
             and s.viewer in s.seats_local  # a seat this screen plays (not a replay's)
             and t.v["phase"] != "game_over"
-            and bool(getattr(t.app.config, "hints", True))
-            and bool(getattr(s, "hints_allowed", True))
+            and t.app.config.hints
+            and s.hints_allowed
         )
 
     def off_reason(self) -> str | None:
@@ -162,9 +162,9 @@ class TableHints:
         s = t.session
         if s.viewer is None or s.viewer not in s.seats_local or t.v["phase"] == "game_over":
             return None
-        if not getattr(s, "hints_allowed", True):
-            return getattr(s, "hints_off_reason", "hint.off")  # a LAN host's choice, or the lesson
-        if not getattr(t.app.config, "hints", True):
+        if not s.hints_allowed:
+            return s.hints_off_reason  # a LAN host's choice, or the lesson
+        if not t.app.config.hints:
             return "hint.off_setting"
         return None
 

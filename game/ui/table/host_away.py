@@ -30,12 +30,12 @@ class HostAwayDialog:
 
     @property
     def shown(self) -> bool:
-        return getattr(self.session, "host_away", None) is not None and not self.waiting
+        return self.session.host_away is not None and not self.waiting
 
     def sync(self) -> bool:
         """Follow the session (once a frame); True when the dialog appeared or went."""
         before = bool(self.buttons)
-        if getattr(self.session, "host_away", None) is None:
+        if self.session.host_away is None:
             self.waiting = False  # the host is back: the next absence asks again
         if self.shown and not self.buttons:
             self.buttons = self._buttons()

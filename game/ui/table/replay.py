@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import pygame
 
-from .. import cardart, draw
+from .. import cardart, draw, router
 from ..i18n import tr
 from ..replay_session import ALL_HANDS, ReplaySession
+from ..router import Route
 from ..theme import GOLD, PANEL_EDGE, TEXT, TEXT_DIM, seat_colour
 from ..widgets import Button, Stepper, Widget
 from . import layout as L
@@ -149,9 +150,7 @@ class ReplayScene(TableScene):
         if self.on_back is not None:
             self.on_back()
             return
-        from ..scenes.title import TitleScene
-
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(router.scene(Route.TITLE, self.app))
 
     # -- widgets -----------------------------------------------------------------------
 

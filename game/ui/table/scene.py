@@ -9,8 +9,6 @@ table shows a full-screen "Pass to …" screen first (never with a single human)
 
 from __future__ import annotations
 
-import contextlib
-
 import pygame
 
 from game.rules import (
@@ -27,8 +25,9 @@ from game.rules import (
 from game.rules.cards import card_from_key
 from game.rules.explain import card_play_reason
 
-from .. import cardart, draw, i18n
+from .. import cardart, draw, i18n, router
 from ..i18n import tr
+from ..router import Route
 from ..scene import TIP_DELAY, Scene
 from ..theme import CLAN_KEYS, CLAN_LETTERS, GOLD, TEXT, THEME
 from ..widgets import Button, _label, draw_tooltip
@@ -99,17 +98,18 @@ def card_tip(key: str) -> str:
     return f"{cardart.card_title(key)}\n{body}"
 
 
-def keep_finished_game(session) -> None:
-    """Keep a finished hot-seat game for "Watch a replay", with who played each seat; a
-    full or read-only disk costs the replay, never the results."""
-    from ..autosave import keep_finished
-    from ..replay_session import with_seat_kinds
+def card_key_of(action) -> str | None:
+    """The kind of card a move plays from the hand ("clan_c", "travel_grey", "boss"...), the
+    fan's key for it; None for a move that uses no card."""
+    if isinstance(action, LayClan):
+        return "clan_" + CLAN_KEYS[int(action.clan)]
+    if isinstance(action, (PlayTravel, Discard)):
+        return action.card.key
+    return CARD_MOVES.get(type(action))
 
-    seats = session.seat_record()
-    data = with_seat_kinds(session.game.to_data(), list(seats.kinds), seats.changes)
-    with contextlib.suppress(OSError):
-        keep_finished(data)
 
+#: the moves that play the one card of their kind
+CARD_MOVES = {PlayBoss: "boss", Recruit: "recruit", PlayStop: "stop"}
 
 PLACE_PULSE = draw.Pulse(100, 155)  # where the marker can go
 NOTICE_PULSE = draw.Pulse(150, 90, 1.2)  # the edge of the session's notice
@@ -151,7 +151,7 @@ class TableScene(Scene):
         self.results_shown = False
         self.multi = len(session.seats_local) > 1
         self.auto_results = True
-        self._serial = getattr(session, "serial", None)  # LAN: which game this table shows
+        self._serial = session.serial  # LAN: which game this table shows
         self._tip: tuple[str, float, tuple] | None = None  # (text, since, key) pointed at
         self.card_buttons: list[Button] = []
         self.card_actions: list = []  # the move of each card button (None: not a move)
@@ -245,10 +245,8 @@ class TableScene(Scene):
 
     def leave_table(self) -> None:
         """Leave a LAN table whose host went away (the dialog's Leave): to the title."""
-        from ..scenes.title import TitleScene
-
         self.session.abandon()
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(router.scene(Route.TITLE, self.app))
 
     def say(self, key: str) -> None:
         if self.session.viewer is not None:
@@ -261,20 +259,19 @@ class TableScene(Scene):
         if self.results is not None:
             self.app.replace(self.results(self))
             return
-        from ..scenes.results import ResultsScene
-
-        game = getattr(self.session, "game", None)  # a hot-seat game: kept for its replay
-        if game is not None and self.app.persist:
-            keep_finished_game(self.session)
+        finished = self.session.finished_game()  # a hot-seat game: kept for its replay
+        if finished is not None and self.app.persist:
+            self.session.keep_finished()
         self.app.replace(
-            ResultsScene(
+            router.scene(
+                Route.RESULTS,
                 self.app,
                 self.session.view(None),
                 self.history,
                 self.names,
                 restart=self.on_exit,
-                replay=game,
-                replay_seats=self.session.seat_record() if game is not None else None,
+                replay=finished and finished.game,
+                replay_seats=finished and finished.seats,
                 played_by=[self.session.seat_info(s) for s in range(self.n)],
             )
         )
@@ -283,9 +280,7 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         if self not in self.app.stack.scenes:
-            close = getattr(self.session, "close", None)
-            if close is not None:
-                close()  # the bots' worker thread
+            self.session.close()  # the bots' worker thread
 
     def layout(self) -> None:
         self.panel._key = None
@@ -342,38 +337,11 @@ class TableScene(Scene):
         return self.log.expanded and L.LOG_FULL.collidepoint(pos)
 
     def _playable(self) -> set[str]:
-        out = set()
-        for a in self.legal.fixed:
-            if isinstance(a, LayClan):
-                out.add("clan_" + CLAN_KEYS[int(a.clan)])
-            elif isinstance(a, (PlayTravel, Discard)):
-                out.add(a.card.key)
-            elif isinstance(a, PlayBoss):
-                out.add("boss")
-            elif isinstance(a, Recruit):
-                out.add("recruit")
-            elif isinstance(a, PlayStop):
-                out.add("stop")
-        return out
+        return {key for a in self.legal.fixed if (key := card_key_of(a)) is not None}
 
     def options_for(self, key: str) -> list:
         """Every legal action that uses a card of this kind."""
-        card = card_from_key(key)
-        out = []
-        for a in self.legal.fixed:
-            if (
-                isinstance(a, LayClan)
-                and key == "clan_" + CLAN_KEYS[int(a.clan)]
-                or isinstance(a, (PlayTravel, Discard))
-                and a.card == card
-                or (
-                    (isinstance(a, PlayBoss) and key == "boss")
-                    or (isinstance(a, Recruit) and key == "recruit")
-                    or (isinstance(a, PlayStop) and key == "stop")
-                )
-            ):
-                out.append(a)
-        return out
+        return [a for a in self.legal.fixed if card_key_of(a) == key]
 
     def _card_options(self) -> None:
         sel = self.hand.selected
@@ -680,7 +648,7 @@ class TableScene(Scene):
         self._send_queued_discard()
 
     def _send_queued_discard(self) -> None:
-        action = self.discard.next_action(self.legal, getattr(self.session, "busy", False))
+        action = self.discard.next_action(self.legal, self.session.busy)
         if action is not None:
             self.send(action)
 
@@ -781,7 +749,7 @@ class TableScene(Scene):
                 self.director.settle(batch.events)
             else:
                 self.director.feed(batch.events, s.viewer)
-        if getattr(s, "live", False) and self.director.cursor > MAX_LAG:
+        if s.live and self.director.cursor > MAX_LAG:
             # over the network the table moves at the host's pace: rather than fall ever
             # further behind, jump to the end of what is queued
             self.director.finish()
@@ -995,8 +963,7 @@ class TableScene(Scene):
                 surface.blit(tag, tag.get_rect(midtop=(r.centerx, r.bottom + 2)))
 
     def _notice_text(self) -> str | None:
-        notice = getattr(self.session, "notice", None)
-        return notice() if notice is not None else None
+        return self.session.notice()
 
     def _notice_rect(self, text: str) -> pygame.Rect:
         img = draw.fit(text, 30, L.CENTER.width - 60, TEXT, True)

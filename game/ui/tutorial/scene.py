@@ -9,7 +9,9 @@ import pygame
 from game.referee import Timing
 from game.tutorial import load_script
 
-from ..scenes.newgame import seat_name
+from .. import router
+from ..router import Route
+from ..seating import seat_name
 from ..table.keys import LESSON_KEYMAPS
 from ..table.scene import TableScene
 from .coach import Coach
@@ -73,9 +75,7 @@ class TutorialTable(TableScene):
 
     def leave(self) -> None:
         """Back to the title; the progress is kept (saved at every step)."""
-        from ..scenes.title import TitleScene
-
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(router.scene(Route.TITLE, self.app))
 
     def play_out(self) -> None:
         """After the last step: bots finish the game at once, then the results (the lesson
@@ -91,18 +91,15 @@ class TutorialTable(TableScene):
     def new_game(self) -> None:
         """Play again on the results of the lesson: the new-game screen, for a real game."""
         from ..scenes.newgame import NewGameScene
-        from ..scenes.title import TitleScene
 
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(router.scene(Route.TITLE, self.app))
         self.app.push(NewGameScene(self.app))
 
     def finish(self) -> None:
         """The lesson is over: its progress goes, the title offers a real game."""
-        from ..scenes.title import TitleScene
-
         if self.app.persist:
             clear_progress()
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(router.scene(Route.TITLE, self.app))
 
 
 def build_tutorial(app, step: int = 0) -> TutorialSession:

@@ -1,0 +1,297 @@
+"""The LAN lobby's right half, **Join a table**: the tables found on the network (they
+appear and disappear as hosts announce and leave; polled each frame from a
+`net.discovery.browse.BackgroundBrowser`, never blocking), each with its name, address, pace
+(its window mode and seconds to answer), seats free and whether a code is needed; a typed
+HOST:PORT for networks where discovery is blocked; the room code and your name; and
+"Rejoin <table>" when the last table joined left a seat token in the settings."""
+
+from __future__ import annotations
+
+import pygame
+
+from net import protocol as P
+
+from .. import draw, lan
+from ..i18n import tr
+from ..theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, WARN
+from ..widgets import Button, TextField, Widget
+from .common import pace_text
+
+JOIN_X, JOIN_W = 1000, 840
+ROW_H, ROWS = 66, 5  # a table's row; rows shown at most
+LIST_BOTTOM = 636
+LABEL_W = 290
+
+
+class TableRow(Widget):
+    """One discovered table: name, address, seats free, code needed. Click to pick it."""
+
+    def __init__(self, rect, table, selected: bool, on_click, name: str) -> None:
+        self.rect = pygame.Rect(rect)
+        self.table = table
+        self.selected = selected
+        self.on_click = on_click
+        self.name = name
+        self.hover = False
+        self.enabled = True
+
+    @property
+    def compatible(self) -> bool:
+        return self.table.protocol_version in P.SUPPORTED_VERSIONS
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            self.on_click()
+            return True
+        elif (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            return True
+        return False
+
+    def draw(self, surface, t: float) -> None:
+        t_ = self.table
+        r = self.rect
+        fill = (44, 80, 64) if self.selected else (34, 64, 52) if self.hover else (22, 46, 38)
+        pygame.draw.rect(surface, fill, r, border_radius=12)
+        edge = GOLD if self.selected else (60, 90, 76)
+        pygame.draw.rect(surface, edge, r, width=3 if self.selected else 1, border_radius=12)
+        ink = TEXT if self.compatible else TEXT_DIM
+        right = r.right - 18
+        if not self.compatible:
+            tag, col = tr("lobby.other_version"), BAD
+        elif t_.seats_free > 0:
+            tag, col = tr("lobby.seats_free", n=t_.seats_free), GOOD
+        else:
+            tag, col = tr("lobby.full"), WARN
+        img = draw.fit(tag, 22, 220, col, True)
+        surface.blit(img, img.get_rect(midright=(right, r.centery)))
+        right -= img.get_width() + 14
+        if t_.code_required:
+            code = draw.fit(tr("lobby.code_needed"), 16, 160, (20, 20, 20), True)
+            box = pygame.Rect(0, 0, code.get_width() + 16, 24)
+            box.midright = (right, r.centery)
+            pygame.draw.rect(surface, (200, 200, 190), box, border_radius=12)
+            surface.blit(code, code.get_rect(center=box.center))
+            right = box.left - 14
+        w = right - r.x - 20
+        nm = draw.fit(draw.ellipsize(t_.name, 26, w, True), 26, w, ink, True)
+        ad = draw.fit(f"{t_.host}:{t_.port}", 18, w, TEXT_DIM)
+        _, at = draw.blit_stacked(surface, ((nm, 26, True), (ad, 18, False)), r.x + 18, r.centery, gap=8)
+        if t_.pace is not None:  # how fast the table goes, before anyone joins
+            x = r.x + 18 + ad.get_width() + 24
+            pace = draw.fit(pace_text(t_.pace), 18, max(40, right - 20 - x), GOLD)
+            surface.blit(pace, pace.get_rect(midleft=(x, at.centery)))
+
+
+class JoinPane:
+    """The tables found and the fields to join one; `lobby` is the scene it lies in (its
+    app, its message line, its settings writer)."""
+
+    def __init__(self, lobby, browser=None, code: str | None = None) -> None:
+        self.lobby = lobby
+        self.browser = browser  # something with start() / poll() / close()
+        self.tables: dict[str, object] = {}  # key -> TableFound, in order of appearance
+        self.selected: str | None = None
+        self.discovery_error: str | None = None
+        self.code = (P.normalize_code(code) or "") if code else ""
+        self.scroll = 0
+        self.rows = ROWS
+        self.list_rect = pygame.Rect(JOIN_X, 205, JOIN_W, LIST_BOTTOM - 205)
+
+    def start(self) -> None:
+        """Start looking for tables (a BackgroundBrowser unless one was given)."""
+        if self.browser is None:
+            from net.discovery.browse import BackgroundBrowser
+
+            self.browser = BackgroundBrowser()
+        try:
+            self.browser.start()
+        except Exception as exc:  # discovery is a convenience: typed addresses still work
+            self.discovery_error = str(exc)
+
+    def close(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+
+    # -- widgets ---------------------------------------------------------------------------
+
+    def widgets(self) -> list[Widget]:
+        cfg = self.lobby.app.config
+        jx, jw = JOIN_X, JOIN_W
+        w: list[Widget] = []
+        rejoin = bool(cfg.last_table_token and cfg.last_table_address)
+        top = 282 if rejoin else 205
+        self.list_rect = lst = pygame.Rect(jx, top, jw, LIST_BOTTOM - top)
+        rows = (lst.height - 60) // (ROW_H + 2)
+        self.rows = rows
+        if rejoin:
+            w.append(
+                Button(
+                    (jx, 205, jw, 60),
+                    lambda: tr("lobby.rejoin", table=cfg.last_table_name or cfg.last_table_address),
+                    self.rejoin,
+                    style="good",
+                    size=26,
+                    name="join.rejoin",
+                )
+            )
+        keys = list(self.tables)
+        self.scroll = max(0, min(self.scroll, len(keys) - rows))
+        for i, key in enumerate(keys[self.scroll : self.scroll + rows]):
+            w.append(
+                TableRow(
+                    (lst.x + 14, lst.y + 54 + i * (ROW_H + 2), lst.width - 28, ROW_H),
+                    self.tables[key],
+                    key == self.selected,
+                    lambda key=key: self.pick(key),
+                    f"join.table.{self.scroll + i}",
+                )
+            )
+        fy = LIST_BOTTOM + 24
+        w += [
+            TextField(
+                (jx + LABEL_W, fy, jw - LABEL_W, 54),
+                lambda: cfg.lan_address,
+                lambda s: self.lobby.set_config("lan_address", s.strip()),
+                placeholder="192.168.1.5:40123",
+                max_len=64,
+                name="join.address",
+                size=24,
+            ),
+            TextField(
+                (jx + LABEL_W, fy + 64, 200, 54),
+                lambda: self.code,
+                self._set_code,
+                placeholder="ABCD",
+                max_len=4,
+                name="join.code",
+                size=28,
+            ),
+            TextField(
+                (jx + LABEL_W, fy + 128, jw - LABEL_W, 54),
+                lambda: cfg.lan_name,
+                lambda s: self.lobby.set_config("lan_name", s),
+                placeholder=lambda: lan.player_name(cfg),
+                max_len=24,
+                name="join.name",
+                size=24,
+            ),
+            Button(
+                (jx, fy + 206, jw, 84),
+                lambda: tr("lobby.join"),
+                self.join,
+                style="primary",
+                size=34,
+                name="join.go",
+                hotkey=pygame.K_RETURN,
+            ),
+        ]
+        return w
+
+    def _set_code(self, s: str) -> None:
+        self.code = "".join(c for c in s.upper() if "A" <= c <= "Z")[:4]
+
+    # -- discovery ---------------------------------------------------------------------------
+
+    def pick(self, key: str) -> None:
+        t = self.tables.get(key)
+        if t is None:
+            return
+        self.selected = key
+        self.lobby.app.config.lan_address = f"{t.host}:{t.port}"
+        self.lobby.message = None
+        self.lobby.layout()
+
+    def poll(self) -> bool:
+        """Follow the browser (once a frame); True when the list changed."""
+        if self.browser is None:
+            return False
+        from net.discovery.browse import DiscoveryError, TableFound, TableLost
+
+        changed = False
+        for ev in self.browser.poll():
+            if isinstance(ev, TableFound):
+                self.tables[ev.key] = ev
+                if ev.key == self.selected:
+                    self.lobby.app.config.lan_address = f"{ev.host}:{ev.port}"
+                changed = True
+            elif isinstance(ev, TableLost):
+                if self.tables.pop(ev.key, None) is not None:
+                    changed = True
+                if ev.key == self.selected:
+                    self.selected = None
+            elif isinstance(ev, DiscoveryError):
+                self.discovery_error = ev.message
+                changed = True
+        return changed
+
+    def scroll_by(self, rows: int) -> None:
+        self.scroll = max(0, self.scroll - rows)
+
+    # -- joining -------------------------------------------------------------------------------
+
+    def join(self) -> None:
+        from net.client.session import parse_address
+
+        lobby = self.lobby
+        cfg = lobby.app.config
+        address = cfg.lan_address.strip()
+        try:
+            parse_address(address)
+        except ValueError:
+            lobby.message = (tr("lobby.bad_address"), BAD)
+            return
+        code = P.normalize_code(self.code)
+        if code is None:
+            lobby.message = (tr("lobby.bad_code"), BAD)
+            return
+        TextField.focused_field = None
+        lobby.message = None
+        lobby.save()
+        session = lan.join(lobby.app, address, code=code, name=lan.player_name(cfg))
+        lan.open_room(lobby.app, session)
+
+    def rejoin(self) -> None:
+        app = self.lobby.app
+        cfg = app.config
+        try:
+            session = lan.join(app, cfg.last_table_address, token=cfg.last_table_token)
+        except ValueError:
+            lan.remember_table(app, None, None)
+            self.lobby.layout()
+            return
+        lan.open_room(app, session)
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def draw_list(self, surface, t: float) -> None:
+        lst = self.list_rect
+        draw.draw_panel(surface, lst, alpha=215)
+        head = draw.fit(tr("lobby.found"), 24, lst.width - 40, TEXT_DIM, True)
+        surface.blit(head, (lst.x + 20, lst.y + 14))
+        n = len(self.tables)
+        if n > self.rows:
+            last = min(n, self.scroll + self.rows)
+            more = draw.text(f"{self.scroll + 1}–{last} / {n}", 20, TEXT_DIM)
+            surface.blit(more, more.get_rect(topright=(lst.right - 20, lst.y + 16)))
+        if n:
+            return
+        box = lst.inflate(-60, -120).move(0, 30)
+        if self.discovery_error:
+            text = tr("lobby.discovery_off")
+            colour = WARN
+        else:
+            text = tr("lobby.searching").rstrip("….") + "." * (1 + int(t * 2) % 3)
+            colour = TEXT_DIM
+        draw.blit_wrapped(surface, text, box, 26, colour, align="center")
+        hint = tr("lobby.type_address")
+        draw.blit_wrapped(surface, hint, box.move(0, 90), 22, TEXT_DIM, align="center")
