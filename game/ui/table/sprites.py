@@ -127,9 +127,21 @@ class Bubble:
     life: float = 2.6
 
 
+BUBBLE_TEXT_W = 300  # a bubble's words are no wider than a plate of six players
+
+
 @lru_cache(maxsize=64)
 def bubble_image(text: str, colour: tuple, epoch: int) -> pygame.Surface:
-    img = draw.fit(text, 26, 380, TEXT, True)
+    """A speech bubble, its words on two lines when one would be wider than a plate."""
+    lines = [draw.fit(line, 26, BUBBLE_TEXT_W, TEXT, True)
+             for line in draw.wrap(text, 26, BUBBLE_TEXT_W, True)]  # fmt: skip
+    img = pygame.Surface(
+        (max(i.get_width() for i in lines), sum(i.get_height() for i in lines)), pygame.SRCALPHA
+    )
+    y = 0
+    for line in lines:
+        img.blit(line, line.get_rect(midtop=(img.get_width() // 2, y)))
+        y += line.get_height()
     w, h = img.get_width() + 30, img.get_height() + 18
     surf = pygame.Surface((w, h + 12), pygame.SRCALPHA)
     body = pygame.Rect(0, 12, w, h)

@@ -39,7 +39,7 @@ def clan_words() -> dict[str, str]:
 def candidate_rects(height: int) -> list[pygame.Rect]:
     """Where the panel may sit, best first: the middle of the board, over the log, the
     top of the board, the top of the negotiation panel, the bottom of the board, the
-    middle of the negotiation panel, over the hand's left end."""
+    middle of the negotiation panel, over the hand's left end, the board's top left."""
     out = []
     for place in (
         {"center": L.CENTER.center},
@@ -49,6 +49,7 @@ def candidate_rects(height: int) -> list[pygame.Rect]:
         {"midbottom": (L.BOARD.centerx, L.BOARD.bottom - 8)},
         {"midright": (L.RIGHT.right - 8, L.RIGHT.centery)},
         {"bottomleft": (L.MARGIN, L.H - 8)},
+        {"topleft": (L.BOARD.x + 8, L.BOARD.y + 8)},
     ):
         r = pygame.Rect(0, 0, WIDTH, height)
         setattr(r, *next(iter(place.items())))
@@ -221,13 +222,19 @@ class Coach:
         must = self.keep_clear()
         better = must + self.table_buttons()
         rects = candidate_rects(height)
+        # best clear of the log too (the lines it cites: "Cal rolled and drew 3 cards"),
+        # then of the table's buttons (the phrase bar, the turn's buttons), then of what it
+        # must leave in view, covering the least of the buttons
+        tiers = (better + [L.LOG], better, must)
         self.rect = next(
-            (r for r in rects if r.collidelist(better) < 0),
-            next(
-                (r for r in rects if r.collidelist(must) < 0),
-                min(rects, key=lambda r: sum(_area(r.clip(m)) for m in must)),
-            ),
+            (r for clear in tiers for r in rects if r.collidelist(clear) < 0),
+            min(rects, key=lambda r: sum(_area(r.clip(m)) for m in must)),
         )
+        if self.rect.collidelist(better) >= 0:
+            self.rect = min(
+                (r for r in rects if r.collidelist(must) < 0),
+                key=lambda r: sum(_area(r.clip(b)) for b in better),
+            )
         s = self.session
         step = s.step
         y = self.rect.bottom - PAD - BUTTON_H
