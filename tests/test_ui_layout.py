@@ -217,16 +217,26 @@ def layers(boxes: list[probe.DrawnBox]) -> list[list[probe.DrawnBox]]:
     return out
 
 
-def covered(b: probe.DrawnBox, later: list[probe.DrawnBox]) -> bool:
-    """Whether a panel, tooltip or bubble drawn after `b` hides it (a pop-up over the table)."""
+# drawn over the table (a tooltip, the coach, a tile on its space): what they cover is hidden
+OVERLAYS = (BoxKind.TOOLTIP, BoxKind.COACH, BoxKind.COVER)
+POP_UP = "card.opt."  # the selected card's options, over the board
+
+
+def covered(b: probe.DrawnBox, later: list[probe.DrawnBox], widgets=()) -> bool:
+    """Whether something drawn after `b` hides it: a panel or bubble over all of it, a
+    tooltip or the coach over any of it, the selected card's pop-up of options."""
     return any(
-        c.order > b.order and c.kind is not BoxKind.TEXT and c.rect.contains(b.rect)
+        c.order > b.order and c.kind is not BoxKind.TEXT
+        and (c.rect.contains(b.rect) or (c.kind in OVERLAYS and c.rect.colliderect(b.rect)))
         for c in later
-    )
+    ) or any(w.order > b.order and w.name.startswith(POP_UP) and w.rect.colliderect(b.rect)
+             for w in widgets)  # fmt: skip
 
 
-def placement_problems(p: probe.LayoutProbe) -> list[str]:
-    """Where things landed: texts over texts or widgets, cut, spilling; bubbles over them."""
+def placement_problems(p: probe.LayoutProbe, names=()) -> list[str]:
+    """Where things landed: texts over texts or widgets, cut, spilling; bubbles over them
+    (a bubble rises over its speaker's plate: it may hide the plate's figures, never a
+    name, a title or a control)."""
     out = []
     widgets = [w for w in p.widgets]
     for layer in layers(p.boxes):
@@ -234,7 +244,7 @@ def placement_problems(p: probe.LayoutProbe) -> list[str]:
         last = max((b.order for b in layer), default=0)
         ws = [w for w in widgets if first <= w.order <= last or not layer]
         texts = [b for b in layer if b.kind is BoxKind.TEXT and b.rect.w and b.rect.h]
-        texts = [b for b in texts if not covered(b, layer)]
+        texts = [b for b in texts if not covered(b, layer, ws)]
         panels = [b for b in layer if b.kind is BoxKind.PANEL]
         for t in texts:
             if not SCREEN.contains(t.rect):
@@ -259,6 +269,8 @@ def placement_problems(p: probe.LayoutProbe) -> list[str]:
                     out.append(f"{_name(t)} lies on widget {w.name or '?'} {_box(w.rect)}")
         for bubble in (b for b in layer if b.kind is BoxKind.BUBBLE):
             for t in texts:
+                if t.owner.startswith("PlayerPlates") and t.label not in names:
+                    continue  # a plate's figures, under its speaker's bubble
                 if t.order < bubble.order and bubble.rect.colliderect(t.rect):
                     out.append(f"bubble {bubble.label!r} {_box(bubble.rect)} covers {_name(t)}")
             for w in ws:
@@ -300,7 +312,8 @@ def audit(app, lang: str, text_sizes, minimums, lesson=True) -> tuple[int, list[
                     screens = [s for s, k in SCREENS.items() if min_text_px(k) == min_px]
                     combos += len(screens)
                     where = f"[{state}/{lang}/{size}/min {min_px}px]"
-                    found = problems(app, p, explained) + placement_problems(p)
+                    names = getattr(app.stack.top, "names", ())
+                    found = problems(app, p, explained) + placement_problems(p, names)
                     report += [f"{where} {msg}" for msg in found]
     finally:
         set_text(app, "normal", MINIMUMS[0])

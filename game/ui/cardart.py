@@ -157,7 +157,7 @@ def _face(
             bold = draw.text_width(FAMILY[clan], TITLE_PX, True) <= inner.width - 8
             if low and _fits(FAMILY[clan], inner.width - 4, bold):  # else the title names it
                 fam = draw.fit(FAMILY[clan], TITLE_PX, inner.width - 4, INK, bold)  # narrow: light
-                surf.blit(fam, fam.get_rect(midbottom=(cx, art.bottom - lh)))
+                surf.blit(fam, fam.get_rect(midbottom=(cx, art.bottom - lh - 3)))
             colour = tr(f"clan.{CLAN_KEYS[clan]}")
             if low and _fits(colour, inner.width - 8, False):
                 col = draw.fit(colour, TITLE_PX, inner.width - 8, darken(accent, 0.4))

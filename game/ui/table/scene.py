@@ -896,7 +896,7 @@ class TableScene(Scene):
         neg = v.get("negotiation")
         key = (tuple(id(p[0]) for p in parts), None if neg is None else neg["space"])
         if key != self._base_key:
-            base = parts[0][0].copy()
+            base = draw.copy_of(parts[0][0])
             base.blit(parts[1][0], parts[1][1])
             if neg is not None:
                 draw.draw_glow(

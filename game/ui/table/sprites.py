@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import pygame
 
-from .. import draw
+from .. import draw, fonts
 from ..i18n import tr
 from ..theme import TEXT, THEME, darken
 from . import layout as L
@@ -127,14 +127,16 @@ class Bubble:
     life: float = 2.6
 
 
-BUBBLE_TEXT_W = 300  # a bubble's words are no wider than a plate of six players
+BUBBLE_TEXT_W = 460  # a bubble's words on one line, wrapped only past this
 
 
 @lru_cache(maxsize=64)
 def bubble_image(text: str, colour: tuple, epoch: int) -> pygame.Surface:
-    """A speech bubble, its words on two lines when one would be wider than a plate."""
-    lines = [draw.fit(line, 26, BUBBLE_TEXT_W, TEXT, True)
-             for line in draw.wrap(text, 26, BUBBLE_TEXT_W, True)]  # fmt: skip
+    """A speech bubble, its words on one line (a second only past BUBBLE_TEXT_W): it rises
+    over the speaker's plate, below the name."""
+    one = fonts.text_size(text, THEME.lang, THEME.min_px, True)[0] <= BUBBLE_TEXT_W
+    parts = [text] if one else draw.wrap(text, 26, BUBBLE_TEXT_W, True)
+    lines = [draw.fit(line, 26, BUBBLE_TEXT_W, TEXT, True) for line in parts]
     img = pygame.Surface(
         (max(i.get_width() for i in lines), sum(i.get_height() for i in lines)), pygame.SRCALPHA
     )

@@ -16,7 +16,7 @@ import pygame
 
 from game.tutorial import Trigger
 
-from .. import draw
+from .. import draw, probe
 from ..i18n import tr
 from ..table import layout as L
 from ..table.sentences import clan_word
@@ -296,6 +296,8 @@ class Coach:
             pygame.draw.rect(surface, GOLD, target.inflate(8, 8), width=3, border_radius=12)
             self._arrow(surface, target, t)
         r = self.rect
+        if probe.ACTIVE is not None:  # an overlay: what it covers is hidden, not overlapped
+            probe.ACTIVE.note_box(probe.BoxKind.COACH, "coach", r, surface)
         draw.draw_panel(surface, r, fill=(22, 40, 60), alpha=244, edge=GOLD, radius=18)
         s = self.session
         total = len(s.script.steps)
