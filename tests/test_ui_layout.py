@@ -24,6 +24,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.tutorial import load_script
 from game.ui import fonts, i18n, probe, screenshot
 from game.ui.autoplay import clear_scenes, make_app
 from game.ui.config import TEXT_SIZES
@@ -43,6 +44,11 @@ MINIMUMS = sorted({min_text_px(k) for k in SCREENS.values()})
 GAP = 3  # texts on one line closer than this run together
 STILLS = (*screenshot.SCENES, *screenshot.LAN_SCENES, *screenshot.CROWDED_SCENES)
 TIPS = ("tip_widget", "tip_card")
+# the lesson's every step (its coach panel, arrow and buttons), and a card's tooltip opened
+# beside the coach: drawn at every text size but at one readable minimum each (alternating),
+# which keeps the audit's time down
+LESSON = tuple(f"lesson:{step.id}" for step in load_script().steps if step.id)
+LESSON_TIPS = ("lesson_tip:hand", "lesson_tip:lay_clan")
 
 
 @pytest.fixture(scope="module")
@@ -87,6 +93,8 @@ def build(app, state: str):
     """Put `state` on app's stack, settled; returns the widget rect the tooltip explains
     (tooltip states), else None."""
     clear_scenes(app)
+    if state.startswith(("lesson:", "lesson_tip:")):
+        return build_lesson(app, state)
     if state in screenshot.CROWDED_SCENES:
         screenshot.render_crowded(app, state)
         return None
@@ -113,6 +121,23 @@ def build(app, state: str):
     for _ in range(40):
         app.step(1 / 30)
     return target.rect
+
+
+def build_lesson(app, state: str):
+    """A lesson step, settled; for a `lesson_tip:` state, a hand card hovered until its
+    tooltip shows (it returns the card's rect)."""
+    from game.ui.tutorial.scene import render_still
+
+    kind, step = state.split(":")
+    table = render_still(app, step)
+    screenshot._frames(app, 20)
+    if kind == "lesson":
+        return None
+    i = len(table.hand.cards) - 1
+    screenshot.pygame_mouse(app, table.hand.card_rect(i).move(0, 10).center)
+    for _ in range(40):
+        app.step(1 / 30)
+    return table.hand.card_rect(i)
 
 
 def widget_panels(scene) -> list[tuple[object, pygame.Rect]]:
@@ -152,6 +177,13 @@ def problems(app, p: probe.LayoutProbe, explained) -> list[str]:
             if tip.rect.colliderect(a):
                 out.append(f"tooltip {tip.text[:30]!r} {tip.rect} covers {a}")
     coach = getattr(scene, "coach", None)  # the tutorial's coach: never over what it points at
+    if coach is not None and not coach.session.playing_out:
+        for tip in p.tooltips:  # nor a tooltip over the coach (its text, its buttons)
+            if tip.rect.colliderect(coach.rect):
+                out.append(f"tooltip {tip.text[:30]!r} {tip.rect} covers the coach {coach.rect}")
+        for r in coach.keep_clear()[1:] + coach.table_buttons():
+            if coach.rect.colliderect(r):
+                out.append(f"the coach panel {coach.rect} covers {r} (shown, or a button)")
     if coach is not None:
         target = coach.target()
         if target is None and coach.session.step is not None and coach.session.step.point:
@@ -185,16 +217,26 @@ def layers(boxes: list[probe.DrawnBox]) -> list[list[probe.DrawnBox]]:
     return out
 
 
-def covered(b: probe.DrawnBox, later: list[probe.DrawnBox]) -> bool:
-    """Whether a panel, tooltip or bubble drawn after `b` hides it (a pop-up over the table)."""
+# drawn over the table (a tooltip, the coach, a tile on its space): what they cover is hidden
+OVERLAYS = (BoxKind.TOOLTIP, BoxKind.COACH, BoxKind.COVER)
+POP_UP = "card.opt."  # the selected card's options, over the board
+
+
+def covered(b: probe.DrawnBox, later: list[probe.DrawnBox], widgets=()) -> bool:
+    """Whether something drawn after `b` hides it: a panel or bubble over all of it, a
+    tooltip or the coach over any of it, the selected card's pop-up of options."""
     return any(
-        c.order > b.order and c.kind is not BoxKind.TEXT and c.rect.contains(b.rect)
+        c.order > b.order and c.kind is not BoxKind.TEXT
+        and (c.rect.contains(b.rect) or (c.kind in OVERLAYS and c.rect.colliderect(b.rect)))
         for c in later
-    )
+    ) or any(w.order > b.order and w.name.startswith(POP_UP) and w.rect.colliderect(b.rect)
+             for w in widgets)  # fmt: skip
 
 
-def placement_problems(p: probe.LayoutProbe) -> list[str]:
-    """Where things landed: texts over texts or widgets, cut, spilling; bubbles over them."""
+def placement_problems(p: probe.LayoutProbe, names=()) -> list[str]:
+    """Where things landed: texts over texts or widgets, cut, spilling; bubbles over them
+    (a bubble rises over its speaker's plate: it may hide the plate's figures, never a
+    name, a title or a control)."""
     out = []
     widgets = [w for w in p.widgets]
     for layer in layers(p.boxes):
@@ -202,7 +244,7 @@ def placement_problems(p: probe.LayoutProbe) -> list[str]:
         last = max((b.order for b in layer), default=0)
         ws = [w for w in widgets if first <= w.order <= last or not layer]
         texts = [b for b in layer if b.kind is BoxKind.TEXT and b.rect.w and b.rect.h]
-        texts = [b for b in texts if not covered(b, layer)]
+        texts = [b for b in texts if not covered(b, layer, ws)]
         panels = [b for b in layer if b.kind is BoxKind.PANEL]
         for t in texts:
             if not SCREEN.contains(t.rect):
@@ -227,6 +269,8 @@ def placement_problems(p: probe.LayoutProbe) -> list[str]:
                     out.append(f"{_name(t)} lies on widget {w.name or '?'} {_box(w.rect)}")
         for bubble in (b for b in layer if b.kind is BoxKind.BUBBLE):
             for t in texts:
+                if t.owner.startswith("PlayerPlates") and t.label not in names:
+                    continue  # a plate's figures, under its speaker's bubble
                 if t.order < bubble.order and bubble.rect.colliderect(t.rect):
                     out.append(f"bubble {bubble.label!r} {_box(bubble.rect)} covers {_name(t)}")
             for w in ws:
@@ -246,16 +290,21 @@ def set_text(app, text_size: str, min_px: int) -> None:
         scene.relayout()
 
 
-def audit(app, lang: str, text_sizes, minimums) -> tuple[int, list[str]]:
-    """Every state in `lang`, drawn at each text size and minimum: (combinations, faults)."""
+def audit(app, lang: str, text_sizes, minimums, lesson=True) -> tuple[int, list[str]]:
+    """Every state in `lang`, drawn at each text size and minimum (the lesson's steps at
+    one minimum each, in turn): (combinations, faults)."""
     report, combos = [], 0
+    states = [(s, minimums) for s in (*STILLS, *TIPS)]
+    if lesson:
+        lessons = (*LESSON, *LESSON_TIPS)
+        states += [(s, minimums[i % len(minimums) :][:1]) for i, s in enumerate(lessons)]
     try:
-        for state in (*STILLS, *TIPS):
+        for state, mins in states:
             use_language(app, lang)
             set_text(app, "normal", MINIMUMS[0])
             explained = build(app, state)
             for size in text_sizes:
-                for min_px in minimums:
+                for min_px in mins:
                     set_text(app, size, min_px)
                     with probe.probing(app.screen) as p:
                         THEME.epoch += 1
@@ -263,7 +312,8 @@ def audit(app, lang: str, text_sizes, minimums) -> tuple[int, list[str]]:
                     screens = [s for s, k in SCREENS.items() if min_text_px(k) == min_px]
                     combos += len(screens)
                     where = f"[{state}/{lang}/{size}/min {min_px}px]"
-                    found = problems(app, p, explained) + placement_problems(p)
+                    names = getattr(app.stack.top, "names", ())
+                    found = problems(app, p, explained) + placement_problems(p, names)
                     report += [f"{where} {msg}" for msg in found]
     finally:
         set_text(app, "normal", MINIMUMS[0])
@@ -271,27 +321,15 @@ def audit(app, lang: str, text_sizes, minimums) -> tuple[int, list[str]]:
     return combos, report
 
 
-# Faults the audit still finds (docs: the report of branch h-audit), named so the list stays
-# honest: strict, so a language that comes clean fails here until its mark is removed.
-REMAINING = (
-    "card faces' titles too wide for them at 20 px (cardart: 'Wadeworth', '我是老闆！'), a "
-    "card's words under the card fanned over it and the front row's Boss card cut by the "
-    "screen (recruit_5), a tooltip over a neighbouring button's label"
-)
-AUDITED = [pytest.param(lang, marks=pytest.mark.xfail(strict=True, reason=REMAINING))
-           for lang in LANGS]  # fmt: skip
-
-
-@pytest.mark.parametrize("lang", AUDITED)
+@pytest.mark.parametrize("lang", LANGS)
 def test_layout_audit(app, lang):
     combos, report = audit(app, lang, TEXT_SIZE_NAMES, MINIMUMS)
     print(f"layout audit {lang}: {combos} state x text size x screen combinations")
     assert not report, f"{len(report)} layout faults:\n" + "\n".join(sorted(set(report))[:80])
 
 
-@pytest.mark.xfail(strict=True, reason="a tooltip over a phrase button's words")
 def test_longest_language_fits(app):
-    combos, report = audit(app, "longest", ("normal",), MINIMUMS[:1])
+    combos, report = audit(app, "longest", ("normal",), MINIMUMS[:1], lesson=False)
     assert not report, f"{len(report)} layout faults:\n" + "\n".join(sorted(set(report)))
 
 

@@ -73,6 +73,7 @@ class App:
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
+        self._opening_keys: set[int] = set()  # keys held since they changed the scene
         self.present = True  # flip the display after drawing (tests may skip it)
         self.frames = 0  # pictures shown (whole or in part)
         self.partial_frames = 0  # of those, the ones redrawn only in part
@@ -164,7 +165,15 @@ class App:
         event = self.window.map_event(event)
         if self._fullscreen_key(event):
             return
+        if event.type == pygame.KEYUP:
+            self._opening_keys.discard(event.key)
+        elif event.type == pygame.KEYDOWN and event.key in self._opening_keys:
+            return  # the repeat of a key that opened this scene (L on the title: the lesson,
+            # whose own L would open the history) counts only once released and pressed again
+        top = self.stack.top
         self.stack.handle(event)
+        if event.type == pygame.KEYDOWN and self.stack.top is not top and hasattr(event, "window"):
+            self._opening_keys.add(event.key)  # from the window system: its release will come
 
     def _fullscreen_key(self, event) -> bool:
         """F11 or Alt+Enter toggles fullscreen once per press. pygame's key repeat cannot be

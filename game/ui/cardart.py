@@ -90,8 +90,17 @@ def face(key: str, w: int = CARD_W, h: int = CARD_H) -> pygame.Surface:
     return _face(key, w, h, THEME.lang, THEME.palette, THEME.epoch)
 
 
+def _fits(s: str, room: int, bold: bool) -> bool:
+    """Whether s fits `room` at the readable minimum (fit() shrinks no further)."""
+    return fonts.text_size(s, THEME.lang, THEME.min_px, bold)[0] <= room
+
+
 @lru_cache(maxsize=256)
-def _face(key: str, w: int, h: int, lang: str, palette: str, epoch: int) -> pygame.Surface:
+def _face(
+    key: str, w: int, h: int, lang: str, palette: str, epoch: int, lower: bool = True
+) -> pygame.Surface:
+    """`lower` False: the words under the picture are left out (a back-row card of a
+    two-row hand shows only its top; a word half under the card in front reads badly)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     r = pygame.Rect(0, 0, w, h)
     rad = max(5, w // 11)
@@ -119,6 +128,7 @@ def _face(key: str, w: int, h: int, lang: str, palette: str, epoch: int) -> pyga
     if key == "boss":
         ink = (40, 28, 10)
     words = w >= TEXT_MIN_W  # a small card shows its colour and picture, no words
+    low = words and lower  # the words under the picture
     if words:
         band, lines, y, lh = _title_layout(key, band)
         pygame.draw.rect(
@@ -145,12 +155,13 @@ def _face(key: str, w: int, h: int, lang: str, palette: str, epoch: int) -> pyga
             chip = draw.clan_chip(clan, min(int(w * 0.46), art.height - 2 * lh - 10))
             surf.blit(chip, chip.get_rect(center=(cx, art.y + (art.height - 2 * lh) // 2)))
             bold = draw.text_width(FAMILY[clan], TITLE_PX, True) <= inner.width - 8
-            fam = draw.fit(FAMILY[clan], TITLE_PX, inner.width - 4, INK, bold)  # narrow: light
-            surf.blit(fam, fam.get_rect(midbottom=(cx, art.bottom - lh)))
-            col = draw.fit(
-                tr(f"clan.{CLAN_KEYS[clan]}"), TITLE_PX, inner.width - 8, darken(accent, 0.4)
-            )
-            surf.blit(col, col.get_rect(midbottom=(cx, art.bottom - 2)))
+            if low and _fits(FAMILY[clan], inner.width - 4, bold):  # else the title names it
+                fam = draw.fit(FAMILY[clan], TITLE_PX, inner.width - 4, INK, bold)  # narrow: light
+                surf.blit(fam, fam.get_rect(midbottom=(cx, art.bottom - lh - 3)))
+            colour = tr(f"clan.{CLAN_KEYS[clan]}")
+            if low and _fits(colour, inner.width - 8, False):
+                col = draw.fit(colour, TITLE_PX, inner.width - 8, darken(accent, 0.4))
+                surf.blit(col, col.get_rect(midbottom=(cx, art.bottom - 2)))
     elif key.startswith("travel_"):
         sc = draw.suitcase(int(w * 0.5))
         surf.blit(sc, sc.get_rect(center=(cx, cy - int(h * 0.03))))
@@ -166,7 +177,8 @@ def _face(key: str, w: int, h: int, lang: str, palette: str, epoch: int) -> pyga
     elif key == "boss":
         cr = draw.crown(int(w * 0.56))
         surf.blit(cr, cr.get_rect(center=(cx, cy)))
-        if words and tr("phrase.im_the_boss") != card_name(key):  # "老闆卡" says "我是老闆！"
+        boss_says = tr("phrase.im_the_boss")
+        if low and boss_says != card_name(key) and _fits(boss_says, inner.width - 8, True):
             sub = draw.fit(
                 tr("phrase.im_the_boss"), TITLE_PX, inner.width - 8, darken(accent, 0.5), True
             )
@@ -187,7 +199,7 @@ def _face(key: str, w: int, h: int, lang: str, palette: str, epoch: int) -> pyga
         if words and draw.text_width(word, TITLE_PX, True) <= int(rr * 1.8):
             label = draw.fit(word, TITLE_PX, int(rr * 1.8), (255, 255, 255), True)
             surf.blit(label, label.get_rect(center=(cx, cy)))
-        elif words:  # too long for the sign: under it
+        elif low:  # too long for the sign: under it
             label = draw.fit(word, TITLE_PX, inner.width - 8, darken(accent, 0.3), True)
             surf.blit(label, label.get_rect(midbottom=(cx, art.bottom - 2)))
     else:  # recruitment: three figures, one pulled across
@@ -202,7 +214,7 @@ def _face(key: str, w: int, h: int, lang: str, palette: str, epoch: int) -> pyga
                 (x - fig * 0.55, cy - fig * 0.35, fig * 1.1, fig * 1.4),
                 border_radius=max(2, fig // 3),
             )
-        if words:
+        if low:
             tri = draw.fit("×3", TITLE_PX, inner.width, darken(accent, 0.4), True)
             surf.blit(tri, tri.get_rect(center=(cx, art.bottom - int(h * 0.1))))
     pygame.draw.rect(surf, darken(accent, 0.5), r, width=max(1, w // 60), border_radius=rad)
@@ -213,16 +225,25 @@ FACE_SHIFT = (-2, -2)  # the face's centre from a rotated() image's centre (its 
 
 
 def rotated(
-    key: str, angle: int, w: int = CARD_W, h: int = CARD_H, lift: bool = False, dim: bool = False
+    key: str,
+    angle: int,
+    w: int = CARD_W,
+    h: int = CARD_H,
+    lift: bool = False,
+    dim: bool = False,
+    lower: bool = True,
 ) -> pygame.Surface:
     """The face rotated by a whole-degree angle (cached); lift adds a glow for valid plays,
-    dim darkens a card no legal action uses now."""
-    return _rotated(key, int(angle), w, h, lift, dim, THEME.lang, THEME.palette, THEME.epoch)
+    dim darkens a card no legal action uses now; lower False leaves out the words under
+    the picture (`_face`)."""
+    return _rotated(
+        key, int(angle), w, h, lift, dim, THEME.lang, THEME.palette, THEME.epoch, lower
+    )
 
 
 @lru_cache(maxsize=1024)
-def _rotated(key, angle, w, h, lift, dim, lang, palette, epoch) -> pygame.Surface:
-    base = _face(key, w, h, lang, palette, epoch)
+def _rotated(key, angle, w, h, lift, dim, lang, palette, epoch, lower=True) -> pygame.Surface:
+    base = _face(key, w, h, lang, palette, epoch, lower)
     if dim:
         base = base.copy()
         base.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)

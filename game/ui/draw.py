@@ -46,6 +46,18 @@ def text(s: str, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
     return img
 
 
+def copy_of(img: pygame.Surface) -> pygame.Surface:
+    """img.copy(), but under the layout probe a surface the probe sees into: what is drawn
+    on a copy of a cached background (a panel, a plate, the log, the felt) is found where
+    the copy lands. The same pixels either way (an add onto zeros)."""
+    if probe.ACTIVE is None:
+        return img.copy()
+    out = pygame.Surface(img.get_size(), img.get_flags(), img)  # a ProbeCanvas now
+    out.fill((0, 0, 0, 0))
+    out.blit(img, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+    return out
+
+
 def text_width(s: str, size: int, bold: bool = False) -> int:
     return _measure(s, THEME.lang, THEME.font_px(size), bold)[0]
 

@@ -73,6 +73,7 @@ class BoxKind(enum.Enum):
     BUBBLE = "bubble"
     TOOLTIP = "tooltip"
     COACH = "coach"
+    COVER = "cover"  # something laid over what was drawn (a deal tile on its space)
 
 
 @dataclass(frozen=True)

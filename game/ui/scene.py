@@ -123,7 +123,12 @@ class Scene:
         if self._hover is not None and self._hover_t >= TIP_DELAY:
             tip = _label(self._hover.tooltip())
             if tip:
-                draw_tooltip(surface, tip, self.mouse, avoid=(self._hover.rect,))
+                draw_tooltip(surface, tip, self.mouse, avoid=(self._hover.rect,),
+                             prefer=self.other_controls(self._hover))  # fmt: skip
+
+    def other_controls(self, but) -> tuple[pygame.Rect, ...]:
+        """The visible controls besides `but`: a tooltip keeps off their labels."""
+        return tuple(w.rect for w in self.widgets if w.visible and w is not but)
 
     def find(self, name: str) -> Widget | None:
         """The widget with this name (tests and shortcuts)."""

@@ -40,7 +40,8 @@ SCENES = (
 # Crowded tables (the layout test walks them too): six players; seven, twelve (copies
 # grouped) and fifteen cards in hand;
 # over the hand limit with Recruitment for five clans; the offer editor with four sources;
-# the pause menu and its "leave the game?" question; the Boss's ledger on space 7 (1 of
+# the pause menu and its "leave the game?" question; a speech bubble on every plate (six
+# players saying the longest phrases; five offering; five paid); the Boss's ledger on space 7 (1 of
 # C/D, 1 of S/L, 1 of W/G) before and after his proposal to Dara for S, and warning that a
 # proposal to Bruno for L covers S/L a second time.
 CROWDED_SCENES = (
@@ -56,8 +57,12 @@ CROWDED_SCENES = (
     "ledger_before",
     "ledger_after",
     "ledger_redundant",
+    "bubbles_talk",
+    "bubbles_offer",
+    "bubbles_pay",
 )
 LAN_SCENES = ("lobby", "room", "display", "lan_table")
+EXTRA_SCENES = ("log_expanded",)  # for the docs' pictures only (the table, its history open)
 
 
 def _setup_env() -> None:
@@ -313,6 +318,8 @@ def render_crowded(app, kind: str, seed: int = 3):
     """Build one of CROWDED_SCENES on app's stack (settled); returns the table scene."""
     from .table.scene import TableScene
 
+    if kind.startswith("bubbles_"):
+        return _render_bubbles(app, kind, seed)
     base = "table_6p" if kind in ("pause", "leave") else kind
     s = crowded_session(base, seed)
     table = _still(app, TableScene(app, s))
@@ -346,6 +353,45 @@ def render_crowded(app, kind: str, seed: int = 3):
     return table
 
 
+BUBBLE_PHRASES = (
+    "phrase.deal_closed",
+    "phrase.lets_make_a_deal",
+    "phrase.going_once",
+    "phrase.too_expensive",
+    "phrase.im_the_boss",
+    "phrase.deal_failed",
+)
+
+
+def _render_bubbles(app, kind: str, seed: int):
+    """The scripted table with a bubble risen over every plate, held still: six players
+    saying the longest phrases, or five players' offers, or five payments (a Boss's
+    gross and what he pays out)."""
+    from .i18n import tr
+    from .table.scene import TableScene
+    from .table.sprites import Bubble
+
+    players = 6 if kind == "bubbles_talk" else 5
+    names = [f"Player {i}" for i in range(1, 7)] if players == 6 else None
+    table = _still(app, TableScene(app, table_session(seed, players=players, names=names)))
+    _frames(app, 2)
+    table.director.bubbles.clear()
+    for seat in range(players):
+        if kind == "bubbles_talk":
+            text = tr(BUBBLE_PHRASES[seat])
+        elif kind == "bubbles_offer":
+            text = tr("money.amount", n=10 + seat)
+        elif seat == 0:
+            pay = (tr("money.amount", n=18), tr("money.amount", n=10))
+            text = tr("bubble.boss_gain", gross=pay[0], paid=pay[1])
+        else:
+            text = "+" + tr("money.amount", n=seat + 2)
+        table.director.bubbles.append(Bubble(seat, text, t=0.5, life=1e9))
+    pygame_mouse(app, (20, 20))
+    _frames(app, 4)
+    return table
+
+
 def render_fair_price(app, seed: int = 3):
     """Mei composes her offer to Ann (the Boss) while Bo offers his G placard: the editor's
     fair-price line says what Ann can likely pay Mei and what Bo asks."""
@@ -373,31 +419,79 @@ def _frames(app, n: int, dt: float = 1 / 30) -> None:
 
 def run(args) -> int:
     _setup_env()
-    import pygame
-
-    from .app import App
-    from .config import Config
-
-    scene = args.scene
     size = None
     if getattr(args, "size", None):
         from .app import parse_size
 
         size = parse_size(args.size)
-    cfg = Config(language=args.lang, fullscreen=False)
+    text = getattr(args, "text", None) or "normal"
+    save(args.scene, args.lang, args.seed, Path(args.out), size, text)
+    return 0
+
+
+def save(scene: str, lang: str, seed: int, path: Path, size=None, text: str = "normal") -> None:
+    """Render `scene` and save it at `size` (the 1920x1080 canvas scaled as the window
+    scales it, laid out at that screen's readable minimum) with `text` size."""
+    import pygame
+
+    from .app import App
+    from .config import Config
+    from .theme import LOGICAL_SIZE, THEME, min_text_px
+    from .window import fit_rect
+
+    cfg = Config(language=lang, fullscreen=False, text_size=text)
     app = App(cfg, sound=False, persist=False)
     app.present = False
-    render(app, scene, args.seed)
+    if size:
+        THEME.configure(min_px=min_text_px(fit_rect(size).w / LOGICAL_SIZE[0]))
+    render(app, scene, seed)
     out = app.screen
     if size and size != out.get_size():
         out = pygame.transform.smoothscale(out, size)
-    path = Path(args.out)
     if path.parent and not path.parent.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(out, str(path))
-    print(f"{path}: {scene} ({args.lang}, seed {args.seed}) {out.get_width()}x{out.get_height()}")
+    print(f"{path}: {scene} ({lang}, seed {seed}, {text} text) {out.get_width()}x{out.get_height()}")
     app.shutdown()
-    return 0
+
+
+# docs/screenshots: file -> (scene, language, screen size or None, text size)
+DOC_PICTURES = {
+    "title_en.png": ("title", "en", None, "normal"),
+    "table_en.png": ("table", "en", None, "normal"),
+    "table_th.png": ("table", "th", None, "normal"),
+    "table_zh_Hant.png": ("table", "zh_Hant", None, "normal"),
+    "table_1280x720_en.png": ("table", "en", (1280, 720), "normal"),
+    "table_1280x720_large_en.png": ("table", "en", (1280, 720), "large"),
+    "table_2560x1440_en.png": ("table", "en", (2560, 1440), "normal"),
+    "log_expanded_en.png": ("log_expanded", "en", None, "normal"),
+    "results_en.png": ("results", "en", None, "normal"),
+    "rules_pictures_en.png": ("rules_pictures", "en", None, "normal"),
+    "rules_zh_Hant.png": ("rules", "zh_Hant", None, "normal"),
+    "saved_games_en.png": ("saved_games", "en", None, "normal"),
+    "replay_en.png": ("replay", "en", None, "normal"),
+    "lobby_en.png": ("lobby", "en", None, "normal"),
+    "display_en.png": ("display", "en", None, "normal"),
+    "hand_12_en.png": ("hand_12", "en", None, "normal"),
+    "hand_12_th.png": ("hand_12", "th", None, "normal"),
+    "hand_15_en.png": ("hand_15", "en", None, "normal"),
+    "editor_4_sources_en.png": ("editor_4_sources", "en", None, "normal"),
+    "ledger_before_en.png": ("ledger_before", "en", None, "normal"),
+    "ledger_after_en.png": ("ledger_after", "en", None, "normal"),
+    "ledger_redundant_en.png": ("ledger_redundant", "en", None, "normal"),
+    "quiet_round_en.png": ("quiet_round", "en", None, "normal"),
+    "bubbles_talk_en.png": ("bubbles_talk", "en", None, "normal"),
+    "tutorial.png": ("tutorial", "en", None, "normal"),
+    "tutorial_roll_en.png": ("tutorial_roll", "en", None, "normal"),
+    "hint.png": ("hint", "en", None, "normal"),
+    "fair_price.png": ("fair_price", "en", None, "normal"),
+}
+
+
+def render_docs(folder: Path, seed: int = 3) -> None:
+    """Every picture of docs/screenshots, made again."""
+    for name, (scene, lang, size, text) in DOC_PICTURES.items():
+        save(scene, lang, seed, folder / name, size, text)
 
 
 def sample_kept_games() -> list:
@@ -517,6 +611,11 @@ def render(app, scene: str, seed: int = 3) -> None:
         _frames(app, 40)
     elif scene in CROWDED_SCENES:
         render_crowded(app, scene, seed)
+    elif scene == "log_expanded":
+        render(app, "table", seed)
+        app.stack.top.log.toggle_expanded()
+        app.stack.top.layout()
+        _frames(app, 10)
     else:
         raise SystemExit(f"error: unknown scene {scene!r}")
     app.draw()
@@ -718,12 +817,20 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     p = argparse.ArgumentParser(prog="python -m game.ui.screenshot")
-    p.add_argument("--scene", default="table", choices=[*SCENES, *CROWDED_SCENES, *LAN_SCENES])
+    p.add_argument("--scene", default="table",
+                   choices=[*SCENES, *CROWDED_SCENES, *LAN_SCENES, *EXTRA_SCENES])  # fmt: skip
     p.add_argument("--lang", default="en", choices=["en", "zh_Hant", "zh_Hans", "th"])
     p.add_argument("--seed", type=int, default=3)
     p.add_argument("--out", default="shot.png")
     p.add_argument("--size", default="1920x1080")
-    return run(p.parse_args(argv))
+    p.add_argument("--text", default="normal", choices=["small", "normal", "large"])
+    p.add_argument("--docs", help="render every picture of docs/screenshots into this folder")
+    args = p.parse_args(argv)
+    if args.docs:
+        _setup_env()
+        render_docs(Path(args.docs), args.seed)
+        return 0
+    return run(args)
 
 
 if __name__ == "__main__":

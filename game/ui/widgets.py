@@ -679,11 +679,15 @@ class TextField(Widget):
             )
 
 
-def tooltip_rect(w: int, h: int, pos, avoid: tuple[pygame.Rect, ...], screen) -> pygame.Rect:
+def tooltip_rect(
+    w: int, h: int, pos, avoid: tuple[pygame.Rect, ...], screen, prefer=()
+) -> pygame.Rect:
     """Where a w x h tooltip goes: near the pointer, but never over the rects in `avoid`
     (what it explains first, then what must stay in view: a pop-up, the lesson's coach)
-    and always on screen. Tries below, above, right and left of what it explains, then of
-    all it avoids, in that order; else the place that covers the least of them."""
+    and always on screen; off the rects in `prefer` too (the other controls, whose labels
+    it would hide) wherever a place allows, else at least off the first of them. Tries below, above, right and left of what it
+    explains, then of it with its neighbouring controls, then of all it avoids; else the
+    place that covers the least of them."""
     sw, sh = screen
     area = pygame.Rect(8, 8, sw - 16, sh - 16)
     first = pygame.Rect(pos[0] + 22, pos[1] + 26, w, h)
@@ -694,7 +698,12 @@ def tooltip_rect(w: int, h: int, pos, avoid: tuple[pygame.Rect, ...], screen) ->
     cands = [first]
     x = min(max(pos[0] - w // 2, area.x), area.right - w)
     y = min(max(pos[1] - h // 2, area.y), area.bottom - h)
-    for u in (avoid[:1], avoid) if avoid else ():
+    prefer = [pygame.Rect(p) for p in prefer]
+    near = [p for p in prefer if avoid and p.colliderect(avoid[0].inflate(160, 160))]
+    groups = (avoid[:1], avoid[:1] + tuple(near), avoid) if avoid else ()
+    for u in groups:
+        if not u:
+            continue
         u = u[0].unionall(u[1:])
         cands += [
             pygame.Rect(x, u.bottom + 10, w, h),
@@ -702,23 +711,25 @@ def tooltip_rect(w: int, h: int, pos, avoid: tuple[pygame.Rect, ...], screen) ->
             pygame.Rect(u.right + 10, y, w, h),
             pygame.Rect(u.left - 10 - w, y, w, h),
         ]
-    for r in cands:
-        if area.contains(r) and r.collidelist(list(avoid)) < 0:
-            return r
+    for hard in ([*avoid, *prefer], [*avoid, *prefer[:1]], list(avoid)):
+        for r in cands:
+            if area.contains(r) and r.collidelist(hard) < 0:
+                return r
     placed = [r.clamp(area) for r in cands]
     return min(placed, key=lambda r: sum(r.clip(a).width * r.clip(a).height for a in avoid))
 
 
 def draw_tooltip(
-    surface, text: str, pos, max_w: int = 560, size: int = 24, avoid=()
+    surface, text: str, pos, max_w: int = 560, size: int = 24, avoid=(), prefer=()
 ) -> pygame.Rect:
-    """A wrapped tooltip box near pos, kept on screen and off the rects in `avoid`."""
+    """A wrapped tooltip box near pos, kept on screen and off the rects in `avoid` (and,
+    where it can, off those in `prefer`)."""
     lines = draw.wrap(text, size, max_w)
     lh = round(draw.line_height(size) * 1.15)
     w = min(max_w, max((draw.text_width(line, size) for line in lines), default=0)) + 32
     h = lh * len(lines) + 24
     avoid = tuple(pygame.Rect(a) for a in avoid)
-    rect = tooltip_rect(w, h, pos, avoid, surface.get_size())
+    rect = tooltip_rect(w, h, pos, avoid, surface.get_size(), prefer)
     if probe.ACTIVE is not None:
         probe.ACTIVE.tooltips.append(probe.TooltipRecord(text, rect.copy(), avoid))
         probe.ACTIVE.note_box(probe.BoxKind.TOOLTIP, text, rect, surface)

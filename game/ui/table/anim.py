@@ -507,6 +507,7 @@ class Director:
                 img = faded(img, alpha // 32)
             rect = img.get_rect(midtop=(x, y + 34 - rise))
             rect.bottom = min(rect.bottom, BUBBLE_FLOOR)
+            rect.x = max(L.MARGIN, min(rect.x, L.W - L.MARGIN - rect.width))  # on screen
             surface.blit(img, rect)
             if probe.ACTIVE is not None:
                 probe.ACTIVE.note_box(probe.BoxKind.BUBBLE, b.text, rect, surface)

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import pygame
 
-from .. import cardart, draw
+from .. import cardart, draw, probe
 from ..i18n import tr, tr_count
 from ..theme import (
     CLAN_KEYS,
@@ -100,7 +100,7 @@ class BoardRenderer:
         return self._layer
 
     def _build(self, v: dict, covered: dict[int, int]) -> pygame.Surface:
-        surf = felt().copy()
+        surf = draw.copy_of(felt())
         frame = L.BOARD.inflate(20, 20)
         pygame.draw.rect(surf, (0, 0, 0), frame.move(4, 6), border_radius=26)
         pygame.draw.rect(surf, WOOD_DARK, frame, border_radius=26)
@@ -124,6 +124,8 @@ class BoardRenderer:
                 t = covered[i]
                 draw_space(surf, r, v["board"]["spaces"][i], i, dim=True)
                 img = draw.tile_face(t, tiles[t - 1]["price"], r.width - 36, r.height - 26)
+                if probe.ACTIVE is not None:  # the tile hides the space's words under it
+                    probe.ACTIVE.note_box(probe.BoxKind.COVER, "tile", r, surf)
                 surf.blit(img, img.get_rect(center=r.center))
             else:
                 draw_space(surf, r, v["board"]["spaces"][i], i)
@@ -233,7 +235,10 @@ class BoardRenderer:
             area.width - 220,
             TEXT_DIM,
         )
-        surf.blit(deals, deals.get_rect(bottomright=(area.width - 14, area.height - 6)))
+        at = deals.get_rect(bottomright=(area.width - 14, area.height - 3))
+        at.y = max(at.y, lab.get_rect(topleft=(mid + 6, ddy + 52)).y + lab.get_bounding_rect().bottom
+                   + 2 - deals.get_bounding_rect().top)  # Thai marks clear of the piles' words  # fmt: skip
+        surf.blit(deals, at)
         return surf
 
     # -- pieces drawn every frame -----------------------------------------------------------

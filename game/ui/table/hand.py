@@ -38,10 +38,9 @@ MAX_SPACING = 150.0  # one row; two rows spread wider, the back row showing betw
 TWO_ROW_SPACING = 210.0  # the front row's cards
 # groups in one row while every card keeps GAP from its neighbours
 ONE_ROW_MAX = 1 + int((L.HAND.width - 2 * EDGE - cardart.CARD_W) // (cardart.CARD_W + GAP))
-BACK_Y = L.HAND.y - 8 + cardart.CARD_H // 2  # two rows: the back row's centre (its top
-# clear of the board) ...
-ROW_DY = 84  # ... and the front row's below it: the back row's titles (two lines at most)
-# and the front row's count badges both show
+# two rows: the front row's centre, its foot on the screen's bottom edge; the back row
+# stands above it by the back row's titles and a count badge (`row_step`)
+FRONT_Y = L.H - 4 - cardart.CARD_H // 2
 PILE_STEP = 4  # each copy behind a group's card lies this far up and right
 PILE_MAX = 2  # copies drawn behind
 MARKED_LIFT = 34.0  # a card marked to discard stands this far up
@@ -107,6 +106,7 @@ class HandFan:
         self.pointer = (0, 0)
         self.focus: int | None = None  # the keyboard's place in the hand
         self.marked: frozenset[int] = frozenset()  # marked to discard (not yet confirmed)
+        self._epoch = -1  # the theme the goals were laid out for
 
     # -- the hand ------------------------------------------------------------------------
 
@@ -114,6 +114,9 @@ class HandFan:
         cards = [k for k in ORDER for _ in range(hand.get(k, 0))]
         if cards != self.cards:
             self._regroup(cards)
+        elif self._epoch != cardart.THEME.epoch:  # the titles' size changed: so do the rows
+            self.goals = self._layout(len(self.groups))
+        self._epoch = cardart.THEME.epoch
         self.playable = playable
 
     def _regroup(self, cards: list[str]) -> None:
@@ -122,7 +125,7 @@ class HandFan:
         old_keys = [g.key for g in self.groups]
         old_slots = dict(zip(old_keys, self.slots, strict=True))
         old_lift = dict(zip(old_keys, self.lift, strict=True))
-        area = self._fan_area()
+        area = self.fan_area()
         over = area is not None and area.collidepoint(self.pointer)
         self.cards = cards
         self.groups = group_cards(cards)
@@ -181,13 +184,25 @@ class HandFan:
         and tops show above the front row and between its cards."""
         back = (n + 1) // 2
         front = n - back
+        dy = row_step([g.key for g in self.groups[:back]])
         room = L.HAND.width - 2 * EDGE - cardart.CARD_W
         spacing = min(TWO_ROW_SPACING, room / (back - 1 + (0.5 if front == back else 0)))
         width = spacing * (back - 1 + (0.5 if front == back else 0))
         x0 = L.HAND.centerx - width / 2
-        out = [(x0 + k * spacing, float(BACK_Y), 0.0) for k in range(back)]
-        out += [(x0 + (k + 0.5) * spacing, float(BACK_Y + ROW_DY), 0.0) for k in range(front)]
+        out = [(x0 + k * spacing, float(FRONT_Y - dy), 0.0) for k in range(back)]
+        out += [(x0 + (k + 0.5) * spacing, float(FRONT_Y), 0.0) for k in range(front)]
         return out
+
+    def rest_top(self) -> int:
+        """The top of the highest card at rest (a two-row hand's back row reaches above
+        the hand's area)."""
+        return min((round(y) - cardart.CARD_H // 2 for _, y, _ in self.goals), default=L.HAND.y)
+
+    def in_back_row(self, g: int) -> bool:
+        """Whether group g stands in the back row of a two-row hand (its lower half hidden
+        by the front row)."""
+        n = len(self.groups)
+        return n > ONE_ROW_MAX and g < (n + 1) // 2
 
     def _rest_rect(self, g: int) -> pygame.Rect:
         x, y, _ = self.slots[g]
@@ -195,7 +210,7 @@ class HandFan:
         r.center = (round(x), round(y))
         return r
 
-    def _fan_area(self) -> pygame.Rect | None:
+    def fan_area(self) -> pygame.Rect | None:
         """Round the cards where they rest, the gaps between them included."""
         if not self.slots:
             return None
@@ -365,8 +380,13 @@ class HandFan:
             if g == drag or not self._shown(g):
                 continue
             key = self.groups[g].key
+            up = self.groups[g].start in (self.hover, self.selected) or self.marked_in(g)
             img = cardart.rotated(
-                key, self.angle(g), lift=key in self.playable, dim=key not in self.playable
+                key,
+                self.angle(g),
+                lift=key in self.playable,
+                dim=key not in self.playable,
+                lower=up or not self.in_back_row(g),
             )
             x, y, _ = self.slots[g]
             centre = (round(x) + ox, round(y - self.lift[g]) + oy)
@@ -415,6 +435,13 @@ class HandFan:
         g = len(self.slots) - 1 if i is None else self._group_of[min(i, len(self.cards) - 1)]
         x, y, _ = self.goals[g]
         return x, y
+
+
+def row_step(back_keys: list[str]) -> int:
+    """How far the back row of a two-row hand stands above the front row: its titles show
+    whole, and a front card's count badge (over its top corner) stays below them."""
+    bottom = max((cardart.title_box(k).bottom for k in back_keys), default=0)
+    return bottom + BADGE_H + PILE_STEP * PILE_MAX
 
 
 def _count(n: int) -> str:

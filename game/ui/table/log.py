@@ -64,8 +64,9 @@ JUMP_H = 30  # the "jump to latest" bar while scrolled back
 
 
 def line_step(size: int) -> int:
-    """Distance between log lines: tight for Latin and Chinese, roomier for Thai marks."""
-    return round(THEME.font_px(size) * (1.45 if THEME.lang == "th" else 1.1))
+    """Distance between log lines: tight for Latin, a little more for Chinese (its ink
+    fills the line), roomier for Thai marks."""
+    return round(THEME.font_px(size) * {"th": 1.45, "zh_Hant": 1.2, "zh_Hans": 1.2}.get(THEME.lang, 1.1))
 
 
 class LogPanel:
@@ -268,7 +269,7 @@ class LogPanel:
             head = draw.fit(tr("log.history_title"), 26, room, TEXT, True)
             surf.blit(head, (10 + PAD + 6, 10 + PAD + 2))
         else:
-            surf = draw.panel_surface(rect.width, rect.height, alpha=210).copy()
+            surf = draw.copy_of(draw.panel_surface(rect.width, rect.height, alpha=210))
         ox, oy = 10 - rect.x, 10 - rect.y
         inner = self.text_rect(rect).move(ox, oy)
         step = line_step(size)

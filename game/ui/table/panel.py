@@ -177,7 +177,7 @@ class ActionPanel:
 
     def _render_static(self, v: dict, viewer: int | None) -> pygame.Surface:
         r = L.RIGHT
-        surf = draw.panel_surface(r.width, r.height, alpha=222).copy()
+        surf = draw.copy_of(draw.panel_surface(r.width, r.height, alpha=222))
         ox, oy = 10 - r.x, 10 - r.y  # logical -> surface coordinates
         if v["phase"] == "negotiation":
             at = render_deal(surf, v, viewer, self.card_rects, ox, oy, self.editor is None)

@@ -113,9 +113,9 @@ class PlayerPlates:
     ):
         seat = p["seat"]
         col = seat_colour(seat)
-        surf = draw.panel_surface(
+        surf = draw.copy_of(draw.panel_surface(
             r.width, r.height, fill=(18, 40, 32), alpha=236, edge=darken(col, 0.1), radius=16
-        ).copy()
+        ))  # fmt: skip
         ox, oy = 10, 10
         # colour band with the name
         band = pygame.Rect(ox + 2, oy + 2, r.width - 4, 42)

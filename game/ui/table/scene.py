@@ -364,7 +364,7 @@ class TableScene(Scene):
         labels = self._confirm_labels(confirm) if confirm else self._option_labels(key)
         w = 300
         # above the raised card, clear of its frame (and of the back row's titles)
-        bottom = min(L.HAND.y - 20, self.hand.raised_rect(sel).top - 16)
+        bottom = min(L.HAND.y - 20, self.hand.rest_top() - 12, self.hand.raised_rect(sel).top - 16)
         top = bottom + 8 - 56 * len(labels)
         for i, (label, a, tip, style) in enumerate(labels):
             r = pygame.Rect(0, top + i * 56, w, 48)
@@ -864,7 +864,7 @@ class TableScene(Scene):
         neg = v.get("negotiation")
         key = (tuple(id(p[0]) for p in parts), None if neg is None else neg["space"])
         if key != self._base_key:
-            base = parts[0][0].copy()
+            base = draw.copy_of(parts[0][0])
             base.blit(parts[1][0], parts[1][1])
             if neg is not None:
                 draw.draw_glow(
@@ -1007,12 +1007,16 @@ class TableScene(Scene):
             if self._hover_t >= TIP_DELAY:
                 tip = _label(self._hover.tooltip())
                 if tip:
-                    draw_tooltip(surface, tip, self.mouse, avoid=(self._hover.rect, *keep))
+                    draw_tooltip(surface, tip, self.mouse, avoid=(self._hover.rect, *keep),
+                                 prefer=self.other_controls(self._hover))  # fmt: skip
             return
         if self._tip is not None and self.t - self._tip[1] >= TIP_DELAY:
             pointed = self._pointed_tip()
             if pointed is not None and pointed[0] == self._tip[2]:
-                draw_tooltip(surface, pointed[1], self.mouse, avoid=(pointed[2], *keep))
+                fan = self.hand.fan_area()  # off the other cards' titles where it can
+                draw_tooltip(surface, pointed[1], self.mouse, avoid=(pointed[2], *keep),
+                             prefer=(*(() if fan is None else (fan,)),
+                                     *self.other_controls(None)))  # fmt: skip
 
     def _follow_tip(self) -> None:
         """The drawn thing under the pointer and since when (the scene's clock): its

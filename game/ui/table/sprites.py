@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import pygame
 
-from .. import draw
+from .. import draw, fonts
 from ..i18n import tr
 from ..theme import TEXT, THEME, darken
 from . import layout as L
@@ -127,9 +127,23 @@ class Bubble:
     life: float = 2.6
 
 
+BUBBLE_TEXT_W = 460  # a bubble's words on one line, wrapped only past this
+
+
 @lru_cache(maxsize=64)
 def bubble_image(text: str, colour: tuple, epoch: int) -> pygame.Surface:
-    img = draw.fit(text, 26, 380, TEXT, True)
+    """A speech bubble, its words on one line (a second only past BUBBLE_TEXT_W): it rises
+    over the speaker's plate, below the name."""
+    one = fonts.text_size(text, THEME.lang, THEME.min_px, True)[0] <= BUBBLE_TEXT_W
+    parts = [text] if one else draw.wrap(text, 26, BUBBLE_TEXT_W, True)
+    lines = [draw.fit(line, 26, BUBBLE_TEXT_W, TEXT, True) for line in parts]
+    img = pygame.Surface(
+        (max(i.get_width() for i in lines), sum(i.get_height() for i in lines)), pygame.SRCALPHA
+    )
+    y = 0
+    for line in lines:
+        img.blit(line, line.get_rect(midtop=(img.get_width() // 2, y)))
+        y += line.get_height()
     w, h = img.get_width() + 30, img.get_height() + 18
     surf = pygame.Surface((w, h + 12), pygame.SRCALPHA)
     body = pygame.Rect(0, 12, w, h)

@@ -16,7 +16,7 @@ import pygame
 
 from game.tutorial import Trigger
 
-from .. import draw
+from .. import draw, probe
 from ..i18n import tr
 from ..table import layout as L
 from ..table.sentences import clan_word
@@ -39,7 +39,7 @@ def clan_words() -> dict[str, str]:
 def candidate_rects(height: int) -> list[pygame.Rect]:
     """Where the panel may sit, best first: the middle of the board, over the log, the
     top of the board, the top of the negotiation panel, the bottom of the board, the
-    middle of the negotiation panel, over the hand's left end."""
+    middle of the negotiation panel, over the hand's left end, the board's top left."""
     out = []
     for place in (
         {"center": L.CENTER.center},
@@ -49,6 +49,7 @@ def candidate_rects(height: int) -> list[pygame.Rect]:
         {"midbottom": (L.BOARD.centerx, L.BOARD.bottom - 8)},
         {"midright": (L.RIGHT.right - 8, L.RIGHT.centery)},
         {"bottomleft": (L.MARGIN, L.H - 8)},
+        {"topleft": (L.BOARD.x + 8, L.BOARD.y + 8)},
     ):
         r = pygame.Rect(0, 0, WIDTH, height)
         setattr(r, *next(iter(place.items())))
@@ -221,13 +222,19 @@ class Coach:
         must = self.keep_clear()
         better = must + self.table_buttons()
         rects = candidate_rects(height)
+        # best clear of the log too (the lines it cites: "Cal rolled and drew 3 cards"),
+        # then of the table's buttons (the phrase bar, the turn's buttons), then of what it
+        # must leave in view, covering the least of the buttons
+        tiers = (better + [L.LOG], better, must)
         self.rect = next(
-            (r for r in rects if r.collidelist(better) < 0),
-            next(
-                (r for r in rects if r.collidelist(must) < 0),
-                min(rects, key=lambda r: sum(_area(r.clip(m)) for m in must)),
-            ),
+            (r for clear in tiers for r in rects if r.collidelist(clear) < 0),
+            min(rects, key=lambda r: sum(_area(r.clip(m)) for m in must)),
         )
+        if self.rect.collidelist(better) >= 0:
+            self.rect = min(
+                (r for r in rects if r.collidelist(must) < 0),
+                key=lambda r: sum(_area(r.clip(b)) for b in better),
+            )
         s = self.session
         step = s.step
         y = self.rect.bottom - PAD - BUTTON_H
@@ -289,6 +296,8 @@ class Coach:
             pygame.draw.rect(surface, GOLD, target.inflate(8, 8), width=3, border_radius=12)
             self._arrow(surface, target, t)
         r = self.rect
+        if probe.ACTIVE is not None:  # an overlay: what it covers is hidden, not overlapped
+            probe.ACTIVE.note_box(probe.BoxKind.COACH, "coach", r, surface)
         draw.draw_panel(surface, r, fill=(22, 40, 60), alpha=244, edge=GOLD, radius=18)
         s = self.session
         total = len(s.script.steps)

@@ -74,7 +74,8 @@ def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
     surf.blit(bl, (bx + 50, Y + 24))
     used = neg["actions"]
     lim = neg["limit"]
-    meter = pygame.Rect(bx + 50, Y + 70, 200, 8)
+    meter = pygame.Rect(bx + 50, max(Y + 70, Y + 24 + bl.get_height() + 8), 200, 8)  # under
+    # the Boss's name however tall it is (Large text)
     pygame.draw.rect(surf, (40, 54, 48), meter, border_radius=5)
     f = meter.copy()
     f.width = int(meter.width * min(1.0, used / max(1, lim)))

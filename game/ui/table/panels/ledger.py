@@ -16,7 +16,7 @@ import pygame
 from game.rules import Source
 from game.rules.ledger import Cover, Ledger, Place, Preview, Row, ledger, preview
 
-from ... import draw
+from ... import draw, fonts
 from ...i18n import tr
 from ...theme import BAD, CLAN_LETTERS, GOLD, GOOD, TEXT, TEXT_DIM, THEME
 from .. import layout as L
@@ -223,12 +223,25 @@ class LedgerBox:
         ink = TEXT if line.bold else TEXT_DIM  # the shorter of label and value at its width
         lw = draw.text_width(line.label, SIZE, line.bold)
         vw = draw.text_width(line.value, SIZE, line.bold)
+        least = [fonts.text_size(t, THEME.lang, THEME.min_px, line.bold)[0]
+                 for t in (line.label, line.value)]  # fmt: skip
+        if sum(least) + 12 > w:  # they cannot share one line: the value under the label
+            lab = draw.fit(line.label, SIZE, w, ink, line.bold)
+            val = draw.fit(line.value, SIZE, w, line.colour, line.bold)
+            both = pygame.Surface((w, lab.get_height() + val.get_height()), pygame.SRCALPHA)
+            both.blit(lab, (0, 0))
+            both.blit(val, val.get_rect(topright=(w, lab.get_height())))
+            return both, None, both.get_bounding_rect()
         if lw <= vw:
             lw = min(lw, w // 2)
             vw = w - lw - 12
         else:
             vw = min(vw, w // 2)
             lw = w - vw - 12
+        if vw < least[1]:  # the shorter one whole at the readable minimum, at least
+            vw, lw = least[1], w - least[1] - 12
+        elif lw < least[0]:
+            lw, vw = least[0], w - least[0] - 12
         lab = draw.fit(line.label, SIZE, lw, ink, line.bold)
         val = draw.fit(line.value, SIZE, vw, line.colour, line.bold)
         a, b = lab.get_bounding_rect(), val.get_bounding_rect()

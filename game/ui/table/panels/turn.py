@@ -149,12 +149,14 @@ class TurnPanel:
             draw_banner(surf, v, v["window"], names, viewer, r.x + ox, r.y + oy + r.height - 164)
         col = seat_colour(turn) if phase != "game_over" else GOLD
         pygame.draw.rect(surf, col, (r.x + ox + 24, r.y + oy + 26, 10, 52), border_radius=5)
-        surf.blit(draw.fit(title, 40, r.width - 90, TEXT, True), (r.x + ox + 48, r.y + oy + 22))
+        head = draw.fit(title, 40, r.width - 90, TEXT, True)
+        surf.blit(head, (r.x + ox + 48, r.y + oy + 22))
         if prompt:
+            top = max(80, 22 + head.get_bounding_rect().bottom + 8)  # under the title's ink
             draw.blit_wrapped(
                 surf,
                 prompt,
-                pygame.Rect(r.x + ox + 48, r.y + oy + 80, r.width - 96, 80),
+                pygame.Rect(r.x + ox + 48, r.y + oy + top, r.width - 96, 80),
                 26,
                 TEXT_DIM,
             )
@@ -176,7 +178,10 @@ class TurnPanel:
         val = draw.text(value, 44, GOLD, True)
         surf.blit(val, val.get_rect(topright=(box.right - 20, box.y + 8)))
         sub = draw.fit(f"{sp['dividends']} × {tr('money.amount', n=v['price'])}", 22, 240, TEXT_DIM)
-        surf.blit(sub, sub.get_rect(topright=(box.right - 20, box.y + 62)))
+        at = sub.get_rect(topright=(box.right - 20, box.y + 62))
+        ink = val.get_bounding_rect().bottom + box.y + 8  # under the value's ink (Large text)
+        at.y = max(at.y, ink + 3 - sub.get_bounding_rect().top)
+        surf.blit(sub, at)
         # the groups flow left to right, wrapping onto a second line: every group shows
         x, y = box.x + 20, box.y + 100
         chip, step, gap = 52, 100, 34
