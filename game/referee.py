@@ -175,10 +175,6 @@ class Referee:
             return False
         return (st if st is not None else self._state()).phase is not _GAME_OVER
 
-    def _people(self) -> bool:
-        people = self.seating.people
-        return people is not None and people()
-
     def thinking(self, seat: int) -> bool:
         return seat in self.bots.thinking
 
@@ -189,7 +185,7 @@ class Referee:
         are planned, or everything stops with the game."""
         self.bots.observe(events)
         st = self._state()
-        if self._running(st):
+        if not self.stopped and st.phase is not _GAME_OVER:
             self._plan(st)
         else:
             self.cancel()
@@ -224,7 +220,8 @@ class Referee:
 
     def _fair_delay(self, delay: float, st) -> float:
         """``delay``, stretched so that a bot move lands after a fresh deal's fair start."""
-        if st.phase is not _NEGOTIATION or not self._people():
+        people = self.seating.people
+        if st.phase is not _NEGOTIATION or people is None or not people():
             return delay
         return max(delay, self.countdowns.deal_fair_until - self.clock.now())
 
@@ -273,7 +270,9 @@ class Referee:
         if st.window is not None and (window is not None or not self.countdowns.clocks):
             if window is not None:
                 wid, kind, opened = window.id, window.kind, window.opened
-                when = opened + self.timing.answer_delay(kind, self._people())
+                people = self.seating.people
+                seated = people is not None and people()
+                when = opened + self.timing.answer_delay(kind, seated)
             else:  # no window clock (hot-seat ask-around): a bot answers after its pause
                 wid, when = -st.actions_taken - 1, now + self.timing.paced(self.timing.bot_delay)
             for seat in asked_seats(st):
@@ -360,7 +359,7 @@ class Referee:
         and their answer counts while ``valid()`` (default: the state has not moved on).
         Returns False if the bot is busy or has no move."""
         seated = self.bots
-        bot = seated.at(seat)
+        bot = self.seating.bots().get(seat)
         if bot is None or seat in seated.thinking:
             return False
         legal = legal_actions(st, seat).moves()
@@ -520,9 +519,6 @@ class SeatedBots:
         self._listen_map: dict[int, Bot] = {}
         self._listeners: list[tuple[int, Bot]] = []
         self._traits: dict[int, tuple[Bot, BotTraits]] = {}  # id(bot): what it needs
-
-    def at(self, seat: int) -> Bot | None:
-        return self._bots().get(seat)
 
     def observe(self, events: list[Event]) -> None:
         listeners = self._listening()

@@ -86,26 +86,23 @@ def seat_view(state, seat: int | None) -> SeatView:
     version = state.actions_taken
     own_hand = seat is not None and 0 <= seat < state.players
 
-    def current():
+    def negotiation_field(key: str):
         if state.actions_taken != version:
             raise RuntimeError("a seat's view was read after the game moved on")
-        return state
-
-    def negotiation_field(key: str):
-        st = current()
-        return NEGOTIATION_FIELDS[key](st, st.negotiation)
+        return NEGOTIATION_FIELDS[key](state, state.negotiation)
 
     def read(key: str):
-        st = current()
+        if state.actions_taken != version:
+            raise RuntimeError("a seat's view was read after the game moved on")
         if key == "negotiation":
-            if st.negotiation is None:
+            if state.negotiation is None:
                 return None
             return SeatView(negotiation_field, _NEGOTIATION_KEYS)
         build = SECTIONS.get(key)
         if build is not None:
-            return build(st, seat)
+            return build(state, seat)
         if key == "hand" and own_hand:
-            return hand_data(st.hands[seat])
+            return hand_data(state.hands[seat])
         raise KeyError(key)
 
     return SeatView(read, _KEYS_AND_HAND if own_hand else _KEYS)
