@@ -335,3 +335,28 @@ def test_a_lenient_manual_clock_logs_a_failing_callback_and_runs_the_next():
     strict.call_at(1.0, lambda: 1 / 0)
     with pytest.raises(ZeroDivisionError):
         strict.advance(5.0)
+
+
+def test_every_action_goes_through_one_submit_recorded_before_it_is_published():
+    """Bots' moves and time-ups re-enter through Master.submit: each applied action is
+    recorded (storage) before the table hears of it (publish), exactly once."""
+    from game.bots import make_bot
+
+    seen: list = []
+    game = Game(["A", "B", "C"], 5, Settings(players=3, window_mode=WindowMode.REAL_TIME))
+    clock = ManualClock(start=0.0)
+    bots = {s: make_bot("random", s, 5) for s in range(3)}
+    master = Master(
+        game,
+        Timing(negotiation=20.0),
+        clock,
+        Seating(bots=lambda: bots, plays=bots.__contains__),
+        Transport(publish=lambda events, origin: seen.append(("publish", len(game.log)))),
+        rng=random.Random(1),
+        record=lambda action: seen.append(("record", len(game.log))),
+    )
+    master.start()
+    clock.advance(120.0)
+    assert len(game.log) > 20
+    steps = ("record", "publish")
+    assert seen == [(step, n) for n in range(1, len(game.log) + 1) for step in steps]
