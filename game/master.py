@@ -20,7 +20,6 @@ not give is left out of the path when the Master is made.
 
 from __future__ import annotations
 
-import logging
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,13 +31,19 @@ from game.referee import Referee, Seating, Timing, quick, think_here
 from game.rules import Action, Game, IllegalAction
 from game.rules.events import Event
 
-log = logging.getLogger(__name__)
+
+def _log():
+    """This module's logger, loaded when something goes wrong: ``logging`` loads
+    ``threading``, which a simulation never needs (tests/test_rules_purity.py)."""
+    import logging
+
+    return logging.getLogger(__name__)
 
 
 def _log_refusal(action: Action, exc: IllegalAction, origin) -> None:
     """Where a refusal goes unless the table shows it: the table's own actions (bots,
     time-ups) are checked before they are submitted, so one refused is a bug."""
-    log.error("action %r refused: %s", action, exc)
+    _log().error("action %r refused: %s", action, exc)
 
 
 def _nothing() -> None:

@@ -11,7 +11,6 @@ only reads them (which window is open, a fresh deal's fair start).
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -44,7 +43,13 @@ from game.rules.events import Event
 from game.rules.view import events_for
 from game.seat_view import seat_view, view_now
 
-log = logging.getLogger(__name__)
+
+def _log():
+    """This module's logger, loaded when something goes wrong: ``logging`` loads
+    ``threading``, which a simulation never needs (tests/test_rules_purity.py)."""
+    import logging
+
+    return logging.getLogger(__name__)
 
 # Enum members read once: on its class a member is a descriptor lookup (~70 ns in Python
 # 3.11), and these are read on every action, a simulated one too.
@@ -95,7 +100,7 @@ def timing_from_data(data: dict) -> Timing:
     out = {}
     for key, value in data.items():
         if key not in known:
-            log.warning("saved timing: no knob %r (knobs: %s); ignored", key, ", ".join(known))
+            _log().warning("saved timing: no knob %r (knobs: %s); ignored", key, ", ".join(known))
         elif value is not None:
             out[key] = float(value)
     return Timing(**out)
@@ -534,7 +539,7 @@ class SeatedBots:
             try:
                 bot.observe(seen)
             except Exception:
-                log.exception("bot %d observe failed", seat)
+                _log().exception("bot %d observe failed", seat)
 
     def _listening(self) -> list[tuple[int, Bot]]:
         """(seat, bot) of every bot that listens, in the map's order. Worked out again when
@@ -567,7 +572,7 @@ class SeatedBots:
                 try:
                     bot.observe(seen)
                 except Exception:
-                    log.exception("bot %d observe failed", seat)
+                    _log().exception("bot %d observe failed", seat)
         return current
 
 
@@ -598,7 +603,7 @@ def _remark_of(bot: Bot):
     try:
         return bot.remark()
     except Exception:
-        log.debug("bot %s has no remark", getattr(bot, "kind", "?"), exc_info=True)
+        _log().debug("bot %s has no remark", getattr(bot, "kind", "?"), exc_info=True)
         return None
 
 
@@ -606,9 +611,9 @@ def _choose(bot: Bot, v, legal, must: bool) -> Action | None:
     try:
         action = bot.choose(v, legal, must)
     except Exception:
-        log.exception("bot %s failed to choose", getattr(bot, "kind", "?"))
+        _log().exception("bot %s failed to choose", getattr(bot, "kind", "?"))
         return None
     if action is not None and action not in legal:
-        log.warning("bot %s chose an illegal action %r", getattr(bot, "kind", "?"), action)
+        _log().warning("bot %s chose an illegal action %r", getattr(bot, "kind", "?"), action)
         return None
     return action

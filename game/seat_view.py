@@ -86,17 +86,18 @@ def seat_view(state, seat: int | None) -> SeatView:
     version = state.actions_taken
     own_hand = seat is not None and 0 <= seat < state.players
 
-    def negotiation_field(key: str):
-        if state.actions_taken != version:
-            raise RuntimeError("a seat's view was read after the game moved on")
-        return NEGOTIATION_FIELDS[key](state, state.negotiation)
-
     def read(key: str):
         if state.actions_taken != version:
             raise RuntimeError("a seat's view was read after the game moved on")
         if key == "negotiation":
             if state.negotiation is None:
                 return None
+
+            def negotiation_field(key: str):
+                if state.actions_taken != version:
+                    raise RuntimeError("a seat's view was read after the game moved on")
+                return NEGOTIATION_FIELDS[key](state, state.negotiation)
+
             return SeatView(negotiation_field, _NEGOTIATION_KEYS)
         build = SECTIONS.get(key)
         if build is not None:
