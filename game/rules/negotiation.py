@@ -154,9 +154,27 @@ def _committed(state: GameState) -> list[tuple[int, Source, int, int]]:
 
 
 def committed_mask(state: GameState) -> int:
+    """The clans of `committed(state)` as a bit set (bit c: clan c), worked out directly:
+    the view asks for them after every move, and most moves need no ranked list."""
+    neg = state.negotiation
+    boss = neg.boss
+    two = state.settings.two_player
+    travel = neg.travel
     mask = 0
-    for clan, _src, _rank, _owner in committed(state):
-        mask |= 1 << clan
+    for c, owner in enumerate(state.placards):
+        if owner != POOL and c not in travel and (owner == boss or two):
+            mask |= 1 << c
+    wanted = state.board.clan_masks[neg.space]
+    for card in neg.laid:
+        if card.owner == boss and wanted >> card.clan & 1:
+            mask |= 1 << card.clan
+    for terms in neg.agreements.values():
+        for src in terms.sources:
+            if src.kind is _PLACARD:
+                if not two:
+                    mask |= 1 << src.ref
+            else:
+                mask |= 1 << neg.card(src.ref).clan
     return mask
 
 
