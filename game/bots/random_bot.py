@@ -33,7 +33,7 @@ from game.rules import (
     Roll,
     Withdraw,
 )
-from game.rules.board import clan_from_key
+from game.rules.board import CLAN_KEYS, clan_from_key
 from game.rules.state import SourceKind
 from game.rules.view import board_of
 
@@ -75,6 +75,7 @@ _KIND_OF = {
 HOPELESS_OPEN_WEIGHT = 0.3  # opening a deal the table cannot possibly cover
 IDLE_CHANCE = 0.7  # real time, nobody waiting on us: how often to let the moment pass
 _PLACARD = SourceKind.PLACARD  # a module constant: `.value` on a member is a descriptor call
+_CLAN_CARD_BIT = {f"clan_{key}": 1 << clan for clan, key in enumerate(CLAN_KEYS)}  # hand keys
 _KIND_OF.update({t: None for t in ACTION_TYPES.values() if t.meta})  # not moves
 
 
@@ -157,8 +158,7 @@ def _could_cover(view) -> bool:
     for clan in view["pool"]:  # every placard not in the pool is some player's
         mask &= ~(1 << clan)
     for key in view.get("hand", {}):
-        if key.startswith("clan_"):
-            mask |= 1 << clan_from_key(key[5:])
+        mask |= _CLAN_CARD_BIT.get(key, 0)
     return board_of(view).cover[view["marker"]][mask]
 
 
