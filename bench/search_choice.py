@@ -29,8 +29,9 @@ from dataclasses import dataclass
 from game.bots import make_bot
 from game.bots.heuristic import Policy
 from game.bots.obs import Memory
-from game.bots.search import SearchBot, rollout
-from game.rules import Action, Game, Settings, apply
+from game.bots.search import SearchBot
+from game.bots.talk import Talk
+from game.rules import Action, Game, Settings
 from game.simulate import play
 
 
@@ -42,6 +43,7 @@ class Decision:
     candidates: list[Action]
     money: list[int]
     memory: Memory
+    talk: Talk  # my talk memory, its intention for the heuristic's choice included
 
 
 def record(seeds: list[int], spec: str = "search:steps=200+ms=0") -> list[Decision]:
@@ -55,7 +57,8 @@ def record(seeds: list[int], spec: str = "search:steps=200+ms=0") -> list[Decisi
 
         def recording(view, cands, money, searcher=searcher, search=search):
             memory = copy.deepcopy(searcher.memory)
-            out.append(Decision(copy.deepcopy(view), list(cands), list(money), memory))
+            talk = copy.deepcopy(searcher.talk)
+            out.append(Decision(copy.deepcopy(view), list(cands), list(money), memory, talk))
             return search(view, cands, money)
 
         searcher._search = recording
@@ -63,23 +66,25 @@ def record(seeds: list[int], spec: str = "search:steps=200+ms=0") -> list[Decisi
     return out
 
 
-def ground_truth(decisions: list[Decision], samples: int, seed: int = 10_000) -> list[list]:
-    """Mean utility of every candidate over `samples` common samples (no pruning)."""
-    bot = make_bot("search:ms=0", 0, 1)
+def ground_truth(
+    decisions: list[Decision], samples: int, seed: int = 10_000, spec: str = "search:ms=0"
+) -> list[list]:
+    """Mean utility of every candidate over `samples` common samples (no pruning), by the
+    model of the search bot `spec`."""
+    bot = make_bot(spec, 0, 1)
     policy = Policy(bot.rollout_personality, random.Random(0))
     truth = []
     for j, d in enumerate(decisions):
         bot.memory = d.memory
+        bot.talk = d.talk
+        bot.seat = d.view["seat"]
         bot.rng.seed(seed + j)
         totals = [0.0] * len(d.candidates)
         for _ in range(samples):
             base = bot._sample(d.view, d.money)
             s = bot.rng.getrandbits(32)
             for i, a in enumerate(d.candidates):
-                st = base.clone()
-                apply(st, a)
-                policy.rng.seed(s)
-                u, _n = rollout(st, d.view["seat"], policy, s, bot.card_scale, bot.win_weight)
+                u, _n = bot.play_out(base, a, i == 0, policy, s)
                 totals[i] += u
         truth.append([t / samples for t in totals])
     return truth
@@ -107,6 +112,7 @@ def evaluate(
     for j, (d, means) in enumerate(zip(decisions, truth, strict=True)):
         for r in range(reps):
             bot.memory = d.memory
+            bot.talk = d.talk
             bot.seat = d.view["seat"]
             bot.rng.seed(777 + 1000 * r + j)
             i = d.candidates.index(bot._search(d.view, d.candidates, d.money))
