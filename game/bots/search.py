@@ -163,6 +163,7 @@ class SearchBot(Bot):
         self._said_with: Action | None = None  # the move of the last `choose`
         self._boss: int | None = None  # the Boss of the open deal at the last `choose`
         self.last_stats: list | None = None  # (action, mean utility, rollouts) of the last search
+        self.last_steps = 0  # simulated actions the last search used (0: no search)
         self._waits: tuple = (None, 0)  # (the talks, passes chosen over the heuristic's move)
 
     def observe(self, events: list[dict]) -> None:
@@ -200,6 +201,7 @@ class SearchBot(Bot):
         failed = self.memory.failed
         o = Obs.from_view(view, money, failed)
         self.last_stats = None
+        self.last_steps = 0
         self._boss = o.neg.boss if o.neg is not None else None
         if not must_act:
             # Real time, nobody waiting on me: move only when the heuristic sees a reason.
@@ -286,6 +288,7 @@ class SearchBot(Bot):
         self.last_stats = [
             (cands[i], means[i], sum(1 for x in utils[i] if x is not None)) for i in range(k)
         ]
+        self.last_steps = used
         return cands[best]
 
 
