@@ -12,6 +12,8 @@ money rank.
 * Every candidate is played on a copy of the same sample with the same dice and the same
   policy randomness (common random numbers), up to the end of the next deal (the game's
   clock), and scored by rank on money plus the worth of cards and placards still held.
+  Every seat of a rollout keeps a talk memory as the heuristic bots at the table do
+  (`rollout_talks`): without one, the rollouts' bots never concede or walk away.
 * The budget counts simulated actions (`steps`, deterministic: same seed, same choice),
   under a wall-clock cap (`ms`, 250 by default, so a table never waits long; a round of
   rollouts is only begun if it fits). `ms=0` removes the cap and makes the bot
@@ -20,7 +22,7 @@ money rank.
   converges like a heuristic bot's, and `remark()` says its phrase (see `_speak`).
 
 Spec: `search`, `search:steps=3000+ms=0`, `search:ms=150`, `search:steps=6000+rollout=greedy`,
-`search:pick=2`.
+`search:pick=2`, `search:talk=0`.
 """
 
 from __future__ import annotations
