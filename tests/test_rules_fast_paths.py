@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.bots import make_bot, random_bot
-from game.bots.random_bot import HOPELESS_OPEN_WEIGHT, KIND_WEIGHTS, _weighted_kind
+from game.bots.random_bot import HOPELESS_OPEN_WEIGHT, KIND_WEIGHTS, weighted_kind
 from game.rules import (
     Game,
     LegalActions,
@@ -100,7 +100,7 @@ def test_the_committed_clans_and_travel_plays_match_their_plain_statement(table)
     st.booleans(),
 )
 def test_the_bots_weighted_kind_is_rng_choices_draw_for_draw(kinds, seed, hopeless):
-    """`_weighted_kind` must draw exactly what `rng.choices(kinds, weights)[0]` draws and leave
+    """`weighted_kind` must draw exactly what `rng.choices(kinds, weights)[0]` draws and leave
     the generator in the same state: the fingerprints of every random game depend on it."""
     groups = {k: [k] for k in kinds}
     weights = [KIND_WEIGHTS[k] for k in kinds]
@@ -113,7 +113,7 @@ def test_the_bots_weighted_kind_is_rng_choices_draw_for_draw(kinds, seed, hopele
     random_bot._could_cover = lambda _view: False
     try:
         for _ in range(5):
-            assert _weighted_kind(a, groups, view_stub) == b.choices(kinds, weights)[0]
+            assert weighted_kind(a, groups, view_stub) == b.choices(kinds, weights)[0]
     finally:
         random_bot._could_cover = could_cover
     assert a.getstate() == b.getstate()

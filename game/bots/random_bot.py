@@ -124,7 +124,7 @@ class RandomBot(Bot):
                     del groups["offer"]
         if not groups:
             return None
-        kind = _weighted_kind(rng, groups, view)
+        kind = weighted_kind(rng, groups, view)
         if kind != "offer":
             return rng.choice(groups[kind])
         choice = rng.choice(groups["offer"])
@@ -137,7 +137,7 @@ class RandomBot(Bot):
         return choice.make(sources, rng.randint(choice.lo, max(choice.lo, top)))
 
 
-def _weighted_kind(rng: random.Random, groups: dict[str, list], view) -> str:
+def weighted_kind(rng: random.Random, groups: dict[str, list], view) -> str:
     """`rng.choices(kinds, weights)[0]` over the kinds present, draw for draw (the same
     cumulative weights, one `random()`, the same bisection), without building its lists."""
     kinds = list(groups)
