@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .. import cardart, draw
 from ..i18n import tr
@@ -20,13 +20,28 @@ from . import layout as L
 from .events import GAVE_UP, PHRASE, SEAT_BACK, SEAT_DROPPED
 from .sprites import Bubble, gain_text
 
-if TYPE_CHECKING:
-    from .anim import Director
+
+class Stage(Protocol):
+    """What a handler uses of the director (anim.Director), which imports this module."""
+
+    table: object  # geometry and the parts hidden in flight: see TableScene
+    rng: object
+    paid_out: dict[int, int]
+    marker_f: float | None
+
+    def at(self, delay: float, fn) -> None: ...
+    def sound(self, name: str, delay: float = 0.0, gain: float = 1.0) -> None: ...
+    def add_bubble(self, bubble: Bubble, delay: float) -> None: ...
+    def fly(self, image, start, end, **how) -> object: ...
+    def banner(self, text: str, colour=GOLD, delay: float = 0.0, hold: float = 0.9) -> None: ...
+    def roll(self, value: int, c: float) -> None: ...
+    def move_marker(self, path, c) -> float: ...
+
 
 # -- one handler per animated event: (director, event, viewer, start) -> how far the cursor moves
 
 
-def cards_dealt(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def cards_dealt(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     """A hand dealt or cards drawn: they fly from the deck, my own face up into my fan."""
     tab = d.table
     dealt = e["type"] == "hand_dealt"
@@ -60,39 +75,39 @@ def cards_dealt(d: Director, e: dict, viewer: int | None, c: float) -> float:
     return 0.25 if dealt else 0.2 + 0.1 * e["count"]
 
 
-def reshuffled(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def reshuffled(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     d.sound("shuffle", c)
     return 0.3
 
 
-def _from_hand(d: Director, seat: int, viewer: int | None):
+def _from_hand(d: Stage, seat: int, viewer: int | None):
     """Where a card leaves from: my hand's anchor, or the player's plate."""
     return d.table.hand_anchor() if seat == viewer else d.table.seat_anchor(seat)
 
 
-def discarded(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def discarded(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     start = _from_hand(d, e["seat"], viewer)
     d.fly(cardart.face(e["card"], 64, 90), start, L.DISCARD, delay=c, duration=0.35, fade=True)
     d.sound("card_place", c, 0.7)
     return 0.18
 
 
-def die_rolled(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def die_rolled(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     d.roll(e["value"], c)
     return 0.75
 
 
-def marker_moved(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def marker_moved(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     return d.move_marker(e["path"], c)
 
 
-def marker_placed(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def marker_placed(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     d.at(c, lambda s=e["space"]: setattr(d, "marker_f", float(s)))
     d.sound("card_place", c)
     return 0.2
 
 
-def clan_laid(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def clan_laid(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     start = _from_hand(d, e["seat"], viewer)
     end = d.table.card_pos(e["card_id"])
     d.fly(cardart.face("clan_" + e["clan"], 80, 112), start, end, delay=c, duration=0.45)
@@ -100,7 +115,7 @@ def clan_laid(d: Director, e: dict, viewer: int | None, c: float) -> float:
     return 0.45
 
 
-def stopped(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def stopped(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     start = _from_hand(d, e["seat"], viewer)
     d.fly(
         cardart.face("stop", 110, 154),
@@ -116,18 +131,18 @@ def stopped(d: Director, e: dict, viewer: int | None, c: float) -> float:
     return 0.9
 
 
-def travel_sent(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def travel_sent(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     end = d.table.source_pos(e["target"])
     d.fly(draw.suitcase(48), L.NEGOTIATION_TABLE, end, delay=c, duration=0.5, ease="out_back")
     d.sound("card_place", c + 0.45)
     return 0.5
 
 
-def boss_changed(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def boss_changed(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     return _boss(d, e["old"], e["new"], c)
 
 
-def recruited(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def recruited(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     """The placard flies from its old holder (or the pool) to the new one, hidden on
     the plates until it lands."""
     tab = d.table
@@ -149,7 +164,7 @@ def recruited(d: Director, e: dict, viewer: int | None, c: float) -> float:
     return 0.6
 
 
-def terms_made(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def terms_made(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     """An offer or a proposal: a bubble with the amount over whoever made it."""
     seat = e["seat"] if e["type"] == "offer_made" else e["boss"]
     d.sound("card_flick", c, 0.4)
@@ -157,25 +172,25 @@ def terms_made(d: Director, e: dict, viewer: int | None, c: float) -> float:
     return 0.2
 
 
-def agreement(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def agreement(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     d.sound("coin_clink", c, 0.6)
     return 0.25
 
 
-def asked(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def asked(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     d.sound("window_tick", c, 0.35)
     return 0.0
 
 
-def paid_event(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def paid_event(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     return _paid(d, e, c)
 
 
-def tile_placed(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def tile_placed(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     return _tile(d, e["tile"], e["space"], c)
 
 
-def cards_returned(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def cards_returned(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     end = _from_hand(d, e["seat"], viewer)
     for k, card in enumerate(e["cards"]):
         d.fly(
@@ -188,13 +203,13 @@ def cards_returned(d: Director, e: dict, viewer: int | None, c: float) -> float:
     return 0.3
 
 
-def phrase(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def phrase(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     """Table talk: a bubble over the speaker."""
     d.add_bubble(Bubble(e["seat"], tr(e["key"])), c)
     return 0.0
 
 
-def banner_cue(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def banner_cue(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     """A moment of the deal (or the game) in a big banner, with its sound."""
     cue = CUES[e["type"]]
     d.banner(tr(cue.text), cue.colour, delay=c, hold=cue.hold)
@@ -202,7 +217,7 @@ def banner_cue(d: Director, e: dict, viewer: int | None, c: float) -> float:
     return cue.advance
 
 
-def card_played(d: Director, e: dict, viewer: int | None, c: float) -> float:
+def card_played(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     tab = d.table
     card = e["card"]
     start = tab.hand_anchor() if e["seat"] == viewer else tab.seat_anchor(e["seat"])
@@ -237,7 +252,7 @@ def card_played(d: Director, e: dict, viewer: int | None, c: float) -> float:
     return 0.8 if big else 0.55
 
 
-def _boss(d: Director, old: int, new: int, c: float) -> float:
+def _boss(d: Stage, old: int, new: int, c: float) -> float:
     tab = d.table
     tab.plates.hidden_crown = True
 
@@ -259,7 +274,7 @@ def _boss(d: Director, old: int, new: int, c: float) -> float:
     return 0.8
 
 
-def _paid(d: Director, e: dict, c: float) -> float:
+def _paid(d: Stage, e: dict, c: float) -> float:
     tab = d.table
     start = L.BANK if e["payer"] < 0 else tab.seat_anchor(e["payer"])
     end = tab.seat_anchor(e["payee"])
@@ -282,7 +297,7 @@ def _paid(d: Director, e: dict, c: float) -> float:
     return 0.35 + 0.05 * n
 
 
-def _tile(d: Director, tile: int, space: int, c: float) -> float:
+def _tile(d: Stage, tile: int, space: int, c: float) -> float:
     tab = d.table
     tab.board.hidden_tiles.add(space)
     price = tab.tile_price(tile)
@@ -329,7 +344,7 @@ CUES = {
 
 
 # event type -> its animation: (director, event, viewer, start) -> how far the cursor moves
-ANIMATIONS: dict[str, Callable[[Director, dict, int | None, float], float]] = {
+ANIMATIONS: dict[str, Callable[[Stage, dict, int | None, float], float]] = {
     "hand_dealt": cards_dealt,
     "cards_drawn": cards_dealt,
     "deck_reshuffled": reshuffled,
