@@ -124,8 +124,7 @@ class CardPopup:
                 name=f"card.opt.{i}",
                 tip=tip,
                 # Enter plays the first option that can be played
-                command="" if a is None or any(c.enabled for c in self.buttons)
-                else "hand.play",
+                command="" if a is None or any(c.enabled for c in self.buttons) else "hand.play",
                 disabled_reason=tip,  # a label, not a move: it says what stands in the way
             )
             self.buttons.append(b)
@@ -176,7 +175,9 @@ class CardPopup:
         if mark is not None:
             out.append((tr("action.discard"), lambda: self.toggle_discard(mark), tr("tip.discard")))
         if keep is not None:
-            out.append((tr("table.discard_keep"), lambda: self.toggle_discard(keep), tr("tip.discard")))
+            out.append(
+                (tr("table.discard_keep"), lambda: self.toggle_discard(keep), tr("tip.discard"))
+            )
         return out
 
     def _pile_choices(self, i: int) -> tuple[int | None, int | None]:

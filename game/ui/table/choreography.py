@@ -9,6 +9,7 @@ the table's geometry (`d.table`), never the other way round.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -25,7 +26,7 @@ class Stage(Protocol):
     """What a handler uses of the director (anim.Director), which imports this module."""
 
     table: object  # geometry and the parts hidden in flight: see TableScene
-    rng: object
+    rng: random.Random  # the coins' scatter, seeded: the same game animates the same
     paid_out: dict[int, int]
     marker_f: float | None
 

@@ -61,9 +61,16 @@ class TablePainter:
         targets and the coach's hint (their glow levels), the notice's edge, countdowns."""
         tab = self.table
         t = tab.t
-        out = [(colour, r.inflate(6, 6)) for colour, r in tab.plates.rings(t, self.highlights()).values()]
+        out = [
+            (colour, r.inflate(6, 6))
+            for colour, r in tab.plates.rings(t, self.highlights()).values()
+        ]
         level = PLACE_PULSE.level(t)
-        out += [(level, L.SPACES[a.space].inflate(20, 20)) for a in tab.legal.fixed if isinstance(a, PlaceMarker)]
+        out += [
+            (level, L.SPACES[a.space].inflate(20, 20))
+            for a in tab.legal.fixed
+            if isinstance(a, PlaceMarker)
+        ]
         level = TARGET_PULSE.level(t)
         for kind, ref in tab.popup.travel_targets():
             r = (tab.plates.placard_rects if kind == "placard" else tab.panel.card_rects).get(ref)
