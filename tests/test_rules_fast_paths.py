@@ -26,7 +26,7 @@ from game.rules import (
 from game.rules import negotiation as nego
 from game.rules.cards import Card, travel_card
 from game.rules.state import POOL, Source, SourceKind
-from game.rules.view import LazyView
+from game.seat_view import seat_view
 from game.simulate import play
 
 TABLES = st.tuples(
@@ -184,7 +184,7 @@ def _plain_choice(bot, view_, legal, must_act=True):
 @given(TABLES, st.integers(0, 1000))
 def test_the_random_bot_chooses_as_its_plain_statement_on_every_seat(table, bot_seed):
     """At every position of a random game, each seat's random bot (a copy with the same
-    generator state) chooses what the plain version chooses, from a LazyView and from the
+    generator state) chooses what the plain version chooses, from a seat's lazy view and from the
     full view, and its generator ends in the same state."""
     compared = 0
 
@@ -195,7 +195,7 @@ def test_the_random_bot_chooses_as_its_plain_statement_on_every_seat(table, bot_
             legal = legal_actions(state, seat).moves()
             if not legal:
                 continue
-            for must, make_view in ((True, LazyView), (False, view)):
+            for must, make_view in ((True, seat_view), (False, view)):
                 fast, plain = (make_bot("random", seat, bot_seed) for _ in range(2))
                 fast.rng.seed(bot_seed + len(game.log))
                 plain.rng.setstate(fast.rng.getstate())

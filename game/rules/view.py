@@ -60,8 +60,8 @@ def _players(state: GameState, seat: int | None) -> list[dict]:
     return players
 
 
-# Each top-level key of a view and how to build it: `view` builds them all, `LazyView` only
-# those a reader looks at (a bot deciding a pass needs no negotiation summary).
+# Each top-level key of a view and how to build it: `view` builds them all, `game.seat_view`
+# only those a bot looks at (a bot deciding a pass needs no negotiation summary).
 SECTIONS = {
     "format": lambda st, seat: VIEW_FORMAT,
     "seat": lambda st, seat: seat,
@@ -93,8 +93,6 @@ SECTIONS = {
     "window": lambda st, seat: _window(st),
 }
 
-_SECTION_KEYS = tuple(SECTIONS)
-_SECTION_KEYS_AND_HAND = (*SECTIONS, "hand")
 
 
 def _own_hand(state: GameState, seat: int | None) -> bool:
@@ -107,130 +105,6 @@ def view(state: GameState, seat: int | None) -> dict:
     if _own_hand(state, seat):
         data["hand"] = hand_data(state.hands[seat])
     return data
-
-
-class _LazyMap(dict):
-    """A map built key by key on first look, equal to the map built at once; valid only
-    until the state changes (reading it afterwards raises)."""
-
-    __slots__ = ("_state", "_version", "_complete")
-
-    def __init__(self, state: GameState) -> None:  # dict.__new__ made the empty map
-        self._state = state
-        self._version = state.actions_taken
-        self._complete = False
-
-    def _check(self) -> GameState:
-        if self._state.actions_taken != self._version:
-            raise RuntimeError("a LazyView was read after the game moved on")
-        return self._state
-
-    def _keys_all(self) -> tuple:
-        raise NotImplementedError
-
-    # Subclasses build a missing key in `__missing__` (checking the version first).
-
-    def _fill(self) -> None:
-        if not self._complete:
-            for key in self._keys_all():
-                value = self[key]
-                if isinstance(value, _LazyMap):
-                    value._fill()
-            self._complete = True
-
-    def keys_built(self):
-        return dict.keys(self)
-
-    def get(self, key, default=None):
-        try:
-            return self[key]
-        except KeyError:
-            return default
-
-    def __contains__(self, key) -> bool:
-        self._fill()
-        return dict.__contains__(self, key)
-
-    def __iter__(self):
-        self._fill()
-        return dict.__iter__(self)
-
-    def __len__(self) -> int:
-        self._fill()
-        return dict.__len__(self)
-
-    def __bool__(self) -> bool:
-        # `if view["negotiation"]:` must not build every field
-        return bool(self._keys_all())
-
-    def keys(self):
-        self._fill()
-        return dict.keys(self)
-
-    def items(self):
-        self._fill()
-        return dict.items(self)
-
-    def values(self):
-        self._fill()
-        return dict.values(self)
-
-    def __eq__(self, other) -> bool:
-        self._fill()
-        return dict.__eq__(self, other)
-
-    __hash__ = None
-
-
-class LazyView(_LazyMap):
-    """`view(state, seat)` built key by key on first look (the negotiation summary field by
-    field too). Equal to the full view; valid only until the state changes."""
-
-    __slots__ = ("_seat",)
-
-    def __init__(self, state: GameState, seat: int | None) -> None:
-        # _LazyMap.__init__ inline (one call fewer per view: a bot builds one per move)
-        self._state = state
-        self._version = state.actions_taken
-        self._complete = False
-        self._seat = seat
-
-    def _keys_all(self) -> tuple:
-        own = _own_hand(self._check(), self._seat)
-        return _SECTION_KEYS_AND_HAND if own else _SECTION_KEYS
-
-    def __missing__(self, key):
-        # the build inline, not through a `_build` call: a bot reads a few fields per move
-        st = self._state
-        if st.actions_taken != self._version:
-            raise RuntimeError("a LazyView was read after the game moved on")
-        build = _LAZY_SECTIONS.get(key)
-        if build is not None:
-            value = build(st, self._seat)
-        elif key == "hand" and _own_hand(st, self._seat):
-            value = hand_data(st.hands[self._seat])
-        else:
-            raise KeyError(key)
-        dict.__setitem__(self, key, value)
-        return value
-
-
-class _LazyNegotiation(_LazyMap):
-    """The view's negotiation summary, field by field (a bot asking which clans are still
-    missing needs no list of pending offers)."""
-
-    __slots__ = ()
-
-    def _keys_all(self) -> tuple:
-        return _NEGOTIATION_KEYS
-
-    def __missing__(self, key):
-        st = self._state
-        if st.actions_taken != self._version:
-            raise RuntimeError("a LazyView was read after the game moved on")
-        value = NEGOTIATION_FIELDS[key](st, st.negotiation)
-        dict.__setitem__(self, key, value)
-        return value
 
 
 _BOARD_IDS: dict[int, str] = {}
@@ -279,7 +153,7 @@ def _involved_data(state: GameState) -> list:
 
 
 # The negotiation summary, field by field (built all at once by `view`, one by one by
-# `LazyView`).
+# `game.seat_view`).
 NEGOTIATION_FIELDS = {
     "space": lambda st, neg: neg.space,
     "price": lambda st, neg: neg.price,
@@ -309,12 +183,6 @@ NEGOTIATION_FIELDS = {
     "involved": lambda st, neg: _involved_data(st),
     "agreed_total": lambda st, neg: nego.agreed_total(neg),
     "cap": lambda st, neg: nego.offer_cap(st),
-}
-_NEGOTIATION_KEYS = tuple(NEGOTIATION_FIELDS)
-# `LazyView`'s sections: the same, but the negotiation summary built field by field
-_LAZY_SECTIONS = {
-    **SECTIONS,
-    "negotiation": lambda st, seat: None if st.negotiation is None else _LazyNegotiation(st),
 }
 
 
