@@ -436,14 +436,16 @@ def save(scene: str, lang: str, seed: int, path: Path, size=None, text: str = "n
 
     from .app import App
     from .config import Config
+    from .table import layout as table_layout
     from .theme import LOGICAL_SIZE, THEME, min_text_px
     from .window import fit_rect
 
     cfg = Config(language=lang, fullscreen=False, text_size=text)
     app = App(cfg, sound=False, persist=False)
     app.present = False
-    if size:
-        THEME.configure(min_px=min_text_px(fit_rect(size).w / LOGICAL_SIZE[0]))
+    scale = fit_rect(size).w / LOGICAL_SIZE[0] if size else 1.0
+    table_layout.use(table_layout.for_scale(scale))  # the compact table at 1280x720
+    THEME.configure(min_px=min_text_px(scale))
     render(app, scene, seed)
     out = app.screen
     if size and size != out.get_size():
