@@ -11,7 +11,7 @@ from functools import lru_cache
 import pygame
 
 from .. import cardart, draw, probe
-from ..i18n import tr, tr_count
+from ..i18n import list_of, tr, tr_count
 from ..theme import (
     CLAN_KEYS,
     FELT,
@@ -60,11 +60,11 @@ def space_rules_text(board: dict, index: int, price: int) -> str:
     parts = []
     if sp["required"]:
         parts.append(
-            tr("space.tip.required", clans=", ".join(clan_word(k) for k in sp["required"]))
+            tr("space.tip.required", clans=list_of(clan_word(k) for k in sp["required"]))
         )
     for g in sp["groups"]:
         parts.append(
-            tr("space.tip.group", k=g["count"], clans=", ".join(clan_word(k) for k in g["clans"]))
+            tr("space.tip.group", k=g["count"], clans=list_of(clan_word(k) for k in g["clans"]))
         )
     inv = len(sp["required"]) + sum(g["count"] for g in sp["groups"])
     head = tr("space.tip.title", n=index + 1)

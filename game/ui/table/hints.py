@@ -40,7 +40,7 @@ from game.rules import (
 )
 
 from .. import cardart, draw, probe
-from ..i18n import tr
+from ..i18n import list_of, tr
 from ..theme import CLAN_KEYS, CLAN_LETTERS, GOLD, TEXT
 from . import layout as L
 from .sentences import and_list, money
@@ -65,7 +65,7 @@ def _needs(v, names) -> str:
         if count >= len(clans):
             parts.append(and_list(letters))
         else:
-            parts.append(tr("hint.n_of", n=count, clans=", ".join(letters)))
+            parts.append(tr("hint.n_of", n=count, clans=list_of(letters)))
     return and_list(parts)
 
 
