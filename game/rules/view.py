@@ -13,7 +13,7 @@ import json
 
 from . import engine
 from . import negotiation as nego
-from .board import CLAN_KEYS, Board, board_from_data
+from .board import CLAN_KEYS, MASK_CLANS, Board, board_from_data
 from .cards import CARD_KEYS, CARD_KINDS, Card
 from .events import Event
 from .state import POOL, GameState, Phase, Terms
@@ -128,16 +128,7 @@ class _LazyMap(dict):
     def _keys_all(self) -> tuple:
         raise NotImplementedError
 
-    def _build(self, state: GameState, key):
-        raise NotImplementedError
-
-    def __missing__(self, key):
-        state = self._state
-        if state.actions_taken != self._version:
-            raise RuntimeError("a LazyView was read after the game moved on")
-        value = self._build(state, key)
-        dict.__setitem__(self, key, value)
-        return value
+    # Subclasses build a missing key in `__missing__` (checking the version first).
 
     def _fill(self) -> None:
         if not self._complete:
@@ -208,15 +199,20 @@ class LazyView(_LazyMap):
         own = _own_hand(self._check(), self._seat)
         return _SECTION_KEYS_AND_HAND if own else _SECTION_KEYS
 
-    def _build(self, st: GameState, key):
-        if key == "negotiation":
-            return None if st.negotiation is None else _LazyNegotiation(st)
-        build = SECTIONS.get(key)
+    def __missing__(self, key):
+        # the build inline, not through a `_build` call: a bot reads a few fields per move
+        st = self._state
+        if st.actions_taken != self._version:
+            raise RuntimeError("a LazyView was read after the game moved on")
+        build = _LAZY_SECTIONS.get(key)
         if build is not None:
-            return build(st, self._seat)
-        if key == "hand" and _own_hand(st, self._seat):
-            return hand_data(st.hands[self._seat])
-        raise KeyError(key)
+            value = build(st, self._seat)
+        elif key == "hand" and _own_hand(st, self._seat):
+            value = hand_data(st.hands[self._seat])
+        else:
+            raise KeyError(key)
+        dict.__setitem__(self, key, value)
+        return value
 
 
 class _LazyNegotiation(_LazyMap):
@@ -228,8 +224,13 @@ class _LazyNegotiation(_LazyMap):
     def _keys_all(self) -> tuple:
         return _NEGOTIATION_KEYS
 
-    def _build(self, st: GameState, key):
-        return NEGOTIATION_FIELDS[key](st, st.negotiation)
+    def __missing__(self, key):
+        st = self._state
+        if st.actions_taken != self._version:
+            raise RuntimeError("a LazyView was read after the game moved on")
+        value = NEGOTIATION_FIELDS[key](st, st.negotiation)
+        dict.__setitem__(self, key, value)
+        return value
 
 
 _BOARD_IDS: dict[int, str] = {}
@@ -303,13 +304,18 @@ NEGOTIATION_FIELDS = {
     "last_proposal": lambda st, neg: int(neg.last_proposal),
     "round_active": lambda st, neg: neg.round_active,
     "floor_passed": lambda st, neg: sorted(neg.floor_passed),
-    "committed": lambda st, neg: sorted({c for c, _s, _r, _o in nego.committed(st)}),
+    "committed": lambda st, neg: list(MASK_CLANS[nego.committed_mask(st)]),
     "covered": lambda st, neg: nego.involved(st) is not None,
     "involved": lambda st, neg: _involved_data(st),
     "agreed_total": lambda st, neg: nego.agreed_total(neg),
     "cap": lambda st, neg: nego.offer_cap(st),
 }
 _NEGOTIATION_KEYS = tuple(NEGOTIATION_FIELDS)
+# `LazyView`'s sections: the same, but the negotiation summary built field by field
+_LAZY_SECTIONS = {
+    **SECTIONS,
+    "negotiation": lambda st, seat: None if st.negotiation is None else _LazyNegotiation(st),
+}
 
 
 def _window(state: GameState) -> dict | None:
