@@ -323,6 +323,28 @@ def encode(msg: dict) -> bytes:
     return frame
 
 
+def pack(value: Any) -> bytes:
+    """One value's msgpack bytes, to be put in a message by ``encode_map``."""
+    return _packer.pack(value)
+
+
+def map_header(n: int) -> bytes:
+    """The msgpack header of a map of ``n`` pairs, as the packer writes it."""
+    return bytes((0x80 | n,)) if n < 16 else b"\xde" + n.to_bytes(2, "big")
+
+
+def encode_map(kind: str, fields: list[tuple[str, bytes]]) -> bytes:
+    """``encode({"t": kind, **fields})`` from the fields' values packed beforehand (a value
+    several frames share is packed once): the very same bytes, under the same limit."""
+    frame = b"".join(
+        [map_header(len(fields) + 1), b"\xa1t", _packer.pack(kind)]
+        + [_packer.pack(k) + v for k, v in fields]
+    )
+    if len(frame) > MAX_FRAME:
+        raise ValueError(f"message {kind!r} is {len(frame)} bytes (> {MAX_FRAME})")
+    return frame
+
+
 def decode_all(data: bytes) -> list[Any]:
     """Every message in ``data`` (tests and tools)."""
     dec = FrameDecoder(max(MAX_FRAME, len(data) + 1))

@@ -18,9 +18,26 @@ STATIC_KEYS = frozenset({"board"})  # never in a delta nor in the hash (``board_
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
+def _not_json(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+# ``_CANONICAL.encode`` without its per-call set-up: the C encoder made once, and no check
+# for circular references (decoded messages and the engine's views have none; one would
+# end in a RecursionError instead of a ValueError)
+_MAKE = json.encoder.c_make_encoder
+_ENCODE_C = (
+    _MAKE(None, _not_json, json.encoder.encode_basestring_ascii, None, ":", ",", True, False, True)
+    if _MAKE is not None
+    else None
+)
+
+
 def canonical(value: Any) -> str:
     """Canonical JSON: keys sorted, no spaces, non-ASCII escaped (what the hash is over)."""
-    return _CANONICAL.encode(value)
+    if _ENCODE_C is None:  # pragma: no cover - a Python without the json accelerator
+        return _CANONICAL.encode(value)
+    return "".join(_ENCODE_C(value, 0))
 
 
 def view_hash(view: dict) -> str:

@@ -463,3 +463,24 @@ def test_the_documented_hash_test_vector():
     )
     assert P.view_hash(v) == "b9e9687ae5c47c8a"
     assert P.ViewHasher()(v) == "b9e9687ae5c47c8a"
+
+
+def test_a_map_encoded_from_packed_parts_is_the_same_bytes():
+    """``encode_map`` (the host's update frames, built from values packed once) writes
+    exactly what ``encode`` writes, whatever the number of fields."""
+    for n in (0, 1, 14, 15, 16, 40):
+        fields = {f"k{i}": [i, {"x": "é" * i}] for i in range(n)}
+        packed = [(k, P.pack(v)) for k, v in fields.items()]
+        assert P.encode_map("update", packed) == P.encode({"t": "update", **fields})
+    with pytest.raises(ValueError):
+        P.encode_map("update", [("big", P.pack("x" * P.MAX_FRAME))])
+
+
+def test_canonical_json_is_the_documented_encoding(views):
+    """``canonical`` (the C encoder made once) writes what PROTOCOL.md §6 says: Python's
+    ``json.dumps(..., sort_keys=True, separators=(",", ":"), ensure_ascii=True)``."""
+    samples = [v for _, vs in views for v in vs]
+    samples += [{"name": 'Mei 茶 \U0001f600 "q" \\ \n'}, [None, True, False, -7, 2**40], "é", 0]
+    for value in samples:
+        expected = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        assert P.canonical(value) == expected

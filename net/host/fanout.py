@@ -59,6 +59,24 @@ class RecentEvents:
         self.events = 0
 
 
+class _PackedValues:
+    """Maps packed from their values' bytes, each value object packed once (the audiences'
+    deltas share the public sections' values)."""
+
+    def __init__(self) -> None:
+        self._memo: dict[str, tuple[object, bytes]] = {}
+
+    def map(self, data: dict) -> bytes:
+        parts = [P.map_header(len(data))]
+        memo = self._memo
+        for k, v in data.items():
+            hit = memo.get(k)
+            if hit is None or hit[0] is not v:
+                hit = memo[k] = (v, P.pack(k) + P.pack(v))
+            parts.append(hit[1])
+        return b"".join(parts)
+
+
 class Outbox(Protocol):
     def send(self, conn: Connection, msg: dict, frame: bytes | None = None) -> None: ...
 
@@ -153,6 +171,10 @@ class FanOut:
         # Events only differ between audiences when one of them hides something per seat.
         private = any(type(e).for_seat is not Event.for_seat for e in events)
         public_events = None if private else events_for(events, None)
+        packed = _PackedValues()
+        events_packed = None if private else P.pack(public_events)
+        tail = [("timers", P.pack(timers))] if timers is not None else []
+        head = [("version", P.pack(version)), ("base", P.pack(version - 1))]
         for aud, conns in audiences.items():
             step = self.tables.advance(state, aud, memo)
             if step is None:
@@ -160,17 +182,26 @@ class FanOut:
                     self.send_snapshot(state, conn)
                 continue
             cached, delta = step
+            seen = events_for(events, aud) if private else public_events
             msg = {
                 "t": "update",
                 "version": version,
                 "base": version - 1,
                 "hash": cached.hash,
-                "events": events_for(events, aud) if private else public_events,
+                "events": seen,
                 "delta": delta,
             }
             if timers is not None:
                 msg["timers"] = timers
-            frame = P.encode(msg)
+            # the frame from its parts: the delta's shared values and the events packed once
+            fields = [
+                *head,
+                ("hash", P.pack(cached.hash)),
+                ("events", events_packed if events_packed is not None else P.pack(seen)),
+                ("delta", packed.map(delta)),
+                *tail,
+            ]
+            frame = P.encode_map("update", fields)
             for conn in conns:
                 extra = {}
                 if conn is ack_conn and ack is not None:
@@ -179,7 +210,8 @@ class FanOut:
                     extra["legal"] = legal_actions(state, aud).to_data()
                 if extra:
                     own = {**msg, **extra}
-                    out.append((conn, own, P.encode(own)))
+                    more = [(k, P.pack(v)) for k, v in extra.items()]
+                    out.append((conn, own, P.encode_map("update", fields + more)))
                 else:
                     out.append((conn, msg, frame))
         # Every frame is built before the first is written: waking one client does not
