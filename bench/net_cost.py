@@ -138,6 +138,7 @@ def instrument_host(clock: StepClock) -> Callable[[], dict]:
     clock.wrap(P.ViewHasher, "__call__", "3.4.4.d hashes")
     clock.wrap(fanout_mod, "events_for", "3.4.4.e events redacted")
     clock.wrap(P, "encode", "3.4.4.f encode")
+    clock.wrap(P, "encode_map", "3.4.4.f encode")
     clock.wrap(Connections, "send", "3.4.4.g write (socket send)")
     clock.wrap(Referee, "after_action", "3.5 referee (bots hear, plan)")
 
