@@ -185,12 +185,16 @@ def sequential_main(
 
     async def main() -> dict:
         recv: list[dict[int, float]] = [{} for _ in range(seats)]
+        arrived = asyncio.Event()
+        awaited = [-1]  # the version the driver waits for
         sessions = []
         for i in range(seats):
 
             def on_message(msg, i=i) -> None:
                 if isinstance(msg, Update):
                     recv[i][msg.version] = time.monotonic()
+                    if msg.version == awaited[0] and all(msg.version in r for r in recv):
+                        arrived.set()
 
             sessions.append(
                 ClientSession("127.0.0.1", port, name=f"S{i}", code=CODE, on_message=on_message)
@@ -226,8 +230,11 @@ def sequential_main(
             c0 = time.thread_time_ns()
             t0 = time.monotonic()
             me.send_action(action, version)
-            while any(version + 1 not in r for r in recv):
-                await asyncio.sleep(0.0002)
+            # woken by the last client's update (no polling: the clients' loop is theirs)
+            awaited[0] = version + 1
+            arrived.clear()
+            if any(version + 1 not in r for r in recv):
+                await arrived.wait()
             latencies.append((max(r[version + 1] for r in recv) - t0) * 1000)
             client_cpu.append((time.thread_time_ns() - c0) / 1e6)
         for s in sessions:
