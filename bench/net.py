@@ -24,6 +24,7 @@ import multiprocessing as mp
 import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -38,7 +39,9 @@ def _pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
-def host_main(port_q, out_q, seats: int, seed: int, short: bool, breakdown: bool = False) -> None:
+def host_main(
+    port_q, out_q, seats: int, seed: int, short: bool, breakdown: bool = False, autosave=None
+) -> None:
     from net.host.hooks import HostHooks
     from net.host.server import Host
     from tests.net_helpers import config_for_tests
@@ -86,7 +89,9 @@ def host_main(port_q, out_q, seats: int, seed: int, short: bool, breakdown: bool
                 snapshots.append(len(frame))
 
     async def main() -> None:
-        config = config_for_tests(seats=seats, code=CODE, seed=seed, short_game=short)
+        config = config_for_tests(
+            seats=seats, code=CODE, seed=seed, short_game=short, autosave=autosave
+        )
         host = Host(config, hooks=HostHooks(tap=tap, received=received, handled=handled))
         await host.start()
         port_q.put(host.port)
@@ -280,13 +285,16 @@ def run_game(
     mode: str,
     gap: float = 0.01,
     breakdown: bool = False,
+    autosave=None,
 ) -> dict:
     """mode "bots": every seat a bot client acting on its own (concurrent, stale actions
     included); "sequential": one action in flight at a time (see sequential_main)."""
     ctx = mp.get_context("fork")
     port_q, out_q = ctx.Queue(), ctx.Queue()
     host = ctx.Process(
-        target=host_main, args=(port_q, out_q, seats, seed, short, breakdown), daemon=True
+        target=host_main,
+        args=(port_q, out_q, seats, seed, short, breakdown, autosave),
+        daemon=True,
     )
     host.start()
     port = port_q.get(timeout=30)
@@ -365,7 +373,14 @@ def main() -> int:
         help="time each step of the host's (and, sequential, the clients') per-action path "
         "(bench/net_cost.py); the wrapping slows both a little",
     )
+    parser.add_argument(
+        "--autosave",
+        action="store_true",
+        help="the host keeps an autosave and its journal (in a temporary directory), as "
+        "`main.py host` does",
+    )
     args = parser.parse_args()
+    save_dir = tempfile.TemporaryDirectory() if args.autosave else None
     lat, ratios, frame_bytes, view_bytes, snaps, host_ms = [], [], [], [], [], []
     handler_cpu, host_cpu, host_sys, client_cpu = [], [], [], []
     host_steps, client_steps = [], []
@@ -374,7 +389,13 @@ def main() -> int:
     t0 = time.perf_counter()
     for g in range(args.games):
         r = run_game(
-            args.seats, args.seed + g, args.delay, args.short, args.mode, breakdown=args.breakdown
+            args.seats,
+            args.seed + g,
+            args.delay,
+            args.short,
+            args.mode,
+            breakdown=args.breakdown,
+            autosave=Path(save_dir.name) / f"game{g}.json" if save_dir else None,
         )
         assert r["finished"], "a game did not finish"
         lat += r["latencies_ms"]
