@@ -144,11 +144,8 @@ class OfferingPerson:
                 return
             mine = neg.pending.get(me)
             may = real_time or waited
-            if (
-                may
-                and not neg.time_up
-                and self._made < OFFERS_PER_DEAL
-                and (mine is None or mine.by_boss)
+            if may and not neg.time_up and self._made < OFFERS_PER_DEAL and (
+                mine is None or mine.by_boss
             ):
                 kind = OFFER_KINDS[self._kinds % len(OFFER_KINDS)]
                 offer = person_offer(st, me, kind)

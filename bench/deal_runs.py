@@ -164,5 +164,7 @@ def print_deal_runs(report: dict, games: int) -> None:
     )
     for style, by_players in report.items():
         for players, d in by_players.items():
-            cells = "".join(f"{_cell(r):>18}" for r in (d["any"], d["opening"], d["investor"]))
+            cells = "".join(
+                f"{_cell(r):>18}" for r in (d["any"], d["opening"], d["investor"])
+            )
             print(f"{style:<10}{players:>8}{d['deal_share']:>12.2f}{cells}")

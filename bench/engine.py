@@ -134,9 +134,7 @@ def main(argv=None) -> int:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--real-time", action="store_true")
     p.add_argument("--json", action="store_true")
-    p.add_argument(
-        "--shape-actions", type=int, default=200_000, help="actions of the no-rules yardstick"
-    )
+    p.add_argument("--shape-actions", type=int, default=200_000, help="actions of the no-rules yardstick")
     args = p.parse_args(argv)
     mode = WindowMode.REAL_TIME if args.real_time else WindowMode.ASK_AROUND
     gps, mean_actions = games_per_second(args.games, args.players, mode)
@@ -154,9 +152,7 @@ def main(argv=None) -> int:
         "mean_actions_per_game": round(mean_actions, 1),
         # The same games with no referee (ask-around), and what the referee adds per action.
         "engine_only_games_per_second": None if bare_gps is None else round(bare_gps, 1),
-        "engine_only_mean_actions_per_game": None
-        if bare_actions is None
-        else round(bare_actions, 1),
+        "engine_only_mean_actions_per_game": None if bare_actions is None else round(bare_actions, 1),
         "referee_us_per_action": None
         if bare_gps is None
         else round((1 / gps - 1 / bare_gps) * 1e6 / mean_actions, 2),

@@ -108,19 +108,9 @@ async def lan_game(seed: int, bot: str, players: int) -> LanGame:
     address = f"127.0.0.1:{host.port}"
     procs = [
         await asyncio.create_subprocess_exec(
-            sys.executable,
-            str(ROOT / "main.py"),
-            "join",
-            address,
-            "--code",
-            CODE,
-            "--bot",
-            bot,
-            "--headless",
-            "--name",
-            f"Bot {i + 1}",
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.DEVNULL,
+            sys.executable, str(ROOT / "main.py"), "join", address, "--code", CODE,
+            "--bot", bot, "--headless", "--name", f"Bot {i + 1}",
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
         )  # fmt: skip
         for i in range(players)
     ]

@@ -96,7 +96,9 @@ class Verdict:
     ms: float  # mean time per decision
 
 
-def evaluate(decisions: list[Decision], truth: list[list], spec: str, reps: int = 1) -> Verdict:
+def evaluate(
+    decisions: list[Decision], truth: list[list], spec: str, reps: int = 1
+) -> Verdict:
     """Replay every decision `reps` times (fresh sampling seeds) with the bot `spec`."""
     bot = make_bot(spec, 0, 1)
     assert isinstance(bot, SearchBot), spec

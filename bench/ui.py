@@ -282,9 +282,7 @@ def real_child(state: str, seconds: float, always_draw: bool, xserver: int) -> d
         _scripted_table(app, countdown=state == "table_countdown")
     else:
         burst = busiest_table(app)
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 1075), rel=(0, 0), buttons=(0, 0, 0))
-    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 1075), rel=(0, 0), buttons=(0, 0, 0)))
 
     def frame() -> None:
         if always_draw:
@@ -342,15 +340,7 @@ def _start_x(screen: tuple[int, int], displays) -> tuple[list[subprocess.Popen],
         if Path(f"/tmp/.X11-unix/X{number}").exists() or Path(f"/tmp/.X{number}-lock").exists():
             continue
         xvfb = subprocess.Popen(
-            [
-                "Xvfb",
-                f":{number}",
-                "-screen",
-                "0",
-                f"{screen[0]}x{screen[1]}x24",
-                "-nolisten",
-                "tcp",
-            ],
+            ["Xvfb", f":{number}", "-screen", "0", f"{screen[0]}x{screen[1]}x24", "-nolisten", "tcp"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -363,9 +353,7 @@ def _start_x(screen: tuple[int, int], displays) -> tuple[list[subprocess.Popen],
             continue
         env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_VIDEO")}
         env.update(DISPLAY=f":{number}", SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
-        wm = subprocess.Popen(
-            ["openbox"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
+        wm = subprocess.Popen(["openbox"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(1.0)
         return [wm, xvfb], env
     raise SystemExit(f"error: no free display in {list(displays)} (or Xvfb is missing)")
@@ -382,9 +370,7 @@ def real_window(
             cmd += ["--xserver", str(procs[1].pid)]
             if always_draw:
                 cmd.append("--always-draw")
-            out = subprocess.run(
-                cmd, env=env, capture_output=True, text=True, timeout=seconds + 120
-            )
+            out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=seconds + 120)
             lines = [ln for ln in out.stdout.splitlines() if ln.startswith("{")]
             if out.returncode != 0 or not lines:
                 raise SystemExit(f"error: {state} failed: {out.stderr.strip()[-2000:]}")
@@ -403,21 +389,15 @@ def real_window(
 def print_real(results: list[dict], always_draw: bool) -> None:
     how = "whole canvas every frame" if always_draw else "only what changed"
     w, h = results[0]["window"] if results else SCREEN
-    print(
-        f"real window (Xvfb + openbox, fullscreen {w}x{h}), drawing {how}, load {os.getloadavg()[0]:.2f}"
-    )
-    print(
-        f"  {'state':16} {'CPU':>6} {'Xvfb':>6}  {'drawn':>11}  {'idle':>5}  {'work p50/p95/p99/max ms':>26}  late"
-    )
+    print(f"real window (Xvfb + openbox, fullscreen {w}x{h}), drawing {how}, load {os.getloadavg()[0]:.2f}")
+    print(f"  {'state':16} {'CPU':>6} {'Xvfb':>6}  {'drawn':>11}  {'idle':>5}  {'work p50/p95/p99/max ms':>26}  late")
     for r in results:
         w = r["work_ms"]
         drawn = f"{r['drawn']}/{r['frames']}"
         times = f"{w['p50']}/{w['p95']}/{w['p99']}/{r['work_ms_max']}"
         cpu, xcpu = r["cpu_percent"], r["xserver_cpu_percent"]
         idle = r.get("idle_frames", 0)
-        print(
-            f"  {r['state']:16} {cpu:>5}% {xcpu:>5}%  {drawn:>11}  {idle:>5}  {times:>26}  {r['late_frames']}"
-        )
+        print(f"  {r['state']:16} {cpu:>5}% {xcpu:>5}%  {drawn:>11}  {idle:>5}  {times:>26}  {r['late_frames']}")
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -432,9 +412,7 @@ def main() -> int:
     ap.add_argument("--size", default="1920x1080", help="window size (the canvas is 1920x1080)")
     ap.add_argument("--real-window", action="store_true", help="CPU per state in a real X window")
     ap.add_argument("--seconds", type=float, default=10.0, help="real window: seconds per state")
-    ap.add_argument(
-        "--always-draw", action="store_true", help="real window: redraw all, every frame"
-    )
+    ap.add_argument("--always-draw", action="store_true", help="real window: redraw all, every frame")
     ap.add_argument("--screen", default="1920x1080", help="real window: the X screen's size")
     ap.add_argument("--display", type=int, help="real window: the X display number to start")
     ap.add_argument("--states", default=",".join(REAL_STATES), help="real window: which states")
@@ -452,9 +430,7 @@ def main() -> int:
         unknown = sorted(set(states) - set(REAL_STATES))
         if unknown:
             raise SystemExit(f"error: unknown states {unknown} (known: {', '.join(REAL_STATES)})")
-        results = real_window(
-            args.seconds, args.always_draw, parse_size(args.screen), displays, states
-        )
+        results = real_window(args.seconds, args.always_draw, parse_size(args.screen), displays, states)
         if args.json:
             print(json.dumps(results))
         else:

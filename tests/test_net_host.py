@@ -434,48 +434,16 @@ def test_action_checks_in_order_and_nothing_changes():
             (a, {"t": "action", "version": v, "action": {"type": "roll", "seat": 9}}, "bad_action"),
             (a, {"t": "action", "version": v, "action": {"type": "roll"}}, "bad_action"),
             # names exactly as the engine writes them; a clan number past 5 is no source
-            (
-                a,
-                {"t": "action", "version": v, "action": {**Roll(0).to_data(), "type": "ROLL"}},
-                "bad_action",
-            ),
-            (
-                a,
-                {
-                    "t": "action",
-                    "version": v,
-                    "action": {"type": "lay_clan", "seat": 0, "clan": "Red"},
-                },
-                "bad_action",
-            ),
-            (
-                a,
-                {
-                    "t": "action",
-                    "version": v,
-                    "action": {
-                        "type": "play_travel",
-                        "seat": 0,
-                        "card": "TRAVEL_YELLOW",
-                        "target": ["placard", 2],
-                    },
-                },
-                "bad_action",
-            ),
-            (
-                a,
-                {
-                    "t": "action",
-                    "version": v,
-                    "action": {
-                        "type": "play_travel",
-                        "seat": 0,
-                        "card": "travel_yellow",
-                        "target": ["placard", 6],
-                    },
-                },
-                "bad_action",
-            ),
+            (a, {"t": "action", "version": v, "action": {**Roll(0).to_data(), "type": "ROLL"}},
+             "bad_action"),
+            (a, {"t": "action", "version": v,
+                 "action": {"type": "lay_clan", "seat": 0, "clan": "Red"}}, "bad_action"),
+            (a, {"t": "action", "version": v,
+                 "action": {"type": "play_travel", "seat": 0, "card": "TRAVEL_YELLOW",
+                            "target": ["placard", 2]}}, "bad_action"),
+            (a, {"t": "action", "version": v,
+                 "action": {"type": "play_travel", "seat": 0, "card": "travel_yellow",
+                            "target": ["placard", 6]}}, "bad_action"),
             (spec, {"t": "action", "version": v, "action": Roll(0).to_data()}, "not_seated"),
             (b, {"t": "action", "version": v, "action": Roll(0).to_data(), "id": 7}, "wrong_seat"),
             (b, {"t": "action", "version": v, "action": Roll(1).to_data(), "id": 8}, "illegal"),
@@ -922,9 +890,7 @@ def test_a_client_takes_its_own_seat_back_with_its_token_and_no_other_without_it
         assert "no seat is open to newcomers" in (await wrong.error("bad_token"))["message"]
         await wrong.closed()
         assert [(s.name, s.status) for s in host.seats] == [
-            ("P0", "human"),
-            ("P1", "bot"),
-            (None, "open"),
+            ("P0", "human"), ("P1", "bot"), (None, "open")
         ]
         await host.close()
 

@@ -249,7 +249,9 @@ class BotPlayer:
         # lost with a host that died)? Decide again.
         if self._watch is not None:
             self._watch.cancel()
-        self._watch = self.clock.call_later(self.resend_after, partial(self._watchdog, msg.version))
+        self._watch = self.clock.call_later(
+            self.resend_after, partial(self._watchdog, msg.version)
+        )
 
     def _watchdog(self, version: int) -> None:
         self._watch = None

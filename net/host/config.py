@@ -161,9 +161,7 @@ def build_host_config(
     if negotiation_limit < 1:
         raise HostChoiceError("negotiation_limit", "must be >= 1")
     if len(bots) not in (1, seats):
-        raise HostChoiceError(
-            "bots", f"names {len(bots)} bots for {seats} seats (give 1 or {seats})"
-        )
+        raise HostChoiceError("bots", f"names {len(bots)} bots for {seats} seats (give 1 or {seats})")
     try:
         bot_specs = [check_bot_spec(spec) for spec in bots]
         bot_specs = bot_specs * seats if len(bot_specs) == 1 else bot_specs  # one per seat

@@ -112,11 +112,9 @@ class SeatTable:
         could take or bots play (the player's screen names them in its own language);
         never another person's seat."""
         open_ = [s.index for s in self.open_seats()]
-        bots = (
-            []
-            if game_over
-            else [s.index for s in self.seats if s.status == "open" and s.index not in open_]
-        )
+        bots = [] if game_over else [
+            s.index for s in self.seats if s.status == "open" and s.index not in open_
+        ]
         if open_:
             words = "seats open to newcomers (with the room code): " + _numbers(open_)
         elif bots:

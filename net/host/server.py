@@ -206,9 +206,7 @@ class Host:
             ) from None
         self.port = self._server.sockets[0].getsockname()[1]
         if announce_wanted(self.config.announce, self.config.bind):
-            await self.announcement.start(
-                self.name, self.port, self.lobby.seats_free(), self.lobby.pace()
-            )
+            await self.announcement.start(self.name, self.port, self.lobby.seats_free(), self.lobby.pace())
         if self.game is not None:
             self._after_resume()
         elif self.timing.start_after is not None:
@@ -326,9 +324,7 @@ class Host:
         conn.seat = seat.index
         self.lobby.write_sidecar()
         if seat.bot_from_start and self.started:
-            log.info(
-                "%s took seat %d from its bot (bot seats are open to people)", name, seat.index
-            )
+            log.info("%s took seat %d from its bot (bot seats are open to people)", name, seat.index)
         else:
             log.info("%s took seat %d", name, seat.index)
         self._welcome(conn, seat.index, token)
@@ -452,3 +448,4 @@ class Host:
     def _broadcast(self, out: dict) -> None:
         """A host message to every connection that joined (players and spectators)."""
         self.fanout.to_all(self.conns, out)
+
