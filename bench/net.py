@@ -21,8 +21,10 @@ import argparse
 import asyncio
 import json
 import multiprocessing as mp
+import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -37,21 +39,45 @@ def _pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
-def host_main(port_q, out_q, seats: int, seed: int, short: bool) -> None:
+def host_main(
+    port_q, out_q, seats: int, seed: int, short: bool, breakdown: bool = False, autosave=None
+) -> None:
     from net.host.hooks import HostHooks
     from net.host.server import Host
     from tests.net_helpers import config_for_tests
 
+    steps = extra = None
+    if breakdown:
+        from bench.net_cost import StepClock, instrument_host
+
+        steps = StepClock()
+        extra = instrument_host(steps)
     frames: list[tuple[int, int, int]] = []  # seat, version, bytes
     snapshots: list[int] = []
     host_ms: list[float] = []  # an applied action: message in -> every frame written
+    handler_cpu_ms: list[float] = []  # the same in the thread's CPU time
+    # the process's CPU time from the first action received to the last one handled
+    cpu_marks: dict[str, int] = {}
+    applied = [0]
 
     acked: set[int] = set()  # connections whose last action was applied (an "ack" went out)
+    cpu_in = [0]
+
+    def received(conn, msg) -> None:
+        if msg["t"] == "action":
+            if "first" not in cpu_marks:
+                cpu_marks["first"] = time.process_time_ns()
+                cpu_marks["first_sys"] = os.times().system
+            cpu_in[0] = time.thread_time_ns()
 
     def handled(conn, msg, seconds: float) -> None:
         if msg["t"] == "action" and conn.id in acked:
             acked.discard(conn.id)
             host_ms.append(seconds * 1000)
+            handler_cpu_ms.append((time.thread_time_ns() - cpu_in[0]) / 1e6)
+            applied[0] += 1
+            cpu_marks["last"] = time.process_time_ns()
+            cpu_marks["last_sys"] = os.times().system
 
     def tap(conn, msg, frame) -> None:
         if "ack" in msg:
@@ -63,8 +89,10 @@ def host_main(port_q, out_q, seats: int, seed: int, short: bool) -> None:
                 snapshots.append(len(frame))
 
     async def main() -> None:
-        config = config_for_tests(seats=seats, code=CODE, seed=seed, short_game=short)
-        host = Host(config, hooks=HostHooks(tap=tap, handled=handled))
+        config = config_for_tests(
+            seats=seats, code=CODE, seed=seed, short_game=short, autosave=autosave
+        )
+        host = Host(config, hooks=HostHooks(tap=tap, received=received, handled=handled))
         await host.start()
         port_q.put(host.port)
         await host.finished.wait()
@@ -78,7 +106,17 @@ def host_main(port_q, out_q, seats: int, seed: int, short: bool) -> None:
                     "frames": frames,
                     "snapshots": snapshots,
                     "host_ms": host_ms,
+                    "handler_cpu_ms": handler_cpu_ms,
+                    # every action after the first (whose CPU time is not in the span)
+                    "process_cpu_ms_per_action": (cpu_marks["last"] - cpu_marks["first"])
+                    / 1e6
+                    / max(1, applied[0] - 1),
+                    "process_sys_ms_per_action": (cpu_marks["last_sys"] - cpu_marks["first_sys"])
+                    * 1e3
+                    / max(1, applied[0] - 1),
                     "stats": dict(host.stats),
+                    "steps": steps.actions if steps is not None else None,
+                    "extra": extra() if extra is not None else None,
                 },
             )
         )
@@ -132,7 +170,9 @@ def client_main(port: int, indexes: list[int], out_q, delay: float) -> None:
         out_q.put(("client", record))
 
 
-def sequential_main(port: int, seats: int, out_q, gap: float, seed: int) -> None:
+def sequential_main(
+    port: int, seats: int, out_q, gap: float, seed: int, breakdown: bool = False
+) -> None:
     """Six clients on one loop; one action in flight at a time: a seat's bot decides from
     its own view (not timed), the timer starts as the action is sent and stops when the
     last client has applied the update (delta applied, hash verified)."""
@@ -141,14 +181,25 @@ def sequential_main(port: int, seats: int, out_q, gap: float, seed: int) -> None
     from game.bots import make_bot
     from net.client.session import ClientSession, Update, legal_for_view
 
+    steps = extra = None
+    if breakdown:
+        from bench.net_cost import StepClock, instrument_clients
+
+        steps = StepClock()
+        extra = instrument_clients(steps)
+
     async def main() -> dict:
         recv: list[dict[int, float]] = [{} for _ in range(seats)]
+        arrived = asyncio.Event()
+        awaited = [-1]  # the version the driver waits for
         sessions = []
         for i in range(seats):
 
             def on_message(msg, i=i) -> None:
                 if isinstance(msg, Update):
                     recv[i][msg.version] = time.monotonic()
+                    if msg.version == awaited[0] and all(msg.version in r for r in recv):
+                        arrived.set()
 
             sessions.append(
                 ClientSession("127.0.0.1", port, name=f"S{i}", code=CODE, on_message=on_message)
@@ -160,6 +211,7 @@ def sequential_main(port: int, seats: int, out_q, gap: float, seed: int) -> None
         bots = {seat: make_bot("random", seat, seed) for seat in by_seat}
         rng = random.Random(seed)
         latencies = []
+        client_cpu = []  # the clients' thread CPU from the send to the last update applied
         while True:
             await asyncio.sleep(gap)
             version = max(s.version for s in sessions)
@@ -180,16 +232,26 @@ def sequential_main(port: int, seats: int, out_q, gap: float, seed: int) -> None
             action = bots[seat].choose(me.view, legal, True)
             if action is None:
                 continue
+            c0 = time.thread_time_ns()
             t0 = time.monotonic()
             me.send_action(action, version)
-            while any(version + 1 not in r for r in recv):
-                await asyncio.sleep(0.0002)
+            # woken by the last client's update (no polling: the clients' loop is theirs)
+            awaited[0] = version + 1
+            arrived.clear()
+            if any(version + 1 not in r for r in recv):
+                await arrived.wait()
             latencies.append((max(r[version + 1] for r in recv) - t0) * 1000)
+            client_cpu.append((time.thread_time_ns() - c0) / 1e6)
         for s in sessions:
             await s.close()
         for t in tasks:
             t.cancel()
-        return {"latencies": latencies}
+        return {
+            "latencies": latencies,
+            "client_cpu_ms": client_cpu,
+            "steps": steps.actions if steps is not None else None,
+            "extra": extra() if extra is not None else None,
+        }
 
     out_q.put(("sequential", asyncio.run(main())))
 
@@ -216,17 +278,30 @@ def full_view_sizes(save: dict, frames: list[tuple[int, int, int]]) -> dict[tupl
 
 
 def run_game(
-    seats: int, seed: int, delay: float, short: bool, mode: str, gap: float = 0.01
+    seats: int,
+    seed: int,
+    delay: float,
+    short: bool,
+    mode: str,
+    gap: float = 0.01,
+    breakdown: bool = False,
+    autosave=None,
 ) -> dict:
     """mode "bots": every seat a bot client acting on its own (concurrent, stale actions
     included); "sequential": one action in flight at a time (see sequential_main)."""
     ctx = mp.get_context("fork")
     port_q, out_q = ctx.Queue(), ctx.Queue()
-    host = ctx.Process(target=host_main, args=(port_q, out_q, seats, seed, short), daemon=True)
+    host = ctx.Process(
+        target=host_main,
+        args=(port_q, out_q, seats, seed, short, breakdown, autosave),
+        daemon=True,
+    )
     host.start()
     port = port_q.get(timeout=30)
     if mode == "sequential":
-        procs = [ctx.Process(target=sequential_main, args=(port, seats, out_q, gap, seed))]
+        procs = [
+            ctx.Process(target=sequential_main, args=(port, seats, out_q, gap, seed, breakdown))
+        ]
         expect = 2
     else:
         procs = [
@@ -240,8 +315,10 @@ def run_game(
     for p in (host, *procs):
         p.join(10)
     host_data = next(d for k, d in results if k == "host")
+    client_cpu, client_steps = [], None
     if mode == "sequential":
-        latencies = next(d for k, d in results if k == "sequential")["latencies"]
+        seq = next(d for k, d in results if k == "sequential")
+        latencies, client_cpu, client_steps = seq["latencies"], seq["client_cpu_ms"], seq
         finished = True
     else:
         client_data = [d for k, d in results if k == "client"]
@@ -261,6 +338,14 @@ def run_game(
         "view_bytes": list(sizes.values()),
         "snapshot_bytes": host_data["snapshots"],
         "host_ms": host_data["host_ms"],
+        "handler_cpu_ms": host_data["handler_cpu_ms"],
+        "host_cpu_ms_per_action": host_data["process_cpu_ms_per_action"],
+        "host_sys_ms_per_action": host_data["process_sys_ms_per_action"],
+        "client_cpu_ms": client_cpu,
+        "host_steps": host_data["steps"],
+        "host_extra": host_data["extra"],
+        "client_steps": client_steps["steps"] if client_steps else None,
+        "client_extra": client_steps["extra"] if client_steps else None,
         "actions": len(host_data["save"]["actions"]),
         "stale": host_data["stats"].get("stale", 0),
         "finished": finished,
@@ -282,12 +367,36 @@ def main() -> int:
         "bots: six bot clients in six processes acting concurrently",
     )
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="time each step of the host's (and, sequential, the clients') per-action path "
+        "(bench/net_cost.py); the wrapping slows both a little",
+    )
+    parser.add_argument(
+        "--autosave",
+        action="store_true",
+        help="the host keeps an autosave and its journal (in a temporary directory), as "
+        "`main.py host` does",
+    )
     args = parser.parse_args()
+    save_dir = tempfile.TemporaryDirectory() if args.autosave else None
     lat, ratios, frame_bytes, view_bytes, snaps, host_ms = [], [], [], [], [], []
+    handler_cpu, host_cpu, host_sys, client_cpu = [], [], [], []
+    host_steps, client_steps = [], []
     actions = stale = 0
+    last_extra = None
     t0 = time.perf_counter()
     for g in range(args.games):
-        r = run_game(args.seats, args.seed + g, args.delay, args.short, args.mode)
+        r = run_game(
+            args.seats,
+            args.seed + g,
+            args.delay,
+            args.short,
+            args.mode,
+            breakdown=args.breakdown,
+            autosave=Path(save_dir.name) / f"game{g}.json" if save_dir else None,
+        )
         assert r["finished"], "a game did not finish"
         lat += r["latencies_ms"]
         ratios += r["ratios"]
@@ -295,6 +404,13 @@ def main() -> int:
         view_bytes += r["view_bytes"]
         snaps += r["snapshot_bytes"]
         host_ms += r["host_ms"]
+        handler_cpu += r["handler_cpu_ms"]
+        host_cpu.append(r["host_cpu_ms_per_action"])
+        host_sys.append(r["host_sys_ms_per_action"])
+        client_cpu += r["client_cpu_ms"]
+        host_steps += r["host_steps"] or []
+        last_extra = r["host_extra"]
+        client_steps += r["client_steps"] or []
         actions += r["actions"]
         stale += r["stale"]
     figures = {
@@ -310,6 +426,13 @@ def main() -> int:
         "latency_max_ms": round(max(lat), 2),
         "host_ms_p50": round(_pct(host_ms, 50), 3),
         "host_ms_p99": round(_pct(host_ms, 99), 3),
+        # the host process's CPU time per applied action (everything: reading, the loop,
+        # the handler, the writes), the mean over the games
+        "host_cpu_ms_per_action": round(statistics.mean(host_cpu), 3),
+        "host_sys_ms_per_action": round(statistics.mean(host_sys), 3),  # of it in the kernel
+        "host_handler_cpu_ms_p50": round(_pct(handler_cpu, 50), 3),
+        # sequential: the clients' thread CPU from the send to the last update applied
+        "clients_cpu_ms_p50": round(_pct(client_cpu, 50), 3) if client_cpu else None,
         "update_bytes_mean": round(statistics.mean(frame_bytes), 1),
         "full_view_json_bytes_mean": round(statistics.mean(view_bytes), 1),
         "bytes_ratio_mean": round(statistics.mean(ratios), 3),
@@ -330,13 +453,35 @@ def main() -> int:
             f"p99 {figures['latency_p99_ms']} ms, max {figures['latency_max_ms']} ms "
             f"({len(lat)} actions; bar p99 <= 10 ms, goal 3 ms)\n"
             f"host, action in -> all frames written: p50 {figures['host_ms_p50']} ms, "
-            f"p99 {figures['host_ms_p99']} ms\n"
-            f"bytes per update: mean {figures['update_bytes_mean']} B vs full view as JSON "
+            f"p99 {figures['host_ms_p99']} ms; its thread CPU p50 "
+            f"{figures['host_handler_cpu_ms_p50']} ms\n"
+            f"host CPU per action (the whole process): {figures['host_cpu_ms_per_action']} ms "
+            f"({figures['host_sys_ms_per_action']} ms of it in the kernel)"
+            + (
+                f"; the {args.seats} clients' CPU per action p50 {figures['clients_cpu_ms_p50']} ms\n"
+                if client_cpu
+                else "\n"
+            )
+            + f"bytes per update: mean {figures['update_bytes_mean']} B vs full view as JSON "
             f"{figures['full_view_json_bytes_mean']} B: ratio mean {figures['bytes_ratio_mean']}, "
             f"p50 {figures['bytes_ratio_p50']}, p95 {figures['bytes_ratio_p95']} (goal <= 0.2)\n"
             f"snapshots (join, rejoin, stale action): mean {figures['snapshot_bytes_mean']} B; "
             f"stale actions refused: {stale}"
         )
+    if args.breakdown:
+        from bench.net_cost import StepClock, print_breakdown
+
+        print(
+            "host extra figures (last game):",
+            {k: v for k, v in (last_extra or {}).items() if k != "handler_cpu_us"},
+        )
+        for title, actions_steps in (("host", host_steps), ("clients", client_steps)):
+            if actions_steps:
+                clock = StepClock()
+                clock.actions = actions_steps
+                print_breakdown(
+                    f"{title}: per action, {len(actions_steps)} actions", clock.summary()
+                )
     return 0
 
 

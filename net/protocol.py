@@ -18,7 +18,6 @@ This module is shared by the host and the client:
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import secrets
 import string
@@ -26,6 +25,18 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import msgpack
+
+# how a client keeps its seat's view in step with the host and proves it: re-exported here,
+# where the rest of net/ reads the wire's names
+from net.view_sync import (  # noqa: F401
+    HASH_HEX,
+    STATIC_KEYS,
+    ViewHasher,
+    apply_delta,
+    canonical,
+    view_delta,
+    view_hash,
+)
 
 PROTOCOL_VERSION = 1
 SUPPORTED_VERSIONS = (1,)
@@ -35,7 +46,6 @@ MAX_NAME = 24  # grapheme clusters of a player name, after cleaning (net/names.p
 MAX_NAME_FIELD = 8 * MAX_NAME  # code points of hello.name as sent (bounds the work)
 CODE_LENGTH = 4
 TOKEN_HEX = 32  # a reconnect token: 128 random bits as 32 lower-case hex digits
-HASH_HEX = 16  # the short view hash: 64 bits as 16 lower-case hex digits
 INT_MIN, INT_MAX = -(2**63), 2**64 - 1
 
 #: Quick negotiation phrases a player may say (``say``): the keys of the UI's
@@ -313,6 +323,28 @@ def encode(msg: dict) -> bytes:
     return frame
 
 
+def pack(value: Any) -> bytes:
+    """One value's msgpack bytes, to be put in a message by ``encode_map``."""
+    return _packer.pack(value)
+
+
+def map_header(n: int) -> bytes:
+    """The msgpack header of a map of ``n`` pairs, as the packer writes it."""
+    return bytes((0x80 | n,)) if n < 16 else b"\xde" + n.to_bytes(2, "big")
+
+
+def encode_map(kind: str, fields: list[tuple[str, bytes]]) -> bytes:
+    """``encode({"t": kind, **fields})`` from the fields' values packed beforehand (a value
+    several frames share is packed once): the very same bytes, under the same limit."""
+    frame = b"".join(
+        [map_header(len(fields) + 1), b"\xa1t", _packer.pack(kind)]
+        + [_packer.pack(k) + v for k, v in fields]
+    )
+    if len(frame) > MAX_FRAME:
+        raise ValueError(f"message {kind!r} is {len(frame)} bytes (> {MAX_FRAME})")
+    return frame
+
+
 def decode_all(data: bytes) -> list[Any]:
     """Every message in ``data`` (tests and tools)."""
     dec = FrameDecoder(max(MAX_FRAME, len(data) + 1))
@@ -577,93 +609,6 @@ def error(code: str, message: str | None = None, **extra: Any) -> dict:
         if value is not None:
             msg[key] = value
     return msg
-
-
-# --------------------------------------------------------------------------- views
-
-STATIC_KEYS = frozenset({"board"})  # never in a delta nor in the hash (``board_id`` is)
-
-
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-
-
-def canonical(value: Any) -> str:
-    """Canonical JSON: keys sorted, no spaces, non-ASCII escaped (what the hash is over)."""
-    return _CANONICAL.encode(value)
-
-
-def view_hash(view: dict) -> str:
-    """The short hash of a view: the first 16 hex digits of the SHA-256 of its canonical
-    JSON (keys sorted, no spaces, ASCII escapes), leaving out ``board``."""
-    body = {k: v for k, v in view.items() if k not in STATIC_KEYS}
-    return hashlib.sha256(canonical(body).encode("ascii")).hexdigest()[:HASH_HEX]
-
-
-class ViewHasher:
-    """``view_hash`` for a view that changes a few top-level keys at a time: it keeps each
-    key's canonical JSON and re-encodes only the keys named in ``changed``.
-
-    ``memo`` (key -> (value, fragment)) shares fragments between several views holding the
-    very same value objects (the host's per-seat views share their public sections).
-    """
-
-    __slots__ = ("_frags",)
-
-    def __init__(self) -> None:
-        self._frags: dict[str, str] = {}
-
-    def __call__(self, view: dict, changed=None, memo: dict | None = None) -> str:
-        keys = sorted(view)
-        old = self._frags
-        frags: dict[str, str] = {}
-        redo = None if changed is None else set(changed)
-        for k in keys:
-            if k in STATIC_KEYS:
-                continue
-            if redo is not None and k not in redo and k in old:
-                frags[k] = old[k]
-                continue
-            value = view[k]
-            hit = memo.get(k) if memo is not None else None
-            if hit is not None and hit[0] is value:
-                frags[k] = hit[1]
-                continue
-            frags[k] = f"{_key_json(k)}:{canonical(value)}"
-            if memo is not None:
-                memo[k] = (value, frags[k])
-        self._frags = frags
-        blob = "{" + ",".join(frags.values()) + "}"
-        return hashlib.sha256(blob.encode("ascii")).hexdigest()[:HASH_HEX]
-
-
-_KEY_JSON: dict[str, str] = {}
-
-
-def _key_json(key: str) -> str:
-    out = _KEY_JSON.get(key)
-    if out is None:
-        out = json.dumps(key, ensure_ascii=True)
-        if len(_KEY_JSON) < 256:
-            _KEY_JSON[key] = out
-    return out
-
-
-def view_delta(old: dict | None, new: dict) -> dict:
-    """The top-level keys of ``new`` whose values differ from ``old`` (``board`` never)."""
-    if old is None:
-        return {k: v for k, v in new.items() if k not in STATIC_KEYS}
-    return {k: v for k, v in new.items() if k not in STATIC_KEYS and old.get(k, _MISSING) != v}
-
-
-_MISSING = object()
-
-
-def apply_delta(view: dict, delta: dict) -> dict:
-    """A new view: ``view`` with the top-level keys of ``delta`` replaced (``view`` is
-    left untouched, so a copy handed to another thread stays valid)."""
-    out = dict(view)
-    out.update(delta)
-    return out
 
 
 # --------------------------------------------------------------------------- codes

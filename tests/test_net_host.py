@@ -1060,6 +1060,7 @@ def test_every_frame_carries_only_the_seats_own_secrets():
         assert rec.frames
         for conn, msg, frame in rec.frames:
             assert P.decode_all(frame) == [msg]
+            assert frame == P.encode(msg)  # frames built from parts: the very same bytes
             P.check_host_message(msg)
             blob = json.dumps(msg)
             for word in ('"deck"', '"rng"', '"seed"', "token_sha256"):

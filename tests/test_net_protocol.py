@@ -18,7 +18,7 @@ from game.rules import Settings, WindowMode, view
 from game.simulate import simulate_game
 from net import protocol as P
 from net.client.session import HostClock, legal_for_view, parse_address
-from net.host.fanout import compose_view, shared_sections
+from net.host.views import STATIC_SECTIONS, TableViews, compose_view
 from tests.net_helpers import Peer, run, seat_peers, start_host
 
 pytestmark = pytest.mark.timeout(120)
@@ -278,10 +278,45 @@ def test_composed_views_equal_the_engine_views(views):
     """The host builds the public sections once per action; the result must be exactly
     ``view(state, seat)`` (a seat-dependent section would make this fail)."""
     for state, vs in views:
-        shared = shared_sections(state)
+        tables = TableViews()
+        public = tables.public(state).sections
         for seat, v in zip([None, *range(state.players)], vs, strict=True):
-            assert compose_view(shared, state, seat) == v
-            assert compose_view(shared_sections(state), state, seat) == view(state, seat)
+            assert compose_view(public, state, seat) == v
+            assert tables.view_of(state, seat).view == view(state, seat)
+
+
+@pytest.mark.parametrize("hidden_money", [True, False])
+def test_views_kept_in_step_equal_the_engine_views(hidden_money):
+    """One action at a time, every audience's view, delta and hash are the engine's: the
+    view is ``view(state, seat)``, the delta exactly the keys whose values changed, the
+    hash ``view_hash`` of the view; the static sections never change within a game."""
+    tables = TableViews()
+    seen: dict = {}
+    steps = [0]
+
+    def step(game, action, events):
+        state = game.state
+        audiences = [None, *range(state.players)]
+        if not seen:
+            for aud in audiences:
+                seen[aud] = tables.view_of(state, aud).view
+            static = {k: seen[None][k] for k in STATIC_SECTIONS}
+            seen["static"] = static
+            return
+        memo: dict = {}
+        for aud in audiences:
+            cached, delta = tables.advance(state, aud, memo)
+            expected = view(state, aud)
+            assert cached.view == expected
+            assert delta == P.view_delta(seen[aud], expected)
+            assert cached.hash == P.view_hash(expected)
+            assert all(expected[k] == v for k, v in seen["static"].items())
+            seen[aud] = expected
+        steps[0] += 1
+
+    settings = Settings(players=4, hidden_money=hidden_money)
+    simulate_game(4, 11, ["random"] * 4, settings, on_step=step)
+    assert steps[0] > 100
 
 
 def test_client_legal_actions_match_the_host(views):
@@ -428,3 +463,24 @@ def test_the_documented_hash_test_vector():
     )
     assert P.view_hash(v) == "b9e9687ae5c47c8a"
     assert P.ViewHasher()(v) == "b9e9687ae5c47c8a"
+
+
+def test_a_map_encoded_from_packed_parts_is_the_same_bytes():
+    """``encode_map`` (the host's update frames, built from values packed once) writes
+    exactly what ``encode`` writes, whatever the number of fields."""
+    for n in (0, 1, 14, 15, 16, 40):
+        fields = {f"k{i}": [i, {"x": "é" * i}] for i in range(n)}
+        packed = [(k, P.pack(v)) for k, v in fields.items()]
+        assert P.encode_map("update", packed) == P.encode({"t": "update", **fields})
+    with pytest.raises(ValueError):
+        P.encode_map("update", [("big", P.pack("x" * P.MAX_FRAME))])
+
+
+def test_canonical_json_is_the_documented_encoding(views):
+    """``canonical`` (the C encoder made once) writes what PROTOCOL.md §6 says: Python's
+    ``json.dumps(..., sort_keys=True, separators=(",", ":"), ensure_ascii=True)``."""
+    samples = [v for _, vs in views for v in vs]
+    samples += [{"name": 'Mei 茶 \U0001f600 "q" \\ \n'}, [None, True, False, -7, 2**40], "é", 0]
+    for value in samples:
+        expected = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        assert P.canonical(value) == expected

@@ -551,15 +551,17 @@ class Client:
     def send_action(self, action: Action, version: int | None = None) -> int:
         """Send ``action`` stamped with ``version`` (default: the last polled one); returns
         its id (an ``Update`` with ``ack == id`` or a ``ServerError`` with ``id == id``
-        answers)."""
+        answers). The message is made here; the loop's thread only writes it."""
         rid = next(self._ids)
         version = self.version if version is None else version
-
-        def go() -> None:
-            if self._session is not None:
-                self._session.send_action(action, version, rid)
-
-        self._call(go)
+        session = self._session
+        if session is None:
+            return rid
+        if version is None:  # nothing polled yet: the session's latest version, in its loop
+            self._call(session.send_action, action, None, rid)
+        else:
+            msg = {"t": "action", "version": version, "action": action.to_data(), "id": rid}
+            self._call(session.send, msg)
         return rid
 
     def request_snapshot(self) -> None:

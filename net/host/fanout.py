@@ -1,10 +1,10 @@
 """The host's fan-out: what every connection is shown after each action.
 
-Each audience (a seat, or ``None`` for spectators) has a cached view at the current version;
-an applied action becomes one ``update`` per audience (its redacted events, the top-level
-keys of its view that changed, a hash of the whole view), encoded once and written to every
-connection of that audience. The public view sections are built once per action for all of
-them. The newest events are kept (``history``) for the log of a seat that joins or rejoins.
+Each audience (a seat, or ``None`` for spectators) has a cached view at the current version
+(``net.host.views``: the public sections are built and compared once per action, a seat's
+view is its last one with the changed keys replaced); an applied action becomes one
+``update`` per audience (its redacted events, the top-level keys of its view that changed,
+a hash of the whole view), encoded once and written to every connection of that audience. The newest events are kept (``history``) for the log of a seat that joins or rejoins.
 
 ``FanOut`` only reads the game state and the connections it is given, and writes through
 ``out.send`` (the connections' single way out); it never calls back into the host.
@@ -15,18 +15,14 @@ from __future__ import annotations
 import logging
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from game.rules import Game, legal_actions, opening_events
 from game.rules.events import Event
-
-# the view's sections: the public ones are built once per action for every seat
-from game.rules.view import SECTIONS as _SECTIONS
 from game.rules.view import events_for
-from game.rules.view import hand_data as _hand_data
 from net import protocol as P
 from net.host.hooks import HostHooks
+from net.host.views import CachedView, TableViews
 
 if TYPE_CHECKING:
     from net.host.connections import Connection
@@ -37,21 +33,6 @@ log = logging.getLogger(__name__)
 #: the newest actions' whole batches holding at most this many events together, each
 #: redacted for the receiving seat exactly as it was live.
 HISTORY_EVENTS = 60
-#: View sections that depend on who looks (with "hand", only in a seat's own view).
-PER_SEAT_SECTIONS = frozenset({"seat", "players"})
-
-
-def shared_sections(state) -> dict:
-    """The view sections every audience sees alike, built once."""
-    return {k: build(state, None) for k, build in _SECTIONS.items() if k not in PER_SEAT_SECTIONS}
-
-
-def compose_view(shared: dict, state, seat: int | None) -> dict:
-    """``view(state, seat)`` from the shared sections plus the seat's own ones."""
-    out = {k: shared[k] if k in shared else build(state, seat) for k, build in _SECTIONS.items()}
-    if seat is not None and 0 <= seat < state.players:
-        out["hand"] = _hand_data(state.hands[seat])
-    return out
 
 
 class RecentEvents:
@@ -78,23 +59,22 @@ class RecentEvents:
         self.events = 0
 
 
-@dataclass
-class CachedView:
-    """An audience's view as its connections last received it (and the hasher that knows
-    its keys' encodings, so the next hash re-encodes only what changed)."""
+class _PackedValues:
+    """Maps packed from their values' bytes, each value object packed once (the audiences'
+    deltas share the public sections' values)."""
 
-    version: int
-    view: dict
-    hash: str
-    hasher: P.ViewHasher
+    def __init__(self) -> None:
+        self._memo: dict[str, tuple[object, bytes]] = {}
 
-
-@dataclass
-class SharedSections:
-    """The public sections at one version (``None`` sections: an engine without them)."""
-
-    version: int
-    sections: dict | None
+    def map(self, data: dict) -> bytes:
+        parts = [P.map_header(len(data))]
+        memo = self._memo
+        for k, v in data.items():
+            hit = memo.get(k)
+            if hit is None or hit[0] is not v:
+                hit = memo[k] = (v, P.pack(k) + P.pack(v))
+            parts.append(hit[1])
+        return b"".join(parts)
 
 
 class Outbox(Protocol):
@@ -113,21 +93,19 @@ class FanOut:
         self.stats = stats
         self.hooks = hooks
         self.timers_data = timers_data  # the countdowns shown with a snapshot
-        self.views: dict[int | None, CachedView] = {}
+        self.tables = TableViews()
         self.history = RecentEvents()
-        self._shared: SharedSections | None = None
 
     # ------------------------------------------------------------------ views
 
     def reset(self) -> None:
         """A new game: no views, no history."""
-        self.views.clear()
+        self.tables.reset()
         self.history.clear()
-        self._shared = None
 
     def forget(self, audience: int | None) -> None:
         """An audience lost its connection: its next one starts from a snapshot."""
-        self.views.pop(audience, None)
+        self.tables.forget(audience)
 
     @staticmethod
     def audiences(conns: Iterable[Connection], seats: Sequence) -> dict[int | None, list]:
@@ -141,19 +119,8 @@ class FanOut:
             out.setdefault(conn.audience, []).append(conn)
         return out
 
-    def shared_now(self, state) -> dict | None:
-        if self._shared is None or self._shared.version != state.actions_taken:
-            self._shared = SharedSections(state.actions_taken, shared_sections(state))
-        return self._shared.sections
-
     def current_view(self, state, aud: int | None) -> CachedView:
-        cached = self.views.get(aud)
-        if cached is None or cached.version != state.actions_taken:
-            v = compose_view(self.shared_now(state), state, aud)
-            hasher = P.ViewHasher()
-            cached = CachedView(state.actions_taken, v, hasher(v), hasher)
-            self.views[aud] = cached
-        return cached
+        return self.tables.view_of(state, aud)
 
     # ------------------------------------------------------------------ frames
 
@@ -195,36 +162,46 @@ class FanOut:
         if self.hooks.update is not None:
             self.hooks.update(list(events))
         version = state.actions_taken
-        for aud in list(self.views):
+        views = self.tables.audiences
+        for aud in list(views):
             if aud not in audiences:
-                del self.views[aud]
-        shared = self.shared_now(state) if audiences else None
+                del views[aud]
         memo: dict = {}
         out: list[tuple[Connection, dict, bytes | None]] = []
         # Events only differ between audiences when one of them hides something per seat.
         private = any(type(e).for_seat is not Event.for_seat for e in events)
         public_events = None if private else events_for(events, None)
+        packed = _PackedValues()
+        events_packed = None if private else P.pack(public_events)
+        tail = [("timers", P.pack(timers))] if timers is not None else []
+        head = [("version", P.pack(version)), ("base", P.pack(version - 1))]
         for aud, conns in audiences.items():
-            prev = self.views.get(aud)
-            if prev is None or prev.version != version - 1:
+            step = self.tables.advance(state, aud, memo)
+            if step is None:
                 for conn in conns:  # pragma: no cover - every audience is one version behind
                     self.send_snapshot(state, conn)
                 continue
-            new = compose_view(shared, state, aud)
-            delta = P.view_delta(prev.view, new)
-            h = prev.hasher(new, delta, memo)
+            cached, delta = step
+            seen = events_for(events, aud) if private else public_events
             msg = {
                 "t": "update",
                 "version": version,
                 "base": version - 1,
-                "hash": h,
-                "events": events_for(events, aud) if private else public_events,
+                "hash": cached.hash,
+                "events": seen,
                 "delta": delta,
             }
             if timers is not None:
                 msg["timers"] = timers
-            self.views[aud] = CachedView(version, new, h, prev.hasher)
-            frame = P.encode(msg)
+            # the frame from its parts: the delta's shared values and the events packed once
+            fields = [
+                *head,
+                ("hash", P.pack(cached.hash)),
+                ("events", events_packed if events_packed is not None else P.pack(seen)),
+                ("delta", packed.map(delta)),
+                *tail,
+            ]
+            frame = P.encode_map("update", fields)
             for conn in conns:
                 extra = {}
                 if conn is ack_conn and ack is not None:
@@ -233,7 +210,8 @@ class FanOut:
                     extra["legal"] = legal_actions(state, aud).to_data()
                 if extra:
                     own = {**msg, **extra}
-                    out.append((conn, own, P.encode(own)))
+                    more = [(k, P.pack(v)) for k, v in extra.items()]
+                    out.append((conn, own, P.encode_map("update", fields + more)))
                 else:
                     out.append((conn, msg, frame))
         # Every frame is built before the first is written: waking one client does not

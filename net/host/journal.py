@@ -75,8 +75,25 @@ def journal_path(save: Path) -> Path:
     return save.with_name(save.name + ".journal")
 
 
+def _not_json(value) -> None:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+# ``json.dumps(value, separators=(",", ":"), ensure_ascii=True)`` without building an encoder
+# at every call (a journal line is written for every action, before its frames go out);
+# actions and saves hold no circular references
+_MAKE = json.encoder.c_make_encoder
+_ENCODE_C = (
+    _MAKE(None, _not_json, json.encoder.encode_basestring_ascii, None, ":", ",", False, False, True)
+    if _MAKE is not None
+    else None
+)
+
+
 def _dumps(value) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=True)
+    if _ENCODE_C is None:  # pragma: no cover - a Python without the json accelerator
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=True)
+    return "".join(_ENCODE_C(value, 0))
 
 
 def record_line(value) -> bytes:
@@ -256,6 +273,52 @@ def _slot(path: Path) -> _Slot:
         return slot
 
 
+class _Syncer:
+    """The thread that ``fdatasync``-s the journal after the loop's writes (``sync="batch"``).
+
+    The loop only hands over a duplicate of the journal's descriptor (it may be rotated
+    while the disk works) and sets an event: no future, no callback back into the loop, so
+    an action's path waits neither for the disk nor for a thread pool. A write while a sync
+    is waiting to start adds nothing; a write during a sync asks for one more after it.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._fd: int | None = None  # the descriptor to sync next (a duplicate it closes)
+        self._stopped = False
+        self._thread = threading.Thread(target=self._run, name="journal-sync", daemon=True)
+        self._thread.start()
+
+    def request(self, fd: int) -> None:
+        with self._lock:
+            if self._fd is not None or self._stopped:
+                return  # a sync is about to start: it covers this write
+            self._fd = os.dup(fd)
+        self._wake.set()
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stopped = True
+        self._wake.set()
+
+    def _run(self) -> None:
+        while True:
+            self._wake.wait()
+            self._wake.clear()
+            with self._lock:
+                fd, self._fd = self._fd, None
+                stopped = self._stopped
+            if fd is not None:
+                with contextlib.suppress(OSError):
+                    if not stopped:
+                        os.fdatasync(fd)
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+            if stopped:
+                return
+
+
 class Autosaver:
     """Keeps ``<save>`` and ``<save>.journal`` for a running game (see the module docstring).
 
@@ -292,7 +355,8 @@ class Autosaver:
         self._base = 0  # actions in the save the open journal continues
         self._since = 0  # journal records since the last compaction started
         self._compacting: asyncio.Task | None = None
-        self._syncing = False
+        self._syncer: _Syncer | None = None  # "batch": the thread that syncs the journal
+        self._sync_soon = False  # a sync is asked for once the loop is free
         self.writes = 0  # full saves written
         self.records = 0  # journal records written
         self.errors = 0
@@ -363,27 +427,25 @@ class Autosaver:
             self._start_compaction()
 
     def _background_sync(self) -> None:
-        if self._syncing or self._fd is None:
+        """Ask the sync thread for an ``fdatasync`` once the loop is done with this action:
+        its frames are written by then, so the thread (which needs the interpreter's lock
+        a moment to start) never runs in the middle of an action's path."""
+        if self._sync_soon or self._fd is None:
             return
         try:
             loop = asyncio.get_running_loop()
-        except RuntimeError:
+        except RuntimeError:  # tools and tests without a loop: no background sync
             return
-        fd = os.dup(self._fd)  # the journal may be rotated while the thread syncs
-        self._syncing = True
+        self._sync_soon = True
+        loop.call_soon(self._sync_now)
 
-        def sync() -> None:
-            try:
-                os.fdatasync(fd)
-            except OSError:
-                pass
-            finally:
-                os.close(fd)
-
-        def done(_fut) -> None:
-            self._syncing = False
-
-        loop.run_in_executor(None, sync).add_done_callback(done)
+    def _sync_now(self) -> None:
+        self._sync_soon = False
+        if self._fd is None:
+            return
+        if self._syncer is None:
+            self._syncer = _Syncer()
+        self._syncer.request(self._fd)
 
     # -- compaction -----------------------------------------------------------------
 
@@ -434,6 +496,9 @@ class Autosaver:
     def close(self) -> None:
         self._cancel_compaction()
         self._close_fd()
+        if self._syncer is not None:
+            self._syncer.stop()
+            self._syncer = None
 
     def _close_fd(self) -> None:
         fd, self._fd = self._fd, None
