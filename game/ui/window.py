@@ -167,6 +167,8 @@ class GameWindow:
         self.canvas = pygame.Surface(logical).convert()
         self._scaled: pygame.Surface | None = None  # reused smoothscale target
         self._recreated = False  # fullscreen is a window of its own (no window manager)
+        # SDL's connection to the X server (one for all its windows): the idle loop sleeps on it
+        self.x_connection: int | None = None if self.headless else x11.connection_fd()
         if fullscreen and not self.headless:
             self._enter_fullscreen()
 
