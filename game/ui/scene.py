@@ -38,6 +38,9 @@ class Scene:
     # its picture is mostly one blit of a composed layer: one redraw clipped to the union of
     # the changed rects costs less than a pass per rect (the table's 16 glows round the board)
     clip_union = False
+    # its pulses come round to the same looks (glow steps, a caret): their rects are kept
+    # drawn under their keys and blitted back (game/ui/patches.py); not the title's cards
+    keeps_patches = True
 
     def __init__(self, app) -> None:
         self.app = app
@@ -235,19 +238,29 @@ class SceneStack:
         top = self.top
         return top.handle(event) if top else False
 
-    def changes(self) -> list[pygame.Rect]:
-        """The canvas rects to redraw: what changed in any visible scene, merged."""
+    def changes(self, merged: bool = True) -> list[pygame.Rect]:
+        """The canvas rects to redraw: what changed in any visible scene, merged (or each
+        pulse's own rect, clipped to the canvas, unless the whole canvas changed)."""
         visible = self.visible()
         if [id(s) for s in visible] != self._shown:
             return [WHOLE]
         rects: list[pygame.Rect] = []
         for scene in visible:
             rects += scene.changes()
-        return merge_rects(rects)
+        if merged or WHOLE in rects:
+            return merge_rects(rects)
+        return [r for r in (r.clip(WHOLE) for r in rects) if r.width > 0 and r.height > 0]
 
     def pulse_step(self) -> float:
         """The shortest time between two redraws of a visible scene's pulses."""
         return min((scene.pulse_step for scene in self.visible()), default=PULSE_STEP)
+
+    def pulse_looks(self) -> list[tuple[object, pygame.Rect]] | None:
+        """Every visible scene's pulses now, bottom first (None: a scene keeps no patches)."""
+        visible = self.visible()
+        if not all(scene.keeps_patches for scene in visible):
+            return None
+        return [look for scene in visible for look in scene.pulses()]
 
     def clip_union(self) -> bool:
         """Whether every visible scene is cheaper redrawn once round all the changed rects."""

@@ -814,9 +814,11 @@ class TableScene(Scene):
         targets and the coach's hint (their glow levels), the notice's edge, countdowns."""
         t = self.t
         out = super().pulses()
-        out += [(colour, r.inflate(6, 6)) for colour, r in self.plates.rings(t, self.highlights()).values()]
+        # each rect just what its drawing covers (the ring's outline, a glow's spread), so
+        # that a glow is not taken for one that the ring's colour reaches into (patches.py)
+        out += [(colour, r) for colour, r in self.plates.rings(t, self.highlights()).values()]
         level = PLACE_PULSE.level(t)
-        out += [(level, L.SPACES[a.space].inflate(20, 20)) for a in self.legal.fixed if isinstance(a, PlaceMarker)]
+        out += [(level, L.SPACES[a.space].inflate(16, 16)) for a in self.legal.fixed if isinstance(a, PlaceMarker)]
         level = TARGET_PULSE.level(t)
         for kind, ref in self.travel_targets():
             r = (self.plates.placard_rects if kind == "placard" else self.panel.card_rects).get(ref)
