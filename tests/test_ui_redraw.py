@@ -58,9 +58,9 @@ class PresentSpy:
             self.whole += 1
             return whole(*a, **kw)
 
-        def present_rects(rects):
+        def present_rects(rects, looks=None):
             self.parts.append([pygame.Rect(r) for r in rects])
-            return part(rects)
+            return part(rects, looks)
 
         monkeypatch.setattr(window, "present", present)
         monkeypatch.setattr(window, "present_rects", present_rects)
@@ -381,3 +381,21 @@ def test_kept_patches_are_copied_on_a_second_sight_and_never_for_varied_looks():
     assert cache.get(varied, (0,)) is None
     cache.clear()
     assert cache.get(rect, (1,)) is None
+
+
+def test_a_scaled_window_shows_kept_glows_as_scaling_the_whole_picture_would(app, monkeypatch):
+    """At 1280x720 (2/3: parts scaled alone are exact) the glows' scaled parts come from
+    their kept copies and the window shows what scaling the whole canvas shows."""
+    pygame.display.set_mode((1280, 720))
+    app.window.resized()
+    _placing_table(app)
+    motion((20, 1070))
+    frame(app)
+    for _ in range(180):
+        frame(app)
+    assert app.window.scaled_patches.hits > 0
+    for _ in range(5):
+        frame(app)
+        shown = pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+        app.window.present(flip=False)
+        assert pygame.image.tobytes(pygame.display.get_surface(), "RGB") == shown

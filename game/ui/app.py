@@ -231,6 +231,7 @@ class App:
         self.stack.draw(self.screen)
         self.stack.shown()
         self.patches.clear()  # a new picture: the pulses' kept rects are out of date
+        self.window.scaled_patches.clear()
         if self.present:
             self.window.present()
         self._shown()
@@ -276,7 +277,7 @@ class App:
             self._redraw(rects)
         self.stack.shown()
         if self.present:
-            self.window.present_rects(shown)
+            self.window.present_rects(shown, looks)
         self.partial_frames += 1
         self._shown()
         return True

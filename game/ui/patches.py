@@ -52,9 +52,12 @@ class PatchCache:
         self.hits += 1
         return patch
 
-    def keep(self, canvas: pygame.Surface, rect: pygame.Rect, sig: tuple) -> None:
-        """Copy `rect` of the canvas as it is drawn now, under `sig`, if it was drawn with
-        these keys before (and its keys are not too varied to come round again)."""
+    def keep(
+        self, canvas: pygame.Surface, rect: pygame.Rect, sig: tuple, made: pygame.Surface | None = None
+    ) -> None:
+        """Copy `rect` of the canvas as it is drawn now (or keep `made`, a surface made from
+        it: its scaled picture), under `sig`, if it was drawn with these keys before (and
+        its keys are not too varied to come round again)."""
         where = tuple(rect)
         seen = self._seen.setdefault(where, set())
         if len(seen) > VARIED:
@@ -65,8 +68,8 @@ class PatchCache:
         kept = self._rects.setdefault(where, OrderedDict())
         if sig in kept:
             return
-        patch = canvas.subsurface(rect).copy()
-        size = rect.width * rect.height * canvas.get_bytesize()
+        patch = canvas.subsurface(rect).copy() if made is None else made
+        size = patch.get_width() * patch.get_height() * patch.get_bytesize()
         if self._bytes + size > MAX_BYTES:
             self._rects.clear()
             self._bytes = 0

@@ -52,6 +52,7 @@ class Scene:
         self._stale = True  # the picture last shown is out of date
         self._shown: tuple | None = None  # what the picture last shown depended on
         self._pulses_shown: list[tuple[object, pygame.Rect]] = []  # and its pulses()
+        self._pulses_now: tuple[float, list] | None = None  # pulses() at this frame's time
         self._shown_t = 0.0  # the scene's time in the picture last shown
 
     # lifecycle
@@ -107,6 +108,7 @@ class Scene:
 
     def update(self, dt: float) -> None:
         self.t += dt
+        self._pulses_now = None
         hover = None
         for w in reversed(self.widgets):
             if w.visible and w.tooltip() and w.rect.collidepoint(self.mouse):
@@ -144,6 +146,7 @@ class Scene:
     def invalidate(self) -> None:
         """The whole picture is out of date (state the scene shows has changed)."""
         self._stale = True
+        self._pulses_now = None
 
     def look(self):
         """A key of whatever else the picture shows (None: nothing else); the scene is
@@ -162,13 +165,20 @@ class Scene:
             if w.visible and w.pulsing()
         ]
 
+    def pulses_now(self) -> list[tuple[object, pygame.Rect]]:
+        """pulses() once a frame: the loop asks for changes, the patches' keys and what was
+        shown, all at one moment (the scene's time and state stand still meanwhile)."""
+        if self._pulses_now is None or self._pulses_now[0] != self.t:
+            self._pulses_now = (self.t, self.pulses())
+        return self._pulses_now[1]
+
     def changes(self) -> list[pygame.Rect]:
         """The canvas rects whose picture differs from the one last shown ([WHOLE]: all)."""
         if self.animated or self._stale or self._shown_key() != self._shown:
             return [WHOLE]
         if self.t - self._shown_t < 0.9 * self.pulse_step:  # (frames come a little early)
             return []
-        now = self.pulses()
+        now = self.pulses_now()
         if len(now) != len(self._pulses_shown):
             return [WHOLE]
         return [
@@ -181,7 +191,7 @@ class Scene:
         """The picture of this moment is on screen."""
         self._stale = False
         self._shown = self._shown_key()
-        self._pulses_shown = self.pulses()
+        self._pulses_shown = self.pulses_now()
         self._shown_t = self.t
 
 
@@ -260,7 +270,7 @@ class SceneStack:
         visible = self.visible()
         if not all(scene.keeps_patches for scene in visible):
             return None
-        return [look for scene in visible for look in scene.pulses()]
+        return [look for scene in visible for look in scene.pulses_now()]
 
     def clip_union(self) -> bool:
         """Whether every visible scene is cheaper redrawn once round all the changed rects."""
