@@ -101,11 +101,14 @@ def print_table(summary: dict, out=sys.stdout) -> None:
 
 
 class Timed:
-    """Wraps a bot and records how long each decision takes."""
+    """Wraps a bot and records how long each decision takes (and, for a search bot, the
+    simulated actions each searched decision used: fewer than its budget when the wall-clock
+    cap stopped it, as on a loaded machine)."""
 
-    def __init__(self, bot, sink: list[float]) -> None:
+    def __init__(self, bot, sink: list[float], steps: list[int] | None = None) -> None:
         self.bot = bot
         self.sink = sink
+        self.steps = steps
         self.seat = bot.seat
         self.kind = bot.kind
         self.needs_view = bot.needs_view
@@ -118,6 +121,8 @@ class Timed:
         t = time.perf_counter()
         a = self.bot.choose(view, legal, must_act)
         self.sink.append(time.perf_counter() - t)
+        if self.steps is not None and getattr(self.bot, "last_steps", 0):
+            self.steps.append(self.bot.last_steps)
         return a
 
 
@@ -125,10 +130,14 @@ def _timing_game(job):
     players, seed, specs, mode = job
     settings = Settings(players=players, window_mode=WindowMode(mode))
     times: dict[str, list[float]] = {}
-    bots = [Timed(make_bot(s, i, seed), times.setdefault(s, [])) for i, s in enumerate(specs)]
+    steps: dict[str, list[int]] = {}
+    bots = [
+        Timed(make_bot(s, i, seed), times.setdefault(s, []), steps.setdefault(s, []))
+        for i, s in enumerate(specs)
+    ]
     game = Game([f"P{i}" for i in range(players)], seed, settings)
     play(game, bots)
-    return times
+    return times, steps
 
 
 def timing(games: int, jobs: int, specs_list) -> dict:
@@ -138,9 +147,12 @@ def timing(games: int, jobs: int, specs_list) -> dict:
             work.append((players, 500 + i, rotated(specs, i), "ask_around"))
     parts = map_games(_timing_game, work, jobs)
     merged: dict[str, list[float]] = {}
-    for p in parts:
+    steps: dict[str, list[int]] = {}
+    for p, s in parts:
         for k, v in p.items():
             merged.setdefault(k, []).extend(v)
+        for k, v in s.items():
+            steps.setdefault(k, []).extend(v)
     out = {}
     for kind, xs in sorted(merged.items()):
         xs.sort()
@@ -152,6 +164,9 @@ def timing(games: int, jobs: int, specs_list) -> dict:
             "max_ms": round(xs[-1] * 1e3, 3),
             "mean_ms": round(statistics.fmean(xs) * 1e3, 3),
         }
+        if steps.get(kind):
+            out[kind]["searched"] = len(steps[kind])
+            out[kind]["median_steps"] = statistics.median(steps[kind])
     return out
 
 
@@ -252,9 +267,12 @@ def main(argv=None) -> int:
         if not args.json:
             print("\ndecision time per bot kind (4 players, ask-around):")
             for kind, d in report["timing"].items():
+                searched = ""
+                if "searched" in d:
+                    searched = f"  ({d['searched']} searched, median {d['median_steps']:.0f} steps)"
                 print(
                     f"  {kind:<12} {d['decisions']:>7} decisions  p50 {d['p50_ms']:8.3f} ms"
-                    f"  p99 {d['p99_ms']:8.3f} ms  max {d['max_ms']:8.3f} ms"
+                    f"  p99 {d['p99_ms']:8.3f} ms  max {d['max_ms']:8.3f} ms{searched}"
                 )
     if args.legality:
         report["legality"] = legality(args.legality, args.jobs)

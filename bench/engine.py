@@ -37,7 +37,7 @@ from game.rules.actions import TermsChoice, interned
 from game.rules.board import CLANS
 from game.rules.events import FloorPassed
 from game.rules.state import PLACARD_SOURCES
-from game.rules.view import LazyView
+from game.seat_view import seat_view
 from game.simulate import play
 
 
@@ -48,7 +48,7 @@ def bare_play(game: Game, bots: list) -> None:
     st = game.state
     while st.phase is not Phase.GAME_OVER:
         seat = waiting_for(st)[0]
-        action = bots[seat].choose(LazyView(st, seat), legal_actions(st, seat).moves(), True)
+        action = bots[seat].choose(seat_view(st, seat), legal_actions(st, seat).moves(), True)
         game.apply(action if action is not None else default_action(st, seat))
 
 
@@ -82,7 +82,7 @@ def call_times(games: int, players: int, mode: WindowMode) -> tuple[list[float],
             t = clock()
             legal = legal_actions(st, seat)
             legals.append(clock() - t)
-            action = bots[seat].choose(LazyView(st, seat), legal.moves())
+            action = bots[seat].choose(seat_view(st, seat), legal.moves())
             if action is None:
                 from game.rules import HOST, TimeUp
 

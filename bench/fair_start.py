@@ -97,7 +97,7 @@ async def host_table(seconds: float, eager: bool) -> dict:
         while time.monotonic() < end and not host.over:
             st = host.state if host.started else None
             if st is not None and st.window is None and 0 in waiting_for(st):
-                host._apply(default_action(st, 0))
+                host.live.master.submit(default_action(st, 0))
             await asyncio.sleep(0.05)
 
     task = asyncio.ensure_future(person())

@@ -11,6 +11,7 @@ table (the best candidate's utility minus the chosen one's).
     python -m bench.search_choice                                  # default budget, ms=0
     python -m bench.search_choice --games 6 --samples 80 --spec search:ms=0 \\
         --spec search:ms=0+steps=3000 --spec search:ms=0+pick=2
+    python -m bench.search_choice --agreement 10 --seed 40001    # the rollouts' bots
 
 Every spec should carry `ms=0` (deterministic: the replay then measures the step budget,
 not the machine's load).
@@ -28,9 +29,10 @@ from dataclasses import dataclass
 
 from game.bots import make_bot
 from game.bots.heuristic import Policy
-from game.bots.obs import Memory
-from game.bots.search import SearchBot, rollout
-from game.rules import Action, Game, Settings, apply
+from game.bots.obs import Memory, Obs
+from game.bots.search import SearchBot
+from game.bots.talk import Talk
+from game.rules import Action, Game, Settings
 from game.simulate import play
 
 
@@ -42,6 +44,7 @@ class Decision:
     candidates: list[Action]
     money: list[int]
     memory: Memory
+    talk: Talk  # my talk memory, its intention for the heuristic's choice included
 
 
 def record(seeds: list[int], spec: str = "search:steps=200+ms=0") -> list[Decision]:
@@ -55,7 +58,8 @@ def record(seeds: list[int], spec: str = "search:steps=200+ms=0") -> list[Decisi
 
         def recording(view, cands, money, searcher=searcher, search=search):
             memory = copy.deepcopy(searcher.memory)
-            out.append(Decision(copy.deepcopy(view), list(cands), list(money), memory))
+            talk = copy.deepcopy(searcher.talk)
+            out.append(Decision(copy.deepcopy(view), list(cands), list(money), memory, talk))
             return search(view, cands, money)
 
         searcher._search = recording
@@ -63,23 +67,25 @@ def record(seeds: list[int], spec: str = "search:steps=200+ms=0") -> list[Decisi
     return out
 
 
-def ground_truth(decisions: list[Decision], samples: int, seed: int = 10_000) -> list[list]:
-    """Mean utility of every candidate over `samples` common samples (no pruning)."""
-    bot = make_bot("search:ms=0", 0, 1)
+def ground_truth(
+    decisions: list[Decision], samples: int, seed: int = 10_000, spec: str = "search:ms=0"
+) -> list[list]:
+    """Mean utility of every candidate over `samples` common samples (no pruning), by the
+    model of the search bot `spec`."""
+    bot = make_bot(spec, 0, 1)
     policy = Policy(bot.rollout_personality, random.Random(0))
     truth = []
     for j, d in enumerate(decisions):
         bot.memory = d.memory
+        bot.talk = d.talk
+        bot.seat = d.view["seat"]
         bot.rng.seed(seed + j)
         totals = [0.0] * len(d.candidates)
         for _ in range(samples):
             base = bot._sample(d.view, d.money)
             s = bot.rng.getrandbits(32)
             for i, a in enumerate(d.candidates):
-                st = base.clone()
-                apply(st, a)
-                policy.rng.seed(s)
-                u, _n = rollout(st, d.view["seat"], policy, s, bot.card_scale, bot.win_weight)
+                u, _n = bot.play_out(base, a, i == 0, policy, s)
                 totals[i] += u
         truth.append([t / samples for t in totals])
     return truth
@@ -107,6 +113,7 @@ def evaluate(
     for j, (d, means) in enumerate(zip(decisions, truth, strict=True)):
         for r in range(reps):
             bot.memory = d.memory
+            bot.talk = d.talk
             bot.seat = d.view["seat"]
             bot.rng.seed(777 + 1000 * r + j)
             i = d.candidates.index(bot._search(d.view, d.candidates, d.money))
@@ -120,6 +127,48 @@ def evaluate(
     return Verdict(spec, n, g, se, sum(left) / n, overrides / n, ms)
 
 
+def talk_agreement(seeds: list[int]) -> dict[str, float]:
+    """How well the rollouts' bots stand for the heuristic bots at the table: at every
+    negotiation decision of four heuristic bots, the share where the same policy (same RNG
+    state, same view) chooses the bot's own move without a talk memory (`none`, the rollouts
+    before `rollout_talks`) and with the memory a rollout gives another seat (`table`: the
+    table's counters, not the terms the seat said before)."""
+    agree = {"none": 0, "table": 0}
+    n = 0
+    for seed in seeds:
+        bots = [make_bot("heuristic", i, seed) for i in range(4)]
+
+        def wrap(b):
+            orig = b.choose
+
+            def choose(view, legal, must_act=True):
+                nonlocal n
+                if view is None or not view.get("negotiation"):
+                    return orig(view, legal, must_act)
+                table = Talk(b.seat)
+                table.table_words = b.talk.table_words
+                table.new_bosses = b.talk.new_bosses
+                table.fee_asked = b.talk.fee_asked
+                guesses = {}
+                for name, talk in (("none", None), ("table", table)):
+                    p = copy.deepcopy(b.policy)
+                    p.talk = talk
+                    o = Obs.from_view(view, b.memory.money_for(view), b.memory.failed)
+                    guesses[name] = p.decide(o, legal, must_act)
+                a = orig(view, legal, must_act)
+                n += 1
+                for name, g in guesses.items():
+                    agree[name] += g == a
+                return a
+
+            b.choose = choose
+
+        for b in bots:
+            wrap(b)
+        play(Game([f"P{i}" for i in range(4)], seed, Settings(players=4)), bots)
+    return {"decisions": n, **{k: v / max(1, n) for k, v in agree.items()}}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=6, help="games to record decisions from")
@@ -127,7 +176,22 @@ def main(argv=None) -> int:
     ap.add_argument("--samples", type=int, default=80, help="samples per ground truth")
     ap.add_argument("--reps", type=int, default=1, help="replays of every decision")
     ap.add_argument("--spec", action="append", help="search specs to compare (repeat)")
+    ap.add_argument(
+        "--agreement",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="only: how often the rollouts' bots choose what heuristic bots at a table do",
+    )
     args = ap.parse_args(argv)
+    if args.agreement:
+        r = talk_agreement(list(range(args.seed, args.seed + args.agreement)))
+        print(
+            f"{r['decisions']} negotiation decisions of heuristic bots in {args.agreement} "
+            f"games: the rollouts' bot chooses the same move {r['none']:.3f} without a talk "
+            f"memory, {r['table']:.3f} with the table's counters"
+        )
+        return 0
     specs = args.spec or ["search:ms=0"]
     decisions = record(list(range(args.seed, args.seed + args.games)))
     t0 = time.perf_counter()

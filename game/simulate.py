@@ -1,10 +1,11 @@
 """Headless bot games: the driver behind `main.py simulate`, the tests and the benchmarks.
 
-The referee (game.referee, the LAN host's and hot-seat's too) runs the game on a
-``ManualClock`` that jumps to the next deadline: in ask-around mode the one seat asked acts
-at once; in real time bots answer windows at once and are offered the negotiation's moment
-every ``bot_tick`` seconds of simulated time, until a deal ends, a bot Boss's patience runs
-out or the negotiation clock does (`TimeUp`).
+A ``game.master.Master`` (the LAN host's and hot-seat's too) runs the game on a
+``ManualClock`` that jumps to the next deadline; its only transport is ``on_step``. In
+ask-around mode the one seat asked acts at once; in real time bots answer windows at once
+and are offered the negotiation's moment every ``bot_tick`` seconds of simulated time,
+until a deal ends, a bot Boss's patience runs out or the negotiation clock does
+(`TimeUp`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from dataclasses import dataclass, field
 from game.bots import make_bot
 from game.bots.base import Bot
 from game.clock import ManualClock
-from game.referee import Hooks, Referee, Timing
+from game.master import Master, Transport
+from game.referee import Seating, Timing
 from game.rules import Game, Phase, Settings, Setup, opening_events
 
 MAX_ACTIONS = 200_000  # a safety net: no legal game comes near it
@@ -86,27 +88,23 @@ def play(
     clock = clock if clock is not None else ManualClock(start=0.0, strict=True)
     seated = dict(enumerate(bots))  # the same bots all game: one map, not one per look
 
-    def step(action) -> bool:
+    def check(action) -> None:
         if len(game.log) >= max_actions:
             raise SimulationError(f"seed {game.seed}: no end after {max_actions} actions")
-        events = game.apply(action)
-        referee.clocks_after(events)
-        if on_step is not None:
-            on_step(game, action, events)
-        referee.after_action(events)
-        return True
 
-    referee = Referee(
-        lambda: st,
+    def publish(events, origin) -> None:
+        on_step(game, game.log[-1], events)
+
+    master = Master(
+        game,
         timing,
         clock,
-        Hooks(apply=step, bots=lambda: seated, plays=seated.__contains__),  # every seat
+        Seating(bots=lambda: seated, plays=seated.__contains__),  # every seat, no person
+        Transport(publish=publish if on_step is not None else None),
         rng=random.Random(game.seed ^ 0x5EED),
+        check=check,
     )
-    if not game.log:
-        referee.observe(opening_events(st))
-    referee.clocks_after([])
-    referee.schedule()
+    master.start(opening_events(st) if not game.log else [])
     while st.phase is not Phase.GAME_OVER:
         deadline = clock.next_deadline()
         if deadline == float("inf"):

@@ -250,7 +250,7 @@ def play_random(host: Host, n: int, seed: int) -> None:
         if st.phase is Phase.GAME_OVER:
             return
         action = random_move(st, bots, rng)
-        assert host._apply(action), action
+        assert host.live.master.submit(action), action
 
 
 def finish_game(host: Host, seed: int = 3, max_actions: int = 20000) -> None:

@@ -212,7 +212,8 @@ def test_personalities_by_name_and_with_changes():
     with pytest.raises(ValueError):
         personality("colour=3")
     assert parse_params("steps=50+ms=20")["steps"] == 50
-    assert parse_params(None)["ms"] == 180.0  # a table never waits long by default
+    assert parse_params(None)["ms"] == 220.0  # a table never waits long by default
+    assert parse_params(None)["talk"] and not parse_params("talk=0")["talk"]
     assert parse_params("ms=0")["ms"] is None  # ... unless asked to be deterministic
     with pytest.raises(ValueError):
         make_bot("search:depth=3", 0, 1)

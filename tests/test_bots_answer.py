@@ -64,8 +64,8 @@ def test_a_lan_host_bot_boss_answers_every_offer_of_a_person_within_1_to_3_s(mod
         (peer,) = await seat_peers(host, 1)
         peer.send({"t": "start"})
         await peer.expect("snapshot")
-        plays = host.referee.hooks.plays
-        person = OfferingPerson(0, lambda: host.state, host._apply, plays)
+        plays = host.seating.plays
+        person = OfferingPerson(0, lambda: host.state, host.live.master.submit, plays)
         host.game.log = TimedLog(host.game.log, clock.now, person.recorded)
         for _ in range(40000):
             if host.over:
@@ -73,7 +73,7 @@ def test_a_lan_host_bot_boss_answers_every_offer_of_a_person_within_1_to_3_s(mod
             person.step(clock.now())
             clock.advance(0.05)
             # a bot thinks in a thread (no table time passes): let it answer first
-            while any(host.referee.thinking(s) for s in range(4)):
+            while any(host.live.master.thinking(s) for s in range(4)):
                 await asyncio.sleep(0.001)
         assert host.over
         await host.close()

@@ -208,7 +208,7 @@ def test_a_tables_pace_is_announced_and_read_back():
     from tests.net_helpers import config_for_tests
 
     host = Host(config_for_tests(window_mode="ask_around", timing=Timing(window=10)))
-    pace = host._pace()
+    pace = host.lobby.pace()
     assert pace == TablePace("ask_around", 10)
     ann = TableAnnouncer(
         "Mei's table", 4000, protocol_version=3, seats_free=2, code_required=True, pace=pace

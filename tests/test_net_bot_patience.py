@@ -7,12 +7,14 @@ sleeps, every time exact."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from bench.lan_bots import DealLog, LanGame
 from game.bots import make_bot
 from game.bots.pacing import BOT_PATIENCE
 from game.clock import ManualClock
-from game.referee import Hooks, Referee, Timing
+from game.countdowns import Countdowns
+from game.referee import Referee, Seating, Timing
 from game.rules import HOST, FailDeal, Offer, Propose, TimeUp, WindowMode, view
 from game.rules.view import events_for
 from net.client.bot import BotPlayer
@@ -75,10 +77,13 @@ def test_the_bot_client_boss_settles_as_the_referees_bot_boss_does():
     applied: list = []
     bots = {BOSS: make_bot("heuristic", BOSS, 1)}
     bots[BOSS].observe(events_for(t.events, BOSS))
+    submit = lambda a: applied.append(a) or True  # noqa: E731 - the move, not applied
+    timing = Timing(negotiation=0)
+    countdowns = Countdowns(lambda: t.state, timing, clock, submit, stats=Counter(),
+                            on_stage=lambda: None, on_window_closed=lambda wid: None)
     referee = Referee(
-        lambda: t.state, Timing(negotiation=0), clock,
-        Hooks(apply=lambda a: applied.append(a) or True, bots=lambda: bots,
-              plays=lambda seat: seat == BOSS),
+        lambda: t.state, timing, clock,
+        Seating(bots=lambda: bots, plays=lambda seat: seat == BOSS), countdowns, submit,
         rng=random.Random(1),
     )  # fmt: skip
     referee.schedule()

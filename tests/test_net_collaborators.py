@@ -22,6 +22,8 @@ COLLABORATORS = (
     "net.host.connections",
     "net.host.fanout",
     "net.host.hooks",
+    "net.host.live_game",
+    "net.host.lobby",
     "net.host.saved_table",
     "net.host.seats",
     "net.discovery.announcer",

@@ -77,7 +77,7 @@ def test_remote_and_host_bots_share_a_table():
         t1 = asyncio.ensure_future(first.run())
         while not host.seats[0].conn:
             await asyncio.sleep(0.01)
-        host._start_game()  # as if the first player had pressed "start"
+        host.live.begin()  # as if the first player had pressed "start"
         t2 = asyncio.ensure_future(late.run())
         outcomes = await asyncio.gather(t1, t2)
         assert host.over

@@ -271,7 +271,7 @@ def test_host_bots_give_a_person_a_fair_start_in_windows_and_deals(answer):
                 break
             st = host.state
             if 0 in waiting_for(st) and st.window is None:
-                host._apply(default_action(st, 0))  # the person: quick, passive moves
+                host.live.master.submit(default_action(st, 0))  # the person: quick, passive moves
             clock.advance(0.05)
         assert host.over
         gaps = fair_start_gaps(frames, 0)

@@ -12,7 +12,8 @@ import pytest
 from game.bots.base import Bot, Remark
 from game.bots.talk import PHRASE_GAP
 from game.clock import ManualClock
-from game.referee import Hooks, Referee, Timing, timing_from_data
+from game.master import Master, Transport
+from game.referee import Seating, Timing, timing_from_data
 from game.rules import (
     HOST,
     Card,
@@ -32,8 +33,8 @@ from tests.net_helpers import scenario_setup, travel_setup
 
 
 class Table:
-    """A referee's owner in a few lines: it applies, records when, and lets bots play the
-    seats in `bot_seats`."""
+    """A table around a Master in a few lines: it records what was applied when, and lets
+    bots play the seats in `bots`."""
 
     def __init__(self, timing: Timing, setup=None, bots=None, people=True, mode="real_time"):
         settings = Settings(players=3, window_mode=WindowMode(mode))
@@ -44,33 +45,29 @@ class Table:
         self.phrases: list[tuple[float, int, str]] = []
         self.pending_thoughts: list = []
         self.defer_thinking = False
-        self.referee = Referee(
-            lambda: self.game.state,
+        self.master = Master(
+            self.game,
             timing,
             self.clock,
-            Hooks(
-                apply=self.apply,
+            Seating(
                 bots=lambda: self.bots,
                 plays=lambda seat: seat in self.bots,
                 people=lambda: people,
-                think=self.think,
-                on_phrase=lambda seat, key: self.phrases.append((self.clock.now(), seat, key)),
             ),
+            Transport(phrase=lambda seat, key: self.phrases.append((self.clock.now(), seat, key))),
             rng=random.Random(1),
+            record=lambda action: self.applied.append((self.clock.now(), action)),
+            think=self.think,
         )
-        self.referee.clocks_after([])
-        self.referee.schedule()
+        self.master.start()
 
     @property
     def state(self):
         return self.game.state
 
-    def apply(self, action) -> bool:
-        events = self.game.apply(action)
-        self.applied.append((self.clock.now(), action))
-        self.referee.clocks_after(events)
-        self.referee.after_action(events)
-        return True
+    def apply(self, action):
+        """A person's move (legal: the tests make only such)."""
+        return self.master.apply(action)
 
     def think(self, call, done) -> None:
         if self.defer_thinking:
@@ -119,7 +116,7 @@ def test_a_window_closes_on_its_countdown_and_everyone_still_asked_passes():
     assert t.state.window is None
     assert [a for _, a in t.applied[-len(asked) :]] == [Pass(s) for s in asked]
     assert all(when == opened + 5 for when, _ in t.applied[-len(asked) :])
-    assert t.referee.stats["window_timeouts"] == len(asked)
+    assert t.master.stats["window_timeouts"] == len(asked)
 
 
 def test_a_call_has_two_stages_and_a_covered_deal_closes_when_they_end():
@@ -131,10 +128,10 @@ def test_a_call_has_two_stages_and_a_covered_deal_closes_when_they_end():
     t = Table(Timing(going_once=3), setup=setup)
     t.apply(OpenDeal(0))
     t.apply(GoingOnce(0))
-    w = t.referee.timers_data()["window"]
+    w = t.master.timers_data()["window"]
     assert w == {"kind": "going_once", "stage": "going_once", "ms": 6000, "total_ms": 6000}
     t.clock.advance(3)
-    assert t.referee.timers_data()["window"]["stage"] == "going_twice"
+    assert t.master.timers_data()["window"]["stage"] == "going_twice"
     t.clock.advance(3)
     assert t.state.deals_closed == 1 and t.state.negotiation is None
 
@@ -149,10 +146,10 @@ def test_the_negotiation_clock_runs_out_into_time_up_and_resumes_with_what_was_l
     # a restored game runs the clock on from what the save had left, never above full
     t2 = Table(Timing(negotiation=10), setup=travel_setup())
     t2.apply(OpenDeal(0))
-    t2.referee.resume_negotiation(3.0)
-    assert t2.referee.timers_data()["negotiation"]["ms"] == 3000
-    t2.referee.resume_negotiation(99.0)
-    assert t2.referee.timers_data()["negotiation"]["ms"] == 10000
+    t2.master.countdowns.resume_negotiation(3.0)
+    assert t2.master.timers_data()["negotiation"]["ms"] == 3000
+    t2.master.countdowns.resume_negotiation(99.0)
+    assert t2.master.timers_data()["negotiation"]["ms"] == 10000
 
 
 def test_the_turn_clock_plays_the_default_action():
@@ -161,7 +158,7 @@ def test_the_turn_clock_plays_the_default_action():
     t.clock.advance(9.9)
     assert t.state.actions_taken == before
     t.clock.advance(0.2)
-    assert t.state.actions_taken == before + 1 and t.referee.stats["turn_timeouts"] == 1
+    assert t.state.actions_taken == before + 1 and t.master.stats["turn_timeouts"] == 1
 
 
 def test_bots_answer_a_window_at_a_fixed_moment_never_within_the_fair_start():
@@ -188,7 +185,7 @@ def test_a_bot_boss_settles_after_its_patience_not_the_clock():
     t = Table(timing, setup=travel_setup(), people=False)
     t.apply(OpenDeal(0))
     t.bots = {s: HopefulBoss(s) for s in range(3)}
-    t.referee.schedule()
+    t.master.schedule()
     t.clock.advance(5.5)
     assert t.state.negotiation is not None and t.state.deals_failed == 0
     t.clock.advance(1.0)
@@ -220,12 +217,12 @@ def test_a_thinking_bot_hears_what_it_missed_only_after_it_has_answered():
     t.apply(PlayTravel(0, Card.TRAVEL_YELLOW, placard(Clan.YELLOW)))
     heard = len(listener.heard)
     t.clock.advance(0.2)  # seat 1 is asked: it starts thinking (on a "worker")
-    assert t.referee.thinking(1) and len(t.pending_thoughts) == 1
+    assert t.master.thinking(1) and len(t.pending_thoughts) == 1
     t.apply(Pass(2))  # meanwhile the game moves on (seat 2 answers)
     assert len(listener.heard) == heard  # not while it thinks
     call, done = t.pending_thoughts.pop()
     done(call())
-    assert not t.referee.thinking(1)
+    assert not t.master.thinking(1)
     # the missed events first (seat 2's pass), then those of its own answer
     kinds = [[e["type"] for e in seen] for seen in listener.heard[heard:]]
     assert kinds[0] == ["passed"] and listener.heard[heard][0]["seat"] == 2
@@ -247,7 +244,7 @@ class Chatty(Silent):
 def test_the_phrase_gate_lets_one_phrase_per_bot_through_every_few_seconds():
     t = Table(Timing(bot_delay=0.5, bot_tick=0.5), mode="ask_around", people=False)
     t.bots = {s: Chatty(s) for s in range(3)}
-    t.referee.schedule()
+    t.master.schedule()
     t.clock.advance(30)
     assert len(t.applied) > 20 and t.phrases
     for seat in range(3):
@@ -338,3 +335,28 @@ def test_a_lenient_manual_clock_logs_a_failing_callback_and_runs_the_next():
     strict.call_at(1.0, lambda: 1 / 0)
     with pytest.raises(ZeroDivisionError):
         strict.advance(5.0)
+
+
+def test_every_action_goes_through_one_submit_recorded_before_it_is_published():
+    """Bots' moves and time-ups re-enter through Master.submit: each applied action is
+    recorded (storage) before the table hears of it (publish), exactly once."""
+    from game.bots import make_bot
+
+    seen: list = []
+    game = Game(["A", "B", "C"], 5, Settings(players=3, window_mode=WindowMode.REAL_TIME))
+    clock = ManualClock(start=0.0)
+    bots = {s: make_bot("random", s, 5) for s in range(3)}
+    master = Master(
+        game,
+        Timing(negotiation=20.0),
+        clock,
+        Seating(bots=lambda: bots, plays=bots.__contains__),
+        Transport(publish=lambda events, origin: seen.append(("publish", len(game.log)))),
+        rng=random.Random(1),
+        record=lambda action: seen.append(("record", len(game.log))),
+    )
+    master.start()
+    clock.advance(120.0)
+    assert len(game.log) > 20
+    steps = ("record", "publish")
+    assert seen == [(step, n) for n in range(1, len(game.log) + 1) for step in steps]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.search_choice import evaluate, ground_truth, record
+from bench.search_choice import evaluate, ground_truth, record, talk_agreement
 
 
 @pytest.fixture(scope="module")
@@ -37,3 +37,9 @@ def test_a_searching_spec_changes_some_choices_and_is_scored_on_each(recorded):
     assert v.decisions == 2 * len(decisions)
     assert 0.0 < v.overrides < 1.0
     assert v.left >= 0.0
+
+
+def test_the_rollouts_bots_choose_what_the_tables_bots_choose_with_a_talk_memory():
+    r = talk_agreement([21])
+    assert r["decisions"] >= 50
+    assert r["table"] >= 0.95 and r["table"] > r["none"]  # memoryless bots talk on

@@ -86,14 +86,14 @@ def test_games_are_deterministic():
 
 
 def test_lazy_view_equals_the_full_view_whatever_is_read_first():
-    """A LazyView (and its negotiation summary, built field by field) read in any order must
+    """A lazy view (and its negotiation summary, built field by field) read in any order must
     equal `view`; packed, compared or iterated it builds every field; read after the game has
     moved on, it raises instead of showing a stale or mixed state."""
     import msgpack
 
     from game.bots import make_bot
     from game.rules import Game
-    from game.rules.view import LazyView
+    from game.seat_view import seat_view
     from game.simulate import play
 
     rng = random.Random(5)
@@ -109,7 +109,7 @@ def test_lazy_view_equals_the_full_view_whatever_is_read_first():
         stale.clear()
         seat = rng.randrange(st.players)
         full = view(st, seat)
-        lazy = LazyView(st, seat)
+        lazy = seat_view(st, seat)
         neg = lazy["negotiation"]
         if neg is not None:
             seen_negotiations += 1
@@ -121,7 +121,7 @@ def test_lazy_view_equals_the_full_view_whatever_is_read_first():
             assert lazy == full
         else:
             assert msgpack.unpackb(msgpack.packb(lazy), strict_map_key=False) == full
-        stale.append(LazyView(st, seat))
+        stale.append(seat_view(st, seat))
 
     game = Game(["A", "B", "C", "D"], 11, Settings(players=4))
     play(game, [make_bot("random", s, 11) for s in range(4)], on_step=check)
@@ -145,3 +145,35 @@ def test_the_engine_benchmark_reports_its_figures_and_the_no_rules_yardstick(cap
     expected = 1e6 / (shape_us * out["mean_actions_per_game"])
     assert shape_us > 0
     assert out["shape_only_games_per_second"] == pytest.approx(expected, rel=0.02)
+
+
+def test_a_quick_bot_is_handed_its_seats_view_and_no_game_state():
+    """What the referee hands a bot that needs no view: a map whose attributes hold no
+    GameState (only a reading function bound to the seat), equal to the seat's view."""
+    from game.bots import make_bot
+    from game.bots.base import Bot
+    from game.rules import Game, GameState
+    from game.simulate import play
+
+    checked = []
+
+    class Looker(Bot):
+        needs_view = False
+
+        def __init__(self, seat: int) -> None:
+            super().__init__(seat)
+            self.inner = make_bot("random", seat, 3)
+
+        def choose(self, v, legal, must_act=True):
+            if len(checked) < 20:
+                slots = [n for c in type(v).__mro__ for n in getattr(c, "__slots__", ())]
+                held = [getattr(v, name) for name in slots]
+                assert not any(isinstance(x, GameState) for x in held)
+                assert not hasattr(v, "__dict__")
+                assert v == view(game.state, self.seat)
+                checked.append(self.seat)
+            return self.inner.choose(v, legal, must_act)
+
+    game = Game(["A", "B", "C"], 3, Settings(players=3))
+    play(game, [Looker(s) for s in range(3)])
+    assert len(checked) == 20

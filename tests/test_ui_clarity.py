@@ -114,7 +114,7 @@ def test_history_key_opens_full_height_log_over_the_board(app):
         assert len(full) > 2 * 12
         # a click in the history does not reach the board or the hand under it
         placed = s.state.marker
-        assert t._press(L.SPACES[0].center) is True
+        assert t.pointer.press(L.SPACES[0].center) is True
         assert s.state.marker == placed
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False))
         t.mouse = L.LOG_FULL.center
@@ -265,7 +265,7 @@ def test_travel_on_your_own_placard_asks_first(app, table):
     settle(app, t)
     click(t.hand.card_rect(t.hand.cards.index("travel_grey")).center)
     app.step(0.02)
-    assert t._own_target(("placard", 0)) and not t._own_target(("placard", 4))  # C Mei's, G Ann's
+    assert t.popup.own_target(("placard", 0)) and not t.popup.own_target(("placard", 4))  # C Mei's, G Ann's
     hint = t.find("card.opt.0")
     assert "your own" in hint.tip
     app.draw()
@@ -277,7 +277,7 @@ def test_travel_on_your_own_placard_asks_first(app, table):
     assert t.find("card.opt.2").label == "Cancel"
     click_widget(t, "card.opt.2")
     app.step(0.02)
-    assert s.state.window is None and t.travel_confirm is None
+    assert s.state.window is None and t.popup.travel_confirm is None
     click(t.plates.placard_rects[0].center)
     app.step(0.02)
     assert click_widget(t, "card.opt.1")  # "Yes, send it"

@@ -14,7 +14,8 @@ from game.rules.cards import DECK_COUNTS
 from game.ui import cardart, i18n, probe, screenshot
 from game.ui.autoplay import click, click_widget, key, make_app
 from game.ui.table.hand import FAN_AREA, ORDER, HandFan
-from game.ui.table.scene import TableScene, card_tip
+from game.ui.table.scene import TableScene
+from game.ui.table.tips import card_tip
 from game.ui.theme import GOLD, THEME
 
 from .test_ui_table import position, settle
@@ -153,8 +154,8 @@ def test_a_clan_card_the_deal_does_not_need_is_not_the_first_option(app):
     app.push(t)
     app.step(1 / 30)
     # space 1, C S W + 2 of D G L: Mei (the Boss) brings C, Ann's agreement S
-    assert not t.clan_needed(0) and not t.clan_needed(1)
-    assert t.clan_needed(2) and t.clan_needed(4)
+    assert not t.popup.clan_needed(0) and not t.popup.clan_needed(1)
+    assert t.popup.clan_needed(2) and t.popup.clan_needed(4)
 
 
 def test_the_keyboard_selection_stays_in_place_after_a_play(app):

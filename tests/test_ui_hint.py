@@ -382,7 +382,7 @@ def test_a_hand_off_takes_the_hint_away_from_the_next_player(app):
     try:
         _press_h(app)
         assert t.hints.text() is not None
-        t._hand_off(1)  # the screen goes to Ann: nothing of Mei's stays on it
+        t.handover.hand_off(1)  # the screen goes to Ann: nothing of Mei's stays on it
         assert t.hints.text() is None
         s.viewer = 1
         t._refresh()

@@ -351,7 +351,7 @@ def test_the_table_display_only_ever_gets_the_public_view(tmp_path):
         assert isinstance(room, RoomScene) and "room.start" not in [w.name for w in room.widgets]
         app.draw()
         # nobody sits at the table: start it from the host, bots take every seat
-        on_host(ht, lambda h: h._start_game())
+        on_host(ht, lambda h: h.live.begin())
         until(app, lambda: isinstance(app.stack.top, TableDisplayScene), "the table display")
         display = app.stack.top
         assert session.viewer is None and session.seats_local == () and session.spectator

@@ -21,6 +21,8 @@ Cost: each state is built once per language and drawn at every text size and min
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 import pytest
 
@@ -29,6 +31,7 @@ from game.ui import fonts, i18n, probe, screenshot
 from game.ui.autoplay import clear_scenes, make_app
 from game.ui.config import TEXT_SIZES
 from game.ui.probe import BoxKind
+from game.ui.table import layout as table_layout
 from game.ui.theme import LOGICAL_SIZE, MIN_SCREEN_PX, THEME, min_text_px
 from game.ui.window import fit_rect
 
@@ -40,7 +43,27 @@ SCREENS = {
     size: fit_rect(size).w / LOGICAL_SIZE[0]
     for size in ((1280, 720), (1366, 768), (1920, 1080), (2560, 1440), (1152, 648))
 }
-MINIMUMS = sorted({min_text_px(k) for k in SCREENS.values()})
+
+
+@dataclass(frozen=True)
+class Fit:
+    """What a screen lays the table out with: the layout and the readable minimum."""
+
+    arrangement: table_layout.Arrangement
+    min_px: int
+
+    @property
+    def name(self) -> str:
+        return f"{self.arrangement.name} {self.min_px}px"
+
+
+def fit_of(scale: float) -> Fit:
+    return Fit(table_layout.for_scale(scale), min_text_px(scale))
+
+
+# the standard layout at 18 px (1366x768 and up), the compact one at 20 px (1280x720 and
+# the 1152x648 window)
+FITS = sorted({fit_of(k) for k in SCREENS.values()}, key=lambda f: f.min_px)
 GAP = 3  # texts on one line closer than this run together
 STILLS = (*screenshot.SCENES, *screenshot.LAN_SCENES, *screenshot.CROWDED_SCENES)
 TIPS = ("tip_widget", "tip_card")
@@ -150,7 +173,7 @@ def widget_panels(scene) -> list[tuple[object, pygame.Rect]]:
 
 def problems(app, p: probe.LayoutProbe, explained) -> list[str]:
     out = []
-    scales = [k for k in SCREENS.values() if min_text_px(k) == THEME.min_px]
+    scales = [k for k in SCREENS.values() if fit_of(k) == current_fit()]
     for t in p.texts:
         for k in scales:
             if t.final_px * k < MIN_SCREEN_PX - 1e-6:
@@ -283,73 +306,100 @@ def placement_problems(p: probe.LayoutProbe, names=()) -> list[str]:
 TEXT_SIZE_NAMES = tuple(TEXT_SIZES)
 
 
-def set_text(app, text_size: str, min_px: int) -> None:
-    """Lay every scene on the stack out again at a text size and a readable minimum."""
-    THEME.configure(text_scale=TEXT_SIZES[text_size], min_px=min_px)
+def current_fit() -> Fit:
+    return Fit(table_layout.ARRANGEMENT, THEME.min_px)
+
+
+def set_text(app, text_size: str, fit: Fit) -> None:
+    """Lay every scene on the stack out again at a text size, a readable minimum and the
+    table's layout for them (as `App.fit_text` does)."""
+    table_layout.use(fit.arrangement)
+    THEME.configure(text_scale=TEXT_SIZES[text_size], min_px=fit.min_px)
     for scene in app.stack.scenes:
         scene.relayout()
 
 
-def audit(app, lang: str, text_sizes, minimums, lesson=True) -> tuple[int, list[str]]:
+def audit(app, lang: str, text_sizes, fits, lesson=True) -> tuple[int, list[str]]:
     """Every state in `lang`, drawn at each text size and minimum (the lesson's steps at
     one minimum each, in turn): (combinations, faults)."""
     report, combos = [], 0
-    states = [(s, minimums) for s in (*STILLS, *TIPS)]
+    states = [(s, fits) for s in (*STILLS, *TIPS)]
     if lesson:
         lessons = (*LESSON, *LESSON_TIPS)
-        states += [(s, minimums[i % len(minimums) :][:1]) for i, s in enumerate(lessons)]
+        states += [(s, fits[i % len(fits) :][:1]) for i, s in enumerate(lessons)]
     try:
         for state, mins in states:
             use_language(app, lang)
-            set_text(app, "normal", MINIMUMS[0])
+            set_text(app, "normal", FITS[0])
             explained = build(app, state)
             for size in text_sizes:
-                for min_px in mins:
-                    set_text(app, size, min_px)
+                for fit in mins:
+                    set_text(app, size, fit)
                     with probe.probing(app.screen) as p:
                         THEME.epoch += 1
                         app.draw()
-                    screens = [s for s, k in SCREENS.items() if min_text_px(k) == min_px]
+                    screens = [s for s, k in SCREENS.items() if fit_of(k) == fit]
                     combos += len(screens)
-                    where = f"[{state}/{lang}/{size}/min {min_px}px]"
+                    where = f"[{state}/{lang}/{size}/{fit.name}]"
                     names = getattr(app.stack.top, "names", ())
                     found = problems(app, p, explained) + placement_problems(p, names)
                     report += [f"{where} {msg}" for msg in found]
     finally:
-        set_text(app, "normal", MINIMUMS[0])
+        set_text(app, "normal", FITS[0])
         use_language(app, "en")
     return combos, report
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_layout_audit(app, lang):
-    combos, report = audit(app, lang, TEXT_SIZE_NAMES, MINIMUMS)
+    combos, report = audit(app, lang, TEXT_SIZE_NAMES, FITS)
     print(f"layout audit {lang}: {combos} state x text size x screen combinations")
     assert not report, f"{len(report)} layout faults:\n" + "\n".join(sorted(set(report))[:80])
 
 
 def test_longest_language_fits(app):
-    combos, report = audit(app, "longest", ("normal",), MINIMUMS[:1], lesson=False)
+    combos, report = audit(app, "longest", ("normal",), FITS[:1], lesson=False)
     assert not report, f"{len(report)} layout faults:\n" + "\n".join(sorted(set(report)))
 
 
-def test_small_window_raises_the_readable_minimum(app):
-    """In a 1152x648 window (the canvas at 0.6) every text of the table is 12 screen px
-    tall: the theme's minimum rises to 20 logical px; fullscreen 1280x720 keeps 18."""
-    assert min_text_px(SCREENS[(1280, 720)]) == 18
-    assert min_text_px(SCREENS[(1152, 648)]) == 20
-    scale = SCREENS[(1152, 648)]
+def test_small_screens_use_the_compact_layout(app):
+    """A 1280x720 screen and a 1152x648 window take the compact layout at 20 px (what
+    `App.fit_text` chooses from the window's scale), 1366x768 and up the standard one at
+    18 px; on the compact table the log is folded to its column at the right edge, the hand
+    has its wider room, and every text is at least 12 screen px at both small sizes."""
+    assert [f.name for f in FITS] == ["standard 18px", "compact 20px"]
+    assert fit_of(SCREENS[(1366, 768)]) == Fit(table_layout.STANDARD, 18)
+    small = {size: SCREENS[size] for size in ((1280, 720), (1152, 648))}
     try:
-        set_text(app, "small", min_text_px(scale))
-        clear_scenes(app)
-        screenshot.render(app, "table")
-        with probe.probing(app.screen) as p:
-            THEME.epoch += 1
-            app.draw()
+        for size, scale in small.items():
+            pygame.display.set_mode(size)  # the dummy driver's window at that size
+            app.window.resized()
+            app.fit_text()
+            assert app.window.scale == pytest.approx(scale)
+            assert current_fit() == Fit(table_layout.COMPACT, 20), size
+            clear_scenes(app)
+            screenshot.render(app, "table")
+            with probe.probing(app.screen) as p:
+                THEME.epoch += 1
+                app.draw()
+            tiny = [t for t in p.texts if t.final_px * scale < MIN_SCREEN_PX]
+            assert p.texts and not tiny, (size, tiny[:5])
+            least = min(t.final_px for t in p.texts) * scale
+            print(f"{size}: smallest text {least:.1f} screen px")
+            log = [b for b in p.boxes if b.kind is BoxKind.TEXT and b.owner.startswith("LogPanel")]
+            folded = table_layout.COMPACT.log
+            assert log and all(folded.x <= b.rect.x and b.rect.right <= folded.right for b in log)
+            table = app.stack.top
+            cards = [table.hand.card_rect(i) for i in range(len(table.hand.cards))]
+            middle = (min(r.x for r in cards) + max(r.right for r in cards)) / 2
+            assert abs(middle - table_layout.COMPACT.hand.centerx) < 30, middle  # not 648
+            assert all(r.right <= table_layout.COMPACT.hand.right for r in cards)
     finally:
-        set_text(app, "normal", MINIMUMS[0])
-    small = [t for t in p.texts if t.final_px * scale < MIN_SCREEN_PX]
-    assert p.texts and not small, small[:5]
+        pygame.display.set_mode(LOGICAL_SIZE)
+        app.window.resized()
+        app.fit_text()
+        set_text(app, "normal", FITS[0])
+    assert current_fit() == Fit(table_layout.STANDARD, 18)
 
 
 def test_probe_finds_texts_drawn_into_images(app):
@@ -401,17 +451,17 @@ def test_control_labels_fit_at_large(app, lang):
     try:
         for state in STILLS:
             use_language(app, lang)
-            set_text(app, "normal", MINIMUMS[0])
+            set_text(app, "normal", FITS[0])
             build(app, state)
-            for min_px in MINIMUMS:
-                set_text(app, "large", min_px)
+            for fit in FITS:
+                set_text(app, "large", fit)
                 with probe.probing(app.screen) as p:
                     THEME.epoch += 1
                     app.draw()
                 labels += len(p.widgets)
-                faults += [f"[{state}/min {min_px}px] {f}" for f in control_label_faults(p)]
+                faults += [f"[{state}/{fit.name}] {f}" for f in control_label_faults(p)]
     finally:
-        set_text(app, "normal", MINIMUMS[0])
+        set_text(app, "normal", FITS[0])
         use_language(app, "en")
     assert labels > 500, labels  # the stills' controls were seen
     assert not faults, f"{len(faults)} control labels cut:\n" + "\n".join(sorted(set(faults)))

@@ -167,7 +167,7 @@ def test_a_tooltip_still_comes_up_when_the_pointer_rests(app):
     motion(L.SPACES[5].center)
     for _ in range(60):
         frame(app)
-    assert table._tip is not None and table.t - table._tip[1] >= TIP_DELAY
+    assert table.tips.pending is not None and table.t - table.tips.pending[1] >= TIP_DELAY
     assert same_as_whole_redraw(app)
 
 

@@ -179,8 +179,8 @@ def test_tooltips_for_spaces_and_cards(table):
     )
     for _ in range(40):
         app.step(1 / 60)
-    assert t._tip is not None and t._tip[2] == ("space", 3)
-    assert "4" in t._tip[0]  # "Space 4 …"
+    assert t.tips.pending is not None and t.tips.pending[2] == ("space", 3)
+    assert "4" in t.tips.pending[0]  # "Space 4 …"
     pos = t.hand.card_rect(card_index(t, "stop")).center
     pygame.event.post(
         pygame.event.Event(
@@ -189,7 +189,7 @@ def test_tooltips_for_spaces_and_cards(table):
     )
     for _ in range(40):
         app.step(1 / 60)
-    assert t._tip is not None and t._tip[2][0] == "card"
+    assert t.tips.pending is not None and t.tips.pending[2][0] == "card"
 
 
 def test_hand_off_hides_everything_private(tmp_path):

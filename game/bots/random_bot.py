@@ -8,8 +8,10 @@ moves that cannot. Everything else is a coin flip: this is the yardstick other b
 from __future__ import annotations
 
 import random
+from bisect import bisect
 
 from game.rules import (
+    ACTION_TYPES,
     Accept,
     AcceptFormer,
     AcceptProposal,
@@ -31,7 +33,7 @@ from game.rules import (
     Roll,
     Withdraw,
 )
-from game.rules.board import clan_from_key
+from game.rules.board import CLAN_KEYS, clan_from_key
 from game.rules.state import SourceKind
 from game.rules.view import board_of
 
@@ -73,6 +75,8 @@ _KIND_OF = {
 HOPELESS_OPEN_WEIGHT = 0.3  # opening a deal the table cannot possibly cover
 IDLE_CHANCE = 0.7  # real time, nobody waiting on us: how often to let the moment pass
 _PLACARD = SourceKind.PLACARD  # a module constant: `.value` on a member is a descriptor call
+_CLAN_CARD_BIT = {f"clan_{key}": 1 << clan for clan, key in enumerate(CLAN_KEYS)}  # hand keys
+_KIND_OF.update({t: None for t in ACTION_TYPES.values() if t.meta})  # not moves
 
 
 @register("random")
@@ -89,49 +93,63 @@ class RandomBot(Bot):
             return None
         groups: dict[str, list] = {}
         for a in legal.fixed:
-            if not a.meta:
-                groups.setdefault(_KIND_OF.get(type(a), "turn"), []).append(a)
+            kind = _KIND_OF.get(type(a), "turn")
+            if kind is not None:  # None: a meta action, not a move
+                groups.setdefault(kind, []).append(a)
         if legal.terms:
             groups["offer"] = legal.terms
         if not groups:
             return None
-        needed = None
+        neg = needed = None
         if view is not None and ("lay" in groups or "offer" in groups):
-            needed = _missing_clans(view)
+            neg = view["negotiation"]
+            if neg is not None:
+                needed = _missing_clans(view, neg)
         if needed is not None:
             # Prefer what can move the deal forward: a clan it still lacks.
-            for kind in ("lay", "offer"):
-                if kind in groups:
-                    if kind == "lay":
-                        useful = [a for a in groups[kind] if a.clan in needed]
-                    elif _my_offer_waits(view, self.seat):
-                        useful = []
-                    else:
-                        useful = [
-                            t for t in groups[kind]
-                            if any(_source_clan(view, s) in needed for s in t.pool)
-                        ]
-                    if useful:
-                        groups[kind] = useful
-                    else:
-                        del groups[kind]
-        kinds = list(groups)
-        weights = [KIND_WEIGHTS[k] for k in kinds]
-        if "open" in groups and view is not None and not _could_cover(view):
-            weights[kinds.index("open")] = HOPELESS_OPEN_WEIGHT
-        if not kinds:
+            if "lay" in groups:
+                useful = [a for a in groups["lay"] if needed >> a.clan & 1]
+                if useful:
+                    groups["lay"] = useful
+                else:
+                    del groups["lay"]
+            if "offer" in groups:
+                if _my_offer_waits(neg, self.seat):
+                    useful = []
+                else:
+                    useful = [t for t in groups["offer"] if _useful_pool(neg, t.pool, needed)]
+                if useful:
+                    groups["offer"] = useful
+                else:
+                    del groups["offer"]
+        if not groups:
             return None
-        kind = rng.choices(kinds, weights)[0]
+        kind = weighted_kind(rng, groups, view)
         if kind != "offer":
             return rng.choice(groups[kind])
         choice = rng.choice(groups["offer"])
         pool = choice.pool
         if needed is not None:
-            pool = [s for s in pool if _source_clan(view, s) in needed] or pool
+            pool = [s for s in pool if _needs(neg, s, needed)] or pool
         sources = pool if rng.random() < 0.8 else [s for s in pool if rng.random() < 0.5]
         # Modest asks: a random amount up to a third of what is left.
         top = choice.lo + (choice.hi - choice.lo) // 3
         return choice.make(sources, rng.randint(choice.lo, max(choice.lo, top)))
+
+
+def weighted_kind(rng: random.Random, groups: dict[str, list], view) -> str:
+    """`rng.choices(kinds, weights)[0]` over the kinds present, draw for draw (the same
+    cumulative weights, one `random()`, the same bisection), without building its lists."""
+    kinds = list(groups)
+    cum = []
+    total = 0
+    for kind in kinds:
+        if kind == "open" and view is not None and not _could_cover(view):
+            total += HOPELESS_OPEN_WEIGHT
+        else:
+            total += KIND_WEIGHTS[kind]
+        cum.append(total)
+    return kinds[bisect(cum, rng.random() * (total + 0.0), 0, len(kinds) - 1)]
 
 
 def _could_cover(view) -> bool:
@@ -140,32 +158,34 @@ def _could_cover(view) -> bool:
     for clan in view["pool"]:  # every placard not in the pool is some player's
         mask &= ~(1 << clan)
     for key in view.get("hand", {}):
-        if key.startswith("clan_"):
-            mask |= 1 << clan_from_key(key[5:])
+        mask |= _CLAN_CARD_BIT.get(key, 0)
     return board_of(view).cover[view["marker"]][mask]
 
 
-def _missing_clans(view) -> set[int] | None:
-    neg = view.get("negotiation")
-    if not neg:
-        return None
+def _missing_clans(view, neg) -> int:
+    """The clans the deal still lacks, as a bit set (bit c: clan c)."""
     wanted = board_of(view).clan_masks[neg["space"]]
     for clan in neg["committed"]:
         wanted &= ~(1 << clan)
-    return {c for c in range(6) if wanted >> c & 1}
+    return wanted
 
 
-def _my_offer_waits(view, seat: int) -> bool:
+def _my_offer_waits(neg, seat: int) -> bool:
     """My own offer is on the table and the Boss has not answered it: offering again only
     changes the amount, which drags the game out without moving it."""
-    mine = view["negotiation"]["pending"].get(str(seat))
+    mine = neg["pending"].get(str(seat))
     return mine is not None and not mine["by_boss"]
 
 
-def _source_clan(view, src) -> int | None:
+def _useful_pool(neg, pool, needed: int) -> bool:
+    return any(_needs(neg, s, needed) for s in pool)
+
+
+def _needs(neg, src, needed: int) -> bool:
+    """Is `src` a source of a clan in `needed`?"""
     if src.kind is _PLACARD:
-        return src.ref
-    for card in view["negotiation"]["laid"]:
+        return needed >> src.ref & 1
+    for card in neg["laid"]:
         if card["id"] == src.ref:
-            return int(clan_from_key(card["clan"]))
-    return None
+            return needed >> clan_from_key(card["clan"]) & 1
+    return False

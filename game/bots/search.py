@@ -12,15 +12,17 @@ money rank.
 * Every candidate is played on a copy of the same sample with the same dice and the same
   policy randomness (common random numbers), up to the end of the next deal (the game's
   clock), and scored by rank on money plus the worth of cards and placards still held.
+  Every seat of a rollout keeps a talk memory as the heuristic bots at the table do
+  (`rollout_talks`): without one, the rollouts' bots never concede or walk away.
 * The budget counts simulated actions (`steps`, deterministic: same seed, same choice),
-  under a wall-clock cap (`ms`, 180 by default, so a table never waits long; a round of
+  under a wall-clock cap (`ms`, 220 by default, so a table never waits long; a round of
   rollouts is only begun if it fits). `ms=0` removes the cap and makes the bot
   deterministic whatever the machine's load (tests and tournaments that must replay).
 * My own moves keep the heuristic's talk memory (`talk.py`): the heuristic's choice
   converges like a heuristic bot's, and `remark()` says its phrase (see `_speak`).
 
 Spec: `search`, `search:steps=3000+ms=0`, `search:ms=150`, `search:steps=6000+rollout=greedy`,
-`search:pick=2`.
+`search:pick=2`, `search:talk=0`.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from game.rules.actions import HOST, TimeUp
 from game.rules.cards import CARD_KINDS, Card
 from game.rules.determinize import ViewError, state_from_view
 from game.rules.engine import default_action
+from game.rules.events import BossChanged, DealClosed, DealFailed, DealOpened, OfferMade, Proposed
 from game.rules.state import GameState
 from game.rules.variants import WindowMode
 
@@ -69,10 +72,12 @@ from .heuristic import (
 from .obs import Memory, Obs
 from .talk import Talk
 
-DEFAULT_STEPS = 1500  # simulated actions per searched decision
+DEFAULT_STEPS = 3000  # simulated actions per searched decision
 # Wall-clock cap per decision by default, so a table never waits on a slow or busy machine
-# (the bar: p99 <= 200 ms on 2 cores). `ms=0` removes it: then the bot is deterministic.
-DEFAULT_MS = 180.0
+# (the bar: p99 <= 300 ms on 2 cores; the room above the cap is for the round in flight and
+# a busy machine's delays: at load 14, a 250 ms cap gave p99 316 ms). `ms=0` removes it:
+# then the bot is deterministic.
+DEFAULT_MS = 220.0
 MAX_ROLLOUT = 300  # actions in one rollout, a safety net (a deal takes a few dozen)
 SAMPLE_COST = 3  # a sampled state costs about as much as this many simulated actions
 PRUNE_EVERY = 4  # samples between prunings of clearly worse candidates
@@ -105,6 +110,7 @@ def parse_params(param: str | None) -> dict:
         "cards": None,
         "win": WIN_WEIGHT,
         "pick": PICK_Z,
+        "talk": True,
     }
     if not param:
         return out
@@ -127,9 +133,12 @@ def parse_params(param: str | None) -> dict:
             out["win"] = min(1.0, max(0.0, float(value)))
         elif key == "pick":
             out["pick"] = max(0.0, float(value))
+        elif key == "talk":
+            out["talk"] = value not in ("0", "no", "off", "false")
         else:
             raise ValueError(
-                f"unknown search parameter {key!r} (steps, ms, rollout, style, cards, win, pick)"
+                f"unknown search parameter {key!r} "
+                "(steps, ms, rollout, style, cards, win, pick, talk)"
             )
     return out
 
@@ -150,6 +159,7 @@ class SearchBot(Bot):
         self.card_scale = CARD_SCALE if cfg["cards"] is None else cfg["cards"]
         self.win_weight = cfg["win"]
         self.pick_z = cfg["pick"]
+        self.talk_rollouts = cfg["talk"]
         self.memory = Memory(seat)
         # The heuristic's talk memory for my own moves: its choice (candidate 0) converges
         # like a heuristic bot's, and my chosen move says the heuristic's phrase.
@@ -157,6 +167,7 @@ class SearchBot(Bot):
         self._said_with: Action | None = None  # the move of the last `choose`
         self._boss: int | None = None  # the Boss of the open deal at the last `choose`
         self.last_stats: list | None = None  # (action, mean utility, rollouts) of the last search
+        self.last_steps = 0  # simulated actions the last search used (0: no search)
         self._waits: tuple = (None, 0)  # (the talks, passes chosen over the heuristic's move)
 
     def observe(self, events: list[dict]) -> None:
@@ -194,6 +205,7 @@ class SearchBot(Bot):
         failed = self.memory.failed
         o = Obs.from_view(view, money, failed)
         self.last_stats = None
+        self.last_steps = 0
         self._boss = o.neg.boss if o.neg is not None else None
         if not must_act:
             # Real time, nobody waiting on me: move only when the heuristic sees a reason.
@@ -236,7 +248,6 @@ class SearchBot(Bot):
         same sampled state with the same dice. Candidates clearly worse than the leader are
         dropped as the samples come in; an alternative replaces the heuristic's own choice
         (candidate 0) only when it is better by more than the noise."""
-        seat = self.seat
         k = len(cands)
         utils: list[list[float]] = [[] for _ in range(k)]
         live = list(range(k))
@@ -256,10 +267,7 @@ class SearchBot(Bot):
                 if i not in live:
                     utils[i].append(None)
                     continue
-                st = base.clone()
-                apply(st, cands[i])
-                policy.rng.seed(seed)
-                u, n = rollout(st, seat, policy, seed, self.card_scale, self.win_weight)
+                u, n = self.play_out(base, cands[i], i == 0, policy, seed)
                 utils[i].append(u)
                 used += n + 1
             rounds += 1
@@ -284,7 +292,100 @@ class SearchBot(Bot):
         self.last_stats = [
             (cands[i], means[i], sum(1 for x in utils[i] if x is not None)) for i in range(k)
         ]
+        self.last_steps = used
         return cands[best]
+
+
+    def play_out(
+        self, base: GameState, a: Action, heuristic: bool, policy: Policy, seed: int
+    ) -> tuple[float, int]:
+        """My utility after `a` on a copy of the sample `base`, played on by `policy` (seeded
+        with `seed`), and the actions that took. With `talk` (the default) every seat of the
+        rollout keeps a talk memory as the bots at the table do (`rollout_talks`)."""
+        st = base.clone()
+        talks = None
+        if self.talk_rollouts:
+            boss = st.negotiation.boss if st.negotiation is not None else None
+            talks = rollout_talks(self.talk, st.players, a, heuristic, boss)
+            witness(talks, apply(st, a))
+        else:
+            apply(st, a)
+        policy.rng.seed(seed)
+        return rollout(st, self.seat, policy, seed, self.card_scale, self.win_weight, talks)
+
+
+def rollout_talks(
+    own: Talk, players: int, a: Action, heuristic: bool, boss: int | None
+) -> list[Talk]:
+    """Talk memories for the seats of a rollout that begins with my move `a`. Mine is a copy
+    of my own; the others start from what the whole table knows (offers and proposals made
+    in this deal, Boss cards played, a fee asked), without the terms they said before: a
+    heuristic bot at the table concedes, says "last offer" and walks away by its memory, so
+    the rollouts' bots must too, or the search prices against bots that never give up."""
+    out = []
+    for s in range(players):
+        if s == own.seat:
+            t = Talk(
+                s,
+                {k: list(v) for k, v in own.said.items()},
+                {k: list(v) for k, v in own.current.items()},
+                set(own.final),
+                own.floor_passed,
+                own.fee_asked,
+                own.table_words,
+                own.new_bosses,
+                own.situation,
+            )
+            if heuristic:
+                t.unsaid = own.unsaid
+            elif isinstance(a, (Offer, Propose)):
+                counterpart = a.to if isinstance(a, Propose) else boss
+                t.intend(counterpart, a.sources, a.amount, False)
+        else:
+            t = Talk(s)
+            t.fee_asked = own.fee_asked
+            t.table_words = own.table_words
+            t.new_bosses = own.new_bosses
+        out.append(t)
+    return out
+
+
+_DEAL_ENDS = (DealOpened, DealClosed, DealFailed)
+
+
+def witness(talks: list[Talk], events: list) -> None:
+    """`Talk.observe` for every seat of a rollout, on the engine's events themselves."""
+    for e in events:
+        kind = type(e)
+        if kind is OfferMade:
+            speaker = e.seat
+            fee = not e.sources
+            for t in talks:
+                t.table_words += 1
+                if fee:
+                    t.fee_asked = True
+        elif kind is Proposed:
+            speaker = e.boss
+            for t in talks:
+                t.table_words += 1
+        elif kind is BossChanged:
+            for t in talks:
+                t.new_bosses += 1
+            continue
+        elif kind in _DEAL_ENDS:
+            for t in talks:
+                t.reset()
+            continue
+        else:
+            continue
+        t = talks[speaker]
+        if t.unsaid is not None:
+            counterpart, sources, amount, final = t.unsaid
+            if e.amount == amount and getattr(e, "to", counterpart) == counterpart:
+                t.record(counterpart, sources, amount)
+                if final:
+                    t.final.add(counterpart)
+            t.unsaid = None
 
 
 def _mean_of(xs) -> float:
@@ -369,10 +470,12 @@ def rollout(
     seed: int,
     card_scale: float = CARD_SCALE,
     win_weight: float = 0.0,
+    talks: list[Talk] | None = None,
 ) -> tuple[float, int]:
     """Play on with `policy` for every seat until a turn begins after the next deal has
     ended, or after a full round of turns without a deal (or the game is over); return my
-    utility and the actions taken."""
+    utility and the actions taken. `talks`: each seat's talk memory (see `rollout_talks`),
+    kept up to date along the way; None: the seats talk without memory."""
     start = st.deals_closed + st.deals_failed
     real_time = st.settings.window_mode is WindowMode.REAL_TIME
     order = random.Random(seed ^ 0x9E3779B9) if real_time else None
@@ -404,18 +507,27 @@ def rollout(
             ):
                 pass  # an investor with nothing to sell and no card to play
             else:
+                if talks is not None:
+                    policy.talk = t = talks[seat]
+                    t.hush()
                 a = policy.decide(Obs.from_state(st, seat), legal, True)
         else:
-            a = _real_time_step(st, policy, order, n)
-        apply(st, a)
+            a = _real_time_step(st, policy, order, n, talks)
+        if talks is None:
+            apply(st, a)
+        else:
+            witness(talks, apply(st, a))
         steps += 1
     return utility(st, me, card_scale, win_weight), steps
 
 
-def _real_time_step(st: GameState, policy: Policy, order: random.Random, n: int) -> Action:
+def _real_time_step(
+    st: GameState, policy: Policy, order: random.Random, n: int, talks: list[Talk] | None
+) -> Action:
     waiting = waiting_for(st)
     if waiting and st.window is not None:
         seat = waiting[order.randrange(len(waiting))]
+        _talk_as(policy, talks, seat)
         return policy.decide(Obs.from_state(st, seat), legal_actions(st, seat).moves(), True)
     start = order.randrange(n)
     for i in range(n):
@@ -423,12 +535,19 @@ def _real_time_step(st: GameState, policy: Policy, order: random.Random, n: int)
         legal = legal_actions(st, seat).moves()
         if not legal:
             continue
+        _talk_as(policy, talks, seat)
         a = policy.decide(Obs.from_state(st, seat), legal, seat in waiting)
         if a is not None:
             return a
     if st.negotiation is not None and not st.negotiation.time_up:
         return TimeUp(HOST)
     return default_action(st, waiting[0])
+
+
+def _talk_as(policy: Policy, talks: list[Talk] | None, seat: int) -> None:
+    if talks is not None:
+        policy.talk = talks[seat]
+        policy.talk.hush()
 
 
 def utility(

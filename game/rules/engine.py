@@ -102,7 +102,7 @@ from .state import (
     empty_hand,
     laid,
 )
-from .variants import Settings, Variant
+from .variants import Settings, Variant, WindowMode
 
 HAND_SIZE = 5
 TRAVEL_RED = int(Card.TRAVEL_RED)
@@ -115,6 +115,7 @@ STOP = int(Card.STOP)
 _GAME_OVER = Phase.GAME_OVER
 _NEGOTIATION = Phase.NEGOTIATION
 _V3 = Variant.V3
+_REAL_TIME = WindowMode.REAL_TIME
 SHORT_GAME_REMOVED = (3, 6, 9)
 QUIET_LAST_UNUSED, QUIET_LAST_MADE, QUIET_LAST_SPENT = 0, 1, 2
 
@@ -311,7 +312,7 @@ def _legal(state: GameState, seat: int) -> LegalActions:
         if neg is not None and not neg.time_up:
             out.fixed.append(_a(TimeUp, HOST))
         return out
-    if not 0 <= seat < state.players:
+    if not 0 <= seat < len(state.names):  # (state.players, without the property's call)
         return LegalActions()
     moves = LegalActions()
     phase = state.phase
@@ -397,8 +398,10 @@ def _may_fail(state: GameState) -> bool:
 def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call: bool) -> None:
     neg = state.negotiation
     boss = neg.boss
-    spent = nego.limit_spent(state)
-    real_time = nego.is_real_time(state)
+    settings = state.settings
+    # nego.limit_spent and nego.is_real_time, inline: this runs for every negotiation move
+    spent = neg.time_up or neg.actions >= settings.negotiation_limit
+    real_time = settings.window_mode is _REAL_TIME
     if not in_call and not real_time and neg.floor != seat:
         return
     fixed = out.fixed
@@ -480,7 +483,7 @@ def _lay_actions(state: GameState, seat: int, fixed: list[Action]) -> None:
     """Clan cards of the clans the space uses; under V3 any clan, since laying one is how a
     player qualifies to be paid (RULES §8.1)."""
     hand = state.hands[seat]
-    wanted = 63 if state.settings.has(_V3) else state.board.clan_masks[state.negotiation.space]
+    wanted = 63 if _V3 in state.settings.variants else state.board.clan_masks[state.negotiation.space]
     fixed.extend([_a(LayClan, seat, CLANS[c]) for c in MASK_CLANS[wanted] if hand[c]])
 
 
@@ -490,22 +493,27 @@ def _card_plays(state: GameState, seat: int, fixed: list[Action]) -> None:
     hand = state.hands[seat]
     grey = hand[TRAVEL_GREY] > 0
     if grey or any(hand[TRAVEL_RED:TRAVEL_GREY]):
+        # Targets: the space's placards in play and not travelling, then its laid cards;
+        # on each the Travel card of the target's clan, then a grey one.
         wanted = state.board.clan_masks[neg.space]
         placards = state.placards
         travel = neg.travel
-        targets: list[tuple[int, Source]] = [
-            (c, PLACARD_SOURCES[c])
-            for c in MASK_CLANS[wanted]
-            if placards[c] != POOL and c not in travel
-        ]
-        targets += [(card.clan, laid(card.id)) for card in neg.laid if wanted >> card.clan & 1]
         grey_card = CARDS[TRAVEL_GREY]
-        for clan, target in targets:
-            matching = TRAVEL_RED + clan  # the Travel card of the target's clan
-            if hand[matching]:
-                fixed.append(_a(PlayTravel, seat, CARDS[matching], target))
-            if grey:
-                fixed.append(_a(PlayTravel, seat, grey_card, target))
+        for clan in MASK_CLANS[wanted]:
+            if placards[clan] != POOL and clan not in travel:
+                target = PLACARD_SOURCES[clan]
+                if hand[TRAVEL_RED + clan]:
+                    fixed.append(_a(PlayTravel, seat, CARDS[TRAVEL_RED + clan], target))
+                if grey:
+                    fixed.append(_a(PlayTravel, seat, grey_card, target))
+        for card in neg.laid:
+            clan = card.clan
+            if wanted >> clan & 1:
+                target = laid(card.id)
+                if hand[TRAVEL_RED + clan]:
+                    fixed.append(_a(PlayTravel, seat, CARDS[TRAVEL_RED + clan], target))
+                if grey:
+                    fixed.append(_a(PlayTravel, seat, grey_card, target))
     if hand[BOSS] and seat != neg.boss:
         fixed.append(_a(PlayBoss, seat))
     if hand[RECRUIT] >= 3:
@@ -516,7 +524,7 @@ def _offers(state: GameState, seat: int, out: LegalActions) -> None:
     """Any of the seat's sources for up to the cap; under V3 a seat that may not be paid
     offers its sources at $0 only, and has nothing to offer without one (RULES §8.1)."""
     pool = tuple(sorted(nego.offerable(state, seat)))
-    if nego.may_be_paid(state, seat):
+    if _V3 not in state.settings.variants or seat in state.negotiation.played:  # may_be_paid
         hi = nego.offer_cap(state)
     elif pool:
         hi = 0
@@ -528,10 +536,12 @@ def _offers(state: GameState, seat: int, out: LegalActions) -> None:
 def _proposals(state: GameState, boss: int, out: LegalActions) -> None:
     cap = nego.offer_cap(state)
     pools = nego.offerable_by_seat(state)
-    for p in range(state.players):
+    v3 = _V3 in state.settings.variants
+    played = state.negotiation.played
+    for p in range(len(pools)):
         if p == boss:
             continue
-        if nego.may_be_paid(state, p):
+        if not v3 or p in played:  # nego.may_be_paid
             out.terms.append(_proposal_choice(boss, p, pools[p], cap))
         elif pools[p]:  # V3: "let me use your sources, unpaid"
             out.terms.append(_proposal_choice(boss, p, pools[p], 0))

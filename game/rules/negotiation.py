@@ -79,7 +79,7 @@ def offerable(state: GameState, seat: int) -> list[Source]:
     """
     neg = state.negotiation
     agreed = neg.agreements.get(seat)
-    two = state.settings.two_player
+    two = state.settings.players == 2  # two_player, without the property's call
     sources = seat_sources(state, seat)
     if not agreed and not two:
         return sources
@@ -154,9 +154,27 @@ def _committed(state: GameState) -> list[tuple[int, Source, int, int]]:
 
 
 def committed_mask(state: GameState) -> int:
+    """The clans of `committed(state)` as a bit set (bit c: clan c), worked out directly:
+    the view asks for them after every move, and most moves need no ranked list."""
+    neg = state.negotiation
+    boss = neg.boss
+    two = state.settings.two_player
+    travel = neg.travel
     mask = 0
-    for clan, _src, _rank, _owner in committed(state):
-        mask |= 1 << clan
+    for c, owner in enumerate(state.placards):
+        if owner != POOL and c not in travel and (owner == boss or two):
+            mask |= 1 << c
+    wanted = state.board.clan_masks[neg.space]
+    for card in neg.laid:
+        if card.owner == boss and wanted >> card.clan & 1:
+            mask |= 1 << card.clan
+    for terms in neg.agreements.values():
+        for src in terms.sources:
+            if src.kind is _PLACARD:
+                if not two:
+                    mask |= 1 << src.ref
+            else:
+                mask |= 1 << neg.card(src.ref).clan
     return mask
 
 
@@ -279,7 +297,10 @@ def settlement(state: GameState) -> list[Payment] | None:
 
 
 def agreed_total(neg: Negotiation) -> int:
-    return sum(t.amount for t in neg.agreements.values())
+    total = 0
+    for t in neg.agreements.values():  # a loop, not sum() over a generator: half the cost
+        total += t.amount
+    return total
 
 
 def offer_cap(state: GameState) -> int:
@@ -290,7 +311,7 @@ def offer_cap(state: GameState) -> int:
     """
     neg = state.negotiation
     cap = neg.proceeds - agreed_total(neg)
-    if state.settings.two_player:
+    if state.settings.players == 2:  # two_player, without the property's call
         inv = involved(state)
         if inv is not None:
             cap -= inv[1]
@@ -308,7 +329,7 @@ def offer_cap(state: GameState) -> int:
 
 def may_be_paid(state: GameState, seat: int) -> bool:
     """Variant V3: only the Boss and players who played an influence card may be paid."""
-    if not state.settings.has(_V3):
+    if _V3 not in state.settings.variants:
         return True
     return seat in state.negotiation.played
 

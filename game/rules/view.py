@@ -13,7 +13,7 @@ import json
 
 from . import engine
 from . import negotiation as nego
-from .board import CLAN_KEYS, Board, board_from_data
+from .board import CLAN_KEYS, MASK_CLANS, Board, board_from_data
 from .cards import CARD_KEYS, CARD_KINDS, Card
 from .events import Event
 from .state import POOL, GameState, Phase, Terms
@@ -60,8 +60,8 @@ def _players(state: GameState, seat: int | None) -> list[dict]:
     return players
 
 
-# Each top-level key of a view and how to build it: `view` builds them all, `LazyView` only
-# those a reader looks at (a bot deciding a pass needs no negotiation summary).
+# Each top-level key of a view and how to build it: `view` builds them all, `game.seat_view`
+# only those a bot looks at (a bot deciding a pass needs no negotiation summary).
 SECTIONS = {
     "format": lambda st, seat: VIEW_FORMAT,
     "seat": lambda st, seat: seat,
@@ -93,8 +93,6 @@ SECTIONS = {
     "window": lambda st, seat: _window(st),
 }
 
-_SECTION_KEYS = tuple(SECTIONS)
-_SECTION_KEYS_AND_HAND = (*SECTIONS, "hand")
 
 
 def _own_hand(state: GameState, seat: int | None) -> bool:
@@ -107,129 +105,6 @@ def view(state: GameState, seat: int | None) -> dict:
     if _own_hand(state, seat):
         data["hand"] = hand_data(state.hands[seat])
     return data
-
-
-class _LazyMap(dict):
-    """A map built key by key on first look, equal to the map built at once; valid only
-    until the state changes (reading it afterwards raises)."""
-
-    __slots__ = ("_state", "_version", "_complete")
-
-    def __init__(self, state: GameState) -> None:  # dict.__new__ made the empty map
-        self._state = state
-        self._version = state.actions_taken
-        self._complete = False
-
-    def _check(self) -> GameState:
-        if self._state.actions_taken != self._version:
-            raise RuntimeError("a LazyView was read after the game moved on")
-        return self._state
-
-    def _keys_all(self) -> tuple:
-        raise NotImplementedError
-
-    def _build(self, state: GameState, key):
-        raise NotImplementedError
-
-    def __missing__(self, key):
-        state = self._state
-        if state.actions_taken != self._version:
-            raise RuntimeError("a LazyView was read after the game moved on")
-        value = self._build(state, key)
-        dict.__setitem__(self, key, value)
-        return value
-
-    def _fill(self) -> None:
-        if not self._complete:
-            for key in self._keys_all():
-                value = self[key]
-                if isinstance(value, _LazyMap):
-                    value._fill()
-            self._complete = True
-
-    def keys_built(self):
-        return dict.keys(self)
-
-    def get(self, key, default=None):
-        try:
-            return self[key]
-        except KeyError:
-            return default
-
-    def __contains__(self, key) -> bool:
-        self._fill()
-        return dict.__contains__(self, key)
-
-    def __iter__(self):
-        self._fill()
-        return dict.__iter__(self)
-
-    def __len__(self) -> int:
-        self._fill()
-        return dict.__len__(self)
-
-    def __bool__(self) -> bool:
-        # `if view["negotiation"]:` must not build every field
-        return bool(self._keys_all())
-
-    def keys(self):
-        self._fill()
-        return dict.keys(self)
-
-    def items(self):
-        self._fill()
-        return dict.items(self)
-
-    def values(self):
-        self._fill()
-        return dict.values(self)
-
-    def __eq__(self, other) -> bool:
-        self._fill()
-        return dict.__eq__(self, other)
-
-    __hash__ = None
-
-
-class LazyView(_LazyMap):
-    """`view(state, seat)` built key by key on first look (the negotiation summary field by
-    field too). Equal to the full view; valid only until the state changes."""
-
-    __slots__ = ("_seat",)
-
-    def __init__(self, state: GameState, seat: int | None) -> None:
-        # _LazyMap.__init__ inline (one call fewer per view: a bot builds one per move)
-        self._state = state
-        self._version = state.actions_taken
-        self._complete = False
-        self._seat = seat
-
-    def _keys_all(self) -> tuple:
-        own = _own_hand(self._check(), self._seat)
-        return _SECTION_KEYS_AND_HAND if own else _SECTION_KEYS
-
-    def _build(self, st: GameState, key):
-        if key == "negotiation":
-            return None if st.negotiation is None else _LazyNegotiation(st)
-        build = SECTIONS.get(key)
-        if build is not None:
-            return build(st, self._seat)
-        if key == "hand" and _own_hand(st, self._seat):
-            return hand_data(st.hands[self._seat])
-        raise KeyError(key)
-
-
-class _LazyNegotiation(_LazyMap):
-    """The view's negotiation summary, field by field (a bot asking which clans are still
-    missing needs no list of pending offers)."""
-
-    __slots__ = ()
-
-    def _keys_all(self) -> tuple:
-        return _NEGOTIATION_KEYS
-
-    def _build(self, st: GameState, key):
-        return NEGOTIATION_FIELDS[key](st, st.negotiation)
 
 
 _BOARD_IDS: dict[int, str] = {}
@@ -278,7 +153,7 @@ def _involved_data(state: GameState) -> list:
 
 
 # The negotiation summary, field by field (built all at once by `view`, one by one by
-# `LazyView`).
+# `game.seat_view`).
 NEGOTIATION_FIELDS = {
     "space": lambda st, neg: neg.space,
     "price": lambda st, neg: neg.price,
@@ -303,13 +178,12 @@ NEGOTIATION_FIELDS = {
     "last_proposal": lambda st, neg: int(neg.last_proposal),
     "round_active": lambda st, neg: neg.round_active,
     "floor_passed": lambda st, neg: sorted(neg.floor_passed),
-    "committed": lambda st, neg: sorted({c for c, _s, _r, _o in nego.committed(st)}),
+    "committed": lambda st, neg: list(MASK_CLANS[nego.committed_mask(st)]),
     "covered": lambda st, neg: nego.involved(st) is not None,
     "involved": lambda st, neg: _involved_data(st),
     "agreed_total": lambda st, neg: nego.agreed_total(neg),
     "cap": lambda st, neg: nego.offer_cap(st),
 }
-_NEGOTIATION_KEYS = tuple(NEGOTIATION_FIELDS)
 
 
 def _window(state: GameState) -> dict | None:

@@ -35,6 +35,7 @@ from .config import Config, config_dir
 from .patches import PatchCache
 from .scene import WHOLE, Scene, SceneStack, merge_rects
 from .sound import Sounds
+from .table import layout as table_layout
 from .theme import THEME, min_text_px
 from .widgets import Button, TextField
 from .window import GameWindow
@@ -94,6 +95,7 @@ class App:
         cfg.sanitize()
         if i18n.current_language() != cfg.language:
             i18n.set_language(cfg.language)
+        table_layout.use(table_layout.for_scale(self.window.scale))
         THEME.configure(
             palette="okabe_ito" if cfg.colour_blind else "standard",
             text_scale=cfg.text_scale,
@@ -110,12 +112,13 @@ class App:
                 self.config.save()
 
     def fit_text(self) -> None:
-        """The window's size changed: the readable minimum follows its scale (a 1152x648
-        window draws the canvas at 0.6, so no text below 20 logical px), and a change lays
-        every scene out again at the new minimum."""
+        """The window's size changed: the readable minimum and the table's layout follow its
+        scale (a 1280x720 screen or a 1152x648 window: the compact layout, no text below 20
+        logical px), and a change lays every scene out again."""
         before = THEME.min_px
+        moved = table_layout.use(table_layout.for_scale(self.window.scale))
         THEME.configure(min_px=min_text_px(self.window.scale))
-        if THEME.min_px != before:
+        if THEME.min_px != before or moved:
             for scene in self.stack.scenes:
                 scene.relayout()
             self.stack.invalidate()

@@ -195,7 +195,7 @@ def _face(
         pygame.draw.polygon(surf, darken(accent, 0.3), [(x, y + 2) for x, y in pts])
         pygame.draw.polygon(surf, accent, pts)
         pygame.draw.polygon(surf, (255, 255, 255), pts, width=max(2, w // 40))
-        word = tr("card.stop")
+        word = tr("card.stop_sign")  # the sign's own word (停), not the card's name again
         if words and draw.text_width(word, TITLE_PX, True) <= int(rr * 1.8):
             label = draw.fit(word, TITLE_PX, int(rr * 1.8), (255, 255, 255), True)
             surf.blit(label, label.get_rect(center=(cx, cy)))

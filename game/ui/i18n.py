@@ -104,6 +104,18 @@ def tr_count(key: str, count: int, **kwargs: object) -> str:
     return tr(form_key(key, count), count=count, **kwargs)
 
 
+def list_of(items) -> str:
+    """'C, W, G' in the current language, without an "and": the table's own separator
+    (`list.items`: "、" in Chinese)."""
+    items = list(items)
+    if not items:
+        return ""
+    first = items[0]
+    for item in items[1:]:
+        first = tr("list.items", first=first, rest=item)
+    return first
+
+
 def and_list(items: list[str]) -> str:
     """'W', 'W and G', 'C, W and G' in the current language."""
     if len(items) <= 1:

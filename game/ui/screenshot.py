@@ -43,7 +43,8 @@ SCENES = (
 # the pause menu and its "leave the game?" question; a speech bubble on every plate (six
 # players saying the longest phrases; five offering; five paid); the Boss's ledger on space 7 (1 of
 # C/D, 1 of S/L, 1 of W/G) before and after his proposal to Dara for S, and warning that a
-# proposal to Bruno for L covers S/L a second time.
+# proposal to Bruno for L covers S/L a second time; an investor asked at "Going once"
+# (ask-around: how to jump in, beside "Let the deal close").
 CROWDED_SCENES = (
     "table_6p",
     "hand_7",
@@ -60,6 +61,7 @@ CROWDED_SCENES = (
     "bubbles_talk",
     "bubbles_offer",
     "bubbles_pay",
+    "going_once",
 )
 LAN_SCENES = ("lobby", "room", "display", "lan_table")
 EXTRA_SCENES = ("log_expanded",)  # for the docs' pictures only (the table, its history open)
@@ -238,6 +240,17 @@ def crowded_session(kind: str, seed: int = 3):
         return s
     if kind.startswith("ledger_"):
         return ledger_session(agreed=kind != "ledger_before", seed=seed)
+    if kind == "going_once":  # ask-around: Ann, the Boss, calls "Going once"; Mei is asked
+        from game.rules import GoingOnce, WindowMode
+
+        hands = [[C.BOSS, C.CLAN_RED, C.STOP], [C.CLAN_MAGENTA, C.CLAN_ORANGE, C.STOP]]
+        s = scripted_session(hands, (1, 1, 1, 0, 0, 0), 2, seed, mode=WindowMode.ASK_AROUND)
+        s.game.state.turn = 1  # Ann opens the deal on space 1 (C S W + 2 of D G L)
+        s.apply_scripted(OpenDeal(1))
+        s.apply_scripted(LayClan(1, Clan.MAGENTA))
+        s.apply_scripted(LayClan(1, Clan.ORANGE))
+        s.apply_scripted(GoingOnce(1))
+        return s
     raise ValueError(kind)
 
 
@@ -436,14 +449,16 @@ def save(scene: str, lang: str, seed: int, path: Path, size=None, text: str = "n
 
     from .app import App
     from .config import Config
+    from .table import layout as table_layout
     from .theme import LOGICAL_SIZE, THEME, min_text_px
     from .window import fit_rect
 
     cfg = Config(language=lang, fullscreen=False, text_size=text)
     app = App(cfg, sound=False, persist=False)
     app.present = False
-    if size:
-        THEME.configure(min_px=min_text_px(fit_rect(size).w / LOGICAL_SIZE[0]))
+    scale = fit_rect(size).w / LOGICAL_SIZE[0] if size else 1.0
+    table_layout.use(table_layout.for_scale(scale))  # the compact table at 1280x720
+    THEME.configure(min_px=min_text_px(scale))
     render(app, scene, seed)
     out = app.screen
     if size and size != out.get_size():

@@ -1,7 +1,8 @@
-"""Hot-seat play on one screen: `LocalSession` owns a `game.rules.Game`, lets the referee
-(game.referee, the LAN host's too) act for the bot seats with its pauses (inside
-`update(dt)`, never blocking a frame), and hands the table per-seat redacted events, exactly
-as a LAN client would receive them.
+"""Hot-seat play on one screen: `LocalSession` owns a `game.rules.Game` and runs it through a
+`game.master.Master` (the LAN host's too): every move goes through `Master.submit`, the
+referee acts for the bot seats with its pauses (inside `update(dt)`, never blocking a
+frame), and the table is handed per-seat redacted events, exactly as a LAN client would
+receive them.
 
 Ask-around mode (the hot-seat default, docs/RULES.md §6) asks one seat at a time, so at most one
 seat is ever awaited: a bot there acts after its pause, a human there needs the screen
@@ -23,7 +24,8 @@ from dataclasses import dataclass
 
 from game.bots import make_bot
 from game.clock import ManualClock
-from game.referee import Hooks, Referee, Timing
+from game.master import Master, Transport
+from game.referee import Seating, Timing
 from game.rules import (
     Action,
     FailDeal,
@@ -39,7 +41,6 @@ from game.rules import (
     view,
     waiting_for,
 )
-from game.rules.view import events_for
 
 from .replay_session import SeatRecord
 from .session_api import HUMAN, Countdown, FinishedGame, SeatInfo, Session, UpdateBatch
@@ -68,7 +69,7 @@ CLOCK_SAVE_SECONDS = 2.0
 
 class LocalSession(Session):
     """A hot-seat table: any mix of humans (on this screen) and bots. Its clocks and bots
-    are the referee's (game.referee, as on the LAN host), on a table clock that moves only
+    are the Master's (game.master, as on the LAN host), on a table clock that moves only
     in ``update(dt)`` while the table is not holding (animating, handing over, frozen)."""
 
     def __init__(
@@ -98,21 +99,20 @@ class LocalSession(Session):
         self._executor: ThreadPoolExecutor | None = None
         self._thoughts: list[tuple[Future, Callable]] = []  # bots thinking on the worker
         # Ask-around runs no clock (a person passing the screen is never hurried): the
-        # referee's one difference between this table and the LAN host's.
-        self.referee = Referee(
-            lambda: self.game.state,
+        # one difference between this table and the LAN host's.
+        self.master = Master(
+            self.game,
             self.timing,
             self.table_clock,
-            Hooks(
-                apply=self._apply,
+            Seating(
                 bots=lambda: self.bots,
-                plays=lambda seat: seat in self.bots,
+                plays=self._plays,
                 people=lambda: bool(self.seats_local),
-                think=self._think,
-                inline=self._inline,
-                on_remark=self._bot_remark,
             ),
+            Transport(publish=self._publish, refused=self._refused, remark=self._bot_remark),
             rng=random.Random(seed ^ 0xD1CE),
+            think=self._think,
+            inline=self._inline,
             clocks=self.real_time,
         )
         self.actions_applied = 0
@@ -121,11 +121,9 @@ class LocalSession(Session):
         self._saved = -1  # how many actions the last autosave request held
         self._clocks_saved_at = 0.0  # the table clock at the last save of running clocks
         self._head: dict | None = None
-        self._queue.append((list(opening_events(self.game.state)), 0, None))
-        for seat, bot in self.bots.items():
-            bot.observe(events_for(self._queue[0][0], seat))
-        self.referee.clocks_after([])
-        self.referee.schedule()
+        opening = list(opening_events(self.game.state))
+        self._queue.append((opening, 0, None))
+        self.master.start(opening)
 
     @property
     def clock(self) -> float:
@@ -200,7 +198,7 @@ class LocalSession(Session):
     def countdowns(self) -> list[Countdown]:
         out = []
         st = self.game.state
-        w, n = self.referee.window, self.referee.negotiation
+        w, n = self.master.countdowns.window, self.master.countdowns.negotiation
         if w is not None and st.window is not None and st.window.waiting:
             out.append(
                 Countdown("window", max(0.0, w.deadline - self.clock), w.deadline - w.opened)
@@ -217,11 +215,11 @@ class LocalSession(Session):
         if action.seat not in self.seats_local:
             self._queue.append(([], self.version, "not your seat"))
             return
-        self._apply(action)
+        self.master.submit(action)
 
     def apply_scripted(self, action: Action) -> None:
         """Any seat's move, for scripted scenes (screenshots, tests); raises if illegal."""
-        self._applied(action, self.game.apply(action))
+        self.master.apply(action)
 
     def say(self, seat: int, phrase: str) -> None:
         if seat in self.seats_local:
@@ -238,20 +236,17 @@ class LocalSession(Session):
         if out:
             self._queue.append((out, self.version, None))
 
-    def _apply(self, action: Action) -> bool:
-        try:
-            events = self.game.apply(action)
-        except IllegalAction as exc:
-            self._queue.append(([], self.version, f"[{exc.rule}] {exc.message}"))
-            return False
-        self._applied(action, events)
-        return True
+    def _plays(self, seat: int) -> bool:
+        """A bot plays this seat now."""
+        return seat in self.bots
 
-    def _applied(self, action: Action, events: list) -> None:
+    def _publish(self, events: list, origin) -> None:
+        """The master applied an action: the screen shows it on the next poll."""
         self.actions_applied += 1
         self._queue.append((events, self.version, None))
-        self.referee.clocks_after(events)
-        self.referee.after_action(events)
+
+    def _refused(self, action: Action, exc: IllegalAction, origin) -> None:
+        self._queue.append(([], self.version, f"[{exc.rule}] {exc.message}"))
 
     def poll(self) -> list[UpdateBatch]:
         """New events since the last poll. With one human they are that seat's own; when
@@ -322,7 +317,7 @@ class LocalSession(Session):
         few seconds start afresh: the player coming back must see the play it answers."""
         negotiation = left.get("negotiation")
         if negotiation is not None:
-            self.referee.resume_negotiation(float(negotiation))
+            self.master.countdowns.resume_negotiation(float(negotiation))
 
     def abandon(self) -> None:
         """The players left the game: its autosave goes."""

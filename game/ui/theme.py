@@ -22,11 +22,17 @@ MIN_SCREEN_PX = 12
 # The most the minimum rises: 20 px keeps text 12 px tall down to a 1152x648 window (the
 # smallest the layouts are checked at); a smaller window shows the picture smaller still.
 MAX_TEXT_PX = 20
+# A canvas shown smaller than this (a 1280x720 screen, a 1152x648 window) takes the table's
+# compact layout (table/layout.py), laid out for text of MAX_TEXT_PX at the least.
+COMPACT_SCALE = 0.7
 
 
 def min_text_px(scale: float) -> int:
-    """The smallest logical text size that shows at least MIN_SCREEN_PX tall when the
-    canvas is drawn at `scale` (a 1152x648 window: 0.6, so 20 px), at most MAX_TEXT_PX."""
+    """The smallest logical text size at `scale`: at least MIN_SCREEN_PX screen px where it
+    can be. A compact canvas (under COMPACT_SCALE) uses MAX_TEXT_PX, which its layout
+    gives room to: 13.3 screen px at 1280x720, 12 in a 1152x648 window (0.6)."""
+    if scale < COMPACT_SCALE:
+        return MAX_TEXT_PX
     return max(MIN_TEXT_PX, min(MAX_TEXT_PX, math.ceil(MIN_SCREEN_PX / scale - 1e-9)))
 
 CLAN_KEYS = ("red", "blue", "yellow", "magenta", "orange", "green")

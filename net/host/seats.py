@@ -264,6 +264,18 @@ class SeatTable:
         s = self.seats[index]
         return started and s.bot is not None and s.status in ("open", "bot")
 
+    def bots(self) -> dict[int, Bot]:
+        """Every bot the host runs, by seat (they all hear the game)."""
+        return {s.index: s.bot for s in self.seats if s.bot is not None}
+
+    def plays(self, index: int) -> bool:
+        """A bot plays this seat of a running game now."""
+        return self.is_bot(index, True)
+
+    def people_seated(self) -> bool:
+        """A person (not a bot client) is connected at a seat: bots give them a fair start."""
+        return any(s.conn is not None and not s.remote_bot for s in self.seats)
+
     # ------------------------------------------------------------------ the seats file
 
     def write_sidecar(self, save: Path, code: str, name: str) -> None:

@@ -1,6 +1,7 @@
-"""Events become motion: the animation director turns each redacted event into tweened
-sprites (cards flying, coins, the crown, the marker gliding round the ring, the die, the
-tile settling on its space), banners and sounds, one after another on a shared timeline.
+"""Events become motion: the animation director keeps one timeline (`cursor`: when the
+next event's animation starts) and stages what happens on it: tweened sprites flying,
+banners, speech bubbles, sounds, the die rolling and the marker gliding round the ring.
+What each event looks like is choreography.py's table (`ANIMATIONS`).
 
 The table always draws the newest view; the director hides the few things still "in
 flight" (a tile, the crown, a recruited placard) until their sprite lands.
@@ -9,16 +10,13 @@ flight" (a tile, the crown, a recruited placard) until their sprite lands.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
 
-from .. import cardart, draw, probe
-from ..i18n import tr
-from ..theme import CLAN_KEYS, GOLD, THEME, seat_colour
+from .. import draw, probe
+from ..theme import GOLD, THEME, seat_colour
 from ..tween import Tweener
 from . import layout as L
 from .board import marker_token
-from .events import GAVE_UP, PHRASE, SEAT_BACK, SEAT_DROPPED
+from .choreography import ANIMATIONS, NOT_ANIMATED
 from .sprites import Banner, Bubble, Sprite, bubble_image, faded, gain_text, paid_out
 
 __all__ = ["ANIMATIONS", "NOT_ANIMATED", "Director", "gain_text", "paid_out"]
@@ -84,20 +82,20 @@ class Director:
         for b in self.banners:
             b.draw(surface)
 
-    # -- scheduling helpers ------------------------------------------------------------
+    # -- staging: what the choreography (choreography.py) schedules ---------------------
 
-    def _at(self, delay: float, fn) -> None:
+    def at(self, delay: float, fn) -> None:
         if delay <= 0:
             fn()
         else:
             self.tweens.wait(delay, fn)
 
-    def bubble_image(self, bubble: Bubble, delay: float) -> None:
-        self._at(delay, lambda: self.bubbles.append(bubble))
+    def add_bubble(self, bubble: Bubble, delay: float) -> None:
+        self.at(delay, lambda: self.bubbles.append(bubble))
 
-    def _sound(self, name: str, delay: float = 0.0, gain: float = 1.0) -> None:
+    def sound(self, name: str, delay: float = 0.0, gain: float = 1.0) -> None:
         sounds = self.table.app.sounds
-        self._at(delay, lambda: sounds.play(name, gain))
+        self.at(delay, lambda: sounds.play(name, gain))
 
     def fly(
         self,
@@ -175,203 +173,9 @@ class Director:
         c = self.cursor
         self.cursor = c + (animate(self, e, viewer, c) if animate is not None else 0.0)
 
-    # -- one handler per animated event: (event, viewer, start) -> how far the cursor moves
+    # -- the die and the marker ----------------------------------------------------------
 
-    def _cards_dealt(self, e: dict, viewer: int | None, c: float) -> float:
-        """A hand dealt or cards drawn: they fly from the deck, my own face up into my fan."""
-        tab = self.table
-        dealt = e["type"] == "hand_dealt"
-        seat = e["seat"]
-        step = 0.07 if dealt else 0.1
-        own = seat == viewer and e.get("cards")
-        for k in range(e["count"]):
-            if own:
-                # my own card: it lands face up in the fan, which shows it only then
-                key = e["cards"][k]
-                tab.hand.hide(key)
-                img = cardart.face(key, 96, 134)
-                end = tab.hand_anchor()
-                land = lambda key=key: tab.hand.reveal(key)  # noqa: E731
-            else:
-                img, end, land = draw.card_back(64, 90), tab.seat_anchor(seat), None
-            self.fly(
-                img,
-                L.DECK,
-                end,
-                delay=c + step * k,
-                duration=0.4,
-                z=2,
-                fade=not own,
-                on_land=land,
-            )
-            if not dealt:
-                self._sound("card_flick", c + step * k, 0.7)
-        if dealt:
-            self._sound("card_flick", c, 0.6)
-        return 0.25 if dealt else 0.2 + 0.1 * e["count"]
-
-    def _reshuffled(self, e: dict, viewer: int | None, c: float) -> float:
-        self._sound("shuffle", c)
-        return 0.3
-
-    def _from_hand(self, seat: int, viewer: int | None):
-        """Where a card leaves from: my hand's anchor, or the player's plate."""
-        return self.table.hand_anchor() if seat == viewer else self.table.seat_anchor(seat)
-
-    def _discarded(self, e: dict, viewer: int | None, c: float) -> float:
-        start = self._from_hand(e["seat"], viewer)
-        self.fly(
-            cardart.face(e["card"], 64, 90), start, L.DISCARD, delay=c, duration=0.35, fade=True
-        )
-        self._sound("card_place", c, 0.7)
-        return 0.18
-
-    def _die_rolled(self, e: dict, viewer: int | None, c: float) -> float:
-        self._roll(e["value"], c)
-        return 0.75
-
-    def _marker_moved(self, e: dict, viewer: int | None, c: float) -> float:
-        return self._move_marker(e["path"], c)
-
-    def _marker_placed(self, e: dict, viewer: int | None, c: float) -> float:
-        self._at(c, lambda s=e["space"]: setattr(self, "marker_f", float(s)))
-        self._sound("card_place", c)
-        return 0.2
-
-    def _clan_laid(self, e: dict, viewer: int | None, c: float) -> float:
-        start = self._from_hand(e["seat"], viewer)
-        end = self.table.card_pos(e["card_id"])
-        self.fly(cardart.face("clan_" + e["clan"], 80, 112), start, end, delay=c, duration=0.45)
-        self._sound("card_place", c + 0.4)
-        return 0.45
-
-    def _stopped(self, e: dict, viewer: int | None, c: float) -> float:
-        start = self._from_hand(e["seat"], viewer)
-        self.fly(
-            cardart.face("stop", 110, 154),
-            start,
-            L.NEGOTIATION_TABLE,
-            delay=c,
-            duration=0.4,
-            ease="out_back",
-            hold=0.6,
-        )
-        self.banner(tr("card.stop") + "!", (240, 90, 80), delay=c + 0.3, hold=0.4)
-        self._sound("deal_failed", c + 0.3, 0.6)
-        return 0.9
-
-    def _travel_sent(self, e: dict, viewer: int | None, c: float) -> float:
-        end = self.table.source_pos(e["target"])
-        self.fly(
-            draw.suitcase(48), L.NEGOTIATION_TABLE, end, delay=c, duration=0.5, ease="out_back"
-        )
-        self._sound("card_place", c + 0.45)
-        return 0.5
-
-    def _boss_changed(self, e: dict, viewer: int | None, c: float) -> float:
-        return self._boss(e["old"], e["new"], c)
-
-    def _recruited(self, e: dict, viewer: int | None, c: float) -> float:
-        """The placard flies from its old holder (or the pool) to the new one, hidden on
-        the plates until it lands."""
-        tab = self.table
-        clan = CLAN_KEYS.index(e["clan"])
-        old = e["old_owner"]
-        start = tab.seat_anchor(old) if old >= 0 else tab.pool_pos()
-        tab.plates.hidden_placards.add(clan)
-        self.fly(
-            draw.clan_chip(clan, 48),
-            start,
-            tab.seat_anchor(e["new_owner"]),
-            delay=c,
-            duration=0.6,
-            ease="out_back",
-            fade=False,
-            on_land=lambda cl=clan: tab.plates.hidden_placards.discard(cl),
-        )
-        self._sound("card_flick", c)
-        return 0.6
-
-    def _terms_made(self, e: dict, viewer: int | None, c: float) -> float:
-        """An offer or a proposal: a bubble with the amount over whoever made it."""
-        seat = e["seat"] if e["type"] == "offer_made" else e["boss"]
-        self._sound("card_flick", c, 0.4)
-        self.bubble_image(Bubble(seat, tr("money.amount", n=e["amount"]), life=1.6), c)
-        return 0.2
-
-    def _agreement(self, e: dict, viewer: int | None, c: float) -> float:
-        self._sound("coin_clink", c, 0.6)
-        return 0.25
-
-    def _asked(self, e: dict, viewer: int | None, c: float) -> float:
-        self._sound("window_tick", c, 0.35)
-        return 0.0
-
-    def _paid_event(self, e: dict, viewer: int | None, c: float) -> float:
-        return self._paid(e, c)
-
-    def _tile_placed(self, e: dict, viewer: int | None, c: float) -> float:
-        return self._tile(e["tile"], e["space"], c)
-
-    def _cards_returned(self, e: dict, viewer: int | None, c: float) -> float:
-        end = self._from_hand(e["seat"], viewer)
-        for k, card in enumerate(e["cards"]):
-            self.fly(
-                cardart.face(card, 64, 90),
-                L.NEGOTIATION_TABLE,
-                end,
-                delay=c + 0.08 * k,
-                duration=0.4,
-            )
-        return 0.3
-
-    def _phrase(self, e: dict, viewer: int | None, c: float) -> float:
-        """Table talk: a bubble over the speaker."""
-        self.bubble_image(Bubble(e["seat"], tr(e["key"])), c)
-        return 0.0
-
-    def _cue(self, e: dict, viewer: int | None, c: float) -> float:
-        """A moment of the deal (or the game) in a big banner, with its sound."""
-        cue = CUES[e["type"]]
-        self.banner(tr(cue.text), cue.colour, delay=c, hold=cue.hold)
-        self._sound(cue.sound, c)
-        return cue.advance
-
-    def _card_played(self, e, viewer, c) -> float:
-        tab = self.table
-        card = e["card"]
-        start = tab.hand_anchor() if e["seat"] == viewer else tab.seat_anchor(e["seat"])
-        if card == "recruit":
-            for k in range(3):
-                self.fly(
-                    cardart.face("recruit", 90, 126),
-                    start,
-                    (L.NEGOTIATION_TABLE[0] - 60 + 60 * k, L.NEGOTIATION_TABLE[1]),
-                    delay=c + 0.08 * k,
-                    duration=0.45,
-                    hold=0.5,
-                )
-            self._sound("card_flick", c)
-            return 0.7
-        end = L.NEGOTIATION_TABLE
-        if e.get("target"):
-            end = tab.source_pos(e["target"])
-        big = card == "boss"
-        self.fly(
-            cardart.face(card, 110 if big else 90, 154 if big else 126),
-            start,
-            end,
-            delay=c,
-            duration=0.45,
-            ease="out_back",
-            hold=0.7,
-        )
-        self._sound("card_flick", c)
-        if big:
-            self.banner(tr("phrase.im_the_boss"), GOLD, delay=c + 0.3, hold=0.6)
-        return 0.8 if big else 0.55
-
-    def _roll(self, value: int, c: float) -> None:
+    def roll(self, value: int, c: float) -> None:
         def start():
             self.die_rolling = True
             self.die_y = -60.0
@@ -381,10 +185,10 @@ class Director:
             self.die_rolling = False
             self.die_face = value
 
-        self._at(c, start)
-        self._sound("dice_roll", c)
+        self.at(c, start)
+        self.sound("dice_roll", c)
 
-    def _move_marker(self, path, c) -> float:
+    def move_marker(self, path, c) -> float:
         if not path:
             return 0.0
         step = 0.16
@@ -404,81 +208,11 @@ class Director:
             )
 
         for k, sp in enumerate(path):
-            self._at(c + step * k, lambda s=sp: hop(s))
-        self._sound("card_place", c + step * len(path), 0.5)
+            self.at(c + step * k, lambda s=sp: hop(s))
+        self.sound("card_place", c + step * len(path), 0.5)
         return step * len(path) + 0.1
 
-    def _boss(self, old: int, new: int, c: float) -> float:
-        tab = self.table
-        tab.plates.hidden_crown = True
-
-        def land():
-            tab.plates.hidden_crown = False
-
-        self.fly(
-            draw.crown(58),
-            tab.plates.crown_pos(old),
-            tab.plates.crown_pos(new),
-            delay=c,
-            duration=0.7,
-            ease="in_out_cubic",
-            fade=False,
-            on_land=land,
-            scale=(1.0, 1.0),
-        )
-        self._sound("boss_fanfare", c)
-        return 0.8
-
-    def _paid(self, e: dict, c: float) -> float:
-        tab = self.table
-        start = L.BANK if e["payer"] < 0 else tab.seat_anchor(e["payer"])
-        end = tab.seat_anchor(e["payee"])
-        n = max(1, min(8, e["amount"] // 2))
-        for k in range(n):
-            jitter = (self.rng.uniform(-20, 20), self.rng.uniform(-14, 14))
-            self.fly(
-                draw.coin(34),
-                (start[0] + jitter[0], start[1] + jitter[1]),
-                end,
-                delay=c + 0.05 * k,
-                duration=0.55,
-                ease="in_out_quad",
-                z=3,
-                hold=0.0,
-            )
-        self._sound("coins_pour" if n > 3 else "coin_clink", c)
-        both = e["payer"] < 0 and self.paid_out.get(e["payee"], 0) > 0
-        self.bubble_image(
-            Bubble(e["payee"], gain_text(e, self.paid_out), life=2.6 if both else 1.8), c + 0.5
-        )
-        return 0.35 + 0.05 * n
-
-    def _tile(self, tile: int, space: int, c: float) -> float:
-        tab = self.table
-        tab.board.hidden_tiles.add(space)
-        price = tab.tile_price(tile)
-        r = L.SPACES[space]
-        img = draw.tile_face(tile, price, r.width - 36, r.height - 26)
-
-        def land():
-            tab.board.hidden_tiles.discard(space)
-
-        self.fly(
-            img,
-            L.TILE_STACK,
-            r.center,
-            delay=c,
-            duration=0.6,
-            ease="out_back",
-            fade=False,
-            on_land=land,
-            scale=(0.8, 1.0),
-            z=2,
-        )
-        self._sound("card_place", c + 0.55)
-        return 0.65
-
-    # -- drawing helpers the table uses --------------------------------------------------------
+    # -- drawing helpers the table uses --------------------------------------------------
 
     def draw_marker(self, surface, board, space: int | None) -> None:
         pos_space = self.marker_f if self.marker_f is not None else space
@@ -514,74 +248,3 @@ class Director:
 
 
 BUBBLE_FLOOR = L.PLAYERS.bottom + 6  # the plates' row ends there; the panel and board below
-
-
-@dataclass(frozen=True)
-class Cue:
-    """A banner moment: its words, colour and time on screen, its sound, the cursor's step."""
-
-    text: str
-    colour: tuple
-    hold: float
-    sound: str
-    advance: float
-
-
-CUES = {
-    "deal_opened": Cue("phrase.lets_make_a_deal", GOLD, 0.5, "card_flick", 0.7),
-    "going_once_called": Cue("phrase.going_once", GOLD, 0.6, "window_tick", 0.6),
-    "deal_closed": Cue("phrase.deal_closed", (120, 230, 140), 0.9, "deal_closed", 0.9),
-    "deal_failed": Cue("phrase.deal_failed", (240, 110, 90), 0.8, "deal_failed", 0.9),
-    "game_over": Cue("results.game_over", GOLD, 1.2, "boss_fanfare", 1.6),
-}
-
-# event type -> its animation: (director, event, viewer, start) -> how far the cursor moves
-ANIMATIONS: dict[str, Callable[[Director, dict, int | None, float], float]] = {
-    "hand_dealt": Director._cards_dealt,
-    "cards_drawn": Director._cards_dealt,
-    "deck_reshuffled": Director._reshuffled,
-    "card_discarded": Director._discarded,
-    "die_rolled": Director._die_rolled,
-    "marker_moved": Director._marker_moved,
-    "marker_placed": Director._marker_placed,
-    "clan_laid": Director._clan_laid,
-    "card_played": Director._card_played,
-    "stopped": Director._stopped,
-    "travel_sent": Director._travel_sent,
-    "boss_changed": Director._boss_changed,
-    "placard_recruited": Director._recruited,
-    "offer_made": Director._terms_made,
-    "proposed": Director._terms_made,
-    "agreement_made": Director._agreement,
-    "asked": Director._asked,
-    "paid": Director._paid_event,
-    "tile_placed": Director._tile_placed,
-    "cards_returned": Director._cards_returned,
-    PHRASE: Director._phrase,
-    **dict.fromkeys(CUES, Director._cue),
-}
-
-# events with deliberately no animation: the panel, the plates or the log show them
-NOT_ANIMATED = frozenset(
-    {
-        "game_started",
-        "turn_started",
-        "hand_limit_reached",
-        "window_opened",
-        "passed",
-        "window_closed",
-        "agreements_fell_back",
-        "withdrawn",
-        "agreement_lapsed",
-        "offer_lapsed",
-        "floor_passed",
-        "quiet_round",
-        "call_cancelled",
-        "negotiation_limit_reached",
-        "table_cleared",
-        "ask_preference_set",
-        SEAT_DROPPED,
-        SEAT_BACK,
-        GAVE_UP,
-    }
-)

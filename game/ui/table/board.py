@@ -11,7 +11,7 @@ from functools import lru_cache
 import pygame
 
 from .. import cardart, draw, probe
-from ..i18n import tr, tr_count
+from ..i18n import list_of, tr, tr_count
 from ..theme import (
     CLAN_KEYS,
     FELT,
@@ -60,11 +60,11 @@ def space_rules_text(board: dict, index: int, price: int) -> str:
     parts = []
     if sp["required"]:
         parts.append(
-            tr("space.tip.required", clans=", ".join(clan_word(k) for k in sp["required"]))
+            tr("space.tip.required", clans=list_of(clan_word(k) for k in sp["required"]))
         )
     for g in sp["groups"]:
         parts.append(
-            tr("space.tip.group", k=g["count"], clans=", ".join(clan_word(k) for k in g["clans"]))
+            tr("space.tip.group", k=g["count"], clans=list_of(clan_word(k) for k in g["clans"]))
         )
     inv = len(sp["required"]) + sum(g["count"] for g in sp["groups"])
     head = tr("space.tip.title", n=index + 1)
@@ -244,13 +244,15 @@ class BoardRenderer:
     # -- pieces drawn every frame -----------------------------------------------------------
 
     def marker_pos(self, space: float) -> tuple[float, float]:
-        """A point along the ring for a (fractional) space index: the marker glides."""
+        """A point along the ring for a (fractional) space index: the marker glides. It
+        stands in the space's header between the number and the dividends, half over the
+        space's top edge, clear of the first row of required clans."""
         i = int(space) % 16
         f = space - int(space)
         a = L.SPACES[i]
         b = L.SPACES[(i + 1) % 16]
-        ax, ay = a.x + 64, a.y + 14
-        bx, by = b.x + 64, b.y + 14
+        ax, ay = a.x + 64, a.y + MARKER_DY
+        bx, by = b.x + 64, b.y + MARKER_DY
         return ax + (bx - ax) * f, ay + (by - ay) * f
 
 
@@ -320,8 +322,12 @@ def _person(surf, x: int, y: int, colour) -> None:
     pygame.draw.rect(surf, colour, (x, y + 7, 10, 9), border_radius=4)
 
 
+MARKER_PX = 40  # the dollar marker's diameter on the board
+MARKER_DY = 7  # its centre below a space's top edge (the chips' first row starts at 30)
+
+
 @lru_cache(maxsize=4)
-def marker_token(size: int = 46) -> pygame.Surface:
+def marker_token(size: int = MARKER_PX) -> pygame.Surface:
     surf = pygame.Surface((size + 8, size + 10), pygame.SRCALPHA)
     c = size // 2 + 4
     pygame.draw.circle(surf, (0, 0, 0, 110), (c + 2, c + 5), size // 2)

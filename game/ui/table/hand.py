@@ -1,6 +1,6 @@
 """The viewer's hand as a fan of cards held by a person. Copies of a card lie in one group,
 a small pile with its count; the groups spread so that no card covers another's title (two
-staggered rows past ONE_ROW_MAX groups, the back row's titles above the front row). Cards
+staggered rows past one_row_max() groups, the back row's titles above the front row). Cards
 that some legal action uses glow; the rest are dimmed but still shown (their tooltip says
 what they do and when). The selected card stands raised in a gold frame. Over the hand
 limit the marked cards stand raised, framed and tagged until the discard is confirmed; a
@@ -32,12 +32,22 @@ ORDER = [
 ]  # fmt: skip
 
 
-FAN_AREA = pygame.Rect(0, L.HAND.y - 80, L.HAND.right + 40, L.H - L.HAND.y + 80)
-EDGE, GAP = 6, 8  # room at the hand's ends; the least room between two cards of a row
+# the fan's own picture: room for the hand of either layout (table/layout.py)
+_WIDEST = max(L.STANDARD.hand.right, L.COMPACT.hand.right)
+FAN_AREA = pygame.Rect(0, L.HAND.y - 80, _WIDEST + 40, L.H - L.HAND.y + 80)
+EDGE = 6  # room at the hand's ends (the least room between two cards: the layout's card_gap)
 MAX_SPACING = 150.0  # one row; two rows spread wider, the back row showing between
 TWO_ROW_SPACING = 210.0  # the front row's cards
-# groups in one row while every card keeps GAP from its neighbours
-ONE_ROW_MAX = 1 + int((L.HAND.width - 2 * EDGE - cardart.CARD_W) // (cardart.CARD_W + GAP))
+
+
+def one_row_max() -> int:
+    """Groups in one row while every card keeps the layout's gap from its neighbours (9 in
+    the standard layout's hand, 10 in the compact one's)."""
+    gap = L.ARRANGEMENT.card_gap
+    return 1 + int((L.HAND.width - 2 * EDGE - cardart.CARD_W) // (cardart.CARD_W + gap))
+
+
+
 # two rows: the front row's centre, its foot on the screen's bottom edge; the back row
 # stands above it by the back row's titles and a count badge (`row_step`)
 FRONT_Y = L.H - 4 - cardart.CARD_H // 2
@@ -165,7 +175,7 @@ class HandFan:
     def _layout(self, n: int) -> list[tuple[float, float, float]]:
         if n == 0:
             return []
-        if n > ONE_ROW_MAX:
+        if n > one_row_max():
             return self._two_rows(n)
         room = L.HAND.width - 2 * EDGE - cardart.CARD_W
         spacing = min(MAX_SPACING, room / max(1, n - 1))
@@ -202,7 +212,7 @@ class HandFan:
         """Whether group g stands in the back row of a two-row hand (its lower half hidden
         by the front row)."""
         n = len(self.groups)
-        return n > ONE_ROW_MAX and g < (n + 1) // 2
+        return n > one_row_max() and g < (n + 1) // 2
 
     def _rest_rect(self, g: int) -> pygame.Rect:
         x, y, _ = self.slots[g]

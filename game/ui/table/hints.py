@@ -40,7 +40,7 @@ from game.rules import (
 )
 
 from .. import cardart, draw, probe
-from ..i18n import tr
+from ..i18n import list_of, tr
 from ..theme import CLAN_KEYS, CLAN_LETTERS, GOLD, TEXT
 from . import layout as L
 from .sentences import and_list, money
@@ -65,7 +65,7 @@ def _needs(v, names) -> str:
         if count >= len(clans):
             parts.append(and_list(letters))
         else:
-            parts.append(tr("hint.n_of", n=count, clans=", ".join(letters)))
+            parts.append(tr("hint.n_of", n=count, clans=list_of(letters)))
     return and_list(parts)
 
 
@@ -221,7 +221,7 @@ class TableHints:
 
     def box_rect(self, lines: int) -> pygame.Rect:
         h = BOX_PAD * 2 + draw.line_height(20, True) + lines * draw.line_height(22) + 6
-        return pygame.Rect(L.LOG.x, L.LOG.y, L.LOG.width - SIDE, min(L.LOG.height, h))
+        return pygame.Rect(L.HINT.x, L.HINT.y, L.HINT.width - SIDE, min(L.HINT.height, h))
 
     def target_rect(self) -> pygame.Rect | None:
         """Where the suggested move is made, if it is on screen now."""
@@ -262,7 +262,7 @@ class TableHints:
             draw.draw_glow(surface, target, HINT_GLOW, radius=12, spread=16, alpha=alpha)
             ring = target.inflate(10, 10)  # a ring outside the widget, never over its label
             pygame.draw.rect(surface, HINT_RING, ring, width=4, border_radius=14)
-        width = L.LOG.width - SIDE - 2 * BOX_PAD
+        width = L.HINT.width - SIDE - 2 * BOX_PAD
         lines = draw.wrap(text, 22, width)
         box = self.box_rect(len(lines))
         if probe.ACTIVE is not None:  # the coach's box over the log: the log is hidden

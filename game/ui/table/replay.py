@@ -19,9 +19,10 @@ from ..router import Route
 from ..theme import GOLD, PANEL_EDGE, TEXT, TEXT_DIM, seat_colour
 from ..widgets import Button, Stepper, Widget
 from . import layout as L
+from .commands import LOG_PAGE
 from .keys import REPLAY_KEYMAPS, Overlay
 from .log import LogPanel
-from .scene import LOG_PAGE, MoneyHistory, TableScene
+from .scene import MoneyHistory, TableScene
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_PAUSE = 0.5  # seconds between two actions at speed 1 (after their animations)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import cardart
-from ..i18n import and_list, tr, tr_count, tr_names
+from ..i18n import and_list, list_of, tr, tr_count, tr_names
 from ..theme import CLAN_KEYS, CLAN_LETTERS, FAMILY
 from .events import GAVE_UP, PHRASE, SEAT_BACK, SEAT_DROPPED
 
@@ -93,7 +93,7 @@ class Describer:
 
     def _cards_drawn(self, e: dict) -> str:
         if e.get("cards"):
-            cards = ", ".join(cardart.card_name(c) for c in e["cards"])
+            cards = list_of(cardart.card_name(c) for c in e["cards"])
             if not self.addressed:
                 return tr("log.drew_cards", name=self.name(e["seat"]), cards=cards)
             return tr("log.you_drew", cards=cards)

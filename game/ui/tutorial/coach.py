@@ -57,15 +57,19 @@ def candidate_rects(height: int) -> list[pygame.Rect]:
     return out
 
 
-#: the areas a target's row runs across (a button's row in the panel, a card's hand...)
-ROW_AREAS = (L.PLAYERS, L.RIGHT, L.HAND, L.LOG, L.BOARD)
+def row_areas() -> tuple[pygame.Rect, ...]:
+    """The areas a target's row runs across (a button's row in the panel, a card's hand...),
+    in the table's layout of the moment (the compact one's hand and log differ)."""
+    return (L.PLAYERS, L.RIGHT, L.HAND, L.LOG, L.BOARD)
+
+
 LANE = 28  # how far from the target's row the arrow's elbow runs
 CROSSING = 400  # an arrow crossing a control or a shown area: as bad as this many pixels
 
 
 def target_row(target: pygame.Rect) -> pygame.Rect:
     """The row the target sits in: its height across the area that holds it."""
-    area = next((a for a in ROW_AREAS if a.collidepoint(target.center)), target)
+    area = next((a for a in row_areas() if a.collidepoint(target.center)), target)
     return pygame.Rect(area.x, target.y, area.width, target.height).union(target)
 
 

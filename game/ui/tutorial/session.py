@@ -7,7 +7,6 @@ what is legal: an illegal move is refused by it as in any game).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 from game.bots import make_bot
@@ -57,8 +56,7 @@ class TutorialSession(LocalSession):
         }
         # the seats as they are played: the script's bots, not the kind that built them
         self.specs = [s if s.is_human else SeatSpec(s.name, ScriptedBot.kind) for s in seats]
-        self.referee.hooks = dataclasses.replace(self.referee.hooks, plays=self._plays)
-        self.referee.schedule()
+        self.master.schedule()
 
     def seat_info(self, seat: int) -> SeatInfo:
         """The lesson's bots are badged as such; once bots finish the game, every seat is
@@ -138,9 +136,10 @@ class TutorialSession(LocalSession):
         self.table_clock.advance(CATCH_UP_SECONDS)
 
     def _plays(self, seat: int) -> bool:
-        """A scripted bot plays when it has a move now (its next one, or a pass)."""
+        """A scripted bot plays when it has a move now (its next one, or a pass); any other
+        bot (the play-out's) whenever it sits."""
         bot = self.bots.get(seat)
-        if self.playing_out or bot is None:
+        if not isinstance(bot, ScriptedBot):
             return bot is not None
         return bot.next_move(legal_actions(self.game.state, seat)) is not None
 
@@ -159,7 +158,7 @@ class TutorialSession(LocalSession):
         self.seats_local = ()
         self.playing_out = True
         self.played_out_from = len(self.game.log)
-        self.referee.schedule()
+        self.master.schedule()
         for _ in range(PLAY_OUT_JUMPS):
             if self.over:
                 break
@@ -172,7 +171,7 @@ class TutorialSession(LocalSession):
         self.wrong = None
         if self.on_progress is not None:
             self.on_progress(self.step_index)
-        self.referee.schedule()  # moves released by this step
+        self.master.schedule()  # moves released by this step
 
     # -- the player's moves -----------------------------------------------------------------
 
@@ -182,7 +181,7 @@ class TutorialSession(LocalSession):
             super().send(action)
             return
         if step is not None and step.trigger is Trigger.ACTION and step.expects(action):
-            if self._apply(action):
+            if self.master.submit(action):
                 self._done()
             return
         if action not in legal_actions(self.game.state, action.seat):
@@ -195,6 +194,6 @@ class TutorialSession(LocalSession):
             self.wrong = (step.wrong if step is not None else None) or "tutorial.wrong"
         self._queue.append(([], self.version, None))
 
-    def _applied(self, action: Action, events: list) -> None:
+    def _publish(self, events: list, origin) -> None:
         self._seen.extend(e.type for e in events)
-        super()._applied(action, events)
+        super()._publish(events, origin)

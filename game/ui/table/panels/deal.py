@@ -23,7 +23,7 @@ from .geometry import (
 )
 from .ledger import BOX_X, LedgerBox, ledger_rect
 from .slots import committed_owners, fill_slots, source_clan
-from .window import draw_banner
+from .window import draw_banner, draw_jump_in
 
 
 def render_deal(
@@ -50,6 +50,7 @@ def render_deal(
     by = banner_top() + oy
     if win is not None:
         draw_banner(surf, v, win, names, viewer, X, by)
+        draw_jump_in(surf, v, viewer, ox, oy)
     elif status_line:
         text = status.negotiation_status(v, viewer, names)
         surf.blit(draw.fit(text, 22, r.width - 48, TEXT_DIM), (X + 24, by + 4))

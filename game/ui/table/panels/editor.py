@@ -17,7 +17,7 @@ from game.rules import LayClan, LegalActions, Offer, Source, SourceKind, TermsCh
 from game.rules.ledger import needed_sources
 
 from ... import draw, fonts
-from ...i18n import tr
+from ...i18n import list_of, tr
 from ...theme import CLAN_LETTERS, GOLD, TEXT, TEXT_DIM, THEME
 from ...widgets import Button, Widget
 from .. import layout as L
@@ -381,7 +381,8 @@ class TermsEditor:
         r = editor_rect()
         if self.ledger_at is not None and v.get("seat") is not None:  # the figures after
             self.ledger.draw(surface, v, v["seat"], self.ledger_at, self.terms())
-        draw.draw_panel(surface, r, fill=(28, 46, 40), alpha=250, edge=GOLD, radius=16)
+        # opaque: the rows behind it must not show through (a faint "$2M offer" under it)
+        draw.draw_panel(surface, r, fill=(28, 46, 40), alpha=255, edge=GOLD, radius=16)
         choice = ed.choice
         names = [p["name"] for p in v["players"]]
         if isinstance(choice.action, Offer):
@@ -404,7 +405,7 @@ class TermsEditor:
         )
         line = pygame.Rect(r.x + 24, geo.range_y, r.width - 48, geo.range_h)
         self._draw_range(surface, v, rng, line)
-        what = ", ".join(source_label(v, s) for s in sorted(ed.sources)) or tr("table.fee")
+        what = list_of(source_label(v, s) for s in sorted(ed.sources)) or tr("table.fee")
         summary = draw.fit(
             tr("table.editor.summary", what=what, amount=tr("money.amount", n=ed.amount)),
             22,

@@ -17,7 +17,7 @@ from game.rules import Source
 from game.rules.ledger import Cover, Ledger, Place, Preview, Row, ledger, preview
 
 from ... import draw, fonts
-from ...i18n import tr
+from ...i18n import list_of, tr
 from ...theme import BAD, CLAN_LETTERS, GOLD, GOOD, TEXT, TEXT_DIM, THEME
 from .. import layout as L
 
@@ -111,7 +111,7 @@ def _change(now: int, after: int | None) -> str:
 def warnings(pv: Preview) -> list[Line]:
     out = []
     if pv.adds_nothing:
-        groups = ", ".join(row_label(r) for r in pv.redundant) or tr("table.ledger.no_row")
+        groups = list_of(row_label(r) for r in pv.redundant) or tr("table.ledger.no_row")
         out.append(Line(tr("table.ledger.redundant", group=groups), "", BAD, True))
     if pv.over:
         out.append(Line(tr("table.ledger.over", amount=money(-pv.after.keeps)), "", BAD, True))

@@ -11,7 +11,7 @@ import pygame
 from game.rules import LegalActions, Pass, PlayStop
 
 from ... import draw
-from ...i18n import tr, tr_names
+from ...i18n import list_of, tr, tr_names
 from ...theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM
 from ...widgets import Button, Widget
 from .. import layout as L
@@ -38,7 +38,7 @@ def window_widgets(v: dict, legal: LegalActions, me: int | None, send: Callable)
     closing = win["kind"] == "going_once"
     out: list[Widget] = [
         Button(
-            bar_rect(0, 2),
+            bar_rect(1 if jump_in_shown(v, me) else 0, 2),
             tr("table.let_close" if closing else "table.let_pass"),
             lambda a=a_pass: send(a),
             style="good",
@@ -64,6 +64,38 @@ def window_widgets(v: dict, legal: LegalActions, me: int | None, send: Callable)
             )
         )
     return out
+
+
+def jump_in_shown(v: dict, viewer: int | None) -> bool:
+    """Whether the bar says how to jump in: an investor asked about a "going once" call
+    in ask-around mode (in real time the call's stage word stands there, for 3 s)."""
+    win = v.get("window")
+    return (
+        win is not None and win["kind"] == "going_once" and viewer is not None
+        and viewer in (win.get("asked") or []) and v["settings"]["window_mode"] == "ask_around"
+    )  # fmt: skip
+
+
+def jump_in_rect() -> pygame.Rect:
+    """Left of "Let the deal close" (which then takes the bar's right place)."""
+    bar = bar_rect(1, 2)
+    left = L.RIGHT.x + 24
+    return pygame.Rect(left, bar.y - 8, bar.x - 16 - left, bar.height + 16)
+
+
+def draw_jump_in(surf, v: dict, viewer: int | None, ox: int, oy: int) -> None:
+    """The line beside "Let the deal close": any card cancels the call (docs/RULES.md
+    §4.4), and "I'm the Boss!" takes the deal."""
+    if not jump_in_shown(v, viewer):
+        return
+    r = jump_in_rect().move(ox, oy)
+    lines = draw.wrap(tr("window.jump_in", boss=tr("card.boss")), 20, r.width)[:2]
+    step = draw.line_height(20)
+    y = r.centery - step * len(lines) // 2
+    for line in lines:
+        img = draw.fit(line, 20, r.width, GOLD)
+        surf.blit(img, (r.x, y))
+        y += step
 
 
 def _travel_text(v: dict, win: dict, names: list[str]) -> str:
@@ -150,7 +182,7 @@ def draw_countdown(surface, cd, names: list[str]) -> None:
             word = draw.fit(tr(f"window.stage.{cd.stage}"), 28, slot.width - 20, GOLD, True)
             surface.blit(word, word.get_rect(center=slot.center))
     elif cd.kind == "turn":
-        who = ", ".join(names[s] for s in cd.seats if 0 <= s < len(names))
+        who = list_of(names[s] for s in cd.seats if 0 <= s < len(names))
         label = tr("window.turn_clock", name=who, s=secs)
         s = draw.fit(label, 20, r.width, TEXT_DIM, True)
         surface.blit(s, s.get_rect(bottomright=(r.right, r.top - 4)))

@@ -1,0 +1,188 @@
+"""The one submit path: every action of every table, a person's, a bot's or a time-up,
+is applied here (compare boardgame.io's ``Master``: auth, reducer, storage, transport).
+
+    master = Master(game, timing, clock, Seating(bots=..., plays=...),
+                    Transport(publish=...), record=journal.add, rng=rng)
+    master.start()                      # the countdowns, the bots' first moments
+    master.submit(action, origin)       # checked, applied, recorded, timed, told, planned
+
+``submit`` runs, in order: ``check`` (a table's own limit), the engine (an illegal action is
+``Transport.refused``), ``record`` (storage: the LAN host's journal, written before any
+frame about the action leaves), the countdowns (``game.countdowns``, so the update carries
+them), ``Transport.publish(events, origin)`` (the events and every seat's update, once),
+and the referee (``game.referee``: the bots hear the action and their next moments are
+planned). A bot's move and a time-up come back through ``submit`` like any other action.
+
+The LAN host (``net.host``), hot-seat (``game.ui.session``) and simulations
+(``game.simulate``) are a transport and a storage around one Master; a hook a table does
+not give is left out of the path when the Master is made.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.bots.base import Bot
+from game.clock import Clock
+from game.countdowns import Countdowns
+from game.referee import Referee, Seating, Timing, quick, think_here
+from game.rules import Action, Game, IllegalAction
+from game.rules.events import Event
+
+
+def _log():
+    """This module's logger, loaded when something goes wrong: ``logging`` loads
+    ``threading``, which a simulation never needs (tests/test_rules_purity.py)."""
+    import logging
+
+    return logging.getLogger(__name__)
+
+
+def _log_refusal(action: Action, exc: IllegalAction, origin) -> None:
+    """Where a refusal goes unless the table shows it: the table's own actions (bots,
+    time-ups) are checked before they are submitted, so one refused is a bug."""
+    _log().error("action %r refused: %s", action, exc)
+
+
+def _nothing() -> None:
+    """The countdowns' stage notice at a table that shows no countdowns."""
+
+
+@dataclass(frozen=True)
+class Transport:
+    """How a table hears what the Master did; every field may be left out."""
+
+    #: (events, origin): an applied action's events and every seat's update, told once;
+    #: ``origin`` is what the submitter passed (the LAN host: the connection to acknowledge)
+    publish: Callable[[list[Event], object], None] | None = None
+    #: (action, why, origin): an action the engine refused
+    refused: Callable[[Action, IllegalAction, object], None] = _log_refusal
+    #: "going twice": the countdowns changed stage between actions
+    stage: Callable[[], None] = _nothing
+    #: (seat, "phrase.*" key): a bot's phrase, after its move
+    phrase: Callable[[int, str], None] | None = None
+    #: (seat, remark, phrase let through): a bot's remark, before its move
+    remark: Callable[[int, object, bool], None] | None = None
+
+
+class Master:
+    def __init__(
+        self,
+        game: Game,
+        timing: Timing,
+        clock: Clock,
+        seating: Seating,
+        transport: Transport = Transport(),
+        *,
+        rng,
+        record: Callable[[Action], None] | None = None,
+        check: Callable[[Action], None] | None = None,
+        think: Callable[[Callable[[], Action | None], Callable], None] = think_here,
+        inline: Callable[[Bot], bool] = quick,
+        clocks: bool = True,
+        stats: Counter | None = None,
+    ) -> None:
+        """``record(action)``: storage, after the engine and before the table hears;
+        ``check(action)``: raises to stop the table (a simulation's action limit);
+        ``think``/``inline``: where a slow bot thinks, which bots are asked on the spot;
+        ``clocks`` False: no countdown runs (hot-seat ask-around: a person handing the
+        screen over is never hurried)."""
+        self.game = game
+        self.stats = stats if stats is not None else Counter()
+        state = self._state
+        self.countdowns = Countdowns(
+            state,
+            timing,
+            clock,
+            self.submit,
+            clocks=clocks,
+            stats=self.stats,
+            on_stage=transport.stage,
+            on_window_closed=self._window_closed,
+        )
+        self.referee = Referee(
+            state,
+            timing,
+            clock,
+            seating,
+            self.countdowns,
+            self.submit,
+            rng=rng,
+            think=think,
+            inline=inline,
+            on_phrase=transport.phrase,
+            on_remark=transport.remark,
+        )
+        self._refused = transport.refused
+        self._publish = transport.publish
+        self._record = record
+        self._check = check
+        self.stopped = False
+
+    def _state(self):
+        return self.game.state
+
+    def _window_closed(self, window_id: int) -> None:
+        self.referee.drop_answers(window_id)
+
+    @property
+    def state(self):
+        return self.game.state
+
+    def start(self, heard: list[Event] = ()) -> None:
+        """Run the table from the state as it is (a new game or a resumed one): its
+        countdowns start, the bots hear ``heard`` (the opening, for bots new to the game)
+        and are offered their first moments."""
+        self.countdowns.after([])
+        if heard:
+            self.referee.bots.observe(heard)
+        self.referee.schedule()
+
+    def submit(self, action: Action, origin=None) -> bool:
+        """Apply ``action`` and tell everybody (see the module's docstring). False if the
+        table has stopped or the engine refused it."""
+        if self.stopped:
+            return False
+        if self._check is not None:
+            self._check(action)
+        try:
+            events = self.game.apply(action)
+        except IllegalAction as exc:
+            self._refused(action, exc, origin)
+            return False
+        self._applied(action, events, origin)
+        return True
+
+    def apply(self, action: Action, origin=None) -> list[Event]:
+        """``submit`` for a scripted scene: an illegal action raises ``IllegalAction``."""
+        events = self.game.apply(action)
+        self._applied(action, events, origin)
+        return events
+
+    def _applied(self, action: Action, events: list[Event], origin) -> None:
+        if self._record is not None:
+            self._record(action)
+        self.countdowns.after(events)
+        if self._publish is not None:
+            self._publish(events, origin)
+        self.referee.after_action(events)
+
+    def schedule(self) -> None:
+        """The seats changed (a bot took one over, a lesson released a move): the bots'
+        moments are planned again."""
+        self.referee.schedule()
+
+    def stop(self) -> None:
+        """Nothing more happens at this table: every countdown and bot timer is cancelled
+        and later submits are refused (the game ended on a LAN host, or the host closes)."""
+        self.stopped = True
+        self.countdowns.cancel()
+        self.referee.stop()
+
+    def timers_data(self) -> dict:
+        return self.countdowns.timers_data()
+
+    def thinking(self, seat: int) -> bool:
+        return self.referee.thinking(seat)

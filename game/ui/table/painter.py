@@ -1,0 +1,223 @@
+"""The table's picture, in layers: a cached base (felt, board, plates, panel, log, the
+settled fan) composed into one opaque surface, then what changes with time or the pointer
+(glows of placeable spaces and Travel targets, the marker, the die, the hand in motion,
+the card's pop-up, the hint, the history, sprites and bubbles, the toast, the session's
+notice), and the list of time-only changes the frame loop redraws (`pulses`).
+
+It reads the table's parts (board, plates, panel, hand, log, director, hints, popup,
+session) and draws them; it changes none of them.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import PlaceMarker
+
+from .. import draw
+from ..i18n import tr
+from ..theme import GOLD, TEXT
+from . import hand as hand_mod
+from . import layout as L
+from .hints import HINT_PULSE
+from .panel import TARGET_PULSE
+from .panels.window import countdown_area, countdown_look
+from .pointer import space_at
+
+OWN_TARGET = (240, 130, 90)  # the glow of a Travel target that is the viewer's own
+PLACE_PULSE = draw.Pulse(100, 155)  # where the marker can go
+NOTICE_PULSE = draw.Pulse(150, 90, 1.2)  # the edge of the session's notice
+
+
+class TablePainter:
+    """Draws the table scene; `base_key` names the cached base layer now shown."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self.base_key = None
+        self._base: pygame.Surface | None = None
+        self._base_parts: list = []
+        self._fan_in_base = False
+
+    def highlights(self) -> dict[int, str]:
+        """Whom the table waits for: the seats asked in a window, the floor, or the turn."""
+        v = self.table.v
+        out = {}
+        win = v.get("window")
+        neg = v.get("negotiation")
+        if win is not None:
+            for s in win.get("asked") or []:
+                out[s] = "asked"
+        elif neg is not None:
+            if neg.get("floor") is not None:
+                out[neg["floor"]] = "floor"
+        elif v["phase"] != "game_over":
+            out[v["turn"]] = "turn"
+        return out
+
+    def pulses(self) -> list[tuple[object, pygame.Rect]]:
+        """Where draw() paints something that changes with time alone, and how it looks now:
+        the ring round whoever the table waits for, the glows of placeable spaces, Travel
+        targets and the coach's hint (their glow levels), the notice's edge, countdowns."""
+        tab = self.table
+        t = tab.t
+        # each rect just what its drawing paints (the ring's outline, a glow's 8 px spread),
+        # so that no glow seems reached by the ring's colour, which seldom repeats (patches.py)
+        out = [(colour, r) for colour, r in tab.plates.rings(t, self.highlights()).values()]
+        level = PLACE_PULSE.level(t)
+        out += [
+            (level, L.SPACES[a.space].inflate(16, 16))
+            for a in tab.legal.fixed
+            if isinstance(a, PlaceMarker)
+        ]
+        level = TARGET_PULSE.level(t)
+        for kind, ref in tab.popup.travel_targets():
+            r = (tab.plates.placard_rects if kind == "placard" else tab.panel.card_rects).get(ref)
+            if r is not None:
+                out.append((level, r.inflate(20, 20)))
+        if tab.hints.text() is not None:
+            target = tab.hints.target_rect()
+            if target is not None:
+                out.append((HINT_PULSE.level(t), target.inflate(2 * 16 + 4, 2 * 16 + 4)))
+        notice = self.notice_text()
+        if notice:
+            out.append((NOTICE_PULSE.alpha(t), self._notice_rect(notice).inflate(4, 4)))
+        out += [(countdown_look(cd), countdown_area(cd.kind)) for cd in tab.session.countdowns()]
+        return out
+
+    def base_layer(self) -> pygame.Surface:
+        """Everything that changes only with the view, composed into one opaque surface:
+        felt, ring, spaces, the middle of the board, player plates, the panel, the log.
+        Rebuilt when one of its (cached) parts is a new surface; a frame then starts with
+        a single blit."""
+        tab = self.table
+        v = tab.v
+        parts = [(tab.board.layer(v), (0, 0)), (tab.board.center(v), L.CENTER.topleft)]
+        parts += tab.plates.surfaces(v, tab.session)
+        parts.append(tab.panel.static(v, tab.addressed))
+        parts.append(tab.log.surface(L.LOG))
+        fan = tab.hand.settled_fan() if tab.session.viewer is not None else None
+        self._fan_in_base = fan is not None
+        if fan is not None:
+            parts.append((fan, hand_mod.FAN_AREA.topleft))
+        neg = v.get("negotiation")
+        key = (tuple(id(p[0]) for p in parts), None if neg is None else neg["space"])
+        if key != self.base_key:
+            base = draw.copy_of(parts[0][0])
+            base.blit(parts[1][0], parts[1][1])
+            if neg is not None:
+                draw.draw_glow(
+                    base, L.SPACES[neg["space"]], (120, 230, 140), radius=12, spread=10, alpha=200
+                )
+            for img, pos in parts[2:]:
+                base.blit(img, pos)
+            self._base = base
+            self.base_key = key
+            self._base_parts = parts  # keeps the parts alive, so their ids stay unique
+        return self._base
+
+    def draw(self, surface) -> None:
+        tab = self.table
+        v = tab.v
+        t = tab.t
+        surface.blit(self.base_layer(), (0, 0))
+        for a in tab.legal.fixed:  # placeable spaces glow
+            if isinstance(a, PlaceMarker):
+                draw.draw_glow(
+                    surface,
+                    L.SPACES[a.space],
+                    GOLD,
+                    radius=12,
+                    spread=8,
+                    alpha=PLACE_PULSE.alpha(t),
+                )
+        hover_space = space_at(tab.mouse)
+        if hover_space is not None:
+            pygame.draw.rect(
+                surface, (255, 255, 255), L.SPACES[hover_space], width=2, border_radius=12
+            )
+        tab.director.draw_marker(surface, tab.board, v.get("marker"))
+        tab.director.draw_die(surface, v.get("last_roll"))
+        tab.plates.draw_highlights(surface, t, self.highlights())
+        targets = tab.popup.travel_targets()
+        own = {tg for tg in targets if tab.popup.own_target(tg)}
+        for kind, ref in targets:
+            if kind == "placard" and ref in tab.plates.placard_rects:
+                draw.draw_glow(
+                    surface,
+                    tab.plates.placard_rects[ref],
+                    OWN_TARGET if (kind, ref) in own else GOLD,
+                    radius=8,
+                    spread=8,
+                    alpha=TARGET_PULSE.alpha(t),
+                )
+        tab.panel.draw_live(surface, v, tab.session, t, set(targets) - own)
+        self._mark_own_targets(surface, own, t)
+        if tab.session.viewer is not None:
+            if not self._fan_in_base:
+                tab.hand.draw(surface)
+            if not tab.hand.cards:
+                msg = draw.text(tr("table.empty_hand"), 24, (150, 170, 160))
+                surface.blit(msg, msg.get_rect(center=L.HAND.center))
+        else:
+            tab._draw_public_hand_note(surface)  # the display's hook
+        for b in tab.open_card_buttons():
+            b.draw(surface, t)
+        tab.hints.draw(surface, t)  # over the hand: a suggested card glows on top
+        tab.log.draw_history(surface)
+        for b in tab.log_buttons:
+            b.draw(surface, t)
+        tab.director.draw(surface)
+        tab.director.draw_bubbles(surface, tab.seat_anchor)
+        if tab.toast is not None:
+            img = draw.fit(tab.toast[0], 26, L.W - 200, TEXT, True)
+            r = img.get_rect(center=(L.W // 2, L.HAND.y - 40)).inflate(40, 20)
+            fill = (120, 40, 36) if tab.toast[2] == "error" else (30, 84, 64)
+            draw.draw_panel(surface, r, fill=fill, alpha=240)
+            surface.blit(img, img.get_rect(center=r.center))
+        if tab.host_away.buttons:
+            tab.host_away.draw(surface, t)  # its title says what the notice would
+        else:
+            self._draw_notice(surface)
+
+    def _mark_own_targets(self, surface, own: set, t: float) -> None:
+        """The viewer's own placards and laid cards among Travel targets: another glow and
+        a "yours" tag (aiming there asks first)."""
+        tab = self.table
+        tag = draw.text(tr("table.travel_own_tag"), 16, OWN_TARGET, True)
+        for kind, ref in own:
+            r = (tab.plates.placard_rects if kind == "placard" else tab.panel.card_rects).get(ref)
+            if r is None:
+                continue
+            if kind == "card":
+                draw.draw_glow(
+                    surface,
+                    r,
+                    OWN_TARGET,
+                    radius=8,
+                    spread=8,
+                    alpha=TARGET_PULSE.alpha(t),
+                )
+            if kind == "card":  # the owner's name is under a laid card: the tag goes above
+                surface.blit(tag, tag.get_rect(midbottom=(r.centerx, r.top - 2)))
+            else:
+                surface.blit(tag, tag.get_rect(midtop=(r.centerx, r.bottom + 2)))
+
+    def notice_text(self) -> str | None:
+        return self.table.session.notice()
+
+    def _notice_rect(self, text: str) -> pygame.Rect:
+        img = draw.fit(text, 30, L.CENTER.width - 60, TEXT, True)
+        return img.get_rect(midtop=(L.CENTER.centerx, L.CENTER.y + 12)).inflate(56, 26)
+
+    def _draw_notice(self, surface) -> None:
+        """The session's line over the board (LAN: "Reconnecting…")."""
+        text = self.notice_text()
+        if not text:
+            return
+        img = draw.fit(text, 30, L.CENTER.width - 60, TEXT, True)
+        r = self._notice_rect(text)
+        glow = NOTICE_PULSE.alpha(self.table.t)
+        draw.draw_panel(surface, r, fill=(120, 84, 20), alpha=240, radius=16)
+        pygame.draw.rect(surface, (glow, glow, 120), r, width=3, border_radius=16)
+        surface.blit(img, img.get_rect(center=r.center))

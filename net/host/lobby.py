@@ -1,0 +1,142 @@
+"""The table as everybody sees it: who sits where (the ``seats`` frame to every connection,
+the free seats in the LAN announcement, the seats file beside the autosave) and the seats'
+comings and goings: a connection that left, a grace period that ran out, a bot taking a
+seat over.
+
+The host owns a ``Lobby`` and calls it one way; the lobby reads the game through the
+host's ``LiveGame`` (started, over, the start countdown) and tells it when the bots must
+plan again (``LiveGame.schedule``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from game.rules import WindowMode
+from net.discovery.announcer import Announcement
+from net.discovery.records import TablePace
+from net.host.config import HostConfig
+from net.host.fanout import FanOut
+from net.host.live_game import LiveGame
+from net.host.saved_table import SavedTable
+from net.host.seats import SeatState, SeatTable
+
+if TYPE_CHECKING:
+    from net.host.connections import Connection
+
+log = logging.getLogger(__name__)
+
+
+class Lobby:
+    def __init__(
+        self,
+        config: HostConfig,
+        *,
+        seating: SeatTable,
+        live: LiveGame,
+        fanout: FanOut,
+        saved: SavedTable,
+        announcement: Announcement,
+        conns: Callable[[], set[Connection]],
+        identity: Callable[[], tuple[str, str]],
+        closing: Callable[[], bool],
+        spawn: Callable,
+    ) -> None:
+        """``identity()``: the room code and the table's name; ``closing()``: the host is
+        closing (nothing more is told)."""
+        self.config = config
+        self.seating = seating
+        self.live = live
+        self.fanout = fanout
+        self.saved = saved
+        self.announcement = announcement
+        self._conns = conns
+        self._identity = identity
+        self._closing = closing
+        self._spawn = spawn
+
+    def pace(self) -> TablePace:
+        """What the lobby shows of this table's windows (a resumed game keeps its mode)."""
+        game = self.live.game
+        mode = game.state.settings.window_mode if game else self.config.window_mode
+        return TablePace(WindowMode(mode).value, max(1, round(self.config.timing.window)))
+
+    def seats_free(self) -> int:
+        return 0 if self.live.over else self.seating.free_count()
+
+    def seats_data(self) -> dict:
+        live = self.live
+        now = live.clock.now()
+        starter = self.seating.starter()
+        start_ms = None
+        if live.start_deadline is not None and not live.started:
+            start_ms = max(0, int((live.start_deadline - now) * 1000))
+        return {
+            "t": "seats",
+            "started": live.started,
+            "over": live.over,
+            "seats": self.seating.seats_data(now, live.started),
+            "starter": None if starter is None else starter.index,
+            "start_ms": start_ms,
+            "spectators": sum(1 for c in self._conns() if c.role == "spectator"),
+        }
+
+    def broadcast(self) -> None:
+        """The seats to every connection that joined, and the free seats to the LAN."""
+        self.fanout.to_all(self._conns(), self.seats_data())
+        if self._closing():
+            return
+        update = self.announcement.update(self.seats_free())
+        if update is not None:
+            self._spawn(update)
+
+    def write_sidecar(self) -> None:
+        code, name = self._identity()
+        self.saved.write_seats(code, name)
+
+    def make_bot(self, seat: SeatState) -> None:
+        self.seating.make_bot(seat, self.live.game)
+
+    def start_grace(self, seat: SeatState) -> None:
+        timing = self.config.timing
+        self.seating.start_grace(seat, self.live.clock, timing.grace, self._grace_over)
+
+    def _grace_over(self, seat: SeatState) -> None:
+        """Nobody came back in time: a waiting table frees the seat, a game gives it a bot."""
+        if not self.live.started:
+            self.free_seat(seat)
+        else:
+            self.make_bot(seat)
+            log.info("seat %d: a bot plays until its player rejoins", seat.index)
+        self.broadcast()
+        self.live.schedule()
+
+    def free_seat(self, seat: SeatState) -> None:
+        self.seating.free(seat)
+        self.write_sidecar()
+
+    def conn_ended(self, conn: Connection) -> None:
+        """A connection left (``Connections.on_drop``): its seat waits for it, or a bot or
+        a newcomer takes it."""
+        if conn.role == "spectator":
+            if not self._closing():
+                self.broadcast()
+            return
+        if conn.seat is None:
+            return
+        seat = self.seating.seats[conn.seat]
+        if seat.conn is not conn or self._closing():
+            return
+        seat.conn = None
+        self.fanout.forget(seat.index)
+        if conn.left:
+            if not self.live.started:
+                self.free_seat(seat)
+            else:
+                self.make_bot(seat)
+                self.live.schedule()
+        else:
+            self.start_grace(seat)
+        self.broadcast()
