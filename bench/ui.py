@@ -16,16 +16,21 @@ Bars: p95 <= 8 ms, goal 4 ms; first frame <= 0.8 s.
     .venv/bin/python bench/ui.py --size 1280x720   # the cost of scaling down (or 2560x1440: up)
 
 Real-window mode: the dummy driver's present costs nothing, so idle is measured in a real
-window too: its own Xvfb (--screen, 1920x1080 unless told; the first free display in
-:140-:149 unless --display names one) with openbox, the game fullscreen in it, the app's
-own loop (`App.frame()`: update at 60 FPS, or at 20 with a sleep between while only pulses
-change, then `refresh()` draws and presents only what changed). Per state, this process's
-CPU over --seconds (the share of one core), the X server's, the frames drawn, the idle
-frames (slept first) and the frame times, update + redraw + present; "late": a frame
-starting more than 1.5 frame times after a busy (not idle) one:
+window too: its own Xvfb per screen size (--screens, 1920x1080 and 1366x768 unless told;
+the first free display in :140-:149 unless --display names one) with openbox, the game
+fullscreen in it, the app's own loop (`App.frame()`: update at 60 FPS, or at 20 with a
+sleep on the X connection between while only pulses change, then `refresh()` draws and
+presents only what changed). Per state, the game process's CPU over --seconds (the share
+of one core, from /proc), the X server's, the frames drawn, the idle frames (slept first)
+and the frame times, update + redraw + present; "late": a frame starting more than 1.5
+frame times after a busy (not idle) one. Each state runs --runs times (3 unless told), the
+runs interleaved, and the medians are printed with each run's CPU and the load average;
+--compare DIR runs the game from another checkout too (say, a `git worktree` of main),
+state by state in turn with this one, for a before/after under the same load:
 
-    .venv/bin/python bench/ui.py --real-window [--seconds 10] [--always-draw]
-        [--screen 1366x768] [--display 22] [--states title,table_still] [--json]
+    .venv/bin/python bench/ui.py --real-window [--seconds 10] [--runs 3] [--always-draw]
+        [--screens 1920x1080,1366x768] [--display 22] [--states title,table_still]
+        [--compare ../before] [--json]
 
 title: the title screen (drifting cards, the bobbing crown); table_idle: a hot-seat game
 waiting for the person to place the marker (1 human + 3 bots, ask-around, the deal
@@ -359,45 +364,83 @@ def _start_x(screen: tuple[int, int], displays) -> tuple[list[subprocess.Popen],
     raise SystemExit(f"error: no free display in {list(displays)} (or Xvfb is missing)")
 
 
+def _run_state(code: Path, state: str, seconds: float, always_draw: bool, xserver: int, env) -> dict:
+    """One state measured in a child process running the game from `code` (a checkout)."""
+    cmd = [sys.executable, str(code / "bench" / "ui.py"), "--child", state, "--seconds", str(seconds)]
+    cmd += ["--xserver", str(xserver)]
+    if always_draw:
+        cmd.append("--always-draw")
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=seconds + 120)
+    lines = [ln for ln in out.stdout.splitlines() if ln.startswith("{")]
+    if out.returncode != 0 or not lines:
+        raise SystemExit(f"error: {state} failed: {out.stderr.strip()[-2000:]}")
+    result = json.loads(lines[-1])
+    result["load"] = round(os.getloadavg()[0], 2)
+    return result
+
+
 def real_window(
-    seconds: float, always_draw: bool, screen=SCREEN, displays=DISPLAYS, states=REAL_STATES
+    seconds: float,
+    always_draw: bool,
+    screens=(SCREEN,),
+    displays=DISPLAYS,
+    states=REAL_STATES,
+    runs: int = 1,
+    codes: tuple[Path, ...] = (ROOT,),
 ) -> list[dict]:
-    procs, env = _start_x(screen, displays)
+    """Every state on every screen, `runs` times, interleaved: run after run, screen after
+    screen, and each state with each code tree in turn (a before/after comparison sees the
+    same load). Each result names its screen, run and code tree."""
     results = []
-    try:
-        for state in states:
-            cmd = [sys.executable, __file__, "--child", state, "--seconds", str(seconds)]
-            cmd += ["--xserver", str(procs[1].pid)]
-            if always_draw:
-                cmd.append("--always-draw")
-            out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=seconds + 120)
-            lines = [ln for ln in out.stdout.splitlines() if ln.startswith("{")]
-            if out.returncode != 0 or not lines:
-                raise SystemExit(f"error: {state} failed: {out.stderr.strip()[-2000:]}")
-            results.append(json.loads(lines[-1]))
-    finally:
-        for proc in procs:
-            proc.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(5)
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+    for run in range(runs):
+        for screen in screens:
+            procs, env = _start_x(screen, displays)
+            try:
+                for state in states:
+                    for code in codes:
+                        r = _run_state(code, state, seconds, always_draw, procs[1].pid, env)
+                        r.update(screen=list(screen), run=run, code=str(code))
+                        results.append(r)
+            finally:
+                for proc in procs:
+                    proc.terminate()
+                    with contextlib.suppress(subprocess.TimeoutExpired):
+                        proc.wait(5)
+                    if proc.poll() is None:
+                        proc.kill()
+                        proc.wait()
     return results
 
 
 def print_real(results: list[dict], always_draw: bool) -> None:
+    """Per screen and code tree, each state's medians over the runs (with each run's CPU)."""
     how = "whole canvas every frame" if always_draw else "only what changed"
-    w, h = results[0]["window"] if results else SCREEN
-    print(f"real window (Xvfb + openbox, fullscreen {w}x{h}), drawing {how}, load {os.getloadavg()[0]:.2f}")
-    print(f"  {'state':16} {'CPU':>6} {'Xvfb':>6}  {'drawn':>11}  {'idle':>5}  {'work p50/p95/p99/max ms':>26}  late")
+    loads = [r["load"] for r in results]
+    print(f"real window (Xvfb + openbox, the game fullscreen), drawing {how}")
+    print(f"  load average during the runs: {min(loads):.2f} - {max(loads):.2f} (median {statistics.median(loads):.2f})")
+    groups: dict[tuple, list[dict]] = {}
     for r in results:
-        w = r["work_ms"]
-        drawn = f"{r['drawn']}/{r['frames']}"
-        times = f"{w['p50']}/{w['p95']}/{w['p99']}/{r['work_ms_max']}"
-        cpu, xcpu = r["cpu_percent"], r["xserver_cpu_percent"]
-        idle = r.get("idle_frames", 0)
-        print(f"  {r['state']:16} {cpu:>5}% {xcpu:>5}%  {drawn:>11}  {idle:>5}  {times:>26}  {r['late_frames']}")
+        groups.setdefault((tuple(r["screen"]), r["code"]), []).append(r)
+    codes = {r["code"] for r in results}
+    for (screen, code), rows in groups.items():
+        runs = 1 + max(r["run"] for r in rows)
+        where = f" ({code})" if len(codes) > 1 else ""
+        print(f"\n  {screen[0]}x{screen[1]}{where}, medians of {runs} run(s)")
+        print(f"  {'state':16} {'CPU':>6} {'runs':>18} {'Xvfb':>6} {'drawn':>11} {'idle':>5}  {'work p50/p95/p99/max ms':>26}  late")
+        for state in dict.fromkeys(r["state"] for r in rows):
+            rs = [r for r in rows if r["state"] == state]
+
+            def med(f, rs=rs):
+                return round(statistics.median(f(r) for r in rs), 2)
+
+            cpu = med(lambda r: r["cpu_percent"])
+            each = "/".join(f"{r['cpu_percent']}" for r in rs)
+            drawn = f"{med(lambda r: r['drawn']):g}/{med(lambda r: r['frames']):g}"
+            times = "/".join(f"{med(lambda r, p=p: r['work_ms'][p]):g}" for p in ("p50", "p95", "p99"))
+            times += f"/{med(lambda r: r['work_ms_max']):g}"
+            xcpu, idle = med(lambda r: r["xserver_cpu_percent"]), med(lambda r: r.get("idle_frames", 0))
+            late = sum(r["late_frames"] for r in rs)
+            print(f"  {state:16} {cpu:>5}% {each:>18} {xcpu:>5}% {drawn:>11} {idle:>5g}  {times:>26}  {late}")
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -413,7 +456,10 @@ def main() -> int:
     ap.add_argument("--real-window", action="store_true", help="CPU per state in a real X window")
     ap.add_argument("--seconds", type=float, default=10.0, help="real window: seconds per state")
     ap.add_argument("--always-draw", action="store_true", help="real window: redraw all, every frame")
-    ap.add_argument("--screen", default="1920x1080", help="real window: the X screen's size")
+    ap.add_argument("--screens", "--screen", default="1920x1080,1366x768",
+                    help="real window: the X screens' sizes, comma-separated")
+    ap.add_argument("--runs", type=int, default=3, help="real window: runs (medians printed)")
+    ap.add_argument("--compare", type=Path, help="real window: also run the game from this checkout, interleaved")
     ap.add_argument("--display", type=int, help="real window: the X display number to start")
     ap.add_argument("--states", default=",".join(REAL_STATES), help="real window: which states")
     ap.add_argument("--child", choices=REAL_STATES, help=argparse.SUPPRESS)
@@ -430,7 +476,9 @@ def main() -> int:
         unknown = sorted(set(states) - set(REAL_STATES))
         if unknown:
             raise SystemExit(f"error: unknown states {unknown} (known: {', '.join(REAL_STATES)})")
-        results = real_window(args.seconds, args.always_draw, parse_size(args.screen), displays, states)
+        screens = [parse_size(x) for x in args.screens.split(",") if x]
+        codes = (ROOT,) if args.compare is None else (args.compare.resolve(), ROOT)
+        results = real_window(args.seconds, args.always_draw, screens, displays, states, args.runs, codes)
         if args.json:
             print(json.dumps(results))
         else:

@@ -58,9 +58,9 @@ class PresentSpy:
             self.whole += 1
             return whole(*a, **kw)
 
-        def present_rects(rects):
+        def present_rects(rects, looks=None):
             self.parts.append([pygame.Rect(r) for r in rects])
-            return part(rects)
+            return part(rects, looks)
 
         monkeypatch.setattr(window, "present", present)
         monkeypatch.setattr(window, "present_rects", present_rects)
@@ -241,7 +241,7 @@ def _clips_of_a_refresh(app, monkeypatch, scene, rects) -> list[pygame.Rect]:
         real_draw(scene, surface)
 
     monkeypatch.setattr(scene, "draw", draw)
-    monkeypatch.setattr(app.stack, "changes", lambda: list(rects))
+    monkeypatch.setattr(app.stack, "changes", lambda merged=True: list(rects))
     assert app.refresh()
     return clips
 
@@ -305,3 +305,97 @@ def test_the_title_never_sleeps_its_cards_move_all_the_time(app, monkeypatch):
         app.frame()
         assert not app.idle
     assert sleeps.calls == []
+
+
+def test_a_still_table_draws_and_presents_nothing_at_all(app, monkeypatch):
+    """With its pulses at rest (their clock function held still) the waiting table stands
+    still: over two seconds of frames on the fixed clock nothing is drawn or presented."""
+    import game.ui.draw as draw
+
+    _still_table(app)
+    monkeypatch.setattr(draw, "pulse", lambda t, speed=2.0: 0.5)
+    motion((20, 1070))
+    frame(app)
+    spy = PresentSpy(app, monkeypatch)
+    drawn = app.frames
+    for _ in range(120):
+        assert not frame(app)
+    assert app.frames == drawn and spy.whole == 0 and spy.parts == []
+
+
+def _placing_table(app):
+    """A hot-seat game (seed 3) whose first move is the person's: 16 spaces glow."""
+    from game.rules import PlaceMarker
+    from game.ui.config import Config
+    from game.ui.scenes.newgame import build_session
+    from game.ui.table.scene import TableScene
+
+    session = build_session(Config(), seed=3)
+    assert session.decision_seat() == session.viewer
+    table = app.push(TableScene(app, session))
+    for _ in range(1200):  # the deal's animation plays out
+        app.step(1 / 60, draw=False)
+        if not (table.director.moving() or table.hand.moving()):
+            break
+    assert sum(isinstance(a, PlaceMarker) for a in table.legal.fixed) == 16
+    return table
+
+
+def test_glows_come_round_and_are_blitted_back_as_a_whole_redraw_paints_them(app, monkeypatch):
+    _placing_table(app)
+    motion((20, 1070))
+    frame(app)
+    spy = PresentSpy(app, monkeypatch)
+    for _ in range(120):  # two seconds: the glows pulse twice a second
+        frame(app)
+    hits, misses = app.patches.hits, app.patches.misses
+    for _ in range(60):
+        frame(app)
+    assert spy.whole == 0 and spy.parts
+    # now each glow is blitted back; only the turn ring (its colour seldom repeats) is drawn
+    assert app.patches.hits - hits >= 8 * (app.patches.misses - misses) > 0
+    hits = app.patches.hits
+    assert same_as_whole_redraw(app) and app.patches.hits > hits
+    for _ in range(7):  # other moments of the cycle
+        frame(app)
+        assert same_as_whole_redraw(app)
+
+
+def test_kept_patches_are_copied_on_a_second_sight_and_never_for_varied_looks():
+    from game.ui.patches import VARIED, PatchCache
+
+    canvas = pygame.Surface((64, 64))
+    rect = pygame.Rect(8, 8, 16, 16)
+    cache = PatchCache()
+    assert cache.get(rect, (1,)) is None
+    cache.keep(canvas, rect, (1,))  # seen once: not copied yet
+    assert cache.get(rect, (1,)) is None
+    canvas.fill((200, 10, 10))
+    cache.keep(canvas, rect, (1,))
+    patch = cache.get(rect, (1,))
+    assert patch is not None and patch.get_at((0, 0))[:3] == (200, 10, 10)
+    varied = pygame.Rect(30, 30, 8, 8)
+    for k in range(VARIED + 2):  # a look that never comes round (a ring's colour)
+        cache.keep(canvas, varied, (k,))
+    cache.keep(canvas, varied, (0,))
+    assert cache.get(varied, (0,)) is None
+    cache.clear()
+    assert cache.get(rect, (1,)) is None
+
+
+def test_a_scaled_window_shows_kept_glows_as_scaling_the_whole_picture_would(app, monkeypatch):
+    """At 1280x720 (2/3: parts scaled alone are exact) the glows' scaled parts come from
+    their kept copies and the window shows what scaling the whole canvas shows."""
+    pygame.display.set_mode((1280, 720))
+    app.window.resized()
+    _placing_table(app)
+    motion((20, 1070))
+    frame(app)
+    for _ in range(180):
+        frame(app)
+    assert app.window.scaled_patches.hits > 0
+    for _ in range(5):
+        frame(app)
+        shown = pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+        app.window.present(flip=False)
+        assert pygame.image.tobytes(pygame.display.get_surface(), "RGB") == shown

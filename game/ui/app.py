@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import time
 
 import pygame
@@ -31,7 +32,8 @@ import pygame
 from . import fonts, i18n
 from . import screens as _screens  # noqa: F401  every route known before a scene opens
 from .config import Config, config_dir
-from .scene import WHOLE, Scene, SceneStack
+from .patches import PatchCache
+from .scene import WHOLE, Scene, SceneStack, merge_rects
 from .sound import Sounds
 from .table import layout as table_layout
 from .theme import THEME, min_text_px
@@ -72,6 +74,7 @@ class App:
         self.sounds = Sounds(self.config.volume, self.config.mute, enabled=sound)
         Button.sounds = self.sounds
         self.stack = SceneStack()
+        self.patches = PatchCache()  # rects drawn with their pulses' keys (patches.py)
         self.clock = pygame.time.Clock()
         self.running = True
         self._opening_keys: set[int] = set()  # keys held since they changed the scene
@@ -230,6 +233,8 @@ class App:
     def draw(self) -> None:
         self.stack.draw(self.screen)
         self.stack.shown()
+        self.patches.clear()  # a new picture: the pulses' kept rects are out of date
+        self.window.scaled_patches.clear()
         if self.present:
             self.window.present()
         self._shown()
@@ -242,29 +247,54 @@ class App:
     def refresh(self) -> bool:
         """Draw and present what changed since the picture last shown; False: nothing did.
 
-        Each changed rect is a redraw of the whole stack clipped to it (a clipped blit
-        costs its area), or one redraw clipped to their union where the scenes say that is
-        cheaper (`SceneStack.clip_union`), so the rects end up exactly as a whole redraw
-        would paint them; only they are presented."""
-        rects = self.stack.changes()
+        A changed pulse's rect drawn before with the same pulse keys is blitted back from
+        its kept copy (game/ui/patches.py). The other rects, merged, are a redraw of the
+        whole stack clipped to each (a clipped blit costs its area), or one redraw clipped
+        to their union where the scenes say that is cheaper (`SceneStack.clip_union`), so
+        they end up exactly as a whole redraw would paint them; only they are presented."""
+        looks = self.stack.pulse_looks()
+        rects = self.stack.changes(merged=looks is None)
         self.idle = rects[:1] != [WHOLE] and self.stack.pulse_step() >= 1 / IDLE_FPS
         if not rects:
             return False
-        if rects[0] == WHOLE:
+        shown = rects if looks is None else merge_rects(rects)
+        if shown[0] == WHOLE:
             self.draw()
             return True
+        todo, kept = rects, []
+        if looks is not None:
+            todo = []
+            for rect in rects:
+                sig = self.patches.signature(rect, looks)
+                patch = self.patches.get(rect, sig)
+                if patch is None:
+                    todo.append((rect, sig))
+                else:
+                    kept.append((rect, patch))
+            self._redraw(merge_rects([rect for rect, _ in todo]))
+            for rect, sig in todo:
+                self.patches.keep(self.screen, rect, sig)
+            for rect, patch in kept:
+                self.screen.blit(patch, rect)
+        else:
+            self._redraw(rects)
+        self.stack.shown()
+        if self.present:
+            self.window.present_rects(shown, looks)
+        self.partial_frames += 1
+        self._shown()
+        return True
+
+    def _redraw(self, rects: list[pygame.Rect]) -> None:
+        """The whole stack drawn clipped to these rects (or to their union)."""
+        if not rects:
+            return
         screen = self.screen
         clips = [rects[0].unionall(rects[1:])] if self.stack.clip_union() else rects
         for clip in clips:
             screen.set_clip(clip)
             self.stack.draw(screen)
         screen.set_clip(None)
-        self.stack.shown()
-        if self.present:
-            self.window.present_rects(rects)
-        self.partial_frames += 1
-        self._shown()
-        return True
 
     def run(self) -> int:
         while self.running and self.stack.top is not None:
@@ -284,12 +314,23 @@ class App:
         if self.running and self.stack.top is not None:
             self.refresh()
 
-    @staticmethod
-    def _sleep_on_events(until: float) -> None:
-        """Sleep until `until` (perf_counter) or an event, looking every IDLE_POLL s:
-        pygame's event.wait(timeout) polls every millisecond, a core's 1.2% at 20 FPS."""
+    def _sleep_on_events(self, until: float) -> None:
+        """Sleep until `until` (perf_counter) or an event. On X11 in select() on SDL's
+        connection to the X server (input wakes it at once; SDL's queue and Xlib's are
+        emptied first by peek()); elsewhere looking every IDLE_POLL s: pygame's
+        event.wait(timeout) polls every millisecond, a core's 1.2% at 20 FPS."""
+        fd = self.window.x_connection
         while (left := until - time.perf_counter()) > 0 and not pygame.event.peek():
-            time.sleep(min(IDLE_POLL, left))
+            if fd is None:
+                time.sleep(min(IDLE_POLL, left))
+                continue
+            try:
+                ready, _, _ = select.select([fd], [], [], left)
+            except (OSError, ValueError):  # the connection went away: look as elsewhere
+                self.window.x_connection = fd = None
+                continue
+            if ready:
+                return  # something came from the X server: the frame's pump reads it
 
     def shutdown(self) -> None:
         lan = getattr(self, "lan", None)

@@ -38,6 +38,9 @@ class Scene:
     # its picture is mostly one blit of a composed layer: one redraw clipped to the union of
     # the changed rects costs less than a pass per rect (the table's 16 glows round the board)
     clip_union = False
+    # its pulses come round to the same looks (glow steps, a caret): their rects are kept
+    # drawn under their keys and blitted back (game/ui/patches.py); not the title's cards
+    keeps_patches = True
 
     def __init__(self, app) -> None:
         self.app = app
@@ -49,6 +52,7 @@ class Scene:
         self._stale = True  # the picture last shown is out of date
         self._shown: tuple | None = None  # what the picture last shown depended on
         self._pulses_shown: list[tuple[object, pygame.Rect]] = []  # and its pulses()
+        self._pulses_now: tuple[float, list] | None = None  # pulses() at this frame's time
         self._shown_t = 0.0  # the scene's time in the picture last shown
 
     # lifecycle
@@ -104,6 +108,7 @@ class Scene:
 
     def update(self, dt: float) -> None:
         self.t += dt
+        self._pulses_now = None
         hover = None
         for w in reversed(self.widgets):
             if w.visible and w.tooltip() and w.rect.collidepoint(self.mouse):
@@ -141,6 +146,7 @@ class Scene:
     def invalidate(self) -> None:
         """The whole picture is out of date (state the scene shows has changed)."""
         self._stale = True
+        self._pulses_now = None
 
     def look(self):
         """A key of whatever else the picture shows (None: nothing else); the scene is
@@ -159,13 +165,20 @@ class Scene:
             if w.visible and w.pulsing()
         ]
 
+    def pulses_now(self) -> list[tuple[object, pygame.Rect]]:
+        """pulses() once a frame: the loop asks for changes, the patches' keys and what was
+        shown, all at one moment (the scene's time and state stand still meanwhile)."""
+        if self._pulses_now is None or self._pulses_now[0] != self.t:
+            self._pulses_now = (self.t, self.pulses())
+        return self._pulses_now[1]
+
     def changes(self) -> list[pygame.Rect]:
         """The canvas rects whose picture differs from the one last shown ([WHOLE]: all)."""
         if self.animated or self._stale or self._shown_key() != self._shown:
             return [WHOLE]
         if self.t - self._shown_t < 0.9 * self.pulse_step:  # (frames come a little early)
             return []
-        now = self.pulses()
+        now = self.pulses_now()
         if len(now) != len(self._pulses_shown):
             return [WHOLE]
         return [
@@ -178,7 +191,7 @@ class Scene:
         """The picture of this moment is on screen."""
         self._stale = False
         self._shown = self._shown_key()
-        self._pulses_shown = self.pulses()
+        self._pulses_shown = self.pulses_now()
         self._shown_t = self.t
 
 
@@ -235,19 +248,29 @@ class SceneStack:
         top = self.top
         return top.handle(event) if top else False
 
-    def changes(self) -> list[pygame.Rect]:
-        """The canvas rects to redraw: what changed in any visible scene, merged."""
+    def changes(self, merged: bool = True) -> list[pygame.Rect]:
+        """The canvas rects to redraw: what changed in any visible scene, merged (or each
+        pulse's own rect, clipped to the canvas, unless the whole canvas changed)."""
         visible = self.visible()
         if [id(s) for s in visible] != self._shown:
             return [WHOLE]
         rects: list[pygame.Rect] = []
         for scene in visible:
             rects += scene.changes()
-        return merge_rects(rects)
+        if merged or WHOLE in rects:
+            return merge_rects(rects)
+        return [r for r in (r.clip(WHOLE) for r in rects) if r.width > 0 and r.height > 0]
 
     def pulse_step(self) -> float:
         """The shortest time between two redraws of a visible scene's pulses."""
         return min((scene.pulse_step for scene in self.visible()), default=PULSE_STEP)
+
+    def pulse_looks(self) -> list[tuple[object, pygame.Rect]] | None:
+        """Every visible scene's pulses now, bottom first (None: a scene keeps no patches)."""
+        visible = self.visible()
+        if not all(scene.keeps_patches for scene in visible):
+            return None
+        return [look for scene in visible for look in scene.pulses_now()]
 
     def clip_union(self) -> bool:
         """Whether every visible scene is cheaper redrawn once round all the changed rects."""

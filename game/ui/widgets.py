@@ -302,6 +302,9 @@ class Button(Widget):
         if not self.visible:
             return
         self._record()
+        clip = surface.get_clip()
+        if clip.size != surface.get_size() and not self.rect.inflate(16, 16).colliderect(clip):
+            return  # a redraw of a part it does not reach (its glow spreads 8 px round it)
         if self.glow and self.enabled:
             draw.draw_glow(
                 surface,

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import pygame
 
 from . import x11
+from .patches import PatchCache
 from .theme import LOGICAL_SIZE
 
 Size = tuple[int, int]
@@ -166,7 +167,11 @@ class GameWindow:
         self._open_windowed()
         self.canvas = pygame.Surface(logical).convert()
         self._scaled: pygame.Surface | None = None  # reused smoothscale target
+        # scaled parts kept under their pulses' keys; the app clears them at a whole redraw
+        self.scaled_patches = PatchCache()
         self._recreated = False  # fullscreen is a window of its own (no window manager)
+        # SDL's connection to the X server (one for all its windows): the idle loop sleeps on it
+        self.x_connection: int | None = None if self.headless else x11.connection_fd()
         if fullscreen and not self.headless:
             self._enter_fullscreen()
 
@@ -232,6 +237,7 @@ class GameWindow:
         if surface is not None:
             self.surface = surface
         self._scaled = None
+        self.scaled_patches.clear()
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -260,13 +266,15 @@ class GameWindow:
         if flip:
             pygame.display.flip()
 
-    def present_rects(self, rects: list[pygame.Rect]) -> None:
+    def present_rects(self, rects: list[pygame.Rect], looks: list | None = None) -> None:
         """Show only these canvas rects (what changed): at 1:1 a blit and an update of each.
         In a smaller window each rect is grown to the scale grid (`scaled_parts`), scaled on
         its own into its window rect and only those are updated (the same pixels as the
         whole picture's, or a few levels of rounding apart at sharp edges); when the
         grown parts cover most of the canvas, or the window is larger than the canvas
-        (smoothscale's growing filter samples off the grid), the whole picture is shown."""
+        (smoothscale's growing filter samples off the grid), the whole picture is shown.
+        Given the visible scenes' pulses (`looks`), a part scaled before with the same keys
+        of the pulses reaching into it is shown from its kept scaled copy (patches.py)."""
         surface = pygame.display.get_surface()
         if surface is None:
             return
@@ -291,7 +299,13 @@ class GameWindow:
             self.present()
             return
         for src, dst in parts:
-            surface.blit(scale(self.canvas.subsurface(src), dst.size), dst)
+            sig = None if looks is None else PatchCache.signature(src, looks)
+            img = None if sig is None else self.scaled_patches.get(src, sig)
+            if img is None:
+                img = scale(self.canvas.subsurface(src), dst.size)
+                if sig is not None:
+                    self.scaled_patches.keep(self.canvas, src, sig, img)
+            surface.blit(img, dst)
         pygame.display.update([dst for _, dst in parts])
 
     def _fill_bars(self, surface: pygame.Surface, fit: pygame.Rect) -> None:

@@ -62,3 +62,31 @@ def has_window_manager() -> bool | None:
         return status == 0 and count.value > 0
     finally:
         x.XCloseDisplay(display)
+
+
+def connection_fd() -> int | None:
+    """The file descriptor of SDL's own connection to the X server (None: not on X11, or
+    not known). Input, expose and window events arrive on it: the idle loop sleeps in
+    select() on it instead of asking SDL for events every few milliseconds."""
+    try:
+        import pygame
+
+        if pygame.display.get_driver() != "x11":
+            return None
+        capsule = pygame.display.get_wm_info().get("display")
+        x = _lib()
+    except (OSError, pygame.error):
+        return None
+    if capsule is None or x is None:
+        return None
+    get = ctypes.pythonapi.PyCapsule_GetPointer
+    get.restype, get.argtypes = _ptr, [ctypes.py_object, ctypes.c_char_p]
+    try:
+        display = get(capsule, b"display")
+    except ValueError:  # not a capsule of that name
+        return None
+    if not display:
+        return None
+    x.XConnectionNumber.restype, x.XConnectionNumber.argtypes = ctypes.c_int, [_ptr]
+    fd = x.XConnectionNumber(display)
+    return fd if fd >= 0 else None

@@ -26,6 +26,7 @@ class TitleScene(Scene):
     # redrawn 30 times a second: the fastest card climbs 32 px/s (and sways 10), so each
     # redraw still moves it about a pixel, as at 60
     pulse_step = 1 / 30
+    keeps_patches = False  # its cards drift on: their looks seldom come round again
 
     def __init__(self, app) -> None:
         super().__init__(app)

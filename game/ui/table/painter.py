@@ -61,13 +61,12 @@ class TablePainter:
         targets and the coach's hint (their glow levels), the notice's edge, countdowns."""
         tab = self.table
         t = tab.t
-        out = [
-            (colour, r.inflate(6, 6))
-            for colour, r in tab.plates.rings(t, self.highlights()).values()
-        ]
+        # each rect just what its drawing paints (the ring's outline, a glow's 8 px spread),
+        # so that no glow seems reached by the ring's colour, which seldom repeats (patches.py)
+        out = [(colour, r) for colour, r in tab.plates.rings(t, self.highlights()).values()]
         level = PLACE_PULSE.level(t)
         out += [
-            (level, L.SPACES[a.space].inflate(20, 20))
+            (level, L.SPACES[a.space].inflate(16, 16))
             for a in tab.legal.fixed
             if isinstance(a, PlaceMarker)
         ]
