@@ -11,11 +11,13 @@ import contextlib
 
 import pygame
 
+from net import protocol as P
+
 from .. import draw, lan, router
 from ..i18n import tr
 from ..router import Route
 from ..scene import Scene
-from ..theme import TEXT
+from ..theme import BAD, TEXT
 from ..widgets import Button, TextField
 from .common import backdrop, section, title_bar
 from .lobby_host import HOST_W, HOST_X, LABELS, STEP, TOP, HostPane
@@ -68,6 +70,18 @@ class LobbyScene(Scene):
         callable: no relayout (which would also take the focus from a field being typed in)."""
         setattr(self.app.config, field, value)
         self.app.config.sanitize()
+
+    def room_code(self, text: str) -> str | None:
+        """A pane's code made ready to host or join with: normalised, the choices saved and
+        the message cleared; None (and the message says why) when it is not a room code."""
+        code = P.normalize_code(text)
+        if code is None:
+            self.message = (tr("lobby.bad_code"), BAD)
+            return None
+        TextField.focused_field = None
+        self.message = None
+        self.save()
+        return code
 
     def save(self) -> None:
         if self.app.persist:

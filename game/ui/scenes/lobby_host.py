@@ -141,13 +141,9 @@ class HostPane:
         from net.host.config import HostError
 
         lobby = self.lobby
-        code = P.normalize_code(self.code)
+        code = lobby.room_code(self.code)
         if code is None:
-            lobby.message = (tr("lobby.bad_code"), BAD)
             return
-        TextField.focused_field = None
-        lobby.message = None
-        lobby.save()
         try:
             session = lan.host(lobby.app, code, display=lobby.app.config.lan_display)
         except (HostError, OSError) as exc:

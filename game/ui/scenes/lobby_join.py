@@ -250,13 +250,9 @@ class JoinPane:
         except ValueError:
             lobby.message = (tr("lobby.bad_address"), BAD)
             return
-        code = P.normalize_code(self.code)
+        code = lobby.room_code(self.code)
         if code is None:
-            lobby.message = (tr("lobby.bad_code"), BAD)
             return
-        TextField.focused_field = None
-        lobby.message = None
-        lobby.save()
         session = lan.join(lobby.app, address, code=code, name=lan.player_name(cfg))
         lan.open_room(lobby.app, session)
 
