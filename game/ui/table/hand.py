@@ -279,16 +279,6 @@ class HandFan:
             out.append((cx + dx, cy + dy))
         return out
 
-    def title_corners(self, g: int) -> list[tuple[float, float]]:
-        return self._corners(g, cardart.title_box(self.groups[g].key))
-
-    def footprint(self, g: int) -> list[tuple[float, float]]:
-        """The group's card and the copies piled behind it, as drawn."""
-        pile = PILE_STEP * self._pile(g)
-        return self._corners(
-            g, pygame.Rect(0, -pile, cardart.CARD_W + pile, cardart.CARD_H + pile)
-        )
-
     def _shown(self, g: int) -> int:
         """Copies drawn (those still flying in from the deck are not yet)."""
         group = self.groups[g]
