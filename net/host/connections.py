@@ -27,6 +27,8 @@ from net.host.hooks import HostHooks
 
 log = logging.getLogger(__name__)
 
+_INF = float("inf")
+
 
 @dataclass
 class TokenBucket:
@@ -39,7 +41,7 @@ class TokenBucket:
     at: float
 
     def refill(self, now: float) -> float:
-        if self.rate == float("inf"):  # no limit (avoids inf * 0 when no time has passed)
+        if self.rate == _INF:  # no limit (avoids inf * 0 when no time has passed)
             self.tokens = self.capacity
         else:
             self.tokens = min(self.capacity, self.tokens + (now - self.at) * self.rate)
