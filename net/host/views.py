@@ -192,9 +192,16 @@ class TableViews:
             self.audiences[audience] = cached
             return cached, delta
         delta = dict(pub.shared)
-        players = seat_players(pub.sections["players"], state, audience)
-        if players is not old["players"] and players != old["players"]:
-            delta["players"] = players
+        was = old["players"]
+        if "players" in pub.changed or (
+            # the public list is the same: only the seat's own hidden money can differ
+            audience is not None
+            and 0 <= audience < len(was)
+            and was[audience].get("money", state.money[audience]) != state.money[audience]
+        ):
+            players = seat_players(pub.sections["players"], state, audience)
+            if players != was:
+                delta["players"] = players
         if hand_of is not None:
             counts = state.hands[audience]
             if hand_of != tuple(counts):  # the same counts: the same hand
