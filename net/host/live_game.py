@@ -6,8 +6,8 @@ A running game is one ``game.master.Master`` with the journal as its storage and
 fan-out as its transport. Every action, a client's, a bot's or a time-up, goes through
 ``submit``: the engine, then the journal (``SavedTable.record``: the OS has the action
 before any frame about it leaves, so a host killed from then on resumes with it), the
-countdowns, then ``_publish``: one ``update`` per audience (with the
-countdowns when they changed); when the game ended, the result. The bots' phrases and
+countdowns, then ``_publish``: one ``update`` per audience (with the countdowns when they
+changed), then the recent events kept for joiners; when the game ended, the result. The bots' phrases and
 remarks and the "going twice" stage are frames to every connection too. Bots that need a
 view think on ``asyncio.to_thread``.
 
