@@ -285,11 +285,16 @@ def test_composed_views_equal_the_engine_views(views):
             assert tables.view_of(state, seat).view == view(state, seat)
 
 
-@pytest.mark.parametrize("hidden_money", [True, False])
-def test_views_kept_in_step_equal_the_engine_views(hidden_money):
+@pytest.mark.parametrize(
+    ("hidden_money", "players", "seed"),
+    [(True, 4, 11), (False, 4, 11), (True, 6, 12), (False, 3, 13)],
+)
+def test_views_kept_in_step_equal_the_engine_views(hidden_money, players, seed):
     """One action at a time, every audience's view, delta and hash are the engine's: the
     view is ``view(state, seat)``, the delta exactly the keys whose values changed, the
-    hash ``view_hash`` of the view; the static sections never change within a game."""
+    hash ``view_hash`` of the view; the static sections never change within a game. (The
+    sections the host builds again only when their state changed, ``views._SECTION_INPUTS``,
+    are held to the engine's here too.)"""
     tables = TableViews()
     seen: dict = {}
     steps = [0]
@@ -314,9 +319,49 @@ def test_views_kept_in_step_equal_the_engine_views(hidden_money):
             seen[aud] = expected
         steps[0] += 1
 
-    settings = Settings(players=4, hidden_money=hidden_money)
-    simulate_game(4, 11, ["random"] * 4, settings, on_step=step)
+    settings = Settings(players=players, hidden_money=hidden_money)
+    simulate_game(players, seed, ["random"] * players, settings, on_step=step)
     assert steps[0] > 100
+
+
+def _changes(state, rng):
+    """One change to one thing the keyed sections read (the state's own kinds of change)."""
+    from game.rules.cards import CARD_KINDS
+    from game.rules.state import Phase
+
+    seat = rng.randrange(state.players)
+    return [
+        lambda s: s.money.__setitem__(seat, s.money[seat] + rng.choice([1, 5])),
+        lambda s: s.placards.__setitem__(rng.randrange(6), seat),
+        lambda s: s.hands[seat].__setitem__(rng.randrange(len(s.hands[seat])), 3),
+        lambda s: s.names.__setitem__(seat, "Zed"),
+        lambda s: s.ask_only_when_touched.__setitem__(seat, True),
+        lambda s: setattr(s, "phase", Phase.GAME_OVER),
+        lambda s: s.discard.append(s.deck[-1] if s.deck else 0),
+        lambda s: s.discard and s.discard.pop(),
+        lambda s: s.discard and s.discard.__setitem__(0, (s.discard[0] + 1) % CARD_KINDS),
+        lambda s: s.covered.__setitem__(rng.randrange(16), rng.randrange(1, 16)),
+    ]
+
+
+def test_keyed_sections_change_only_with_their_inputs(views):
+    """A public section the host rebuilds only when its inputs changed
+    (``views._SECTION_INPUTS``): whatever change makes the section differ must change its
+    inputs too, or every seat would keep a stale section."""
+    from game.rules.view import SECTIONS
+    from net.host.views import _SECTION_INPUTS
+
+    rng = random.Random(3)
+    checked = 0
+    for state, _ in views:
+        for change in _changes(state, rng):
+            after = state.clone()
+            change(after)
+            for key, inputs in _SECTION_INPUTS.items():
+                if SECTIONS[key](after, None) != SECTIONS[key](state, None):
+                    assert inputs(after) != inputs(state), key
+                    checked += 1
+    assert checked > 50
 
 
 def test_client_legal_actions_match_the_host(views):
