@@ -43,8 +43,8 @@ def view_hash(view: dict) -> str:
 
 class ViewHasher:
     """``view_hash`` for a view that changes a few top-level keys at a time: it keeps each
-    key's packed pair (its fragment) and packs only the keys named in ``changed``; the
-    fragments are then joined in key order and hashed, as ``view_hash`` does.
+    key's packed pair (its fragment), in key order, and packs only the keys named in
+    ``changed``; the fragments are then joined and hashed, as ``view_hash`` does.
 
     ``memo`` (key -> (value, fragment)) shares fragments between several views holding the
     very same value objects (the host's per-seat views share their public sections).
@@ -52,33 +52,33 @@ class ViewHasher:
     whole again.
     """
 
-    __slots__ = ("_frags", "_keys", "_size", "_head")
+    __slots__ = ("_frags", "_size", "_head")
 
     def __init__(self) -> None:
-        self._frags: dict[str, bytes] = {}
-        self._keys: list[str] | None = None  # the hashed keys, sorted
+        self._frags: dict[str, bytes] | None = None  # key -> fragment, keys sorted
         self._size = -1  # len(view) when the keys were taken
         self._head = b""  # the map's header
 
     def __call__(self, view: dict, changed=None, memo: dict | None = None) -> str:
         frags = self._frags
-        if changed is None or self._keys is None or len(view) != self._size:
-            fresh = {k: _fragment(k, v, memo) for k, v in view.items() if k not in STATIC_KEYS}
-            self._frags = frags = fresh
-            self._keys = sorted(fresh)
-            self._size = len(view)
-            self._head = _map_header(len(fresh))
+        if changed is None or frags is None or len(view) != self._size:
+            return self._whole(view, memo)
+        # every fragment first, then stored: a value that cannot be packed leaves the
+        # hasher as it was
+        if memo is None:
+            redo = {k: _pack(k) + _pack(view[k]) for k in changed if k not in STATIC_KEYS}
         else:
-            # every fragment first, then stored: a value that cannot be packed leaves
-            # the hasher as it was
-            redo = [(k, _fragment(k, view[k], memo)) for k in changed if k not in STATIC_KEYS]
-            for k, _ in redo:
-                if k not in frags:  # a key the last view did not have
-                    self._keys = None
-                    return self(view, None, memo)
-            frags.update(redo)
-        body = self._head + b"".join([frags[k] for k in self._keys])
-        return _sha256(body).hexdigest()[:HASH_HEX]
+            redo = {k: _fragment(k, view[k], memo) for k in changed if k not in STATIC_KEYS}
+        if not frags.keys() >= redo.keys():  # a key the last view did not have
+            return self._whole(view, memo)
+        frags.update(redo)  # known keys keep their places: the order stays sorted
+        return _sha256(self._head + b"".join(frags.values())).hexdigest()[:HASH_HEX]
+
+    def _whole(self, view: dict, memo: dict | None) -> str:
+        keys = sorted(k for k in view if k not in STATIC_KEYS)
+        frags = {k: _fragment(k, view[k], memo) for k in keys}
+        self._frags, self._size, self._head = frags, len(view), _map_header(len(frags))
+        return _sha256(self._head + b"".join(frags.values())).hexdigest()[:HASH_HEX]
 
 
 def _fragment(key: str, value: Any, memo: dict | None) -> bytes:
