@@ -57,7 +57,7 @@ class HostLink(asyncio.BufferedProtocol):
             self.stats["bad_frames"] += 1
             self._end(f"bad data from the host: {exc}")
             return
-        except BaseException as exc:  # a bug in a handler: the session's task raises it
+        except Exception as exc:  # a bug in a handler: the session's task raises it
             self.ended.set_exception(exc)
             self._close()
             return
