@@ -88,7 +88,7 @@ class Table:
             self.decoders.append(P.FrameDecoder())
             self.host_decoders.append(P.FrameDecoder())
         for i, conn in enumerate(self.conns):
-            hello = {"t": "hello", "v": 1, "role": "player", "name": f"S{i}", "code": CODE}
+            hello = {"t": "hello", "v": 2, "role": "player", "name": f"S{i}", "code": CODE}
             self._to_host(conn, P.encode(hello))
         self.deliver(force=True)
         self.by_seat = {s.seat: (s, c) for s, c in zip(self.sessions, self.conns, strict=True)}

@@ -33,13 +33,13 @@ from net.view_sync import (  # noqa: F401
     STATIC_KEYS,
     ViewHasher,
     apply_delta,
-    canonical,
+    fragment,
     view_delta,
     view_hash,
 )
 
-PROTOCOL_VERSION = 1
-SUPPORTED_VERSIONS = (1,)
+PROTOCOL_VERSION = 2
+SUPPORTED_VERSIONS = (2,)
 MAX_FRAME = 64 * 1024  # bytes per message, both directions
 MAX_DEPTH = 12  # nesting of maps and arrays in one message
 MAX_NAME = 24  # grapheme clusters of a player name, after cleaning (net/names.py)
