@@ -241,7 +241,7 @@ def _hello_case(rng: random.Random, ctx: Ctx) -> Case:
     r = rng.random()
     msg: dict = {"t": "hello", "v": 2, "role": "player"}
     if r < 0.25:
-        msg["v"] = rng.choice([2, 3, 999, 65535])
+        msg["v"] = rng.choice([v for v in (1, 2, 3, 999, 65535) if v not in P.SUPPORTED_VERSIONS])
         want = {"version"}
     elif r < 0.5:
         msg["name"] = "".join(rng.choice(string.ascii_letters) for _ in range(5))
