@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import statistics
@@ -145,6 +146,8 @@ def main(argv=None) -> int:
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     shape_us = shape_only_us(args.shape_actions)
     out = {
+        # wall-clock figures move with the machine's load (1, 5, 15 min averages, at the end)
+        "load_average": [round(x, 2) for x in os.getloadavg()],
         "players": args.players,
         "window_mode": mode.value,
         "games": args.games,

@@ -322,8 +322,9 @@ def _legal(state: GameState, seat: int) -> LegalActions:
             _window_actions(state, seat, moves)
     elif seat == state.turn or phase is _NEGOTIATION:
         _PHASE_ACTIONS[phase](state, seat, moves)
-    pref = _a(SetAskPreference, seat, not state.ask_only_when_touched[seat])
-    return LegalActions.with_meta([pref], moves)
+    return LegalActions.with_meta(
+        _a(SetAskPreference, seat, not state.ask_only_when_touched[seat]), moves
+    )
 
 
 def _marker_actions(state: GameState, seat: int, out: LegalActions) -> None:
