@@ -1,5 +1,5 @@
 """Engine figures: random 4-player games per second in one process, p50/p99 microseconds of
-`apply` and of `legal_actions`, peak RSS; and, as yardsticks, what the API's shape alone
+`apply`, of `legal_actions` and of `is_legal` with no list built, peak RSS; and, as yardsticks, what the API's shape alone
 costs per action with no rules at all (`shape_only`), and (ask-around) the same games with
 no referee (`engine_only`), hence what the referee costs per simulated action.
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import statistics
@@ -30,6 +31,7 @@ from game.rules import (
     WindowMode,
     apply,
     default_action,
+    is_legal,
     legal_actions,
     waiting_for,
 )
@@ -66,10 +68,13 @@ def games_per_second(
     return games / dt, actions / games
 
 
-def call_times(games: int, players: int, mode: WindowMode) -> tuple[list[float], list[float]]:
-    """Time each apply and each (uncached) legal_actions call of ask-around bot games."""
+def call_times(
+    games: int, players: int, mode: WindowMode
+) -> tuple[list[float], list[float], list[float]]:
+    """Time each apply, each (uncached) legal_actions call, and `is_legal` of the action
+    played with no list built (on a copy: the LAN host's check) of ask-around bot games."""
     settings = Settings(players=players, window_mode=mode)
-    applies, legals = [], []
+    applies, legals, checks = [], [], []
     clock = time.perf_counter_ns
     for seed in range(games):
         game = Game([f"P{i}" for i in range(players)], 1000 + seed, settings)
@@ -91,10 +96,14 @@ def call_times(games: int, players: int, mode: WindowMode) -> tuple[list[float],
                     if st.negotiation and not st.negotiation.time_up
                     else legal.moves().fixed[0]
                 )
+            twin = st.clone()  # no list built for this version
+            t = clock()
+            is_legal(twin, action)
+            checks.append(clock() - t)
             t = clock()
             apply(st, action)
             applies.append(clock() - t)
-    return applies, legals
+    return applies, legals, checks
 
 
 def shape_only_us(actions: int = 200_000) -> float:
@@ -141,10 +150,12 @@ def main(argv=None) -> int:
     bare_gps = bare_actions = None
     if mode is WindowMode.ASK_AROUND:
         bare_gps, bare_actions = games_per_second(args.games, args.players, mode, bare_play)
-    applies, legals = call_times(max(5, args.games // 10), args.players, mode)
+    applies, legals, checks = call_times(max(5, args.games // 10), args.players, mode)
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     shape_us = shape_only_us(args.shape_actions)
     out = {
+        # wall-clock figures move with the machine's load (1, 5, 15 min averages, at the end)
+        "load_average": [round(x, 2) for x in os.getloadavg()],
         "players": args.players,
         "window_mode": mode.value,
         "games": args.games,
@@ -165,6 +176,12 @@ def main(argv=None) -> int:
             "p50": round(pct(legals, 0.5), 1),
             "p99": round(pct(legals, 0.99), 1),
             "mean": round(statistics.fmean(legals) / 1000, 1),
+        },
+        # one action's legality with no list built: the LAN host's action check
+        "is_legal_us": {
+            "p50": round(pct(checks, 0.5), 1),
+            "p99": round(pct(checks, 0.99), 1),
+            "mean": round(statistics.fmean(checks) / 1000, 1),
         },
         "peak_rss_mb": round(rss_mb, 1),
         # The API's shape with no rules: the ceiling for any engine behind this API.

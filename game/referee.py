@@ -36,6 +36,7 @@ from game.rules import (
     WindowMode,
     asked_seats,
     default_action,
+    is_legal,
     legal_actions,
     waiting_for,
 )
@@ -504,7 +505,7 @@ class Referee:
             self._submit(Pass(seat))
 
     def _answer_done(self, seat: int, action: Action | None) -> None:
-        if action is None or action not in legal_actions(self._state(), seat):
+        if action is None or action.seat != seat or not is_legal(self._state(), action):
             action = Pass(seat)
         self._submit(action)
 

@@ -138,7 +138,7 @@ def test_the_engine_benchmark_reports_its_figures_and_the_no_rules_yardstick(cap
     assert out["engine_only_mean_actions_per_game"] == out["mean_actions_per_game"]
     assert out["engine_only_games_per_second"] > 0
     assert isinstance(out["referee_us_per_action"], float)
-    for figure in ("apply_us", "legal_actions_us"):
+    for figure in ("apply_us", "legal_actions_us", "is_legal_us"):
         assert 0 < out[figure]["p50"] <= out[figure]["p99"]
     # The yardstick's games per second are its cost per action over a real game's length.
     shape_us = out["shape_only_us_per_action"]

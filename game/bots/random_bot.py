@@ -92,10 +92,15 @@ class RandomBot(Bot):
         if not must_act and rng.random() < IDLE_CHANCE:
             return None
         groups: dict[str, list] = {}
+        kind_of = _KIND_OF
         for a in legal.fixed:
-            kind = _KIND_OF.get(type(a), "turn")
+            kind = kind_of.get(type(a), "turn")
             if kind is not None:  # None: a meta action, not a move
-                groups.setdefault(kind, []).append(a)
+                group = groups.get(kind)
+                if group is None:
+                    groups[kind] = [a]
+                else:
+                    group.append(a)
         if legal.terms:
             groups["offer"] = legal.terms
         if not groups:

@@ -6,6 +6,7 @@ goes through:
     legal_actions(state, seat) -> LegalActions
     apply(state, action) -> list[Event]          (IllegalAction names the broken rule)
     view(state, seat) -> plain data               (the only way state leaves the engine)
+and `is_legal(state, action)`, membership in the seat's list answered without building it.
 
 Its modules are public as well, each for what it defines; a name the package re-exports
 may be imported from either place. Names starting with "_" are private to the engine.
@@ -19,6 +20,7 @@ may be imported from either place. Names starting with "_" are private to the en
     explain       why a card in a hand has no play now
     game          Game: a game with its log, and its save form
     invariants    the checks that hold after every action (tests, the sweep)
+    legality      one action's legality without the seat's list, and the rules both read
     ledger        a deal's account from one seat's view: payments, what the Boss keeps
     negotiation   sources, coverage and agreements of a deal
     replay        save files and replays read back into a Game
@@ -71,6 +73,7 @@ from .engine import (
     asked_seats,
     default_action,
     explain_illegal,
+    is_legal,
     legal_actions,
     new_game,
     opening_events,

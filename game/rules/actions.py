@@ -411,10 +411,16 @@ class LegalActions:
         return bool(self.fixed or self.terms)
 
     @classmethod
-    def with_meta(cls, meta: list[Action], moves: LegalActions) -> LegalActions:
-        """`meta` actions first, then `moves` (which holds none), whose list is then what
-        `moves()` returns without filtering."""
-        out = cls(meta + moves.fixed, moves.terms)
+    def with_meta(cls, meta: Action, moves: LegalActions) -> LegalActions:
+        """The `meta` action first, then `moves` (which holds none), whose list is then
+        what `moves()` returns without filtering (set here, not through `__init__`: this
+        runs for every list the engine builds)."""
+        out = cls.__new__(cls)
+        fixed = [meta]
+        fixed += moves.fixed
+        out.fixed = fixed
+        out.terms = moves.terms
+        out._fixed_set = None
         out._moves = moves
         return out
 

@@ -86,6 +86,18 @@ from .events import (
     WindowOpened,
     Withdrawn,
 )
+from .legality import (
+    QUIET_LAST_MADE,
+    QUIET_LAST_SPENT,
+    QUIET_LAST_UNUSED,
+    _can_call,
+    _may_draw,
+    _may_fail,
+    _may_open,
+    _recruits,
+    asked_seats,
+    legal_now,
+)
 from .state import (
     PLACARD_SOURCES,
     POOL,
@@ -117,7 +129,6 @@ _NEGOTIATION = Phase.NEGOTIATION
 _V3 = Variant.V3
 _REAL_TIME = WindowMode.REAL_TIME
 SHORT_GAME_REMOVED = (3, 6, 9)
-QUIET_LAST_UNUSED, QUIET_LAST_MADE, QUIET_LAST_SPENT = 0, 1, 2
 
 
 # --------------------------------------------------------------------------- setup
@@ -278,16 +289,6 @@ def free_spaces(state: GameState) -> list[int]:
     return [s for s in range(len(state.board.spaces)) if s not in state.covered]
 
 
-def asked_seats(state: GameState) -> list[int]:
-    """Who must answer the open window now."""
-    win = state.window
-    if win is None:
-        return []
-    if nego.is_real_time(state):
-        return list(win.waiting)
-    return win.queue[:1]
-
-
 def to_act(state: GameState) -> list[int]:
     """Seats that have a move now (meta actions aside). In ask-around mode at most one."""
     return [s for s in range(state.players) if legal_actions(state, s).moves()]
@@ -321,8 +322,9 @@ def _legal(state: GameState, seat: int) -> LegalActions:
             _window_actions(state, seat, moves)
     elif seat == state.turn or phase is _NEGOTIATION:
         _PHASE_ACTIONS[phase](state, seat, moves)
-    pref = _a(SetAskPreference, seat, not state.ask_only_when_touched[seat])
-    return LegalActions.with_meta([pref], moves)
+    return LegalActions.with_meta(
+        _a(SetAskPreference, seat, not state.ask_only_when_touched[seat]), moves
+    )
 
 
 def _marker_actions(state: GameState, seat: int, out: LegalActions) -> None:
@@ -339,8 +341,7 @@ def _moved_actions(state: GameState, seat: int, out: LegalActions) -> None:
     can_open = _may_open(state, seat)
     if can_open:
         out.fixed.append(_a(OpenDeal, seat))
-    forced = state.settings.has(Variant.V2) and state.hand_size(seat) >= 10
-    if not (forced and can_open):
+    if _may_draw(state, seat, can_open):
         out.fixed.append(_a(Draw, seat))
 
 
@@ -354,23 +355,10 @@ def _floor_actions(state: GameState, seat: int, out: LegalActions) -> None:
     _negotiation_actions(state, seat, out, in_call=False)
 
 
-def _may_open(state: GameState, seat: int) -> bool:
-    return not (state.settings.has(Variant.V5) and state.hand_size(seat) < 3)
-
-
 def _recruit_actions(state: GameState, seat: int, fixed: list[Action]) -> None:
     if state.hands[seat][RECRUIT] < 3:
         return
     fixed.extend(_recruits(seat, tuple(state.placards)))
-
-
-@lru_cache(maxsize=1024)
-def _recruits(seat: int, placards: tuple[int, ...]) -> tuple[Action, ...]:
-    """The triples `seat` may play given each placard's owner: from the pool while it holds
-    any, else any placard not the seat's own (a pure function of its arguments, so shared)."""
-    pool = [c for c in range(6) if placards[c] == POOL]
-    targets = pool or [c for c in range(6) if placards[c] != seat]
-    return tuple(_a(Recruit, seat, CLANS[c]) for c in targets)
 
 
 def _window_actions(state: GameState, seat: int, out: LegalActions) -> None:
@@ -380,19 +368,6 @@ def _window_actions(state: GameState, seat: int, out: LegalActions) -> None:
             out.fixed.append(_a(PlayStop, seat))
     else:  # going once: any card played or offer made cancels the call
         _negotiation_actions(state, seat, out, in_call=True)
-
-
-def _can_call(state: GameState) -> bool:
-    inv = nego.involved(state)
-    if inv is None:
-        return False
-    neg = state.negotiation
-    return nego.agreed_total(neg) + inv[1] <= neg.proceeds
-
-
-def _may_fail(state: GameState) -> bool:
-    # Two-player rules: the Boss must close whenever the sources on the table cover the deal.
-    return not (state.settings.two_player and _can_call(state))
 
 
 def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call: bool) -> None:
@@ -566,7 +541,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
     """Play `action`; returns the events. Illegal actions raise IllegalAction, state untouched."""
     if not isinstance(action, Action):
         raise IllegalAction("action.unknown", f"not an action: {action!r}")
-    if action not in legal_actions(state, action.seat):
+    if not is_legal(state, action):
         rule, message = explain_illegal(state, action)
         raise IllegalAction(rule, message)
     events: list[Event] = []
@@ -575,6 +550,20 @@ def apply(state: GameState, action: Action) -> list[Event]:
     state.actions_taken += 1
     state._legal_cache.clear()
     return events
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """`action in legal_actions(state, action.seat)`: from that list when it is built
+    already (a bot chose from it), else without building it (`legality.legal_now`: the LAN
+    host checks each action a client sends, most of them on a version nobody listed)."""
+    listed = state._legal_cache.get((state.actions_taken, action.seat))
+    if listed is not None:
+        return action in listed
+    try:
+        return bool(legal_now(state, action))
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+        # a field of another type than declared: the list's answer, whatever it makes of it
+        return action in legal_actions(state, action.seat)
 
 
 def waiting_for(state: GameState) -> list[int]:

@@ -16,9 +16,10 @@ from . import negotiation as nego
 from .board import CLAN_KEYS, MASK_CLANS, Board, board_from_data
 from .cards import CARD_KEYS, CARD_KINDS, Card
 from .events import Event
-from .state import POOL, GameState, Phase, Terms
+from .state import POOL, GameState, Phase, SourceKind, Terms
 
 VIEW_FORMAT = 1
+_PLACARD = SourceKind.PLACARD
 PILE_NOTE = 5  # a pile is drawn in $5M notes: its height, not its figure, is public
 
 
@@ -34,7 +35,8 @@ def _terms(t: Terms | None) -> dict | None:
     if t is None:
         return None
     return {
-        "sources": [s.to_data() for s in t.sources],
+        # Source.to_data, inline: the random bot reads "pending" on most negotiation moves
+        "sources": [["placard" if s.kind is _PLACARD else "card", s.ref] for s in t.sources],
         "amount": t.amount,
         "by_boss": t.by_boss,
         "was_agreed": t.was_agreed,

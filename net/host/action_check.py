@@ -1,7 +1,8 @@
 """Every check an ``action`` message passes before the host applies it, in order.
 
 The shape of the action, the sender holding the seat it acts for, the game started and not
-over, the action among the seat's ``legal_actions`` (else the rule it breaks), at most one
+over, the action legal for its seat (``is_legal``: membership in the seat's
+``legal_actions`` without building that list; else the rule it breaks), at most one
 preference change per ``Limits.meta_interval``, and the client's version current (a stale
 action is refused and its sender gets a fresh snapshot). The host calls this one way and
 applies what passes.
@@ -18,7 +19,7 @@ from game.rules import (
     GameState,
     Phase,
     action_from_data,
-    legal_actions,
+    is_legal,
 )
 from game.rules.engine import explain_illegal
 from net.host.connections import Connection, Limits
@@ -61,7 +62,7 @@ class ActionCheck:
             return ActionRefusal("not_started")
         if state.phase is Phase.GAME_OVER:
             return ActionRefusal("game_over")
-        if action not in legal_actions(state, action.seat):
+        if not is_legal(state, action):
             rule, message = explain_illegal(state, action)
             return ActionRefusal("illegal", message, {"rule": rule[:80]})
         if action.meta:
