@@ -61,10 +61,12 @@ class RecentEvents:
 
 class _PackedValues:
     """Maps packed from their values' bytes, each value object packed once (the audiences'
-    deltas share the public sections' values)."""
+    deltas share the public sections' values). ``memo`` is the view hasher's (key ->
+    (value, the pair's bytes), the very pair the delta needs): what the hash packed is not
+    packed again."""
 
-    def __init__(self) -> None:
-        self._memo: dict[str, tuple[object, bytes]] = {}
+    def __init__(self, memo: dict[str, tuple[object, bytes]] | None = None) -> None:
+        self._memo: dict[str, tuple[object, bytes]] = {} if memo is None else memo
 
     def map(self, data: dict) -> bytes:
         parts = [P.map_header(len(data))]
@@ -171,7 +173,7 @@ class FanOut:
         # Events only differ between audiences when one of them hides something per seat.
         private = any(type(e).for_seat is not Event.for_seat for e in events)
         public_events = None if private else events_for(events, None)
-        packed = _PackedValues()
+        packed = _PackedValues(memo)  # the pairs the hashes packed
         events_packed = None if private else P.pack(public_events)
         tail = [("timers", P.pack(timers))] if timers is not None else []
         head = [("version", P.pack(version)), ("base", P.pack(version - 1))]
