@@ -352,8 +352,9 @@ def test_glows_come_round_and_are_blitted_back_as_a_whole_redraw_paints_them(app
     for _ in range(60):
         frame(app)
     assert spy.whole == 0 and spy.parts
-    # now each glow is blitted back; only the turn ring (its colour seldom repeats) is drawn
-    assert app.patches.hits - hits >= 8 * (app.patches.misses - misses) > 0
+    # now each glow's strips are blitted back (32 regions); only the turn ring's four strips
+    # (its colour seldom repeats) are drawn
+    assert app.patches.hits - hits >= 6 * (app.patches.misses - misses) > 0
     hits = app.patches.hits
     assert same_as_whole_redraw(app) and app.patches.hits > hits
     for _ in range(7):  # other moments of the cycle
@@ -399,3 +400,53 @@ def test_a_scaled_window_shows_kept_glows_as_scaling_the_whole_picture_would(app
         shown = pygame.image.tobytes(pygame.display.get_surface(), "RGB")
         app.window.present(flip=False)
         assert pygame.image.tobytes(pygame.display.get_surface(), "RGB") == shown
+
+
+def _changed_outside_pulses(app, table, t1: float, t2: float) -> tuple[int, int]:
+    """Whole redraws of the table at two moments: (pixels that differ, of those the ones
+    outside every pulse rect whose key differs between the two moments)."""
+    shots = []
+    for t in (t1, t2):
+        table.t = t
+        table._pulses_now = None
+        pulses = table.pulses_now()
+        app.draw()
+        shots.append((pulses, app.screen.copy()))
+    (before, a), (after, b) = shots
+    diff, back = a.copy(), b.copy()
+    diff.blit(b, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    back.blit(a, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    diff.blit(back, (0, 0), special_flags=pygame.BLEND_RGB_ADD)  # |a - b|, black where same
+
+    def differing() -> int:
+        same = pygame.mask.from_threshold(diff, (0, 0, 0, 255), (1, 1, 1, 255))
+        return WHOLE.width * WHOLE.height - same.count()
+
+    changed = differing()
+    for (was, r1), (key, r2) in zip(before, after, strict=True):
+        if was != key:
+            diff.fill((0, 0, 0), r1)
+            diff.fill((0, 0, 0), r2)
+    return changed, differing()
+
+
+def test_pulse_rects_cover_every_pixel_their_drawing_changes(app):
+    """The glows and the turn ring declare just the strips their outline paints (their
+    insides stay as the static layer has them); whatever differs between two moments of a
+    waiting table lies in the rects of the pulses whose keys differ."""
+    from game.ui.table import layout as L
+
+    table = _placing_table(app)
+    motion((20, 1070))
+    frame(app)
+    glow = L.SPACES[0].inflate(16, 16)
+    strips = [r for _, r in table.pulses() if glow.contains(r)]
+    assert len(strips) > 1 and sum(r.w * r.h for r in strips) < glow.w * glow.h // 2
+    for t1, t2 in ((0.0, 0.27), (1.3, 1.52), (2.05, 2.61)):
+        changed, outside = _changed_outside_pulses(app, table, t1, t2)
+        assert changed > 1000 and outside == 0
+    table = _still_table(app)  # four rings (the seats asked) and a Travel target's glow
+    frame(app)
+    for t1, t2 in ((0.0, 0.3), (0.61, 0.95)):
+        changed, outside = _changed_outside_pulses(app, table, t1, t2)
+        assert changed > 1000 and outside == 0

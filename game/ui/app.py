@@ -32,8 +32,8 @@ import pygame
 from . import fonts, i18n
 from . import screens as _screens  # noqa: F401  every route known before a scene opens
 from .config import Config, config_dir
-from .patches import PatchCache
-from .scene import WHOLE, Scene, SceneStack, merge_rects
+from .patches import PatchCache, PulseRegions
+from .scene import WHOLE, WHOLE_SHARE, Scene, SceneStack, merge_rects
 from .sound import Sounds
 from .table import layout as table_layout
 from .theme import THEME, min_text_px
@@ -42,6 +42,7 @@ from .window import GameWindow
 
 FPS = 60
 IDLE_FPS = 20  # frames a second while only pulses change (they redraw at this rate anyway)
+WHOLE_AREA = WHOLE_SHARE * WHOLE.width * WHOLE.height  # changed more than this: draw all
 IDLE_POLL = 0.01  # seconds between two looks for input while idle (its worst added delay)
 REPORT_ENV = "IMTHEBOSS_TEST_REPORT"
 RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
@@ -75,6 +76,7 @@ class App:
         Button.sounds = self.sounds
         self.stack = SceneStack()
         self.patches = PatchCache()  # rects drawn with their pulses' keys (patches.py)
+        self.regions = PulseRegions(WHOLE)  # the pulses' rects joined, once per layout
         self.clock = pygame.time.Clock()
         self.running = True
         self._opening_keys: set[int] = set()  # keys held since they changed the scene
@@ -245,52 +247,63 @@ class App:
             self.first_frame_at = time.perf_counter()
 
     def refresh(self) -> bool:
+        with self.stack.steady():
+            return self._refresh()
+
+    def _refresh(self) -> bool:
         """Draw and present what changed since the picture last shown; False: nothing did.
 
-        A changed pulse's rect drawn before with the same pulse keys is blitted back from
-        its kept copy (game/ui/patches.py). The other rects, merged, are a redraw of the
-        whole stack clipped to each (a clipped blit costs its area), or one redraw clipped
-        to their union where the scenes say that is cheaper (`SceneStack.clip_union`), so
-        they end up exactly as a whole redraw would paint them; only they are presented."""
+        The changed pulses' regions (their rects joined, game/ui/patches.py `PulseRegions`)
+        drawn before with the same keys of the pulses reaching into them are blitted back
+        from their kept copies. The other regions are a redraw of the whole stack clipped to
+        each, or one redraw clipped to their union where the scenes say that is cheaper
+        (`SceneStack.clip_union`), so they end up exactly as a whole redraw would paint
+        them; only the regions are presented."""
         looks = self.stack.pulse_looks()
         rects = self.stack.changes(merged=looks is None)
         self.idle = rects[:1] != [WHOLE] and self.stack.pulse_step() >= 1 / IDLE_FPS
         if not rects:
             return False
-        shown = rects if looks is None else merge_rects(rects)
-        if shown[0] == WHOLE:
+        shown = rects if looks is None else self.regions.areas(rects, looks)
+        if shown is None:  # a pulse moved: no kept copy shows its old place
+            self.patches.clear()
+            self.window.scaled_patches.clear()
+            shown, looks = merge_rects(rects), None
+        if shown[:1] == [WHOLE] or sum(r.width * r.height for r in shown) > WHOLE_AREA:
             self.draw()
             return True
-        todo, kept = rects, []
-        if looks is not None:
-            todo = []
-            for rect in rects:
-                sig = self.patches.signature(rect, looks)
-                patch = self.patches.get(rect, sig)
-                if patch is None:
-                    todo.append((rect, sig))
-                else:
-                    kept.append((rect, patch))
-            self._redraw(merge_rects([rect for rect, _ in todo]))
-            for rect, sig in todo:
-                self.patches.keep(self.screen, rect, sig)
-            for rect, patch in kept:
-                self.screen.blit(patch, rect)
+        if looks is None:
+            self._redraw(shown)
         else:
-            self._redraw(rects)
+            self._refresh_regions(shown)
         self.stack.shown()
         if self.present:
-            self.window.present_rects(shown, looks)
+            self.window.present_rects(shown, None if looks is None else self.regions.signature)
         self.partial_frames += 1
         self._shown()
         return True
+
+    def _refresh_regions(self, regions: list[pygame.Rect]) -> None:
+        """Each region from its kept copy under its pulses' keys, or redrawn (and kept)."""
+        todo, kept = [], []
+        for rect in regions:
+            sig = self.regions.signature(rect)
+            patch = self.patches.get(rect, sig)
+            if patch is None:
+                todo.append((rect, sig))
+            else:
+                kept.append((rect, patch))
+        self._redraw([rect for rect, _ in todo])
+        for rect, sig in todo:
+            self.patches.keep(self.screen, rect, sig)
+        self.screen.blits([(patch, rect) for rect, patch in kept], doreturn=False)
 
     def _redraw(self, rects: list[pygame.Rect]) -> None:
         """The whole stack drawn clipped to these rects (or to their union)."""
         if not rects:
             return
         screen = self.screen
-        clips = [rects[0].unionall(rects[1:])] if self.stack.clip_union() else rects
+        clips = [rects[0].unionall(rects[1:])] if self.stack.clip_union() else merge_rects(rects)
         for clip in clips:
             screen.set_clip(clip)
             self.stack.draw(screen)

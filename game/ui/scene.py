@@ -18,6 +18,8 @@ whose cards drift across the screen, sets 1/30).
 
 from __future__ import annotations
 
+import contextlib
+
 import pygame
 
 from .keys import Keymap
@@ -54,6 +56,9 @@ class Scene:
         self._pulses_shown: list[tuple[object, pygame.Rect]] = []  # and its pulses()
         self._pulses_now: tuple[float, list] | None = None  # pulses() at this frame's time
         self._shown_t = 0.0  # the scene's time in the picture last shown
+        # while the loop works out, draws and shows one picture (SceneStack.steady) nothing
+        # the scene shows changes: what it works out for each step may be kept here
+        self.memo: dict | None = None
 
     # lifecycle
     def enter(self) -> None:
@@ -275,6 +280,20 @@ class SceneStack:
     def clip_union(self) -> bool:
         """Whether every visible scene is cheaper redrawn once round all the changed rects."""
         return all(scene.clip_union for scene in self.visible())
+
+    @contextlib.contextmanager
+    def steady(self):
+        """While the loop asks what changed, draws it and marks it shown, the visible scenes
+        stand still: each may keep what it works out in its `memo` (the table's static
+        layer, looked at three times a frame) until the picture is shown."""
+        visible = self.visible()
+        for scene in visible:
+            scene.memo = {}
+        try:
+            yield
+        finally:
+            for scene in visible:
+                scene.memo = None
 
     def shown(self) -> None:
         visible = self.visible()

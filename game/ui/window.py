@@ -266,15 +266,16 @@ class GameWindow:
         if flip:
             pygame.display.flip()
 
-    def present_rects(self, rects: list[pygame.Rect], looks: list | None = None) -> None:
+    def present_rects(self, rects: list[pygame.Rect], signature=None) -> None:
         """Show only these canvas rects (what changed): at 1:1 a blit and an update of each.
         In a smaller window each rect is grown to the scale grid (`scaled_parts`), scaled on
         its own into its window rect and only those are updated (the same pixels as the
         whole picture's, or a few levels of rounding apart at sharp edges); when the
         grown parts cover most of the canvas, or the window is larger than the canvas
         (smoothscale's growing filter samples off the grid), the whole picture is shown.
-        Given the visible scenes' pulses (`looks`), a part scaled before with the same keys
-        of the pulses reaching into it is shown from its kept scaled copy (patches.py)."""
+        Given `signature` (a rect -> the keys of the pulses reaching into it, patches.py
+        `PulseRegions.signature`), a part scaled before with the same keys is shown from its
+        kept scaled copy."""
         surface = pygame.display.get_surface()
         if surface is None:
             return
@@ -282,8 +283,8 @@ class GameWindow:
         fit = fit_rect(surface.get_size(), self.logical)
         if fit.size == self.logical:
             shown = [r.move(fit.topleft) for r in rects]
-            for rect, dest in zip(rects, shown, strict=True):
-                surface.blit(self.canvas, dest, rect)
+            canvas = self.canvas
+            surface.blits([(canvas, dest, rect) for rect, dest in zip(rects, shown, strict=True)], doreturn=False)
             pygame.display.update(shown)
             return
         parts = scaled_parts(rects, fit, self.logical)
@@ -299,7 +300,7 @@ class GameWindow:
             self.present()
             return
         for src, dst in parts:
-            sig = None if looks is None else PatchCache.signature(src, looks)
+            sig = None if signature is None else signature(src)
             img = None if sig is None else self.scaled_patches.get(src, sig)
             if img is None:
                 img = scale(self.canvas.subsurface(src), dst.size)

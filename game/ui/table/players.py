@@ -23,6 +23,7 @@ from ..theme import (
 )
 from . import layout as L
 
+RING_WIDTH, RING_RADIUS = 4, 19  # the outline round whoever the table waits for
 
 class PlayerPlates:
     def __init__(self) -> None:
@@ -94,7 +95,7 @@ class PlayerPlates:
         """The pulsing ring round whoever the table waits for (turn, floor, asked): an
         outline, no alpha blit, so six of them cost next to nothing."""
         for colour, r in self.rings(t, highlights).values():
-            pygame.draw.rect(surface, colour, r, width=4, border_radius=19)
+            pygame.draw.rect(surface, colour, r, width=RING_WIDTH, border_radius=RING_RADIUS)
 
     def rings(self, t: float, highlights: dict[int, str]) -> dict[int, tuple[tuple, pygame.Rect]]:
         """Each highlighted seat's ring at time t: its colour and rect."""
