@@ -43,6 +43,7 @@ from .window import GameWindow
 FPS = 60
 IDLE_FPS = 20  # frames a second while only pulses change (they redraw at this rate anyway)
 WHOLE_AREA = WHOLE_SHARE * WHOLE.width * WHOLE.height  # changed more than this: draw all
+MAX_DT = 0.1  # a frame moves the clocks on by no more (a stall is not caught up)
 IDLE_POLL = 0.01  # seconds between two looks for input while idle (its worst added delay)
 REPORT_ENV = "IMTHEBOSS_TEST_REPORT"
 RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
@@ -84,6 +85,7 @@ class App:
         self.frames = 0  # pictures shown (whole or in part)
         self.partial_frames = 0  # of those, the ones redrawn only in part
         self.idle = False  # only pulses changed last frame: the next one sleeps on events
+        self._owed = 0.0  # seconds of the clock not yet given to the scenes (paced frames)
         self.frame_started = time.perf_counter()
         self.first_frame_at: float | None = None
         self.lan = None  # the screen's LAN connection (a NetSession), see game/ui/lan.py
@@ -316,24 +318,35 @@ class App:
 
     def frame(self) -> None:
         """One frame of the loop: while the picture last shown changed only by its pulses
-        (or not at all), sleep up to 1/IDLE_FPS s first (input ends the sleep within
-        IDLE_POLL s), then update and show what changed."""
+        (or not at all), sleep up to a pulse step first (input ends the sleep), then update
+        and show what changed. A frame after a sleep that no input ended moves the scenes'
+        clocks on by whole pulse steps, the rest owed to the next frame (their time keeps
+        pace with the clock to half a step): pulses looked at on a fixed grid of moments
+        come round to the same looks (the table's ring, 22 steps a pulse) and are blitted
+        back from kept copies (patches.py)."""
+        paced, step = False, self.stack.pulse_step()
         if self.idle:
-            self._sleep_on_events(self.frame_started + 1 / IDLE_FPS)
-        dt = self.clock.tick(FPS) / 1000.0
+            paced = not self._sleep_on_events(self.frame_started + step - self._owed)
+        dt = self.clock.tick(FPS) / 1000.0 + self._owed
         self.frame_started = time.perf_counter()
-        self.step(min(dt, 0.1), draw=False)
+        self._owed = 0.0
+        if paced:
+            steps = max(1, min(round(dt / step), int(MAX_DT / step)))
+            dt, self._owed = steps * step, min(dt - steps * step, MAX_DT)
+        self.step(min(dt, MAX_DT), draw=False)
         self.idle = False
         if self.running and self.stack.top is not None:
             self.refresh()
 
-    def _sleep_on_events(self, until: float) -> None:
-        """Sleep until `until` (perf_counter) or an event. On X11 in select() on SDL's
-        connection to the X server (input wakes it at once; SDL's queue and Xlib's are
-        emptied first by peek()); elsewhere looking every IDLE_POLL s: pygame's
-        event.wait(timeout) polls every millisecond, a core's 1.2% at 20 FPS."""
+    def _sleep_on_events(self, until: float) -> bool:
+        """Sleep until `until` (perf_counter) or an event; True: an event ended it. On X11
+        in select() on SDL's connection to the X server (input wakes it at once; SDL's
+        queue and Xlib's are emptied first by peek()); elsewhere looking every IDLE_POLL s:
+        pygame's event.wait(timeout) polls every millisecond, a core's 1.2% at 20 FPS."""
         fd = self.window.x_connection
-        while (left := until - time.perf_counter()) > 0 and not pygame.event.peek():
+        while (left := until - time.perf_counter()) > 0:
+            if pygame.event.peek():
+                return True
             if fd is None:
                 time.sleep(min(IDLE_POLL, left))
                 continue
@@ -343,7 +356,8 @@ class App:
                 self.window.x_connection = fd = None
                 continue
             if ready:
-                return  # something came from the X server: the frame's pump reads it
+                return True  # something came from the X server: the frame's pump reads it
+        return False
 
     def shutdown(self) -> None:
         lan = getattr(self, "lan", None)

@@ -13,11 +13,12 @@ forgotten at every whole redraw (an event, a new state)."""
 
 from __future__ import annotations
 
+import operator
 from collections import OrderedDict
 
 import pygame
 
-PER_RECT = 12  # copies kept for one rect, the least recently used dropped first (a glow: 9)
+PER_RECT = 24  # copies kept for one rect, the least recently used dropped first (a ring: 22)
 VARIED = 24  # a rect seen with more keys than this is not copied any more (until cleared)
 MAX_BYTES = 32 << 20  # all copies together; beyond this they are all dropped
 
@@ -112,7 +113,9 @@ class PulseRegions:
         self._keys: list = []
         self.regions: list[pygame.Rect] = []
         self._reach: dict[tuple, list[int]] = {}  # a pulse's rect -> the regions it reaches
-        self._members: dict[tuple, list[int]] = {}  # a rect -> the pulses reaching into it
+        self._members: dict[tuple, object] = {}  # a rect -> picks its pulses' keys
+        self._changed: list[pygame.Rect] = []  # the changed rects asked last
+        self._reached: list[pygame.Rect] = []  # and the regions they reach
 
     def areas(self, changed: list[pygame.Rect], looks: list[tuple[object, pygame.Rect]]) -> list[pygame.Rect] | None:
         """The regions the changed rects reach, given the pulses now (`looks`); None when a
@@ -121,13 +124,17 @@ class PulseRegions:
         rects = [r for _, r in looks]
         if rects != self._rects:  # compared in C, rect by rect
             self._plan(rects)
+        if changed == self._changed:  # the same pulses as last time (a glow's every step)
+            return self._reached
         reached: set[int] = set()
         for rect in changed:
             regions = self._reach.get(tuple(rect))
             if regions is None:
                 return None
             reached.update(regions)
-        return [self.regions[i] for i in sorted(reached)]
+        self._changed = [pygame.Rect(r) for r in changed]
+        self._reached = [self.regions[i] for i in sorted(reached)]
+        return self._reached
 
     def _plan(self, rects: list[pygame.Rect]) -> None:
         self._rects = [pygame.Rect(r) for r in rects]  # copies: the scenes' may change
@@ -137,14 +144,23 @@ class PulseRegions:
             tuple(r): [i for i, g in enumerate(self.regions) if g.colliderect(r)] for r in self._rects
         }
         self._members = {}
+        self._changed, self._reached = [], []
 
     def signature(self, rect: pygame.Rect) -> tuple:
         """The keys of the pulses reaching into `rect` now, in the scenes' order."""
         where = tuple(rect)
-        members = self._members.get(where)
-        if members is None:
-            members = self._members[where] = [
-                j for j, r in enumerate(self._rects) if r.colliderect(rect)
-            ]
-        keys = self._keys
-        return tuple(keys[j] for j in members)
+        keys_of = self._members.get(where)
+        if keys_of is None:
+            members = [j for j, r in enumerate(self._rects) if r.colliderect(rect)]
+            keys_of = self._members[where] = _picker(members)
+        return keys_of(self._keys)
+
+
+def _picker(members: list[int]):
+    """keys -> the tuple of keys[j] for j in members (operator.itemgetter, done in C)."""
+    if not members:
+        return lambda keys: ()
+    if len(members) == 1:
+        j = members[0]
+        return lambda keys: (keys[j],)
+    return operator.itemgetter(*members)

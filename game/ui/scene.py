@@ -187,7 +187,7 @@ class Scene:
         if len(now) != len(self._pulses_shown):
             return [WHOLE]
         return [
-            rect.union(was_rect)
+            rect if rect == was_rect else rect.union(was_rect)
             for (key, rect), (was, was_rect) in zip(now, self._pulses_shown, strict=True)
             if key != was or rect != was_rect
         ]
@@ -255,7 +255,7 @@ class SceneStack:
 
     def changes(self, merged: bool = True) -> list[pygame.Rect]:
         """The canvas rects to redraw: what changed in any visible scene, merged (or each
-        pulse's own rect, clipped to the canvas, unless the whole canvas changed)."""
+        pulse's own rect as it is, unless the whole canvas changed)."""
         visible = self.visible()
         if [id(s) for s in visible] != self._shown:
             return [WHOLE]
@@ -264,7 +264,7 @@ class SceneStack:
             rects += scene.changes()
         if merged or WHOLE in rects:
             return merge_rects(rects)
-        return [r for r in (r.clip(WHOLE) for r in rects) if r.width > 0 and r.height > 0]
+        return rects
 
     def pulse_step(self) -> float:
         """The shortest time between two redraws of a visible scene's pulses."""

@@ -24,6 +24,8 @@ from ..theme import (
 from . import layout as L
 
 RING_WIDTH, RING_RADIUS = 4, 19  # the outline round whoever the table waits for
+RING_SPEED = 0.9  # its brightness pulses 0.9 times a second
+RING_STEPS = 22  # the table's pulses are looked at 22 times a ring's pulse (~20 a second)
 
 class PlayerPlates:
     def __init__(self) -> None:
@@ -99,7 +101,7 @@ class PlayerPlates:
 
     def rings(self, t: float, highlights: dict[int, str]) -> dict[int, tuple[tuple, pygame.Rect]]:
         """Each highlighted seat's ring at time t: its colour and rect."""
-        k = draw.pulse(t, 0.9)
+        k = draw.pulse(t, RING_SPEED)
         out = {}
         for seat, mark in highlights.items():
             if seat >= len(self.rects):
