@@ -11,13 +11,14 @@ window through the X server and reads it). Nothing is written without the variab
 benchmark call it directly with a fixed dt so that animations finish deterministically.
 
 Idle costs nothing: `refresh()` draws and presents only the canvas rects the scenes say
-have changed (game/ui/scene.py), nothing at all while the picture stands still: a redraw
-clipped round the pulsing glows or a countdown (at most 20 times a second) and a present
-of those rects only. The loop's frames update at 60 FPS (the session's clocks, bots and
-network keep their pace) except while only pulses change: then `frame()` sleeps up to
-1/20 s between frames, looking for input every 10 ms (input ends the sleep and that frame
-draws whole; an animation brings back 60 FPS). `step(dt)` (tests, screenshots, the
-benchmark) still redraws everything.
+have changed (game/ui/scene.py), nothing at all while the picture stands still: the
+pulsing glows, rings or a countdown (about 20 times a second) from kept copies or a redraw
+clipped round them, and a present of those rects only. The loop's frames update at 60 FPS
+(the session's clocks, bots and network keep their pace) except while only pulses change:
+then `frame()` sleeps until the next pulse step, on the X connection (input ends the sleep
+and that frame draws whole; an animation brings back 60 FPS), and moves the scenes' clocks
+on by whole steps. `step(dt)` (tests, screenshots, the benchmark) still redraws
+everything.
 """
 
 from __future__ import annotations
