@@ -143,6 +143,7 @@ class WindowedPlace:
 
 
 WHOLE_PART = 0.5  # scaled parts covering more of the canvas than this: scale it whole
+PARTS_KEPT = 512  # the scaled parts of this many canvas rects kept at most (regions: ~40)
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
@@ -307,7 +308,7 @@ class GameWindow:
         else:  # growing blends samples that do not start on the grid: shown whole
             self.present()
             return
-        parts = self._scaled_parts(rects, fit)
+        parts = self._scaled_parts(rects, fit, keep=signature is not None)
         if sum(src.w * src.h for src, _, _, _ in parts) > WHOLE_PART * lw * lh:
             self.present()
             return
@@ -325,13 +326,14 @@ class GameWindow:
             surface.blit(img, inner)
         pygame.display.update([inner for _, _, inner, _ in parts])
 
-    def _scaled_parts(self, rects: list[pygame.Rect], fit: pygame.Rect) -> list[tuple]:
+    def _scaled_parts(self, rects: list[pygame.Rect], fit: pygame.Rect, keep: bool) -> list[tuple]:
         """Each canvas rect's part in the window: its rect grown to the scale grid, the
         window rect that shows it, the window pixels that show the canvas rect itself (only
         they changed; the rest of the grown part is there for the filter's sake and stays
         as shown) and how far those pixels' canvas pixels reach (their pulses' keys say
-        what they look like). Kept for each rect until the window changes."""
-        if self._parts_fit != fit:
+        what they look like). With `keep` (the pulses' regions, which stay where they are)
+        kept for each rect until the window changes (at most PARTS_KEPT rects)."""
+        if self._parts_fit != fit or len(self._parts) > PARTS_KEPT:
             self._parts.clear()
             self._parts_fit = fit
         margin = 2 * (-(-self.logical[0] // fit.w) + 1)
@@ -342,7 +344,9 @@ class GameWindow:
             if part is None:
                 ((src, dst),) = scaled_parts([rect], fit, self.logical) or [(rect, rect)]
                 inner = window_rect(rect, fit, self.logical).clip(dst)
-                part = self._parts[where] = (src, dst, inner, rect.inflate(margin, margin))
+                part = (src, dst, inner, rect.inflate(margin, margin))
+                if keep:
+                    self._parts[where] = part
             out.append(part)
         return out
 
