@@ -87,7 +87,7 @@ async def host_table(seconds: float, eager: bool) -> dict:
     host = Host(cfg)
     await host.start()
     reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
-    writer.write(P.encode({"t": "hello", "v": 1, "role": "player", "name": "Ann", "code": "FAIR"}))
+    writer.write(P.encode({"t": "hello", "v": 2, "role": "player", "name": "Ann", "code": "FAIR"}))
     writer.write(P.encode({"t": "start"}))
     decoder = P.FrameDecoder()
     frames: list = []

@@ -217,7 +217,7 @@ def _wrong_type_case(rng: random.Random, ctx: Ctx) -> Case:
     """A valid message of some type with one field given a wrong value, or one too many."""
     t = rng.choice(list(P.CLIENT_MESSAGES))
     base = {
-        "hello": {"t": "hello", "v": 1, "role": "player", "name": "Z", "code": "ZZZZ"},
+        "hello": {"t": "hello", "v": 2, "role": "player", "name": "Z", "code": "ZZZZ"},
         "action": {
             "t": "action",
             "version": 2**53,  # stale whatever field is spoilt: never a real move
@@ -239,9 +239,9 @@ def _wrong_type_case(rng: random.Random, ctx: Ctx) -> Case:
 
 def _hello_case(rng: random.Random, ctx: Ctx) -> Case:
     r = rng.random()
-    msg: dict = {"t": "hello", "v": 1, "role": "player"}
+    msg: dict = {"t": "hello", "v": 2, "role": "player"}
     if r < 0.25:
-        msg["v"] = rng.choice([2, 3, 999, 65535])
+        msg["v"] = rng.choice([v for v in (1, 2, 3, 999, 65535) if v not in P.SUPPORTED_VERSIONS])
         want = {"version"}
     elif r < 0.5:
         msg["name"] = "".join(rng.choice(string.ascii_letters) for _ in range(5))
@@ -475,7 +475,7 @@ class FuzzConn:
                 raise Closed(got) from None
 
     async def hello(self, **fields) -> dict:
-        msg = {"t": "hello", "v": 1, **fields}
+        msg = {"t": "hello", "v": 2, **fields}
         got = await self.exchange(P.encode(msg))
         errors = [m for m in got if m.get("t") == "error"]
         if errors:
@@ -732,7 +732,7 @@ class Session:
             await c.open()
         except OSError:
             return
-        frame = P.encode({"t": "hello", "v": 1, "role": "spectator", "name": "slow" * 5})
+        frame = P.encode({"t": "hello", "v": 2, "role": "spectator", "name": "slow" * 5})
         c.write(frame[: rng.randrange(1, len(frame))])
         self.stats["loris_frames"] += 1
         try:
@@ -844,7 +844,7 @@ async def hog(port: int, seconds: float = 20.0) -> dict:
             # a str16 of 65,000 bytes (it fits in a frame) left unfinished at 64,000
             writer.write(b"\xda\xfd\xe8" + b"x" * 64_000)
         else:
-            writer.write(P.encode({"t": "hello", "v": 1, "role": "spectator"}))
+            writer.write(P.encode({"t": "hello", "v": 2, "role": "spectator"}))
         conns.append((reader, writer, i >= 24))
     out["connections"] = len(conns)
     t_end = time.monotonic() + seconds

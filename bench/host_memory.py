@@ -110,7 +110,7 @@ async def batches(port: int, total: int, connections: int, seed: int) -> int:
                 continue
             ctx = Ctx()
             if rng.random() < 0.3:
-                writer.write(P.encode({"t": "hello", "v": 1, "role": "spectator"}))
+                writer.write(P.encode({"t": "hello", "v": 2, "role": "spectator"}))
             for _ in range(rng.randrange(1, 40)):
                 case = make_case(rng, ctx)
                 writer.write(case.data + P.encode({"t": "ping", "n": 1}))

@@ -171,7 +171,13 @@ def client_main(port: int, indexes: list[int], out_q, delay: float) -> None:
 
 
 def sequential_main(
-    port: int, seats: int, out_q, gap: float, seed: int, breakdown: bool = False
+    port: int,
+    seats: int,
+    out_q,
+    gap: float,
+    seed: int,
+    breakdown: bool = False,
+    clients_batch: bool = False,
 ) -> None:
     """Six clients on one loop; one action in flight at a time: a seat's bot decides from
     its own view (not timed), the timer starts as the action is sent and stops when the
@@ -180,6 +186,9 @@ def sequential_main(
 
     from game.bots import make_bot
     from net.client.session import ClientSession, Update, legal_for_view
+
+    if clients_batch:  # as on a LAN: the clients never take the host's core from it
+        os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
 
     steps = extra = None
     if breakdown:
@@ -286,6 +295,7 @@ def run_game(
     gap: float = 0.01,
     breakdown: bool = False,
     autosave=None,
+    clients_batch: bool = False,
 ) -> dict:
     """mode "bots": every seat a bot client acting on its own (concurrent, stale actions
     included); "sequential": one action in flight at a time (see sequential_main)."""
@@ -300,7 +310,10 @@ def run_game(
     port = port_q.get(timeout=30)
     if mode == "sequential":
         procs = [
-            ctx.Process(target=sequential_main, args=(port, seats, out_q, gap, seed, breakdown))
+            ctx.Process(
+                target=sequential_main,
+                args=(port, seats, out_q, gap, seed, breakdown, clients_batch),
+            )
         ]
         expect = 2
     else:
@@ -379,6 +392,13 @@ def main() -> int:
         help="the host keeps an autosave and its journal (in a temporary directory), as "
         "`main.py host` does",
     )
+    parser.add_argument(
+        "--clients-batch",
+        action="store_true",
+        help="sequential: the clients' process runs as SCHED_BATCH, so a frame the host "
+        "writes never makes the kernel switch its core to the woken clients before the "
+        "host has written the other frames (on a LAN the clients are other machines)",
+    )
     args = parser.parse_args()
     save_dir = tempfile.TemporaryDirectory() if args.autosave else None
     lat, ratios, frame_bytes, view_bytes, snaps, host_ms = [], [], [], [], [], []
@@ -396,6 +416,7 @@ def main() -> int:
             args.mode,
             breakdown=args.breakdown,
             autosave=Path(save_dir.name) / f"game{g}.json" if save_dir else None,
+            clients_batch=args.clients_batch,
         )
         assert r["finished"], "a game did not finish"
         lat += r["latencies_ms"]
@@ -440,6 +461,7 @@ def main() -> int:
         "bytes_ratio_p95": round(_pct(ratios, 95), 3),
         "snapshot_bytes_mean": round(statistics.mean(snaps), 1) if snaps else None,
         "stale_actions": stale,
+        "clients_batch": args.clients_batch,
     }
     if args.json:
         print(json.dumps(figures))

@@ -157,33 +157,62 @@ def instrument_host(clock: StepClock) -> Callable[[], dict]:
 
 
 def instrument_clients(clock: StepClock) -> Callable[[], dict]:
-    """Wrap the client's handling of an update (the sequential mode's clients)."""
+    """Wrap the clients' reading of an update (the sequential mode's clients): each read
+    callback that handled an update is one unit, from the bytes to the typed message
+    handed on (the decoding, the message's check, the view followed, the callback), with
+    the garbage collector's time inside it as a step of its own."""
+    import gc
+
     from net import protocol as P
     from net.client import follow
+    from net.client.link import HostLink
     from net.client.session import ClientSession
 
     cpu: list[int] = []
-    original = ClientSession._on_raw
+    original_read = HostLink.buffer_updated
+    original_raw = ClientSession._on_raw
+    saw_update = [False]
 
-    def on_raw(self, raw):
-        if not (type(raw) is dict and raw.get("t") == "update"):
-            return original(self, raw)
+    def buffer_updated(self, nbytes):
         clock.begin()
+        saw_update[0] = False
         c0, t0 = _cpu(), _ns()
         try:
-            return original(self, raw)
+            return original_read(self, nbytes)
         finally:
-            clock.cur["client update"] += _ns() - t0
-            cpu.append(_cpu() - c0)
-            clock.end(True)
+            clock.cur["c0 read callback (decoded, handled)"] += _ns() - t0
+            if saw_update[0]:
+                cpu.append(_cpu() - c0)
+            clock.end(saw_update[0])
 
+    def on_raw(self, raw):
+        if not (type(raw) is dict and raw.get("t") == "update") or clock.cur is None:
+            return original_raw(self, raw)
+        saw_update[0] = True
+        t0 = _ns()
+        try:
+            return original_raw(self, raw)
+        finally:
+            clock.cur["c0.2 client update (_on_raw)"] += _ns() - t0
+
+    began = [0]
+
+    def collected(phase: str, info: dict) -> None:
+        if phase == "start":
+            began[0] = _ns()
+        elif clock.cur is not None:
+            clock.cur["c0.1 garbage collector"] += _ns() - began[0]
+
+    gc.callbacks.append(collected)
+    HostLink.buffer_updated = buffer_updated
     ClientSession._on_raw = on_raw
-    clock.wrap(P, "check_host_message", "c1 message checked")
-    clock.wrap(follow.ViewFollower, "update", "c2 follower.update")
-    clock.wrap(P, "apply_delta", "c2.1 delta applied")
-    clock.wrap(P.ViewHasher, "__call__", "c2.2 hash")
-    clock.wrap(follow, "timers_from", "c2.3 timers read")
-    return lambda: {"client_update_cpu_us": [c / 1000 for c in cpu]}
+    clock.wrap(P, "check_host_message", "c0.2.1 message checked")
+    clock.wrap(follow.ViewFollower, "update", "c0.2.2 follower.update")
+    clock.wrap(P, "apply_delta", "c0.2.2.1 delta applied")
+    clock.wrap(P.ViewHasher, "__call__", "c0.2.2.2 hash")
+    clock.wrap(follow, "timers_from", "c0.2.2.3 timers read")
+    clock.wrap(ClientSession, "_emit", "c0.2.3 callback (on_message)")
+    return lambda: {"client_read_cpu_us": [c / 1000 for c in cpu]}
 
 
 def watch_gc() -> Counter:

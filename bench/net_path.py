@@ -5,10 +5,10 @@ compute for each action, in CPU time and (under callgrind) in instructions.
     .venv/bin/python -m bench.net_path --replay FILE [--limit N] [--no-clients]
 
 A real ``Host`` (its checks, ``Master.submit``, the fan-out, ``Connections.send``) gets each
-action's frame as ``Connections.serve`` would (``FrameDecoder.feed``, then ``_on_frame``),
-with connections whose writers keep the frames; four ``ClientSession`` objects read them as
-they would from their sockets (``FrameDecoder.feed``, then ``_on_raw``: the delta applied
-and the hash checked). What it leaves out is the operating system and the event loop: the
+action's frame as ``ConnectionProtocol.data_received`` would (``FrameDecoder.feed``, then
+``_on_frame``), with connections whose writers keep the frames; four ``ClientSession``
+objects read them as they would from their sockets (``FrameDecoder.feed``, then
+``_on_raw``: the delta applied and the hash checked). What it leaves out is the operating system and the event loop: the
 reads, the writes, ``epoll`` and the task switches (``bench/net.py`` has them all).
 
 Printed: the host's and the clients' thread CPU per action (medians and means). The actions
@@ -88,7 +88,7 @@ class Table:
             self.decoders.append(P.FrameDecoder())
             self.host_decoders.append(P.FrameDecoder())
         for i, conn in enumerate(self.conns):
-            hello = {"t": "hello", "v": 1, "role": "player", "name": f"S{i}", "code": CODE}
+            hello = {"t": "hello", "v": 2, "role": "player", "name": f"S{i}", "code": CODE}
             self._to_host(conn, P.encode(hello))
         self.deliver(force=True)
         self.by_seat = {s.seat: (s, c) for s, c in zip(self.sessions, self.conns, strict=True)}

@@ -121,10 +121,10 @@ class Seat:
         self.token = p.session.token
         p._cancel()
         p.session.closed = True
-        writer = p.session._writer
-        if writer is not None:
+        transport = p.session._transport
+        if transport is not None:
             with contextlib.suppress(Exception):
-                writer.transport.abort()
+                transport.abort()
         self.task.cancel()
 
 

@@ -33,13 +33,13 @@ from net.view_sync import (  # noqa: F401
     STATIC_KEYS,
     ViewHasher,
     apply_delta,
-    canonical,
+    fragment,
     view_delta,
     view_hash,
 )
 
-PROTOCOL_VERSION = 1
-SUPPORTED_VERSIONS = (1,)
+PROTOCOL_VERSION = 2
+SUPPORTED_VERSIONS = (2,)
 MAX_FRAME = 64 * 1024  # bytes per message, both directions
 MAX_DEPTH = 12  # nesting of maps and arrays in one message
 MAX_NAME = 24  # grapheme clusters of a player name, after cleaning (net/names.py)
@@ -333,13 +333,27 @@ def map_header(n: int) -> bytes:
     return bytes((0x80 | n,)) if n < 16 else b"\xde" + n.to_bytes(2, "big")
 
 
+_PACKED_KEYS: dict[str, bytes] = {}
+
+
+def _packed_key(key: str) -> bytes:
+    """A field name's (or a message type's) msgpack bytes, packed once."""
+    packed = _PACKED_KEYS.get(key)
+    if packed is None:
+        packed = _packer.pack(key)
+        if len(_PACKED_KEYS) < 256:  # the protocol's names, never unbounded
+            _PACKED_KEYS[key] = packed
+    return packed
+
+
 def encode_map(kind: str, fields: list[tuple[str, bytes]]) -> bytes:
     """``encode({"t": kind, **fields})`` from the fields' values packed beforehand (a value
     several frames share is packed once): the very same bytes, under the same limit."""
-    frame = b"".join(
-        [map_header(len(fields) + 1), b"\xa1t", _packer.pack(kind)]
-        + [_packer.pack(k) + v for k, v in fields]
-    )
+    parts = [map_header(len(fields) + 1), b"\xa1t", _packed_key(kind)]
+    for k, v in fields:
+        parts.append(_packed_key(k))
+        parts.append(v)
+    frame = b"".join(parts)
     if len(frame) > MAX_FRAME:
         raise ValueError(f"message {kind!r} is {len(frame)} bytes (> {MAX_FRAME})")
     return frame
@@ -574,7 +588,8 @@ def _check(msg: Any, schemas: dict[str, dict[str, Check]], deep: bool = True) ->
     if schema is None:
         shown = kind if len(kind) <= 40 else kind[:37] + "..."
         raise ProtocolError("unknown_type", f"unknown message type {shown!r}")
-    extra = set(msg) - set(schema) - {"t"}
+    extra = msg.keys() - schema.keys()
+    extra.discard("t")
     if extra:
         names = sorted(extra)[:5]
         raise ProtocolError("bad_message", f"{kind}: unexpected fields {names}")

@@ -1,56 +1,50 @@
 """The view a client keeps in step with the host, and its proof: ``view_delta`` (the
 top-level keys that changed), ``apply_delta``, and the view hash (docs/PROTOCOL.md §6):
-``view_hash`` for a whole view, ``ViewHasher`` re-encoding only the keys that changed.
+``view_hash`` for a whole view, ``ViewHasher`` packing only the keys that changed.
 Re-exported by ``net.protocol``, which the rest of ``net`` reads them from.
+
+The hash is over msgpack, the wire's own encoding: a client hashes the values it unpacked
+from the host's bytes, which pack back to those very bytes (shortest forms, maps in the
+order sent), so it re-packs what a delta brought instead of writing JSON.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import Any
+
+import msgpack
 
 HASH_HEX = 16  # the short view hash: 64 bits as 16 lower-case hex digits
 
 STATIC_KEYS = frozenset({"board"})  # never in a delta nor in the hash (``board_id`` is)
 
-
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-
-
-def _not_json(value: Any) -> Any:
-    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+# the wire's packer (net.protocol packs with the same settings)
+_pack = msgpack.Packer(use_bin_type=True, autoreset=True).pack
+_sha256 = hashlib.sha256
 
 
-# ``_CANONICAL.encode`` without its per-call set-up: the C encoder made once, and no check
-# for circular references (decoded messages and the engine's views have none; one would
-# end in a RecursionError instead of a ValueError)
-_MAKE = json.encoder.c_make_encoder
-_ENCODE_C = (
-    _MAKE(None, _not_json, json.encoder.encode_basestring_ascii, None, ":", ",", True, False, True)
-    if _MAKE is not None
-    else None
-)
+def _map_header(n: int) -> bytes:
+    return bytes((0x80 | n,)) if n < 16 else b"\xde" + n.to_bytes(2, "big")
 
 
-def canonical(value: Any) -> str:
-    """Canonical JSON: keys sorted, no spaces, non-ASCII escaped (what the hash is over)."""
-    if _ENCODE_C is None:  # pragma: no cover - a Python without the json accelerator
-        return _CANONICAL.encode(value)
-    return "".join(_ENCODE_C(value, 0))
+def fragment(key: str, value: Any) -> bytes:
+    """One pair of the hashed map: the key's msgpack bytes, then the value's."""
+    return _pack(key) + _pack(value)
 
 
 def view_hash(view: dict) -> str:
-    """The short hash of a view: the first 16 hex digits of the SHA-256 of its canonical
-    JSON (keys sorted, no spaces, ASCII escapes), leaving out ``board``."""
-    body = {k: v for k, v in view.items() if k not in STATIC_KEYS}
-    return hashlib.sha256(canonical(body).encode("ascii")).hexdigest()[:HASH_HEX]
+    """The short hash of a view: the first 16 hex digits of the SHA-256 of the view as one
+    msgpack map, ``board`` left out, its top-level keys sorted (every value as sent)."""
+    keys = sorted(k for k in view if k not in STATIC_KEYS)
+    body = b"".join([_map_header(len(keys)), *[fragment(k, view[k]) for k in keys]])
+    return _sha256(body).hexdigest()[:HASH_HEX]
 
 
 class ViewHasher:
     """``view_hash`` for a view that changes a few top-level keys at a time: it keeps each
-    key's canonical JSON (its fragment) and re-encodes only the keys named in ``changed``;
-    the fragments are then joined in key order and hashed, as ``view_hash`` does.
+    key's packed pair (its fragment), in key order, and packs only the keys named in
+    ``changed``; the fragments are then joined and hashed, as ``view_hash`` does.
 
     ``memo`` (key -> (value, fragment)) shares fragments between several views holding the
     very same value objects (the host's per-seat views share their public sections).
@@ -58,55 +52,45 @@ class ViewHasher:
     whole again.
     """
 
-    __slots__ = ("_frags", "_keys", "_size")
+    __slots__ = ("_frags", "_size", "_head")
 
     def __init__(self) -> None:
-        self._frags: dict[str, str] = {}
-        self._keys: list[str] | None = None  # the hashed keys, sorted
+        self._frags: dict[str, bytes] | None = None  # key -> fragment, keys sorted
         self._size = -1  # len(view) when the keys were taken
+        self._head = b""  # the map's header
 
     def __call__(self, view: dict, changed=None, memo: dict | None = None) -> str:
         frags = self._frags
-        if changed is None or self._keys is None or len(view) != self._size:
-            fresh = {k: _fragment(k, v, memo) for k, v in view.items() if k not in STATIC_KEYS}
-            self._frags = frags = fresh
-            self._keys = sorted(fresh)
-            self._size = len(view)
+        if changed is None or frags is None or len(view) != self._size:
+            return self._whole(view, memo)
+        # every fragment first, then stored: a value that cannot be packed leaves the
+        # hasher as it was
+        if memo is None:
+            redo = {k: _pack(k) + _pack(view[k]) for k in changed if k not in STATIC_KEYS}
         else:
-            # every fragment first, then stored: a value that cannot be encoded leaves
-            # the hasher as it was
-            redo = [(k, _fragment(k, view[k], memo)) for k in changed if k not in STATIC_KEYS]
-            for k, _ in redo:
-                if k not in frags:  # a key the last view did not have
-                    self._keys = None
-                    return self(view, None, memo)
-            frags.update(redo)
-        blob = "{" + ",".join([frags[k] for k in self._keys]) + "}"
-        return hashlib.sha256(blob.encode("ascii")).hexdigest()[:HASH_HEX]
+            redo = {k: _fragment(k, view[k], memo) for k in changed if k not in STATIC_KEYS}
+        if not frags.keys() >= redo.keys():  # a key the last view did not have
+            return self._whole(view, memo)
+        frags.update(redo)  # known keys keep their places: the order stays sorted
+        return _sha256(self._head + b"".join(frags.values())).hexdigest()[:HASH_HEX]
+
+    def _whole(self, view: dict, memo: dict | None) -> str:
+        keys = sorted(k for k in view if k not in STATIC_KEYS)
+        frags = {k: _fragment(k, view[k], memo) for k in keys}
+        self._frags, self._size, self._head = frags, len(view), _map_header(len(frags))
+        return _sha256(self._head + b"".join(frags.values())).hexdigest()[:HASH_HEX]
 
 
-def _fragment(key: str, value: Any, memo: dict | None) -> str:
-    """``"key":<canonical JSON of value>``, shared through ``memo`` for the same object."""
+def _fragment(key: str, value: Any, memo: dict | None) -> bytes:
+    """``fragment(key, value)``, shared through ``memo`` for the same object."""
     if memo is not None:
         hit = memo.get(key)
         if hit is not None and hit[0] is value:
             return hit[1]
-    frag = f"{_key_json(key)}:{canonical(value)}"
+    frag = _pack(key) + _pack(value)
     if memo is not None:
         memo[key] = (value, frag)
     return frag
-
-
-_KEY_JSON: dict[str, str] = {}
-
-
-def _key_json(key: str) -> str:
-    out = _KEY_JSON.get(key)
-    if out is None:
-        out = json.dumps(key, ensure_ascii=True)
-        if len(_KEY_JSON) < 256:
-            _KEY_JSON[key] = out
-    return out
 
 
 def view_delta(old: dict | None, new: dict) -> dict:

@@ -291,7 +291,7 @@ def test_lan_host_bots_speak_to_everybody_rate_limited():
         host = Host(config_for_tests(seats=4, bots=["heuristic"], timing=timing, seed=3))
         await host.start()
         spec = await Peer.connect(host.port)
-        spec.send({"t": "hello", "v": 1, "role": "spectator"})
+        spec.send({"t": "hello", "v": 2, "role": "spectator"})
         await spec.expect("welcome")
         heard: dict[int, list[float]] = {}
         while not host.finished.is_set() and sum(map(len, heard.values())) < 6:

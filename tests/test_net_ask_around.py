@@ -61,7 +61,7 @@ def test_a_table_of_bots_plays_a_whole_ask_around_game():
         host = Host(cfg)
         await host.start()
         watcher = await Peer.connect(host.port)
-        watcher.send({"t": "hello", "v": 1, "role": "spectator"})
+        watcher.send({"t": "hello", "v": 2, "role": "spectator"})
         await watcher.expect("welcome")
         await asyncio.wait_for(host.finished.wait(), 100)
         assert host.state.settings.window_mode is WindowMode.ASK_AROUND

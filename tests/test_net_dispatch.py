@@ -4,6 +4,8 @@ a bad message from the host."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from net import protocol as P
@@ -38,3 +40,65 @@ def test_a_bug_in_a_client_handler_propagates_and_bad_contents_count_as_bad_mess
                 "events": []}  # fmt: skip
     session._on_raw(snapshot)
     assert session.stats["bad_messages"] == 2 and got == [] and session.view is None
+
+
+def _serve_once(data: bytes, byte_by_byte: bool):
+    """A host that reads the hello, writes ``data`` (one byte at a time, or at once) and
+    closes the connection."""
+
+    async def serve(reader, writer) -> None:
+        await reader.read(1000)
+        if byte_by_byte:
+            for i in range(len(data)):
+                writer.write(data[i : i + 1])
+                await writer.drain()
+                await asyncio.sleep(0.0005)
+        else:
+            writer.write(data)
+        await writer.drain()
+        writer.close()
+
+    return serve
+
+
+async def _session_against(data: bytes, byte_by_byte: bool = False):
+    server = await asyncio.start_server(_serve_once(data, byte_by_byte), "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    got: list = []
+    session = ClientSession("127.0.0.1", port, name="M", code="ABCD", on_message=got.append,
+                            reconnect=False)  # fmt: skip
+    try:
+        await asyncio.wait_for(session.run(), 20)
+    finally:
+        server.close()
+    return session, got
+
+
+def test_the_link_reads_the_hosts_bytes_however_they_are_cut(monkeypatch):
+    """The read callback (``HostLink``) gets every message whatever the reads' sizes, bad
+    data ends the connection as such, and a handler's own bug ends the session's task."""
+    table = {"name": "T", "seats": 2, "code_required": True, "started": False}
+    welcome = {"t": "welcome", "v": P.PROTOCOL_VERSION, "role": "player", "seat": 1,
+               "token": "a" * P.TOKEN_HEX, "table": table}  # fmt: skip
+    said = [{"t": "said", "seat": s, "phrase": "deal"} for s in (0, 1)]
+    stream = b"".join(P.encode(m) for m in (welcome, *said))
+
+    session, got = asyncio.run(_session_against(stream, byte_by_byte=True))
+    kinds = [type(m).__name__ for m in got]
+    assert kinds == ["Joined", "Said", "Said", "Disconnected"]
+    assert [m.seat for m in got[1:3]] == [0, 1]
+    assert got[-1].reason == "connection lost" and not got[-1].will_retry
+    assert session.stats["bytes_in"] == len(stream)
+
+    too_long = b"\xdb" + (P.MAX_FRAME * 2).to_bytes(4, "big")  # a str32 header
+    session, got = asyncio.run(_session_against(P.encode(welcome) + too_long))
+    assert [type(m).__name__ for m in got] == ["Joined", "Disconnected"]
+    assert got[-1].reason.startswith("bad data from the host: frame_too_large")
+    assert session.stats["bad_frames"] == 1
+
+    def broken(*args) -> None:
+        raise AttributeError("a bug in the 'said' handler")
+
+    monkeypatch.setattr("net.client.session.Said", broken)
+    with pytest.raises(AttributeError, match="a bug"):
+        asyncio.run(_session_against(stream))

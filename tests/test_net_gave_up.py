@@ -32,7 +32,7 @@ def test_a_lan_host_tells_every_client_why_its_bot_boss_failed_a_deal():
         peers = []
         for _ in range(2):
             peer = await Peer.connect(host.port)
-            peer.send({"t": "hello", "v": 1, "role": "spectator"})
+            peer.send({"t": "hello", "v": 2, "role": "spectator"})
             await peer.expect("welcome")
             peers.append(peer)
         heard = []

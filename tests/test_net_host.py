@@ -97,7 +97,7 @@ def test_spectator_needs_no_code_and_sees_the_public_view():
     async def scenario():
         host, clock = await start_host(seats=2)
         spec = await Peer.connect(host.port)
-        spec.send({"t": "hello", "v": 1, "role": "spectator"})
+        spec.send({"t": "hello", "v": 2, "role": "spectator"})
         welcome = await spec.expect("welcome")
         assert welcome["seat"] is None and welcome["token"] is None
         keep = await seat_peers(host, 2)  # noqa: F841  (GC would close them)
@@ -150,7 +150,8 @@ def test_start_after_timer_on_the_host_clock():
 @pytest.mark.parametrize(
     "hello, code",
     [
-        ({"v": 2}, "version"),
+        ({"v": 1}, "version"),  # protocol 1 hashed views as JSON
+        ({"v": 3}, "version"),
         ({"v": 0}, "bad_message"),
         ({"code": "ABCE"}, "bad_code"),
         ({"code": None}, "bad_code"),
@@ -173,7 +174,7 @@ def test_bad_hellos_are_refused(hello, code):
     async def scenario():
         host, clock = await start_host(seats=3)
         p = await Peer.connect(host.port)
-        msg = {"t": "hello", "v": 1, "role": "player", "name": "Mei", "code": CODE}
+        msg = {"t": "hello", "v": 2, "role": "player", "name": "Mei", "code": CODE}
         msg.update(hello)
         p.send(msg)
         err = await p.error(code)
@@ -194,9 +195,9 @@ def test_too_many_wrong_codes_closes():
         host, clock = await start_host(seats=3, limits=Limits(max_code_attempts=3))
         p = await Peer.connect(host.port)
         for _ in range(2):
-            p.send({"t": "hello", "v": 1, "role": "player", "name": "x", "code": "ZZZZ"})
+            p.send({"t": "hello", "v": 2, "role": "player", "name": "x", "code": "ZZZZ"})
             await p.error("bad_code")
-        p.send({"t": "hello", "v": 1, "role": "player", "name": "x", "code": "ZZZZ"})
+        p.send({"t": "hello", "v": 2, "role": "player", "name": "x", "code": "ZZZZ"})
         await p.error("too_many_attempts")
         await p.closed()
         await host.close()
@@ -216,7 +217,7 @@ def test_messages_before_hello_and_double_hello():
         p.send({"t": "action", "version": 0, "action": {"type": "roll", "seat": 0}})
         await p.error("not_joined")
         await p.hello("A")
-        p.send({"t": "hello", "v": 1, "role": "player", "name": "A", "code": CODE})
+        p.send({"t": "hello", "v": 2, "role": "player", "name": "A", "code": CODE})
         await p.error("already_joined")
         p.send({"t": "sync"})
         await p.error("not_started")
@@ -230,7 +231,7 @@ def test_table_full_and_connection_limit():
         host, clock = await start_host(seats=2, limits=Limits(max_connections=3))
         keep = await seat_peers(host, 2)  # noqa: F841  (GC would close them)
         late = await Peer.connect(host.port)
-        late.send({"t": "hello", "v": 1, "role": "player", "name": "Late", "code": CODE})
+        late.send({"t": "hello", "v": 2, "role": "player", "name": "Late", "code": CODE})
         await late.error("table_full")
         await late.closed()
         others = [await Peer.connect(host.port) for _ in range(2)]
@@ -334,7 +335,7 @@ def test_a_frame_split_in_tiny_pieces_is_fine():
     async def scenario():
         host, clock = await start_host(seats=3)
         p = await Peer.connect(host.port)
-        data = P.encode({"t": "hello", "v": 1, "role": "player", "name": "Slow", "code": CODE})
+        data = P.encode({"t": "hello", "v": 2, "role": "player", "name": "Slow", "code": CODE})
         for i in range(len(data)):
             p.send_raw(data[i : i + 1])
             await p.writer.drain()
@@ -421,7 +422,7 @@ def test_action_checks_in_order_and_nothing_changes():
         host, clock = await start_host(seats=3, setup=travel_setup(False))
         peers = await seat_peers(host, 3)
         spec = await Peer.connect(host.port)
-        spec.send({"t": "hello", "v": 1, "role": "spectator"})
+        spec.send({"t": "hello", "v": 2, "role": "spectator"})
         await spec.expect("snapshot")
         a, b, c = peers
         for p in peers:
@@ -512,12 +513,12 @@ def test_names_are_counted_as_a_reader_sees_them():
         seats = await b.expect("seats")
         assert [s["name"] for s in seats["seats"][:2]] == [accented, family * P.MAX_NAME]
         c = await Peer.connect(host.port)
-        c.send({"t": "hello", "v": 1, "role": "player", "name": accented + "e", "code": CODE})
+        c.send({"t": "hello", "v": 2, "role": "player", "name": accented + "e", "code": CODE})
         assert "24" in (await c.error("bad_name"))["message"]
-        c.send({"t": "hello", "v": 1, "role": "player", "name": "\u200d\u200d", "code": CODE})
+        c.send({"t": "hello", "v": 2, "role": "player", "name": "\u200d\u200d", "code": CODE})
         assert "visible" in (await c.error("bad_name"))["message"]
         watcher = await Peer.connect(host.port)
-        watcher.send({"t": "hello", "v": 1, "role": "spectator", "name": "\u200b" * 100})
+        watcher.send({"t": "hello", "v": 2, "role": "spectator", "name": "\u200b" * 100})
         assert (await watcher.expect("welcome"))["role"] == "spectator"
         # a taken name gets its " (2)" within 24 letters, cut between letters
         d = await Peer.connect(host.port)
@@ -538,7 +539,7 @@ def test_a_map_naming_a_key_twice_is_refused_and_the_connection_stays():
         p.send_raw(b"\x83\xa1t\xa4ping\xa1n\x01\xa1n\x02")
         err = await p.error("bad_message")
         assert "'n' twice" in err["message"]
-        hello = P.encode({"t": "hello", "v": 1, "role": "spectator"})
+        hello = P.encode({"t": "hello", "v": 2, "role": "spectator"})
         p.send_raw(hello[:1].replace(b"\x83", b"\x84") + hello[1:] + b"\xa4role\xa6player")
         assert "'role' twice" in (await p.error("bad_message"))["message"]
         p.send({"t": "ping", "n": 3})
@@ -555,13 +556,13 @@ def test_a_player_needs_a_name_a_spectator_does_not():
         host, clock = await start_host(seats=3)
         p = await Peer.connect(host.port)
         for hello in ({}, {"name": None}):
-            p.send({"t": "hello", "v": 1, "role": "player", "code": CODE, **hello})
+            p.send({"t": "hello", "v": 2, "role": "player", "code": CODE, **hello})
             assert "name" in (await p.error("bad_name"))["message"]
         assert all(s.token_digest is None for s in host.seats)
         await p.hello("Mei")
         assert p.seat == 0
         watcher = await Peer.connect(host.port)
-        watcher.send({"t": "hello", "v": 1, "role": "spectator"})
+        watcher.send({"t": "hello", "v": 2, "role": "spectator"})
         assert (await watcher.expect("welcome"))["role"] == "spectator"
         await host.close()
 
@@ -784,7 +785,7 @@ def test_drop_grace_bot_then_rejoin_mid_negotiation():
         assert seats["seats"][1]["status"] == "bot" and seats["seats"][1]["bot"] == "random"
         # Rejoin with the token (no code needed): the seat and the full view come back.
         b2 = await Peer.connect(host.port)
-        b2.send({"t": "hello", "v": 1, "role": "player", "token": token})
+        b2.send({"t": "hello", "v": 2, "role": "player", "token": token})
         welcome = await b2.expect("welcome")
         assert welcome["seat"] == 1 and welcome["token"] == token
         snap = await b2.expect("snapshot")
@@ -794,7 +795,7 @@ def test_drop_grace_bot_then_rejoin_mid_negotiation():
         await a.until("seats", lambda m: m["seats"][1]["status"] == "human")
         # A second connection with the same token replaces the first.
         b3 = await Peer.connect(host.port)
-        b3.send({"t": "hello", "v": 1, "role": "player", "token": token})
+        b3.send({"t": "hello", "v": 2, "role": "player", "token": token})
         await b3.expect("snapshot")
         got = await b2.closed()
         assert [m.get("code") or m.get("reason") for m in got if m["t"] in ("error", "bye")] == [
@@ -845,7 +846,7 @@ def test_a_late_joiner_gets_no_bot_seat_unless_the_host_opened_them():
         assert [s["newcomers"] for s in seats["seats"]] == [False, opened, opened]
         late = await Peer.connect(host.port)
         if not opened:  # the bots keep their seats; the refusal names them
-            late.send({"t": "hello", "v": 1, "role": "player", "name": "Late", "code": CODE})
+            late.send({"t": "hello", "v": 2, "role": "player", "name": "Late", "code": CODE})
             refusal = await late.error("table_full")
             assert "bots play seat(s) 1, 2" in refusal["message"]
             await late.closed()
@@ -872,7 +873,7 @@ def test_a_client_takes_its_own_seat_back_with_its_token_and_no_other_without_it
         await a.until("seats", lambda m: m["seats"][1]["status"] == "away")
         # with its token: its own seat, its own hand
         back = await Peer.connect(host.port)
-        back.send({"t": "hello", "v": 1, "role": "player", "token": b.token})
+        back.send({"t": "hello", "v": 2, "role": "player", "token": b.token})
         assert (await back.expect("welcome"))["seat"] == 1
         assert (await back.expect("snapshot"))["view"] == view(host.state, 1)
         await a.until("seats", lambda m: m["seats"][1]["status"] == "human")
@@ -882,11 +883,11 @@ def test_a_client_takes_its_own_seat_back_with_its_token_and_no_other_without_it
         await a.until("seats", lambda m: m["seats"][1]["status"] == "bot")
         # the token lost: the same name gets neither seat 1 nor the bot's seat 2
         lost = await Peer.connect(host.port)
-        lost.send({"t": "hello", "v": 1, "role": "player", "name": "P1", "code": CODE})
+        lost.send({"t": "hello", "v": 2, "role": "player", "name": "P1", "code": CODE})
         assert "no seat is open to newcomers" in (await lost.error("table_full"))["message"]
         await lost.closed()
         wrong = await Peer.connect(host.port)
-        wrong.send({"t": "hello", "v": 1, "role": "player", "token": P.new_token()})
+        wrong.send({"t": "hello", "v": 2, "role": "player", "token": P.new_token()})
         assert "no seat is open to newcomers" in (await wrong.error("bad_token"))["message"]
         await wrong.closed()
         assert [(s.name, s.status) for s in host.seats] == [
@@ -916,12 +917,12 @@ def test_two_people_with_one_name_get_two_seats_and_only_a_token_tells_them_apar
         await third.expect("snapshot")
         # in the game, a fourth "Ann" gets neither the first Ann's seat nor the bot's
         fourth = await Peer.connect(host.port)
-        fourth.send({"t": "hello", "v": 1, "role": "player", "name": "Ann", "code": CODE})
+        fourth.send({"t": "hello", "v": 2, "role": "player", "name": "Ann", "code": CODE})
         refusal = await fourth.error("table_full")
         assert "bots play seat(s) 3" in refusal["message"]
         assert (refusal["open_seats"], refusal["bot_seats"]) == ([], [3])  # for the screen
         back = await Peer.connect(host.port)
-        back.send({"t": "hello", "v": 1, "role": "player", "token": first.token})
+        back.send({"t": "hello", "v": 2, "role": "player", "token": first.token})
         assert (await back.expect("welcome"))["seat"] == 0
         assert [s.name for s in host.seats] == ["Ann", "Ann (2)", "Ann (3)", None]
         await host.close()
@@ -1052,7 +1053,7 @@ def test_every_frame_carries_only_the_seats_own_secrets():
         host, clock = await start_host(seats=4, tap=rec, short_game=True)
         peers = await seat_peers(host, 3)
         spec = await Peer.connect(host.port)
-        spec.send({"t": "hello", "v": 1, "role": "spectator"})
+        spec.send({"t": "hello", "v": 2, "role": "spectator"})
         peers[0].send({"t": "start"})
         await spec.expect("snapshot")
         finish_game(host)
@@ -1116,7 +1117,7 @@ def test_autosave_is_the_engine_format_and_resume_waits_for_tokens(tmp_path):
         assert host.code == CODE and host.state.hash() == state_hash
         assert [s.status for s in host.seats] == ["away", "away", "open"]
         b = await Peer.connect(host.port)
-        b.send({"t": "hello", "v": 1, "role": "player", "token": tokens[1]})
+        b.send({"t": "hello", "v": 2, "role": "player", "token": tokens[1]})
         assert (await b.expect("welcome"))["seat"] == 1
         snap = await b.expect("snapshot")
         assert snap["view"] == view(host.state, 1)
@@ -1135,7 +1136,7 @@ def test_autosave_is_the_engine_format_and_resume_waits_for_tokens(tmp_path):
             await newcomer.hello("P0")
             assert newcomer.seat == 2 and host.seats[2].name == "P0 (2)"
         else:
-            newcomer.send({"t": "hello", "v": 1, "role": "player", "name": "P0", "code": CODE})
+            newcomer.send({"t": "hello", "v": 2, "role": "player", "name": "P0", "code": CODE})
             assert "bots play seat(s) 2" in (await newcomer.error("table_full"))["message"]
         assert [s.token_digest for s in host.seats[:2]] == [P.token_digest(t) for t in tokens]
         await host.close()

@@ -80,7 +80,7 @@ def test_a_rejoining_seat_gets_the_recent_events_exactly_as_it_heard_them_live()
         await a.until("seats", lambda m: m["seats"][1]["status"] == "away")
         play_some(host, 6, seed=9)  # missed while away
         b2 = await Peer.connect(host.port)
-        b2.send({"t": "hello", "v": 1, "role": "player", "token": b.token, "history": True})
+        b2.send({"t": "hello", "v": 2, "role": "player", "token": b.token, "history": True})
         snap = await b2.expect("snapshot")
         history = snap["history"]
         got = flat((h["version"], h["events"]) for h in history)
@@ -97,14 +97,14 @@ def test_a_rejoining_seat_gets_the_recent_events_exactly_as_it_heard_them_live()
                 assert (e["cards"] is not None) == (e["seat"] == 1), e
         # a spectator's history is the public one; a hello without `history` gets none
         spec = await Peer.connect(host.port)
-        spec.send({"t": "hello", "v": 1, "role": "spectator", "history": True})
+        spec.send({"t": "hello", "v": 2, "role": "spectator", "history": True})
         public = (await spec.expect("snapshot"))["history"]
         assert (
             flat((h["version"], h["events"]) for h in public)
             == flat(newest_whole(replayed(host.game, None)))
         )
         plain = await Peer.connect(host.port)
-        plain.send({"t": "hello", "v": 1, "role": "spectator"})
+        plain.send({"t": "hello", "v": 2, "role": "spectator"})
         assert "history" not in await plain.expect("snapshot")
         await host.close()
 
@@ -145,13 +145,13 @@ def test_the_history_is_trimmed_to_fit_one_frame(monkeypatch):
         play_some(host, 60)
         await b.quiet()
         spec = await Peer.connect(host.port)
-        spec.send({"t": "hello", "v": 1, "role": "spectator", "history": True})
+        spec.send({"t": "hello", "v": 2, "role": "spectator", "history": True})
         full = await spec.expect("snapshot")
         size = len(P.encode(full))
         limit = size - 600  # the whole history does not fit any more
         monkeypatch.setattr(P, "MAX_FRAME", limit)
         again = await Peer.connect(host.port)
-        again.send({"t": "hello", "v": 1, "role": "spectator", "history": True})
+        again.send({"t": "hello", "v": 2, "role": "spectator", "history": True})
         cut = await again.expect("snapshot")
         assert len(P.encode(cut)) <= limit
         assert 0 < len(cut["history"]) < len(full["history"])
@@ -176,7 +176,7 @@ def test_a_resumed_host_rebuilds_the_recent_events(tmp_path):
         await host.close()
         host2, _ = await start_host(seats=3, resume=path)
         b2 = await Peer.connect(host2.port)
-        b2.send({"t": "hello", "v": 1, "role": "player", "token": token, "history": True})
+        b2.send({"t": "hello", "v": 2, "role": "player", "token": token, "history": True})
         snap = await b2.expect("snapshot")
         got = flat((h["version"], h["events"]) for h in snap["history"])
         assert got == flat(newest_whole(replayed(host2.game, 1)))

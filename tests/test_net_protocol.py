@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import random
 
@@ -285,11 +286,16 @@ def test_composed_views_equal_the_engine_views(views):
             assert tables.view_of(state, seat).view == view(state, seat)
 
 
-@pytest.mark.parametrize("hidden_money", [True, False])
-def test_views_kept_in_step_equal_the_engine_views(hidden_money):
+@pytest.mark.parametrize(
+    ("hidden_money", "players", "seed"),
+    [(True, 4, 11), (False, 4, 11), (True, 6, 12), (False, 3, 13)],
+)
+def test_views_kept_in_step_equal_the_engine_views(hidden_money, players, seed):
     """One action at a time, every audience's view, delta and hash are the engine's: the
     view is ``view(state, seat)``, the delta exactly the keys whose values changed, the
-    hash ``view_hash`` of the view; the static sections never change within a game."""
+    hash ``view_hash`` of the view; the static sections never change within a game. (The
+    sections the host builds again only when their state changed, ``views._SECTION_INPUTS``,
+    are held to the engine's here too.)"""
     tables = TableViews()
     seen: dict = {}
     steps = [0]
@@ -314,9 +320,49 @@ def test_views_kept_in_step_equal_the_engine_views(hidden_money):
             seen[aud] = expected
         steps[0] += 1
 
-    settings = Settings(players=4, hidden_money=hidden_money)
-    simulate_game(4, 11, ["random"] * 4, settings, on_step=step)
+    settings = Settings(players=players, hidden_money=hidden_money)
+    simulate_game(players, seed, ["random"] * players, settings, on_step=step)
     assert steps[0] > 100
+
+
+def _changes(state, rng):
+    """One change to one thing the keyed sections read (the state's own kinds of change)."""
+    from game.rules.cards import CARD_KINDS
+    from game.rules.state import Phase
+
+    seat = rng.randrange(state.players)
+    return [
+        lambda s: s.money.__setitem__(seat, s.money[seat] + rng.choice([1, 5])),
+        lambda s: s.placards.__setitem__(rng.randrange(6), seat),
+        lambda s: s.hands[seat].__setitem__(rng.randrange(len(s.hands[seat])), 3),
+        lambda s: s.names.__setitem__(seat, "Zed"),
+        lambda s: s.ask_only_when_touched.__setitem__(seat, True),
+        lambda s: setattr(s, "phase", Phase.GAME_OVER),
+        lambda s: s.discard.append(s.deck[-1] if s.deck else 0),
+        lambda s: s.discard and s.discard.pop(),
+        lambda s: s.discard and s.discard.__setitem__(0, (s.discard[0] + 1) % CARD_KINDS),
+        lambda s: s.covered.__setitem__(rng.randrange(16), rng.randrange(1, 16)),
+    ]
+
+
+def test_keyed_sections_change_only_with_their_inputs(views):
+    """A public section the host rebuilds only when its inputs changed
+    (``views._SECTION_INPUTS``): whatever change makes the section differ must change its
+    inputs too, or every seat would keep a stale section."""
+    from game.rules.view import SECTIONS
+    from net.host.views import _SECTION_INPUTS
+
+    rng = random.Random(3)
+    checked = 0
+    for state, _ in views:
+        for change in _changes(state, rng):
+            after = state.clone()
+            change(after)
+            for key, inputs in _SECTION_INPUTS.items():
+                if SECTIONS[key](after, None) != SECTIONS[key](state, None):
+                    assert inputs(after) != inputs(state), key
+                    checked += 1
+    assert checked > 50
 
 
 def test_client_legal_actions_match_the_host(views):
@@ -416,7 +462,7 @@ def test_fuzzed_messages_never_crash_or_change_the_host():
                     await a.quiet()
                 except AssertionError:  # a bad frame closed it: come back with the token
                     a = await Peer.connect(host.port)
-                    a.send({"t": "hello", "v": 1, "role": "player", "token": token})
+                    a.send({"t": "hello", "v": 2, "role": "player", "token": token})
                     await a.expect("snapshot")
                 continue
             try:
@@ -457,12 +503,13 @@ def test_the_documented_hash_test_vector():
         "players": [{"name": "Mei 茶", "money": 5}],
         "window": None,
     }
-    body = {k: x for k, x in v.items() if k != "board"}
-    assert P.canonical(body) == (
-        '{"players":[{"money":5,"name":"Mei \\u8336"}],"seat":1,"version":2,"window":null}'
+    body = {k: v[k] for k in sorted(v) if k != "board"}
+    assert msgpack.packb(body).hex(" ") == (
+        "84 a7 70 6c 61 79 65 72 73 91 82 a4 6e 61 6d 65 a7 4d 65 69 20 e8 8c b6 a5 6d 6f 6e "
+        "65 79 05 a4 73 65 61 74 01 a7 76 65 72 73 69 6f 6e 02 a6 77 69 6e 64 6f 77 c0"
     )
-    assert P.view_hash(v) == "b9e9687ae5c47c8a"
-    assert P.ViewHasher()(v) == "b9e9687ae5c47c8a"
+    assert P.view_hash(v) == "4a4630eb069c4a97"
+    assert P.ViewHasher()(v) == "4a4630eb069c4a97"
 
 
 def test_a_map_encoded_from_packed_parts_is_the_same_bytes():
@@ -476,11 +523,98 @@ def test_a_map_encoded_from_packed_parts_is_the_same_bytes():
         P.encode_map("update", [("big", P.pack("x" * P.MAX_FRAME))])
 
 
-def test_canonical_json_is_the_documented_encoding(views):
-    """``canonical`` (the C encoder made once) writes what PROTOCOL.md §6 says: Python's
-    ``json.dumps(..., sort_keys=True, separators=(",", ":"), ensure_ascii=True)``."""
-    samples = [v for _, vs in views for v in vs]
-    samples += [{"name": 'Mei 茶 \U0001f600 "q" \\ \n'}, [None, True, False, -7, 2**40], "é", 0]
-    for value in samples:
-        expected = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-        assert P.canonical(value) == expected
+def test_the_hash_is_over_the_views_msgpack_with_sorted_top_level_keys(views):
+    """What PROTOCOL.md §6 says: the SHA-256 of the view as one msgpack map, ``board`` left
+    out, its top-level keys sorted, every value packed as the wire packs it; and a value a
+    client unpacked packs back to the host's very bytes (so its hash is the host's)."""
+    for _, vs in views:
+        for v in vs:
+            body = {k: v[k] for k in sorted(v) if k != "board"}
+            digest = hashlib.sha256(msgpack.packb(body)).hexdigest()[:16]
+            assert P.view_hash(v) == P.ViewHasher()(v) == digest
+            for k, value in v.items():
+                received = P.decode_all(P.encode({"t": "x", "v": value}))[0]["v"]
+                assert P.fragment(k, received) == P.fragment(k, value)
+
+
+def _one_change(value, rng):
+    """``value`` with one thing changed somewhere inside it: a number, a bool (or turned
+    into the number it equals in Python: ``True == 1``), a string, a nil, an entry dropped,
+    two entries swapped, or a map's keys in another order."""
+    if isinstance(value, dict) and value:
+        key = rng.choice(list(value))
+        roll = rng.random()
+        if roll < 0.15:
+            return {k: v for k, v in value.items() if k != key}
+        if roll < 0.25 and len(value) > 1:
+            return dict(reversed(list(value.items())))
+        return {**value, key: _one_change(value[key], rng)}
+    if isinstance(value, list | tuple) and value:
+        out = list(value)
+        i = rng.randrange(len(out))
+        others = [j for j in range(len(out)) if repr(out[j]) != repr(out[i])]
+        roll = rng.random()
+        if roll < 0.15:
+            del out[i]
+        elif roll < 0.25 and others:
+            j = others[0]
+            out[i], out[j] = out[j], out[i]
+        else:
+            out[i] = _one_change(out[i], rng)
+        return out
+    if isinstance(value, bool):
+        return int(value) if rng.random() < 0.5 else not value
+    if isinstance(value, int):
+        return value + rng.choice((-1, 1))
+    if isinstance(value, str):
+        return value + "x"
+    if value is None:
+        return 0
+    return [value]  # an empty map or list: another shape
+
+
+def _followed(old: dict, delta: dict, new_hash: str):
+    """A client follower holding ``old``, given the update ``delta`` hashed ``new_hash``:
+    (what ``update`` returned, its stats, how often it asked for a snapshot)."""
+    from collections import Counter
+
+    from net.client.follow import ViewFollower
+
+    stats: Counter = Counter()
+    asked: list = []
+    follower = ViewFollower(stats, lambda: asked.append(1))
+    v = old["version"]
+    follower.snapshot(
+        {"version": v, "hash": P.view_hash(old), "view": old, "events": [], "timers": None}
+    )
+    update = {"version": v + 1, "base": v, "hash": new_hash, "events": [], "delta": delta}
+    return follower.update({**update, "timers": None}), stats, len(asked)
+
+
+def test_any_divergence_from_the_hosts_view_changes_the_hash(views):
+    """A client whose view differs from the host's anywhere - one number, ``True`` where
+    the host has ``1``, one entry, the order of a list or of a map's keys, a change the
+    delta lost - computes another hash than the host's: its follower counts a desync and
+    asks for a snapshot. The same update undamaged passes."""
+    rng = random.Random(26)
+    damaged = 0
+    for (_, va), (_, vb) in zip(views, views[1:], strict=False):
+        for old, new in zip(va, vb, strict=False):
+            if old["seat"] != new["seat"] or len(old["players"]) != len(new["players"]):
+                continue
+            old = dict(old, version=new["version"] - 1)
+            delta = P.view_delta(old, new)
+            host_hash = P.view_hash(new)
+            update, stats, asked = _followed(old, delta, host_hash)
+            assert update is not None and update.view == new and asked == 0
+            for _ in range(3):
+                if rng.random() < 0.3 and len(delta) > 1:  # a change lost on the way
+                    lost = rng.choice(list(delta))
+                    wrong = {k: v for k, v in delta.items() if k != lost}
+                else:  # a value that is not the host's
+                    key = rng.choice([k for k in new if k != "board"])
+                    wrong = {**delta, key: _one_change(new[key], rng)}
+                update, stats, asked = _followed(old, wrong, host_hash)
+                assert update is None and stats["desync_hash"] == 1 and asked == 1
+                damaged += 1
+    assert damaged > 60

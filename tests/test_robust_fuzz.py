@@ -181,7 +181,7 @@ def test_hypothesis_frames_never_change_the_game_illegally(batch):
                 last = errors[-1] if errors else None
                 assert leaves or last == "rate_limited" or (last and P.ERRORS[last][0]), got
                 p = await Peer.connect(host.port)
-                p.send({"t": "hello", "v": 1, "role": "player", "token": token})
+                p.send({"t": "hello", "v": 2, "role": "player", "token": token})
                 await p.expect("snapshot")
                 p.seat, p.token = seat, token
             after = (host.state.actions_taken, host.state.hash())
@@ -291,7 +291,7 @@ def test_every_field_of_every_message_with_every_wrong_value():
         await a.expect("snapshot")
         before = (host.state.actions_taken, host.state.hash())
         good = {
-            "hello": {"t": "hello", "v": 1, "role": "player", "name": "Z", "code": "ZZZZ"},
+            "hello": {"t": "hello", "v": 2, "role": "player", "name": "Z", "code": "ZZZZ"},
             "action": {"t": "action", "version": 0, "action": {"type": "roll", "seat": 0}, "id": 1},
             "sync": {"t": "sync"}, "start": {"t": "start"}, "ping": {"t": "ping", "n": 1},
             "say": {"t": "say", "phrase": "deal"}, "bye": {"t": "bye"},

@@ -38,7 +38,7 @@ def test_a_fatal_error_reaches_a_client_that_keeps_writing():
         host, clock = await start_host(seats=3)
         for _ in range(8):
             p = await Peer.connect(host.port)
-            p.send({"t": "hello", "v": 1, "role": "player", "token": "0" * 32})
+            p.send({"t": "hello", "v": 2, "role": "player", "token": "0" * 32})
             await asyncio.sleep(0.03)  # the error and the host's close are on their way
             for _ in range(4):
                 p.send_raw(P.encode({"t": "ping", "n": 1}))  # the client is still talking
@@ -66,7 +66,7 @@ def test_spectators_and_handshakes_cannot_lock_a_seat_out():
         watchers = []
         for _ in range(5):
             w = await Peer.connect(host.port)
-            w.send({"t": "hello", "v": 1, "role": "spectator"})
+            w.send({"t": "hello", "v": 2, "role": "spectator"})
             watchers.append(w)
         codes = []
         for w in watchers:
@@ -77,7 +77,7 @@ def test_spectators_and_handshakes_cannot_lock_a_seat_out():
         await asyncio.sleep(0.05)
         assert len(host.conns) <= limits.max_connections
         back = await Peer.connect(host.port)  # the seat's owner comes back
-        back.send({"t": "hello", "v": 1, "role": "player", "token": token})
+        back.send({"t": "hello", "v": 2, "role": "player", "token": token})
         assert (await back.expect("welcome"))["seat"] == 1
         await back.expect("snapshot")
         assert host.seats[1].status == "human" and host.stats["evicted"] >= 10
@@ -100,7 +100,7 @@ def test_room_code_guesses_are_limited_per_address():
         wrong = 0
         while True:  # one guess per connection: the per-connection limit never bites
             p = await Peer.connect(host.port)
-            p.send({"t": "hello", "v": 1, "role": "player", "name": "G", "code": "ZZZZ"})
+            p.send({"t": "hello", "v": 2, "role": "player", "name": "G", "code": "ZZZZ"})
             code = (await p.expect("error"))["code"]
             await p.close()
             if code != "bad_code":
@@ -109,7 +109,7 @@ def test_room_code_guesses_are_limited_per_address():
             wrong += 1
         assert wrong == 4  # then the address's guesses ran out
         p = await Peer.connect(host.port)
-        p.send({"t": "hello", "v": 1, "role": "player", "name": "G", "code": CODE})
+        p.send({"t": "hello", "v": 2, "role": "player", "name": "G", "code": CODE})
         await p.error("too_many_attempts")  # even the right code: nothing to learn
         await p.closed()
         clock.advance(60)  # one guess back
@@ -119,7 +119,7 @@ def test_room_code_guesses_are_limited_per_address():
         # A seat's token never needs the code: a locked-out address still rejoins.
         await p.close()
         back = await Peer.connect(host.port)
-        back.send({"t": "hello", "v": 1, "role": "player", "token": p.token})
+        back.send({"t": "hello", "v": 2, "role": "player", "token": p.token})
         assert (await back.expect("welcome"))["seat"] == 0
         await host.close()
 
@@ -146,7 +146,7 @@ def test_a_bug_in_a_handler_closes_only_its_connection():
         assert (await b.quiet()) is not None  # everyone else is still served
         assert (host.state.actions_taken, host.state.hash()) == before
         back = await Peer.connect(host.port)
-        back.send({"t": "hello", "v": 1, "role": "player", "token": a.token})
+        back.send({"t": "hello", "v": 2, "role": "player", "token": a.token})
         await back.expect("snapshot")
         await host.close()
 
@@ -212,9 +212,9 @@ def test_abrupt_disconnects_do_not_flood_the_operators_terminal():
             socks = []
             for i in range(14):  # every seat (bots play them until now) and 8 spectators
                 s = socket.create_connection(("127.0.0.1", port))
-                hello = {"t": "hello", "v": 1, "role": "spectator"}
+                hello = {"t": "hello", "v": 2, "role": "spectator"}
                 if i < 6:  # take a seat, later take it back
-                    hello = {"t": "hello", "v": 1, "role": "player", "name": f"P{i}", "code": CODE}
+                    hello = {"t": "hello", "v": 2, "role": "player", "name": f"P{i}", "code": CODE}
                     if tokens[i]:
                         hello["token"] = tokens[i]
                 s.sendall(P.encode(hello))
@@ -265,7 +265,7 @@ def test_reset_connections_leave_no_never_retrieved_future_in_the_log(monkeypatc
         peers = [a, b]
         for i in range(6):
             p = await Peer.connect(host.port)
-            p.send({"t": "hello", "v": 1, "role": "spectator"})
+            p.send({"t": "hello", "v": 2, "role": "spectator"})
             await p.expect("welcome")
             if i % 2:
                 p.send_raw(P.encode({"t": "ping", "n": 1})[:3])  # a message left half-sent

@@ -129,7 +129,7 @@ class FakeBrowser:
         self.closed = True
 
 
-def table(key: str, name: str, free: int = 2, port: int = 40100, pv: int = 1) -> TableFound:
+def table(key: str, name: str, free: int = 2, port: int = 40100, pv: int = P.PROTOCOL_VERSION) -> TableFound:
     return TableFound(key, name, "192.168.7.20", port, pv, free, True)
 
 
@@ -420,7 +420,7 @@ def test_drop_and_rejoin_in_the_middle_of_a_negotiation(tmp_path):
         watched = recording(watcher)
         watch = NetSession(watcher)
         client = session.client
-        client._call(lambda: client._session._writer.transport.abort())
+        client._call(lambda: client._session._transport.abort())
         until(app, lambda: session.status == "reconnecting", "the drop to show")
         assert session.notice() == i18n.tr("net.host_lost")  # no bye: contact lost
         app.draw()  # the banner is drawn over the board

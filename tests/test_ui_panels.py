@@ -123,3 +123,20 @@ def test_the_boss_reads_why_a_pending_offer_is_red_not_only_that_it_is():
     lines = _offer_lines(view(s.game.state, 0), ["Mei", "Dara", "Bruno"])
     nothing = i18n.tr("table.ledger.if_accept_nothing", name="Bruno", amount="$5M")
     assert [line.label for line in lines] == [nothing]
+
+
+def test_an_investor_outside_the_deal_reads_that_he_has_no_agreement_not_a_zero_payment():
+    """Dara has agreed to $5M; Bruno has no agreement: his box says so instead of "Your
+    agreement pays you $0M", while Dara's still shows her $5M."""
+    from game.rules import view
+    from game.rules.ledger import ledger
+    from game.ui import i18n, screenshot
+    from game.ui.table.panels.ledger import investor_lines
+
+    s = screenshot.ledger_session(agreed=True)
+    names = ["Mei", "Dara", "Bruno"]
+    bruno_view, dara_view = view(s.game.state, 2), view(s.game.state, 1)
+    bruno = investor_lines(bruno_view, 2, ledger(bruno_view), None, names)
+    dara = investor_lines(dara_view, 1, ledger(dara_view), None, names)
+    assert bruno[0].label == i18n.tr("table.ledger.no_agreement") and bruno[0].value == ""
+    assert (dara[0].label, dara[0].value) == (i18n.tr("table.ledger.paid_you"), "$5M")

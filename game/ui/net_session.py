@@ -131,6 +131,8 @@ class NetSession(Session):
         self.seats_local: tuple[int, ...] = ()
         self.viewer: int | None = None
         self.hold = False
+        # this machine's clock the countdowns are read against (a still picture freezes it)
+        self.now: Callable[[], float] = time.monotonic
         self.status = "connecting"  # connecting, joined, reconnecting, failed
         self.unreachable = False  # not joined yet and the host did not answer: retrying
         self.failure: str | None = None  # why the connection ended for good (translated)
@@ -243,7 +245,7 @@ class NetSession(Session):
         timers = self.client.timers
         if timers is None or not self.game_running:
             return []
-        now = time.monotonic()
+        now = self.now()
         out = []
         w = timers.window
         if w is not None and self._view.get("window") is not None:
@@ -264,7 +266,7 @@ class NetSession(Session):
         if info is None or info.status == "human":
             return SeatInfo("human" if local else "remote", None, True, local, "connected")
         if info.status == "away":
-            left = self._away_until.get(seat, 0.0) - time.monotonic()
+            left = self._away_until.get(seat, 0.0) - self.now()
             return SeatInfo("remote", None, False, local, "away", max(0, math.ceil(left)))
         if info.status == "bot":
             return SeatInfo("bot", info.bot, False, local, "standing_in")
@@ -306,7 +308,7 @@ class NetSession(Session):
         """Whole seconds until the host starts the game by itself (`--start-after`)."""
         if self.start_at is None or self.game_running:
             return None
-        return max(0, math.ceil(self.start_at - time.monotonic()))
+        return max(0, math.ceil(self.start_at - self.now()))
 
     def start_game(self) -> None:
         if self.may_start:
@@ -385,7 +387,7 @@ class NetSession(Session):
 
     def _on_seats(self, msg: Seats) -> None:
         old = {s.seat: s for s in self.seats.seats} if self.seats is not None else {}
-        now = time.monotonic()
+        now = self.now()
         for s in msg.seats:
             if s.status == "away" and s.grace is not None:
                 self._away_until[s.seat] = now + s.grace

@@ -823,7 +823,9 @@ def still_session(seed: int = 3, seat: int | None = 0, started: bool = True):
         negotiation=HostClock(now + 151.0, 180.0),
     )
     client = StillClient(v, seat, seats, timers, events=events)
-    return NetSession(client, code="KMRT", address="192.168.1.5:40123")
+    session = NetSession(client, code="KMRT", address="192.168.1.5:40123")
+    session.now = lambda: now  # the countdowns as they stand when the picture is made
+    return session
 
 
 def main(argv: list[str] | None = None) -> int:

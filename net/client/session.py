@@ -40,6 +40,7 @@ from typing import Any, ClassVar
 from game.rules import Action, LegalActions
 from net import protocol as P
 from net.client.follow import ViewFollower
+from net.client.link import HostLink
 from net.client.messages import (
     BULKY_KINDS,
     FINAL_BYES,
@@ -145,9 +146,8 @@ class ClientSession:
         self.final: str | None = None  # why the session ended for good
         self.stats: Counter = Counter()
         self.follower = ViewFollower(self.stats, self.request_snapshot)
-        self._writer: asyncio.StreamWriter | None = None
+        self._transport: asyncio.Transport | None = None  # the connection, while it is up
         self._silent = False
-        self._last_rx = 0.0
         self._bye: str | None = None
         self.host_closed = False  # the host said bye (closing the table) since we last joined
         self._task: asyncio.Task | None = None
@@ -157,13 +157,13 @@ class ClientSession:
 
     def send(self, msg: dict) -> bool:
         """Send one message now if connected (False otherwise)."""
-        writer = self._writer
-        if writer is None or writer.is_closing():
+        transport = self._transport
+        if transport is None or transport.is_closing():
             return False
         frame = P.encode(msg)
         self.stats["frames_out"] += 1
         self.stats["bytes_out"] += len(frame)
-        writer.write(frame)
+        transport.write(frame)
         return True
 
     def send_action(self, action: Action, version: int | None = None, id: int | None = None) -> int:
@@ -193,11 +193,14 @@ class ClientSession:
         attempt = 0
         down_since: float | None = None
         announced = False
+        loop = asyncio.get_running_loop()
         try:
             while not self.closed:
+                link = self._link()
                 try:
-                    reader, writer = await asyncio.wait_for(
-                        asyncio.open_connection(self.host, self.port), self.connect_timeout
+                    await asyncio.wait_for(
+                        loop.create_connection(lambda link=link: link, self.host, self.port),
+                        self.connect_timeout,
                     )
                 except (OSError, TimeoutError) as exc:
                     reason = f"cannot connect to {self.host}:{self.port}: {exc or 'timeout'}"
@@ -215,7 +218,7 @@ class ClientSession:
                 attempt = 0
                 down_since = None
                 announced = False
-                reason = await self._connection(reader, writer)
+                reason = await self._connection(link)
                 if self.closed:
                     return
                 if self.final is not None:
@@ -249,11 +252,26 @@ class ClientSession:
         except Exception:
             log.exception("on_message failed")
 
-    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> str:
-        """One connection, from hello to its end; returns why it ended."""
-        self._writer = writer
+    def _link(self) -> HostLink:
+        """A new connection's reader: from its first byte, what it reads goes to ``_on_raw``
+        (a host may answer before the hello, e.g. that it is full)."""
         self._bye = None
+        self._silent = False
         self.follower.resyncing = False
+        return HostLink(self._on_raw, self.stats, self._lost, lambda: self.final)
+
+    def _lost(self, exc: Exception | None) -> str:
+        """Why the connection ended, when the host closed it or it broke."""
+        if self._silent:
+            return "the host went silent"
+        if exc is not None:
+            return f"connection lost: {exc}"
+        return f"closed by the host ({self._bye})" if self._bye else "connection lost"
+
+    async def _connection(self, link: HostLink) -> str:
+        """One connection, from hello to its end; returns why it ended."""
+        transport = link.transport
+        self._transport = transport
         hello: dict[str, Any] = {"t": "hello", "v": P.PROTOCOL_VERSION, "role": self.role}
         if self.want_legal:
             hello["legal"] = True
@@ -271,45 +289,24 @@ class ClientSession:
         elif self.name:
             hello["name"] = self.name
         self.send(hello)
-        decoder = P.FrameDecoder()
-        self._silent = False
-        self._last_rx = time.monotonic()
-        pinger = asyncio.ensure_future(self._pinger(writer))
+        pinger = asyncio.ensure_future(self._pinger(link))
         try:
-            while not self.closed:
-                data = await reader.read(decoder.room())
-                if self._silent:
-                    return "the host went silent"
-                if not data:
-                    return f"closed by the host ({self._bye})" if self._bye else "connection lost"
-                self._last_rx = time.monotonic()
-                self.stats["bytes_in"] += len(data)
-                try:
-                    for raw in decoder.feed(data):
-                        self._on_raw(raw)
-                except P.ProtocolError as exc:
-                    self.stats["bad_frames"] += 1
-                    return f"bad data from the host: {exc}"
-                if self.final is not None:
-                    return self.final
-            return "closed"
-        except (ConnectionError, OSError) as exc:
-            return f"connection lost: {exc}"
+            return await link.ended
         finally:
             pinger.cancel()
             self.connected = False
-            self._writer = None
+            self._transport = None
             with contextlib.suppress(Exception):
-                writer.close()
+                transport.close()
 
-    async def _pinger(self, writer: asyncio.StreamWriter) -> None:
+    async def _pinger(self, link: HostLink) -> None:
         """Ping every ``ping_interval``; nothing heard for three of them: drop the line."""
         n = 0
         while True:
             await asyncio.sleep(self.ping_interval)
-            if time.monotonic() - self._last_rx > 3 * self.ping_interval:
+            if time.monotonic() - link.last_rx > 3 * self.ping_interval:
                 self._silent = True
-                writer.transport.abort()
+                link.transport.abort()
                 return
             n = (n + 1) % (2**31)
             self.send({"t": "ping", "n": n})
@@ -449,10 +446,10 @@ class ClientSession:
     async def close(self) -> None:
         """Leave: no more reconnecting. The seat stays ours (the token still works)."""
         self.closed = True
-        writer = self._writer
-        if writer is not None:
+        transport = self._transport
+        if transport is not None:
             with contextlib.suppress(Exception):
-                writer.close()
+                transport.close()
         task = self._task
         if task is not None and task is not asyncio.current_task():
             task.cancel()

@@ -27,6 +27,8 @@ from net.host.hooks import HostHooks
 
 log = logging.getLogger(__name__)
 
+_INF = float("inf")
+
 
 @dataclass
 class TokenBucket:
@@ -39,7 +41,7 @@ class TokenBucket:
     at: float
 
     def refill(self, now: float) -> float:
-        if self.rate == float("inf"):  # no limit (avoids inf * 0 when no time has passed)
+        if self.rate == _INF:  # no limit (avoids inf * 0 when no time has passed)
             self.tokens = self.capacity
         else:
             self.tokens = min(self.capacity, self.tokens + (now - self.at) * self.rate)
@@ -94,7 +96,7 @@ class Connection:
 
     _ids = iter(range(1, 1 << 62))
 
-    def __init__(self, writer: asyncio.StreamWriter, now: float, burst: float, rate: float) -> None:
+    def __init__(self, writer: TransportWriter, now: float, burst: float, rate: float) -> None:
         self.id = next(Connection._ids)
         self.writer = writer
         self.peer = writer.get_extra_info("peername")
@@ -160,84 +162,9 @@ class Connections:
 
     # ------------------------------------------------------------------ reading
 
-    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """One connection's life: admitted, read frame by frame, dropped."""
-        conn = Connection(writer, self.now(), self.limits.burst, self.limits.rate)
-        if hasattr(writer.transport, "max_size"):  # the selector transports' recv size
-            writer.transport.max_size = self.limits.read_chunk
-        if not self.admit():
-            self.send(conn, P.error("too_many_connections"))
-            self.close(conn)
-            return
-        self.conns.add(conn)
-        self.stats["connections"] += 1
-        decoder = P.FrameDecoder(self.limits.max_frame)
-        loop = asyncio.get_running_loop()
-        limits = self.limits
-        hello_by = loop.time() + limits.handshake_timeout
-        partial_since: float | None = None
-        watchdog: asyncio.TimerHandle | None = None
-
-        def expire(why: str) -> None:
-            self.fatal(conn, P.error("timeout", why))
-
-        def arm() -> None:
-            # One timer per connection, moved after every read (cheaper than a wait_for
-            # task per read): no hello in time, a message left half-sent (counted from its
-            # first byte, so trickling bytes does not help), or silence.
-            nonlocal watchdog
-            if watchdog is not None:
-                watchdog.cancel()
-            if conn.role is None:
-                when, why = hello_by, "no hello in time"
-            else:
-                when, why = loop.time() + limits.idle_timeout, "silent for too long"
-            if partial_since is not None and partial_since + limits.partial_timeout < when:
-                when, why = partial_since + limits.partial_timeout, "a message was left half-sent"
-            watchdog = loop.call_at(when, expire, why)
-
-        try:
-            arm()
-            while not conn.closed:
-                data = await reader.read(min(limits.read_chunk, decoder.room()))
-                if not data or conn.closed:
-                    break
-                self.stats["bytes_in"] += len(data)
-                try:
-                    for raw in decoder.feed(data):
-                        self.on_frame(conn, raw)
-                        if conn.closed:
-                            break
-                except P.ProtocolError as exc:
-                    self.fatal(conn, P.error(exc.code, exc.message))
-                    break
-                except Exception:  # a bug: never let one message take the host down
-                    log.exception("internal error on a message from %r", conn)
-                    self.stats["internal_errors"] += 1
-                    self.fatal(conn, P.error("internal_error"))
-                    break
-                if not decoder.buffered:
-                    partial_since = None
-                elif partial_since is None:
-                    partial_since = loop.time()
-                arm()
-            if watchdog is not None:
-                watchdog.cancel()
-            while conn.lingering and await reader.read(1 << 16):
-                pass  # discarded, until the client closes or the linger time is over
-        except (ConnectionError, OSError):
-            pass
-        except asyncio.CancelledError:
-            pass
-        finally:
-            if watchdog is not None:
-                watchdog.cancel()
-            # A reset's exception keeps this frame alive in a reference cycle (its
-            # traceback -> this frame -> conn -> the stream reader -> the exception) until
-            # the garbage collector's rare full pass: hold no buffers in it meanwhile.
-            decoder = data = None
-            self.drop(conn, linger=False)
-            _retrieve_close_error(writer)
+    def protocol(self) -> ConnectionProtocol:
+        """A new connection's protocol (``loop.create_server``'s factory)."""
+        return ConnectionProtocol(self)
 
     # ------------------------------------------------------------------ admission, limits
 
@@ -413,21 +340,147 @@ class Connections:
             self.send(conn, msg)
 
 
-def _retrieve_close_error(writer: asyncio.StreamWriter) -> None:
-    """Read the error a connection closed with (a reset on reading, a broken pipe on
-    writing) once it has closed. asyncio puts it in the stream protocol's "closed" future,
-    which only the protocol's ``__del__`` retrieves; in the reference cycle a reset leaves
-    behind, the collector may finalise the future first, and asyncio then logs "Future
-    exception was never retrieved" with a 14-line traceback (docs/SECURITY.md: at most one
-    line per connection). A task, not an await: a connection still flushing to a slow
-    reader must not hold up its serve loop."""
-    task = asyncio.ensure_future(writer.wait_closed())
-    task.add_done_callback(_quiet)
+class TransportWriter:
+    """What a connection writes through: its transport (the part of asyncio's
+    ``StreamWriter`` the host uses, without the stream)."""
+
+    __slots__ = ("transport",)
+
+    def __init__(self, transport: asyncio.Transport) -> None:
+        self.transport = transport
+
+    def write(self, data: bytes) -> None:
+        self.transport.write(data)
+
+    def get_extra_info(self, name: str, default=None):
+        return self.transport.get_extra_info(name, default)
+
+    def close(self) -> None:
+        self.transport.close()
 
 
-def _quiet(task: asyncio.Future) -> None:
-    if not task.cancelled():
-        task.exception()  # retrieved: the close's error is no news (the drop was logged)
+class ConnectionProtocol(asyncio.Protocol):
+    """One connection's life: admitted, read frame by frame, dropped.
+
+    asyncio hands every chunk the socket gives (at most ``Limits.read_chunk`` bytes) to
+    ``data_received``, which cuts it into frames (``FrameDecoder``) and hands each to
+    ``Connections.on_frame`` at once: no reader task to wake and no future per read.
+
+    One timer per connection closes it when it sends no hello in time, leaves a message
+    half-sent (counted from its first byte, so trickling bytes does not help) or stays
+    silent. A read only notes its time; the timer is moved when it fires early (the
+    deadline went later) or when a read brings the deadline forward, so it fires exactly
+    when a timer re-armed after every read would."""
+
+    def __init__(self, connections: Connections) -> None:
+        self.connections = connections
+        self.conn: Connection | None = None
+        self.decoder: P.FrameDecoder | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.watchdog: asyncio.TimerHandle | None = None
+        self.hello_by = 0.0
+        self.last_read = 0.0
+        self.partial_since: float | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:
+        owner = self.connections
+        limits = owner.limits
+        if hasattr(transport, "max_size"):  # the selector transports' recv size
+            transport.max_size = limits.read_chunk
+        conn = self.conn = Connection(
+            TransportWriter(transport), owner.now(), limits.burst, limits.rate
+        )
+        if not owner.admit():
+            owner.send(conn, P.error("too_many_connections"))
+            owner.close(conn)
+            return
+        owner.conns.add(conn)
+        owner.stats["connections"] += 1
+        self.decoder = P.FrameDecoder(limits.max_frame)
+        self.loop = loop = asyncio.get_running_loop()
+        self.hello_by = self.last_read = loop.time()
+        self.hello_by += limits.handshake_timeout
+        self._arm(self._deadline()[0])
+
+    def data_received(self, data: bytes) -> None:
+        conn = self.conn
+        if conn.closed:
+            return  # lingering (or refused): read and discarded
+        owner = self.connections
+        owner.stats["bytes_in"] += len(data)
+        decoder = self.decoder
+        try:
+            while data and not conn.closed:
+                room = decoder.room()  # the decoder never holds more than a frame
+                piece, data = (data, b"") if len(data) <= room else (data[:room], data[room:])
+                for raw in decoder.feed(piece):
+                    owner.on_frame(conn, raw)
+                    if conn.closed:
+                        break
+        except P.ProtocolError as exc:
+            owner.fatal(conn, P.error(exc.code, exc.message))
+        except Exception:  # a bug: never let one message take the host down
+            log.exception("internal error on a message from %r", conn)
+            owner.stats["internal_errors"] += 1
+            owner.fatal(conn, P.error("internal_error"))
+        if conn.closed:
+            self._disarm()
+            return
+        loop = self.loop
+        if not decoder.buffered:
+            self.partial_since = None
+        elif self.partial_since is None:
+            self.partial_since = loop.time()
+        self.last_read = loop.time()
+        when = self._deadline()[0]
+        watchdog = self.watchdog
+        if watchdog is None or when < watchdog.when():
+            self._arm(when)
+
+    def eof_received(self) -> bool:
+        self._ended()
+        return True  # a lingering connection's transport stays until the linger ends
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._ended()
+
+    def _ended(self) -> None:
+        self._disarm()
+        if self.conn is not None:
+            self.decoder = None
+            self.connections.drop(self.conn, linger=False)
+
+    def _deadline(self) -> tuple[float, str]:
+        limits = self.connections.limits
+        if self.conn.role is None:
+            when, why = self.hello_by, "no hello in time"
+        else:
+            when, why = self.last_read + limits.idle_timeout, "silent for too long"
+        since = self.partial_since
+        if since is not None and since + limits.partial_timeout < when:
+            when, why = since + limits.partial_timeout, "a message was left half-sent"
+        return when, why
+
+    def _arm(self, when: float) -> None:
+        if self.watchdog is not None:
+            self.watchdog.cancel()
+        self.watchdog = self.loop.call_at(when, self._expire)
+
+    def _disarm(self) -> None:
+        if self.watchdog is not None:
+            self.watchdog.cancel()
+            self.watchdog = None
+
+    def _expire(self) -> None:
+        self.watchdog = None
+        conn = self.conn
+        if conn.closed:
+            return
+        when, why = self._deadline()
+        if when > self.loop.time():  # reads moved the deadline on since the timer was set
+            self._arm(when)
+            return
+        self.connections.fatal(conn, P.error("timeout", why))
 
 
 def _addr(conn: Connection) -> str:

@@ -6,8 +6,8 @@ A running game is one ``game.master.Master`` with the journal as its storage and
 fan-out as its transport. Every action, a client's, a bot's or a time-up, goes through
 ``submit``: the engine, then the journal (``SavedTable.record``: the OS has the action
 before any frame about it leaves, so a host killed from then on resumes with it), the
-countdowns, then ``_publish``: the recent events and one ``update`` per audience (with the
-countdowns when they changed); when the game ended, the result. The bots' phrases and
+countdowns, then ``_publish``: one ``update`` per audience (with the countdowns when they
+changed), then the recent events kept for joiners; when the game ended, the result. The bots' phrases and
 remarks and the "going twice" stage are frames to every connection too. Bots that need a
 view think on ``asyncio.to_thread``.
 
@@ -216,7 +216,6 @@ class LiveGame:
         """An applied action (journalled already) to every synced connection."""
         self.stats["actions"] += 1
         state = self.game.state
-        self.fanout.remember(events, state.actions_taken)
         timers = None
         serial = self.master.countdowns.serial
         if serial != self._timers_sent:
@@ -225,6 +224,7 @@ class LiveGame:
         ack_conn, ack = origin if origin is not None else (None, None)
         audiences = self.fanout.audiences(self._conns(), self.seating.seats)
         self.fanout.broadcast_update(state, audiences, events, ack_conn, ack, timers)
+        self.fanout.remember(events, state.actions_taken)  # after: not on the frames' way
         if state.phase is Phase.GAME_OVER:
             self._game_over()
 

@@ -193,12 +193,11 @@ class Host:
         if self.config.resume is not None:
             self._load_resume(Path(self.config.resume))
         try:
-            self._server = await asyncio.start_server(
-                self.connections.serve,
+            self._server = await loop.create_server(
+                self.connections.protocol,
                 self.config.bind,
                 self.config.port,
                 reuse_address=True,
-                limit=self.limits.read_chunk,
             )
         except OSError as exc:
             raise HostError(

@@ -27,7 +27,29 @@ STATIC_SECTIONS = ("format", "first_player", "settings", "board_id", "board")
 #: Sections that depend on who looks (with "hand", only in a seat's own view).
 PER_SEAT_SECTIONS = frozenset({"seat", "players"})
 _PUBLIC = tuple(k for k in SECTIONS if k not in PER_SEAT_SECTIONS and k not in STATIC_SECTIONS)
-_PLAYERS = SECTIONS["players"]
+_PUBLIC_AND_PLAYERS = (*_PUBLIC, "players")
+
+
+def _players_inputs(st) -> tuple:
+    """Everything the public ``players`` list is made of (``game.rules.view._players``)."""
+    return (
+        st.phase,
+        tuple(st.names),
+        tuple(st.placards),
+        tuple(map(sum, st.hands)),
+        tuple(st.money),
+        tuple(st.ask_only_when_touched),
+    )
+
+
+#: Public sections that cost more to build than their state costs to copy and compare:
+#: each is built again only when the state it is made of changed (equal inputs, equal
+#: section; tests/test_net_protocol.py checks every view against the engine's).
+_SECTION_INPUTS = {
+    "players": _players_inputs,
+    "discard_pile": lambda st: tuple(st.discard),
+    "covered": lambda st: tuple(st.covered.items()),
+}
 
 
 @dataclass
@@ -39,6 +61,8 @@ class CachedView:
     view: dict
     hash: str
     hasher: P.ViewHasher
+    #: the seat's hand counts the view's ``hand`` was made from (None: no hand)
+    hand_of: tuple | None = None
 
 
 @dataclass
@@ -49,6 +73,10 @@ class PublicSections:
     version: int
     sections: dict
     changed: dict | None
+    #: the changed public keys every audience's delta shares (``changed`` but ``players``)
+    shared: dict | None = None
+    #: the state each keyed section was built from (``_SECTION_INPUTS``)
+    inputs: dict | None = None
 
 
 def seat_players(public: list, state, seat: int | None) -> list:
@@ -103,20 +131,32 @@ class TableViews:
             return pub
         if self._static is None:
             self._static = {k: SECTIONS[k](state, None) for k in STATIC_SECTIONS}
-        fresh = {k: SECTIONS[k](state, None) for k in _PUBLIC}
-        fresh["players"] = _PLAYERS(state, None)
-        changed = None
+        inputs = {k: of(state) for k, of in _SECTION_INPUTS.items()}
+        changed = shared = None
         if pub is not None and pub.version == version - 1:
             old = pub.sections
+            was_made_of = pub.inputs
+            fresh = {}
+            for k in _PUBLIC_AND_PLAYERS:  # in this order: the deltas' keys are
+                made_of = inputs.get(k)
+                if made_of is not None and made_of == was_made_of[k]:
+                    fresh[k] = old[k]  # its state did not change: the very object it was
+                else:
+                    fresh[k] = SECTIONS[k](state, None)
             changed = {}
             for k, v in fresh.items():
                 was = old[k]
+                if was is v:
+                    continue
                 if was == v:
                     fresh[k] = was  # the same object as before: shared, hashed once
                 else:
                     changed[k] = v
+            shared = {k: v for k, v in changed.items() if k != "players"}
+        else:
+            fresh = {k: SECTIONS[k](state, None) for k in _PUBLIC_AND_PLAYERS}
         fresh.update(self._static)
-        self._public = pub = PublicSections(version, fresh, changed)
+        self._public = pub = PublicSections(version, fresh, changed, shared, inputs)
         return pub
 
     def view_of(self, state, audience: int | None) -> CachedView:
@@ -125,7 +165,8 @@ class TableViews:
         if cached is None or cached.version != state.actions_taken:
             v = compose_view(self.public(state).sections, state, audience)
             hasher = P.ViewHasher()
-            cached = CachedView(state.actions_taken, v, hasher(v), hasher)
+            hand_of = tuple(state.hands[audience]) if "hand" in v else None
+            cached = CachedView(state.actions_taken, v, hasher(v), hasher, hand_of)
             self.audiences[audience] = cached
         return cached
 
@@ -139,25 +180,38 @@ class TableViews:
             return None
         pub = self.public(state)
         old = prev.view
+        hand_of = prev.hand_of
         if pub.changed is None:  # the public sections were not kept at the version before
             new = compose_view(pub.sections, state, audience)
             delta = P.view_delta(old, new)
-            cached = CachedView(version, new, prev.hasher(new, delta, memo), prev.hasher)
+            if hand_of is not None:
+                hand_of = tuple(state.hands[audience])
+            cached = CachedView(
+                version, new, prev.hasher(new, delta, memo), prev.hasher, hand_of
+            )
             self.audiences[audience] = cached
             return cached, delta
-        delta = {k: v for k, v in pub.changed.items() if k != "players"}
-        players = seat_players(pub.sections["players"], state, audience)
-        if players is not old["players"] and players != old["players"]:
-            delta["players"] = players
-        else:
-            players = old["players"]
-        if "hand" in old:
-            hand = hand_data(state.hands[audience])
-            if hand != old["hand"]:
-                delta["hand"] = hand
+        delta = dict(pub.shared)
+        was = old["players"]
+        if "players" in pub.changed or (
+            # the public list is the same: only the seat's own hidden money can differ
+            audience is not None
+            and 0 <= audience < len(was)
+            and was[audience].get("money", state.money[audience]) != state.money[audience]
+        ):
+            players = seat_players(pub.sections["players"], state, audience)
+            if players != was:
+                delta["players"] = players
+        if hand_of is not None:
+            counts = state.hands[audience]
+            if hand_of != tuple(counts):  # the same counts: the same hand
+                hand_of = tuple(counts)
+                hand = hand_data(counts)
+                if hand != old["hand"]:
+                    delta["hand"] = hand
         new = dict(old)
         new.update(delta)
         h = prev.hasher(new, delta, memo)
-        cached = CachedView(version, new, h, prev.hasher)
+        cached = CachedView(version, new, h, prev.hasher, hand_of)
         self.audiences[audience] = cached
         return cached, delta

@@ -155,9 +155,12 @@ def _offer_lines(v: dict, names: list[str]) -> list[Line]:
 
 
 def investor_lines(v: dict, me: int, led: Ledger, pv: Preview | None, names) -> list[Line]:
-    """What the seat's agreement pays it, and what the terms on the table (or in the editor)
-    would; then the rows, so a seat sees whether its source is still needed."""
-    out = [Line(tr("table.ledger.paid_you"), money(led.paid_to(me)), GOLD, True)]
+    """What the seat's agreement pays it (or that it has none yet), and what the terms on the
+    table (or in the editor) would; then the rows, so a seat sees whether its source is still needed."""
+    if any(p.payee == me for p in led.payments):
+        out = [Line(tr("table.ledger.paid_you"), money(led.paid_to(me)), GOLD, True)]
+    else:  # "pays you $0M" would read as an agreement for nothing
+        out = [Line(tr("table.ledger.no_agreement"), "", TEXT_DIM)]
     terms = v["negotiation"]["pending"].get(str(me))
     if pv is None and terms is not None:
         pv = preview(v, me, _sources(terms), terms["amount"])
