@@ -18,9 +18,9 @@ Bars: p95 <= 8 ms, goal 4 ms; first frame <= 0.8 s.
 Real-window mode: the dummy driver's present costs nothing, so idle is measured in a real
 window too: its own Xvfb per screen size (--screens, 1920x1080 and 1366x768 unless told;
 the first free display in :140-:149 unless --display names one) with openbox, the game
-fullscreen in it, the app's own loop (`App.frame()`: update at 60 FPS, or at 20 with a
-sleep on the X connection between while only pulses change, then `refresh()` draws and
-presents only what changed). Per state, the game process's CPU over --seconds (the share
+fullscreen in it, the app's own loop (`App.frame()`: update at 60 FPS, or about 20 times a
+second with a sleep on the X connection between while only pulses change, then `refresh()`
+draws and presents only what changed). Per state, the game process's CPU over --seconds (the share
 of one core, from /proc), the X server's, the frames drawn, the idle frames (slept first)
 and the frame times, update + redraw + present; "late": a frame starting more than 1.5
 frame times after a busy (not idle) one. Each state runs --runs times (3 unless told), the

@@ -11,13 +11,14 @@ window through the X server and reads it). Nothing is written without the variab
 benchmark call it directly with a fixed dt so that animations finish deterministically.
 
 Idle costs nothing: `refresh()` draws and presents only the canvas rects the scenes say
-have changed (game/ui/scene.py), nothing at all while the picture stands still: a redraw
-clipped round the pulsing glows or a countdown (at most 20 times a second) and a present
-of those rects only. The loop's frames update at 60 FPS (the session's clocks, bots and
-network keep their pace) except while only pulses change: then `frame()` sleeps up to
-1/20 s between frames, looking for input every 10 ms (input ends the sleep and that frame
-draws whole; an animation brings back 60 FPS). `step(dt)` (tests, screenshots, the
-benchmark) still redraws everything.
+have changed (game/ui/scene.py), nothing at all while the picture stands still: the
+pulsing glows, rings or a countdown (about 20 times a second) from kept copies or a redraw
+clipped round them, and a present of those rects only. The loop's frames update at 60 FPS
+(the session's clocks, bots and network keep their pace) except while only pulses change:
+then `frame()` sleeps until the next pulse step, on the X connection (input ends the sleep
+and that frame draws whole; an animation brings back 60 FPS), and moves the scenes' clocks
+on by whole steps. `step(dt)` (tests, screenshots, the benchmark) still redraws
+everything.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ import pygame
 from . import fonts, i18n
 from . import screens as _screens  # noqa: F401  every route known before a scene opens
 from .config import Config, config_dir
-from .patches import PatchCache
-from .scene import WHOLE, Scene, SceneStack, merge_rects
+from .patches import PatchCache, PulseRegions
+from .scene import WHOLE, WHOLE_SHARE, Scene, SceneStack, merge_rects
 from .sound import Sounds
 from .table import layout as table_layout
 from .theme import THEME, min_text_px
@@ -42,6 +43,8 @@ from .window import GameWindow
 
 FPS = 60
 IDLE_FPS = 20  # frames a second while only pulses change (they redraw at this rate anyway)
+WHOLE_AREA = WHOLE_SHARE * WHOLE.width * WHOLE.height  # changed more than this: draw all
+MAX_DT = 0.1  # a frame moves the clocks on by no more (a stall is not caught up)
 IDLE_POLL = 0.01  # seconds between two looks for input while idle (its worst added delay)
 REPORT_ENV = "IMTHEBOSS_TEST_REPORT"
 RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
@@ -75,6 +78,7 @@ class App:
         Button.sounds = self.sounds
         self.stack = SceneStack()
         self.patches = PatchCache()  # rects drawn with their pulses' keys (patches.py)
+        self.regions = PulseRegions(WHOLE)  # the pulses' rects joined, once per layout
         self.clock = pygame.time.Clock()
         self.running = True
         self._opening_keys: set[int] = set()  # keys held since they changed the scene
@@ -82,6 +86,7 @@ class App:
         self.frames = 0  # pictures shown (whole or in part)
         self.partial_frames = 0  # of those, the ones redrawn only in part
         self.idle = False  # only pulses changed last frame: the next one sleeps on events
+        self._owed = 0.0  # seconds of the clock not yet given to the scenes (paced frames)
         self.frame_started = time.perf_counter()
         self.first_frame_at: float | None = None
         self.lan = None  # the screen's LAN connection (a NetSession), see game/ui/lan.py
@@ -245,52 +250,63 @@ class App:
             self.first_frame_at = time.perf_counter()
 
     def refresh(self) -> bool:
+        with self.stack.steady():
+            return self._refresh()
+
+    def _refresh(self) -> bool:
         """Draw and present what changed since the picture last shown; False: nothing did.
 
-        A changed pulse's rect drawn before with the same pulse keys is blitted back from
-        its kept copy (game/ui/patches.py). The other rects, merged, are a redraw of the
-        whole stack clipped to each (a clipped blit costs its area), or one redraw clipped
-        to their union where the scenes say that is cheaper (`SceneStack.clip_union`), so
-        they end up exactly as a whole redraw would paint them; only they are presented."""
+        The changed pulses' regions (their rects joined, game/ui/patches.py `PulseRegions`)
+        drawn before with the same keys of the pulses reaching into them are blitted back
+        from their kept copies. The other regions are a redraw of the whole stack clipped to
+        each, or one redraw clipped to their union where the scenes say that is cheaper
+        (`SceneStack.clip_union`), so they end up exactly as a whole redraw would paint
+        them; only the regions are presented."""
         looks = self.stack.pulse_looks()
         rects = self.stack.changes(merged=looks is None)
         self.idle = rects[:1] != [WHOLE] and self.stack.pulse_step() >= 1 / IDLE_FPS
         if not rects:
             return False
-        shown = rects if looks is None else merge_rects(rects)
-        if shown[0] == WHOLE:
+        shown = rects if looks is None else self.regions.areas(rects, looks)
+        if shown is None:  # a pulse moved: no kept copy shows its old place
+            self.patches.clear()
+            self.window.scaled_patches.clear()
+            shown, looks = merge_rects(rects), None
+        if shown[:1] == [WHOLE] or sum(r.width * r.height for r in shown) > WHOLE_AREA:
             self.draw()
             return True
-        todo, kept = rects, []
-        if looks is not None:
-            todo = []
-            for rect in rects:
-                sig = self.patches.signature(rect, looks)
-                patch = self.patches.get(rect, sig)
-                if patch is None:
-                    todo.append((rect, sig))
-                else:
-                    kept.append((rect, patch))
-            self._redraw(merge_rects([rect for rect, _ in todo]))
-            for rect, sig in todo:
-                self.patches.keep(self.screen, rect, sig)
-            for rect, patch in kept:
-                self.screen.blit(patch, rect)
+        if looks is None:
+            self._redraw(shown)
         else:
-            self._redraw(rects)
+            self._refresh_regions(shown)
         self.stack.shown()
         if self.present:
-            self.window.present_rects(shown, looks)
+            self.window.present_rects(shown, None if looks is None else self.regions.signature)
         self.partial_frames += 1
         self._shown()
         return True
+
+    def _refresh_regions(self, regions: list[pygame.Rect]) -> None:
+        """Each region from its kept copy under its pulses' keys, or redrawn (and kept)."""
+        todo, kept = [], []
+        for rect in regions:
+            sig = self.regions.signature(rect)
+            patch = self.patches.get(rect, sig)
+            if patch is None:
+                todo.append((rect, sig))
+            else:
+                kept.append((rect, patch))
+        self._redraw([rect for rect, _ in todo])
+        for rect, sig in todo:
+            self.patches.keep(self.screen, rect, sig)
+        self.screen.blits([(patch, rect) for rect, patch in kept], doreturn=False)
 
     def _redraw(self, rects: list[pygame.Rect]) -> None:
         """The whole stack drawn clipped to these rects (or to their union)."""
         if not rects:
             return
         screen = self.screen
-        clips = [rects[0].unionall(rects[1:])] if self.stack.clip_union() else rects
+        clips = [rects[0].unionall(rects[1:])] if self.stack.clip_union() else merge_rects(rects)
         for clip in clips:
             screen.set_clip(clip)
             self.stack.draw(screen)
@@ -303,24 +319,35 @@ class App:
 
     def frame(self) -> None:
         """One frame of the loop: while the picture last shown changed only by its pulses
-        (or not at all), sleep up to 1/IDLE_FPS s first (input ends the sleep within
-        IDLE_POLL s), then update and show what changed."""
+        (or not at all), sleep up to a pulse step first (input ends the sleep), then update
+        and show what changed. A frame after a sleep that no input ended moves the scenes'
+        clocks on by whole pulse steps, the rest owed to the next frame (their time keeps
+        pace with the clock to half a step): pulses looked at on a fixed grid of moments
+        come round to the same looks (the table's ring, 22 steps a pulse) and are blitted
+        back from kept copies (patches.py)."""
+        paced, step = False, self.stack.pulse_step()
         if self.idle:
-            self._sleep_on_events(self.frame_started + 1 / IDLE_FPS)
-        dt = self.clock.tick(FPS) / 1000.0
+            paced = not self._sleep_on_events(self.frame_started + step - self._owed)
+        dt = self.clock.tick(FPS) / 1000.0 + self._owed
         self.frame_started = time.perf_counter()
-        self.step(min(dt, 0.1), draw=False)
+        self._owed = 0.0
+        if paced:
+            steps = max(1, min(round(dt / step), int(MAX_DT / step)))
+            dt, self._owed = steps * step, min(dt - steps * step, MAX_DT)
+        self.step(min(dt, MAX_DT), draw=False)
         self.idle = False
         if self.running and self.stack.top is not None:
             self.refresh()
 
-    def _sleep_on_events(self, until: float) -> None:
-        """Sleep until `until` (perf_counter) or an event. On X11 in select() on SDL's
-        connection to the X server (input wakes it at once; SDL's queue and Xlib's are
-        emptied first by peek()); elsewhere looking every IDLE_POLL s: pygame's
-        event.wait(timeout) polls every millisecond, a core's 1.2% at 20 FPS."""
+    def _sleep_on_events(self, until: float) -> bool:
+        """Sleep until `until` (perf_counter) or an event; True: an event ended it. On X11
+        in select() on SDL's connection to the X server (input wakes it at once; SDL's
+        queue and Xlib's are emptied first by peek()); elsewhere looking every IDLE_POLL s:
+        pygame's event.wait(timeout) polls every millisecond, a core's 1.2% at 20 FPS."""
         fd = self.window.x_connection
-        while (left := until - time.perf_counter()) > 0 and not pygame.event.peek():
+        while (left := until - time.perf_counter()) > 0:
+            if pygame.event.peek():
+                return True
             if fd is None:
                 time.sleep(min(IDLE_POLL, left))
                 continue
@@ -330,7 +357,8 @@ class App:
                 self.window.x_connection = fd = None
                 continue
             if ready:
-                return  # something came from the X server: the frame's pump reads it
+                return True  # something came from the X server: the frame's pump reads it
+        return False
 
     def shutdown(self) -> None:
         lan = getattr(self, "lan", None)

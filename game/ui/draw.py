@@ -310,6 +310,35 @@ def glow_level(alpha: int) -> int:
     return max(0, min(8, round(alpha / 32)))
 
 
+def band(rect: pygame.Rect, edge: int, corner: int) -> list[pygame.Rect]:
+    """The strips of `rect` an outline drawn round its edge paints: top and bottom `corner`
+    px tall across the whole width (the rounded corners lie in them), left and right `edge`
+    px wide between them. The frame loop redraws and shows a pulsing outline there only;
+    its inside is never touched (a third of the pixels of a space's glow)."""
+    middle = rect.height - 2 * corner
+    if middle <= 0 or 2 * edge >= rect.width:
+        return [pygame.Rect(rect)]
+    return [
+        pygame.Rect(rect.x, rect.y, rect.width, corner),
+        pygame.Rect(rect.x, rect.bottom - corner, rect.width, corner),
+        pygame.Rect(rect.x, rect.y + corner, edge, middle),
+        pygame.Rect(rect.right - edge, rect.y + corner, edge, middle),
+    ]
+
+
+def glow_band(rect: pygame.Rect, radius: int = 14, spread: int = 10) -> tuple[pygame.Rect, ...]:
+    """Where draw_glow(rect, radius=radius, spread=spread) paints: its rings reach `spread`
+    px out, its outline 3 px in, its corners (radius + spread) px along each edge. The same
+    rects each time (cached; never change them): the table asks 20 times a second."""
+    return _glow_band(tuple(rect), radius, spread)
+
+
+@lru_cache(maxsize=256)
+def _glow_band(rect: tuple, radius: int, spread: int) -> tuple[pygame.Rect, ...]:
+    outer = pygame.Rect(rect).inflate(2 * spread, 2 * spread)
+    return tuple(band(outer, spread + 3, spread + radius))
+
+
 def draw_glow(surface, rect, colour=(255, 230, 120), radius=14, spread=10, alpha=255) -> None:
     level = glow_level(alpha)
     img = _glow_level(rect.width, rect.height, tuple(colour[:3]), radius, spread, level)

@@ -13,11 +13,12 @@ forgotten at every whole redraw (an event, a new state)."""
 
 from __future__ import annotations
 
+import operator
 from collections import OrderedDict
 
 import pygame
 
-PER_RECT = 12  # copies kept for one rect, the least recently used dropped first (a glow: 9)
+PER_RECT = 24  # copies kept for one rect, the least recently used dropped first (a ring: 22)
 VARIED = 24  # a rect seen with more keys than this is not copied any more (until cleared)
 MAX_BYTES = 32 << 20  # all copies together; beyond this they are all dropped
 
@@ -36,11 +37,6 @@ class PatchCache:
         self._rects.clear()
         self._seen.clear()
         self._bytes = 0
-
-    @staticmethod
-    def signature(rect: pygame.Rect, looks: list[tuple[object, pygame.Rect]]) -> tuple:
-        """The keys of the pulses that reach into `rect`, in the scenes' order."""
-        return tuple(key for key, r in looks if r.colliderect(rect))
 
     def get(self, rect: pygame.Rect, sig: tuple) -> pygame.Surface | None:
         kept = self._rects.get(tuple(rect))
@@ -79,3 +75,92 @@ class PatchCache:
         if len(kept) > PER_RECT:
             old = kept.popitem(last=False)[1]
             self._bytes -= old.get_width() * old.get_height() * old.get_bytesize()
+
+
+JOIN_SLACK = 1.3  # two overlapping pulse rects become one region when their union is no bigger
+
+
+def join(rects: list[pygame.Rect], slack: float = JOIN_SLACK) -> list[pygame.Rect]:
+    """Overlapping rects joined where their union is at most `slack` times their areas (a
+    row of glows' top strips becomes one strip); rects that only touch stay apart (a ring's
+    strip beside a glow's: their looks change at different times)."""
+    out: list[pygame.Rect] = []
+    pending = [pygame.Rect(r) for r in rects]
+    while pending:
+        r = pending.pop()
+        for i, o in enumerate(out):
+            if not o.colliderect(r):
+                continue
+            u = o.union(r)
+            if u.width * u.height <= slack * (o.width * o.height + r.width * r.height):
+                del out[i]
+                pending.append(u)  # grown: it may reach another one now
+                break
+        else:
+            out.append(r)
+    return out
+
+
+class PulseRegions:
+    """The visible pulses' rects joined into regions (`join`), worked out once while the
+    pulses stay where they are: the regions a changed pulse reaches and, for any rect, the
+    pulses reaching into it (its patch's signature), looked up instead of comparing every
+    rect with every other one each frame (a waiting table has 68 strips)."""
+
+    def __init__(self, canvas: pygame.Rect) -> None:
+        self.canvas = canvas
+        self._rects: list[pygame.Rect] = []
+        self._keys: list = []
+        self.regions: list[pygame.Rect] = []
+        self._reach: dict[tuple, list[int]] = {}  # a pulse's rect -> the regions it reaches
+        self._members: dict[tuple, object] = {}  # a rect -> picks its pulses' keys
+        self._changed: list[pygame.Rect] = []  # the changed rects asked last
+        self._reached: list[pygame.Rect] = []  # and the regions they reach
+
+    def areas(self, changed: list[pygame.Rect], looks: list[tuple[object, pygame.Rect]]) -> list[pygame.Rect] | None:
+        """The regions the changed rects reach, given the pulses now (`looks`); None when a
+        changed rect is no pulse's rect now (a pulse moved: its old place changed too)."""
+        self._keys = [key for key, _ in looks]
+        rects = [r for _, r in looks]
+        if rects != self._rects:  # compared in C, rect by rect
+            self._plan(rects)
+        if changed == self._changed:  # the same pulses as last time (a glow's every step)
+            return self._reached
+        reached: set[int] = set()
+        for rect in changed:
+            regions = self._reach.get(tuple(rect))
+            if regions is None:
+                return None
+            reached.update(regions)
+        self._changed = [pygame.Rect(r) for r in changed]
+        self._reached = [self.regions[i] for i in sorted(reached)]
+        return self._reached
+
+    def _plan(self, rects: list[pygame.Rect]) -> None:
+        self._rects = [pygame.Rect(r) for r in rects]  # copies: the scenes' may change
+        joined = join([r.clip(self.canvas) for r in self._rects])
+        self.regions = [r for r in joined if r.width > 0 and r.height > 0]
+        self._reach = {
+            tuple(r): [i for i, g in enumerate(self.regions) if g.colliderect(r)] for r in self._rects
+        }
+        self._members = {}
+        self._changed, self._reached = [], []
+
+    def signature(self, rect: pygame.Rect) -> tuple:
+        """The keys of the pulses reaching into `rect` now, in the scenes' order."""
+        where = tuple(rect)
+        keys_of = self._members.get(where)
+        if keys_of is None:
+            members = [j for j, r in enumerate(self._rects) if r.colliderect(rect)]
+            keys_of = self._members[where] = _picker(members)
+        return keys_of(self._keys)
+
+
+def _picker(members: list[int]):
+    """keys -> the tuple of keys[j] for j in members (operator.itemgetter, done in C)."""
+    if not members:
+        return lambda keys: ()
+    if len(members) == 1:
+        j = members[0]
+        return lambda keys: (keys[j],)
+    return operator.itemgetter(*members)

@@ -18,6 +18,8 @@ whose cards drift across the screen, sets 1/30).
 
 from __future__ import annotations
 
+import contextlib
+
 import pygame
 
 from .keys import Keymap
@@ -54,6 +56,9 @@ class Scene:
         self._pulses_shown: list[tuple[object, pygame.Rect]] = []  # and its pulses()
         self._pulses_now: tuple[float, list] | None = None  # pulses() at this frame's time
         self._shown_t = 0.0  # the scene's time in the picture last shown
+        # while the loop works out, draws and shows one picture (SceneStack.steady) nothing
+        # the scene shows changes: what it works out for each step may be kept here
+        self.memo: dict | None = None
 
     # lifecycle
     def enter(self) -> None:
@@ -182,7 +187,7 @@ class Scene:
         if len(now) != len(self._pulses_shown):
             return [WHOLE]
         return [
-            rect.union(was_rect)
+            rect if rect == was_rect else rect.union(was_rect)
             for (key, rect), (was, was_rect) in zip(now, self._pulses_shown, strict=True)
             if key != was or rect != was_rect
         ]
@@ -250,7 +255,7 @@ class SceneStack:
 
     def changes(self, merged: bool = True) -> list[pygame.Rect]:
         """The canvas rects to redraw: what changed in any visible scene, merged (or each
-        pulse's own rect, clipped to the canvas, unless the whole canvas changed)."""
+        pulse's own rect as it is, unless the whole canvas changed)."""
         visible = self.visible()
         if [id(s) for s in visible] != self._shown:
             return [WHOLE]
@@ -259,7 +264,7 @@ class SceneStack:
             rects += scene.changes()
         if merged or WHOLE in rects:
             return merge_rects(rects)
-        return [r for r in (r.clip(WHOLE) for r in rects) if r.width > 0 and r.height > 0]
+        return rects
 
     def pulse_step(self) -> float:
         """The shortest time between two redraws of a visible scene's pulses."""
@@ -275,6 +280,20 @@ class SceneStack:
     def clip_union(self) -> bool:
         """Whether every visible scene is cheaper redrawn once round all the changed rects."""
         return all(scene.clip_union for scene in self.visible())
+
+    @contextlib.contextmanager
+    def steady(self):
+        """While the loop asks what changed, draws it and marks it shown, the visible scenes
+        stand still: each may keep what it works out in its `memo` (the table's static
+        layer, looked at three times a frame) until the picture is shown."""
+        visible = self.visible()
+        for scene in visible:
+            scene.memo = {}
+        try:
+            yield
+        finally:
+            for scene in visible:
+                scene.memo = None
 
     def shown(self) -> None:
         visible = self.visible()

@@ -398,6 +398,9 @@ class Toggle(Widget):
 
     def draw(self, surface, t: float) -> None:
         self._record()
+        clip = surface.get_clip()
+        if clip.size != surface.get_size() and not self.rect.colliderect(clip):
+            return  # a redraw of a part it does not reach
         on = bool(self.get())
         sw = pygame.Rect(0, 0, 72, 38)
         sw.midright = (self.rect.right - 4, self.rect.centery)

@@ -116,6 +116,14 @@ def scaled_parts(
     return out
 
 
+def window_rect(rect: pygame.Rect, fit: pygame.Rect, logical: Size = LOGICAL_SIZE) -> pygame.Rect:
+    """The window pixels that show some of the canvas rect `rect` (rounded outwards)."""
+    (lw, lh), (fw, fh) = logical, fit.size
+    left, top = rect.left * fw // lw, rect.top * fh // lh
+    right, bottom = -(-rect.right * fw // lw), -(-rect.bottom * fh // lh)
+    return pygame.Rect(fit.x + left, fit.y + top, right - left, bottom - top)
+
+
 def _sdl_window() -> pygame.Window:
     """The display module's window (pygame-ce deprecates the name, not the object)."""
     with warnings.catch_warnings():
@@ -135,6 +143,7 @@ class WindowedPlace:
 
 
 WHOLE_PART = 0.5  # scaled parts covering more of the canvas than this: scale it whole
+PARTS_KEPT = 512  # the scaled parts of this many canvas rects kept at most (regions: ~40)
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
@@ -169,6 +178,8 @@ class GameWindow:
         self._scaled: pygame.Surface | None = None  # reused smoothscale target
         # scaled parts kept under their pulses' keys; the app clears them at a whole redraw
         self.scaled_patches = PatchCache()
+        self._parts: dict[tuple, tuple] = {}  # a canvas rect -> its grown part, where shown
+        self._parts_fit: pygame.Rect | None = None  # the picture's place they were made for
         self._recreated = False  # fullscreen is a window of its own (no window manager)
         # SDL's connection to the X server (one for all its windows): the idle loop sleeps on it
         self.x_connection: int | None = None if self.headless else x11.connection_fd()
@@ -238,6 +249,7 @@ class GameWindow:
             self.surface = surface
         self._scaled = None
         self.scaled_patches.clear()
+        self._parts.clear()
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -266,15 +278,17 @@ class GameWindow:
         if flip:
             pygame.display.flip()
 
-    def present_rects(self, rects: list[pygame.Rect], looks: list | None = None) -> None:
-        """Show only these canvas rects (what changed): at 1:1 a blit and an update of each.
-        In a smaller window each rect is grown to the scale grid (`scaled_parts`), scaled on
-        its own into its window rect and only those are updated (the same pixels as the
-        whole picture's, or a few levels of rounding apart at sharp edges); when the
-        grown parts cover most of the canvas, or the window is larger than the canvas
-        (smoothscale's growing filter samples off the grid), the whole picture is shown.
-        Given the visible scenes' pulses (`looks`), a part scaled before with the same keys
-        of the pulses reaching into it is shown from its kept scaled copy (patches.py)."""
+    def present_rects(self, rects: list[pygame.Rect], signature=None) -> None:
+        """Show only these canvas rects (what changed): at 1:1 a blit of each and one
+        update. In a smaller window each rect is grown to the scale grid (`scaled_parts`)
+        and scaled on its own (the same pixels as the whole picture's, or a few levels of
+        rounding apart at sharp edges), and only the window pixels showing the rect itself
+        are blitted and updated (`window_rect`); when the grown parts cover most of the
+        canvas, or the window is larger than the canvas (smoothscale's growing filter
+        samples off the grid), the whole picture is shown. Given `signature` (a rect -> the
+        keys of the pulses reaching into it, patches.py `PulseRegions.signature`), a rect
+        shown before with the same keys of the pulses reaching its window pixels is shown
+        from its kept scaled copy."""
         surface = pygame.display.get_surface()
         if surface is None:
             return
@@ -282,13 +296,9 @@ class GameWindow:
         fit = fit_rect(surface.get_size(), self.logical)
         if fit.size == self.logical:
             shown = [r.move(fit.topleft) for r in rects]
-            for rect, dest in zip(rects, shown, strict=True):
-                surface.blit(self.canvas, dest, rect)
+            canvas = self.canvas
+            surface.blits([(canvas, dest, rect) for rect, dest in zip(rects, shown, strict=True)], doreturn=False)
             pygame.display.update(shown)
-            return
-        parts = scaled_parts(rects, fit, self.logical)
-        if sum(src.w * src.h for src, _ in parts) > WHOLE_PART * self.logical[0] * self.logical[1]:
-            self.present()
             return
         lw, lh = self.logical
         if fit.w % lw == 0 and fit.h % lh == 0:  # as _scale: pixel doubling at 4K
@@ -298,15 +308,47 @@ class GameWindow:
         else:  # growing blends samples that do not start on the grid: shown whole
             self.present()
             return
-        for src, dst in parts:
-            sig = None if looks is None else PatchCache.signature(src, looks)
-            img = None if sig is None else self.scaled_patches.get(src, sig)
+        parts = self._scaled_parts(rects, fit, keep=signature is not None)
+        if sum(src.w * src.h for src, _, _, _ in parts) > WHOLE_PART * lw * lh:
+            self.present()
+            return
+        scaled: dict[tuple, pygame.Surface] = {}  # each grown part scaled once a frame
+        for rect, (src, dst, inner, reach) in zip(rects, parts, strict=True):
+            sig = None if signature is None else signature(reach)
+            img = None if sig is None else self.scaled_patches.get(rect, sig)
             if img is None:
-                img = scale(self.canvas.subsurface(src), dst.size)
+                whole = scaled.get(tuple(src))
+                if whole is None:
+                    whole = scaled[tuple(src)] = scale(self.canvas.subsurface(src), dst.size)
+                img = whole.subsurface(inner.move(-dst.x, -dst.y))
                 if sig is not None:
-                    self.scaled_patches.keep(self.canvas, src, sig, img)
-            surface.blit(img, dst)
-        pygame.display.update([dst for _, dst in parts])
+                    self.scaled_patches.keep(self.canvas, rect, sig, img.copy())
+            surface.blit(img, inner)
+        pygame.display.update([inner for _, _, inner, _ in parts])
+
+    def _scaled_parts(self, rects: list[pygame.Rect], fit: pygame.Rect, keep: bool) -> list[tuple]:
+        """Each canvas rect's part in the window: its rect grown to the scale grid, the
+        window rect that shows it, the window pixels that show the canvas rect itself (only
+        they changed; the rest of the grown part is there for the filter's sake and stays
+        as shown) and how far those pixels' canvas pixels reach (their pulses' keys say
+        what they look like). With `keep` (the pulses' regions, which stay where they are)
+        kept for each rect until the window changes (at most PARTS_KEPT rects)."""
+        if self._parts_fit != fit or len(self._parts) > PARTS_KEPT:
+            self._parts.clear()
+            self._parts_fit = fit
+        margin = 2 * (-(-self.logical[0] // fit.w) + 1)
+        out = []
+        for rect in rects:
+            where = tuple(rect)
+            part = self._parts.get(where)
+            if part is None:
+                ((src, dst),) = scaled_parts([rect], fit, self.logical) or [(rect, rect)]
+                inner = window_rect(rect, fit, self.logical).clip(dst)
+                part = (src, dst, inner, rect.inflate(margin, margin))
+                if keep:
+                    self._parts[where] = part
+            out.append(part)
+        return out
 
     def _fill_bars(self, surface: pygame.Surface, fit: pygame.Rect) -> None:
         w, h = surface.get_size()

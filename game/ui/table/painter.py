@@ -22,11 +22,14 @@ from . import layout as L
 from .hints import HINT_PULSE
 from .panel import TARGET_PULSE
 from .panels.window import countdown_area, countdown_look
+from .players import RING_RADIUS, RING_WIDTH
 from .pointer import space_at
 
 OWN_TARGET = (240, 130, 90)  # the glow of a Travel target that is the viewer's own
 PLACE_PULSE = draw.Pulse(100, 155)  # where the marker can go
 NOTICE_PULSE = draw.Pulse(150, 90, 1.2)  # the edge of the session's notice
+PLACE_RADIUS, PLACE_SPREAD = 12, 8  # a placeable space's glow
+TARGET_RADIUS, TARGET_SPREAD = 8, 8  # a Travel target's glow (panel.py draws a laid card's)
 
 
 class TablePainter:
@@ -61,20 +64,27 @@ class TablePainter:
         targets and the coach's hint (their glow levels), the notice's edge, countdowns."""
         tab = self.table
         t = tab.t
-        # each rect just what its drawing paints (the ring's outline, a glow's 8 px spread),
-        # so that no glow seems reached by the ring's colour, which seldom repeats (patches.py)
-        out = [(colour, r) for colour, r in tab.plates.rings(t, self.highlights()).values()]
+        # each rect just what its drawing paints: the strips of the ring's outline and of a
+        # glow's rings (draw.band; their insides never change), so that the loop copies and
+        # shows a third of the pixels, and no glow seems reached by the ring's colour, which
+        # seldom repeats (patches.py)
+        out = [
+            (colour, strip)
+            for colour, r in tab.plates.rings(t, self.highlights()).values()
+            for strip in draw.band(r, RING_WIDTH, RING_RADIUS)
+        ]
         level = PLACE_PULSE.level(t)
         out += [
-            (level, L.SPACES[a.space].inflate(16, 16))
+            (level, strip)
             for a in tab.legal.fixed
             if isinstance(a, PlaceMarker)
+            for strip in draw.glow_band(L.SPACES[a.space], PLACE_RADIUS, PLACE_SPREAD)
         ]
         level = TARGET_PULSE.level(t)
         for kind, ref in tab.popup.travel_targets():
             r = (tab.plates.placard_rects if kind == "placard" else tab.panel.card_rects).get(ref)
             if r is not None:
-                out.append((level, r.inflate(20, 20)))
+                out += [(level, strip) for strip in draw.glow_band(r, TARGET_RADIUS, TARGET_SPREAD)]
         if tab.hints.text() is not None:
             target = tab.hints.target_rect()
             if target is not None:
@@ -89,8 +99,11 @@ class TablePainter:
         """Everything that changes only with the view, composed into one opaque surface:
         felt, ring, spaces, the middle of the board, player plates, the panel, the log.
         Rebuilt when one of its (cached) parts is a new surface; a frame then starts with
-        a single blit."""
+        a single blit. Worked out once while the loop draws one picture (`Scene.memo`)."""
         tab = self.table
+        memo = tab.memo
+        if memo is not None and "base" in memo:
+            return memo["base"]
         v = tab.v
         parts = [(tab.board.layer(v), (0, 0)), (tab.board.center(v), L.CENTER.topleft)]
         parts += tab.plates.surfaces(v, tab.session)
@@ -114,6 +127,8 @@ class TablePainter:
             self._base = base
             self.base_key = key
             self._base_parts = parts  # keeps the parts alive, so their ids stay unique
+        if memo is not None:
+            memo["base"] = self._base
         return self._base
 
     def draw(self, surface) -> None:
@@ -121,15 +136,17 @@ class TablePainter:
         v = tab.v
         t = tab.t
         surface.blit(self.base_layer(), (0, 0))
-        for a in tab.legal.fixed:  # placeable spaces glow
-            if isinstance(a, PlaceMarker):
+        clip = surface.get_clip()
+        alpha = PLACE_PULSE.alpha(t)
+        for a in tab.legal.fixed:  # placeable spaces glow (a part redrawn: those reaching it)
+            if isinstance(a, PlaceMarker) and L.SPACES[a.space].inflate(2 * PLACE_SPREAD, 2 * PLACE_SPREAD).colliderect(clip):
                 draw.draw_glow(
                     surface,
                     L.SPACES[a.space],
                     GOLD,
-                    radius=12,
-                    spread=8,
-                    alpha=PLACE_PULSE.alpha(t),
+                    radius=PLACE_RADIUS,
+                    spread=PLACE_SPREAD,
+                    alpha=alpha,
                 )
         hover_space = space_at(tab.mouse)
         if hover_space is not None:
@@ -147,8 +164,8 @@ class TablePainter:
                     surface,
                     tab.plates.placard_rects[ref],
                     OWN_TARGET if (kind, ref) in own else GOLD,
-                    radius=8,
-                    spread=8,
+                    radius=TARGET_RADIUS,
+                    spread=TARGET_SPREAD,
                     alpha=TARGET_PULSE.alpha(t),
                 )
         tab.panel.draw_live(surface, v, tab.session, t, set(targets) - own)
@@ -194,8 +211,8 @@ class TablePainter:
                     surface,
                     r,
                     OWN_TARGET,
-                    radius=8,
-                    spread=8,
+                    radius=TARGET_RADIUS,
+                    spread=TARGET_SPREAD,
                     alpha=TARGET_PULSE.alpha(t),
                 )
             if kind == "card":  # the owner's name is under a laid card: the tag goes above

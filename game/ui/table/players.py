@@ -23,6 +23,9 @@ from ..theme import (
 )
 from . import layout as L
 
+RING_WIDTH, RING_RADIUS = 4, 19  # the outline round whoever the table waits for
+RING_SPEED = 0.9  # its brightness pulses 0.9 times a second
+RING_STEPS = 22  # the table's pulses are looked at 22 times a ring's pulse (~20 a second)
 
 class PlayerPlates:
     def __init__(self) -> None:
@@ -94,11 +97,11 @@ class PlayerPlates:
         """The pulsing ring round whoever the table waits for (turn, floor, asked): an
         outline, no alpha blit, so six of them cost next to nothing."""
         for colour, r in self.rings(t, highlights).values():
-            pygame.draw.rect(surface, colour, r, width=4, border_radius=19)
+            pygame.draw.rect(surface, colour, r, width=RING_WIDTH, border_radius=RING_RADIUS)
 
     def rings(self, t: float, highlights: dict[int, str]) -> dict[int, tuple[tuple, pygame.Rect]]:
         """Each highlighted seat's ring at time t: its colour and rect."""
-        k = draw.pulse(t, 0.9)
+        k = draw.pulse(t, RING_SPEED)
         out = {}
         for seat, mark in highlights.items():
             if seat >= len(self.rects):

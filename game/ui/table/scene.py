@@ -40,7 +40,7 @@ from .log import LogPanel
 from .painter import TablePainter
 from .panel import ActionPanel
 from .panels.geometry import row_seats, row_step, rows_top
-from .players import PlayerPlates
+from .players import RING_SPEED, RING_STEPS, PlayerPlates
 from .pointer import TablePointer, in_history
 from .tips import TableTips
 
@@ -78,6 +78,10 @@ class TableScene(Scene):
     name = "table"
     animated = False  # animations, countdowns and glows say so: look() and pulses()
     clip_union = True  # a frame is mostly one blit of the base layer: see Scene.clip_union
+    # a whole number of steps a ring's pulse: while the loop idles it moves the table's
+    # clock on by whole steps (App.frame), so the ring's colours come round and its strips
+    # are blitted back from kept copies like the glows' (game/ui/patches.py)
+    pulse_step = 1 / (RING_SPEED * RING_STEPS)
 
     def __init__(self, app, session, on_exit=None, results=None, catch_up=False) -> None:
         """`on_exit`: "play again" on the results; `results(table)`: the results scene to
