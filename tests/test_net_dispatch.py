@@ -102,3 +102,21 @@ def test_the_link_reads_the_hosts_bytes_however_they_are_cut(monkeypatch):
     monkeypatch.setattr("net.client.session.Said", broken)
     with pytest.raises(AttributeError, match="a bug"):
         asyncio.run(_session_against(stream))
+
+
+def test_the_links_silence_is_counted_from_the_connection_not_from_the_dial():
+    """A connection that took long to open is not taken for a silent host at the first
+    ping check: ``last_rx`` starts when the connection is made."""
+    from collections import Counter
+
+    from net.client.link import HostLink
+
+    async def scenario() -> tuple[float, float]:
+        link = HostLink(lambda raw: None, Counter(), lambda exc: "lost", lambda: None)
+        dialled = link.last_rx
+        await asyncio.sleep(0.05)  # the dial takes a while
+        link.connection_made(None)
+        return dialled, link.last_rx
+
+    dialled, made = asyncio.run(scenario())
+    assert made - dialled >= 0.04

@@ -39,6 +39,7 @@ class HostLink(asyncio.BufferedProtocol):
 
     def connection_made(self, transport) -> None:
         self.transport = transport
+        self.last_rx = time.monotonic()  # the silence is counted from the connection, not the dial
 
     def get_buffer(self, sizehint: int) -> memoryview:
         # never more than the decoder has room for: a longer message cannot complete
