@@ -223,8 +223,10 @@ class LiveGame:
             self._timers_sent = serial
         ack_conn, ack = origin if origin is not None else (None, None)
         audiences = self.fanout.audiences(self._conns(), self.seating.seats)
-        self.fanout.broadcast_update(state, audiences, events, ack_conn, ack, timers)
-        self.fanout.remember(events, state.actions_taken)  # after: not on the frames' way
+        try:
+            self.fanout.broadcast_update(state, audiences, events, ack_conn, ack, timers)
+        finally:  # after the frames, not on their way; kept even if one could not be made
+            self.fanout.remember(events, state.actions_taken)
         if state.phase is Phase.GAME_OVER:
             self._game_over()
 
