@@ -249,7 +249,8 @@ def test_reset_connections_leave_no_never_retrieved_future_in_the_log(monkeypatc
     a reset's exception in the stream protocol's "closed" future too, and only the
     protocol's ``__del__`` retrieves it; in the reference cycle a reset leaves behind, the
     collector may finalise the future first. Here the protocol's ``__del__`` does nothing,
-    which is that order every time: the host must have retrieved the exception itself.
+    which is that order every time. The host now reads through its own ``asyncio.Protocol``
+    (no stream reader, no "closed" future); the bursts and the log's check hold it to that.
     docs/SECURITY.md: at most one line per connection."""
     import gc
     import logging
