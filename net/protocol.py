@@ -34,6 +34,8 @@ from net.view_sync import (  # noqa: F401
     ViewHasher,
     apply_delta,
     fragment,
+    map_header,
+    pack,  # the wire's one packer: every message is encoded, every view hashed, with it
     view_delta,
     view_hash,
 )
@@ -312,25 +314,14 @@ class FrameDecoder:
         self._guarded = self._fed
 
 
-_packer = msgpack.Packer(use_bin_type=True, autoreset=True)
-
-
 def encode(msg: dict) -> bytes:
     """The bytes of one message. Host and client send nothing that did not pass here."""
-    frame = _packer.pack(msg)
+    frame = pack(msg)
     if len(frame) > MAX_FRAME:
         raise ValueError(f"message {msg.get('t')!r} is {len(frame)} bytes (> {MAX_FRAME})")
     return frame
 
 
-def pack(value: Any) -> bytes:
-    """One value's msgpack bytes, to be put in a message by ``encode_map``."""
-    return _packer.pack(value)
-
-
-def map_header(n: int) -> bytes:
-    """The msgpack header of a map of ``n`` pairs, as the packer writes it."""
-    return bytes((0x80 | n,)) if n < 16 else b"\xde" + n.to_bytes(2, "big")
 
 
 _PACKED_KEYS: dict[str, bytes] = {}
@@ -340,7 +331,7 @@ def _packed_key(key: str) -> bytes:
     """A field name's (or a message type's) msgpack bytes, packed once."""
     packed = _PACKED_KEYS.get(key)
     if packed is None:
-        packed = _packer.pack(key)
+        packed = pack(key)
         if len(_PACKED_KEYS) < 256:  # the protocol's names, never unbounded
             _PACKED_KEYS[key] = packed
     return packed

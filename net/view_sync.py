@@ -19,25 +19,26 @@ HASH_HEX = 16  # the short view hash: 64 bits as 16 lower-case hex digits
 
 STATIC_KEYS = frozenset({"board"})  # never in a delta nor in the hash (``board_id`` is)
 
-# the wire's packer (net.protocol packs with the same settings)
-_pack = msgpack.Packer(use_bin_type=True, autoreset=True).pack
+# the wire's one packer: net.protocol encodes every message with it, the hash every view
+pack = msgpack.Packer(use_bin_type=True, autoreset=True).pack
 _sha256 = hashlib.sha256
 
 
-def _map_header(n: int) -> bytes:
+def map_header(n: int) -> bytes:
+    """The msgpack header of a map of ``n`` pairs, as the packer writes it."""
     return bytes((0x80 | n,)) if n < 16 else b"\xde" + n.to_bytes(2, "big")
 
 
 def fragment(key: str, value: Any) -> bytes:
     """One pair of the hashed map: the key's msgpack bytes, then the value's."""
-    return _pack(key) + _pack(value)
+    return pack(key) + pack(value)
 
 
 def view_hash(view: dict) -> str:
     """The short hash of a view: the first 16 hex digits of the SHA-256 of the view as one
     msgpack map, ``board`` left out, its top-level keys sorted (every value as sent)."""
     keys = sorted(k for k in view if k not in STATIC_KEYS)
-    body = b"".join([_map_header(len(keys)), *[fragment(k, view[k]) for k in keys]])
+    body = b"".join([map_header(len(keys)), *[fragment(k, view[k]) for k in keys]])
     return _sha256(body).hexdigest()[:HASH_HEX]
 
 
@@ -66,7 +67,7 @@ class ViewHasher:
         # every fragment first, then stored: a value that cannot be packed leaves the
         # hasher as it was
         if memo is None:
-            redo = {k: _pack(k) + _pack(view[k]) for k in changed if k not in STATIC_KEYS}
+            redo = {k: pack(k) + pack(view[k]) for k in changed if k not in STATIC_KEYS}
         else:
             redo = {k: _fragment(k, view[k], memo) for k in changed if k not in STATIC_KEYS}
         if not frags.keys() >= redo.keys():  # a key the last view did not have
@@ -77,7 +78,7 @@ class ViewHasher:
     def _whole(self, view: dict, memo: dict | None) -> str:
         keys = sorted(k for k in view if k not in STATIC_KEYS)
         frags = {k: _fragment(k, view[k], memo) for k in keys}
-        self._frags, self._size, self._head = frags, len(view), _map_header(len(frags))
+        self._frags, self._size, self._head = frags, len(view), map_header(len(frags))
         return _sha256(self._head + b"".join(frags.values())).hexdigest()[:HASH_HEX]
 
 
@@ -87,7 +88,7 @@ def _fragment(key: str, value: Any, memo: dict | None) -> bytes:
         hit = memo.get(key)
         if hit is not None and hit[0] is value:
             return hit[1]
-    frag = _pack(key) + _pack(value)
+    frag = pack(key) + pack(value)
     if memo is not None:
         memo[key] = (value, frag)
     return frag
