@@ -51,9 +51,9 @@ class PatchCache:
     def keep(
         self, canvas: pygame.Surface, rect: pygame.Rect, sig: tuple, made: pygame.Surface | None = None
     ) -> None:
-        """Copy `rect` of the canvas as it is drawn now (or keep `made`, a surface made from
-        it: its scaled picture), under `sig`, if it was drawn with these keys before (and
-        its keys are not too varied to come round again)."""
+        """Copy `rect` of the canvas as it is drawn now (or `made`, a surface made from it:
+        its scaled picture), under `sig`, if it was drawn with these keys before (and its
+        keys are not too varied to come round again); copied only when kept."""
         where = tuple(rect)
         seen = self._seen.setdefault(where, set())
         if len(seen) > VARIED:
@@ -64,7 +64,7 @@ class PatchCache:
         kept = self._rects.setdefault(where, OrderedDict())
         if sig in kept:
             return
-        patch = canvas.subsurface(rect).copy() if made is None else made
+        patch = (canvas.subsurface(rect) if made is None else made).copy()
         size = patch.get_width() * patch.get_height() * patch.get_bytesize()
         if self._bytes + size > MAX_BYTES:
             self._rects.clear()

@@ -322,7 +322,7 @@ class GameWindow:
                     whole = scaled[tuple(src)] = scale(self.canvas.subsurface(src), dst.size)
                 img = whole.subsurface(inner.move(-dst.x, -dst.y))
                 if sig is not None:
-                    self.scaled_patches.keep(self.canvas, rect, sig, img.copy())
+                    self.scaled_patches.keep(self.canvas, rect, sig, img)
             surface.blit(img, inner)
         pygame.display.update([inner for _, _, inner, _ in parts])
 
