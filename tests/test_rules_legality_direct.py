@@ -208,3 +208,23 @@ def test_apply_refuses_what_the_list_refuses_with_the_same_rule(mode):
 
     play(game, [make_bot("random", s, 3) for s in range(4)], on_step=check)
     assert refused > 100
+
+
+def test_a_checked_action_is_not_checked_again_by_apply(monkeypatch):
+    """The LAN host asks `is_legal`, then `apply` asks again: `legal_now` runs once for
+    that action object at that version (a yes is kept until the state moves on), and an
+    equal but other action object is checked on its own."""
+    import game.rules.engine as engine
+
+    calls = []
+    real = engine.legal_now
+    monkeypatch.setattr(engine, "legal_now", lambda s, a: calls.append(a) or real(s, a))
+    state = new_game(4, 1)
+    action = PlaceMarker(state.turn, 4)
+    assert is_legal(state, PlaceMarker(state.turn, 4))  # equal, not the same object
+    assert is_legal(state, action)
+    assert len(calls) == 2
+    apply(state, action)
+    assert len(calls) == 2  # apply took the kept yes
+    assert not is_legal(state, action)  # the state moved on: asked again
+    assert len(calls) == 3

@@ -556,14 +556,21 @@ def is_legal(state: GameState, action: Action) -> bool:
     """`action in legal_actions(state, action.seat)`: from that list when it is built
     already (a bot chose from it), else without building it (`legality.legal_now`: the LAN
     host checks each action a client sends, most of them on a version nobody listed)."""
-    listed = state._legal_cache.get((state.actions_taken, action.seat))
+    cache = state._legal_cache
+    listed = cache.get((state.actions_taken, action.seat))
     if listed is not None:
         return action in listed
+    key = ("legal", state.actions_taken)
+    if cache.get(key) is action:  # checked already at this version (the host, then apply)
+        return True
     try:
-        return bool(legal_now(state, action))
+        ok = bool(legal_now(state, action))
     except (TypeError, ValueError, IndexError, KeyError, AttributeError):
         # a field of another type than declared: the list's answer, whatever it makes of it
         return action in legal_actions(state, action.seat)
+    if ok:
+        cache[key] = action
+    return ok
 
 
 def waiting_for(state: GameState) -> list[int]:
