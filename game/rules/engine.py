@@ -91,6 +91,7 @@ from .legality import (
     QUIET_LAST_SPENT,
     QUIET_LAST_UNUSED,
     _can_call,
+    _former_total,
     _may_draw,
     _may_fail,
     _may_open,
@@ -407,7 +408,6 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
         _card_plays(state, seat, fixed)
         _proposals(state, seat, out)
         cap = nego.agreed_total(neg)
-        former = 0
         for p in sorted(neg.pending):
             terms = neg.pending[p]
             if (
@@ -416,18 +416,8 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
                 and nego.may_be_paid_amount(state, p, terms.amount)
             ):
                 fixed.append(_a(Accept, seat, p))
-            if terms.was_agreed and not terms.by_boss:
-                former += terms.amount
             fixed.append(_a(Withdraw, seat, p))
-        if (
-            former
-            and cap + former <= neg.proceeds
-            and all(
-                nego.may_be_paid_amount(state, p, t.amount)
-                for p, t in neg.pending.items()
-                if t.was_agreed
-            )
-        ):
+        if _former_total(state) is not None:
             fixed.append(_a(AcceptFormer, seat))
         if _can_call(state):
             fixed.append(_a(GoingOnce, seat))
