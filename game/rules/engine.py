@@ -90,14 +90,14 @@ from .legality import (
     QUIET_LAST_MADE,
     QUIET_LAST_SPENT,
     QUIET_LAST_UNUSED,
-    _can_call,
-    _former_total,
-    _may_draw,
-    _may_fail,
-    _may_open,
-    _recruits,
     asked_seats,
+    can_call,
+    former_total,
     legal_now,
+    may_draw,
+    may_fail,
+    may_open,
+    recruit_moves,
 )
 from .state import (
     PLACARD_SOURCES,
@@ -333,16 +333,16 @@ def _marker_actions(state: GameState, seat: int, out: LegalActions) -> None:
 
 
 def _turn_actions(state: GameState, seat: int, out: LegalActions) -> None:
-    if _may_open(state, seat):
+    if may_open(state, seat):
         out.fixed.append(_a(OpenDeal, seat))
     out.fixed.append(_a(Roll, seat))
 
 
 def _moved_actions(state: GameState, seat: int, out: LegalActions) -> None:
-    can_open = _may_open(state, seat)
+    can_open = may_open(state, seat)
     if can_open:
         out.fixed.append(_a(OpenDeal, seat))
-    if _may_draw(state, seat, can_open):
+    if may_draw(state, seat, can_open):
         out.fixed.append(_a(Draw, seat))
 
 
@@ -359,7 +359,7 @@ def _floor_actions(state: GameState, seat: int, out: LegalActions) -> None:
 def _recruit_actions(state: GameState, seat: int, fixed: list[Action]) -> None:
     if state.hands[seat][RECRUIT] < 3:
         return
-    fixed.extend(_recruits(seat, tuple(state.placards)))
+    fixed.extend(recruit_moves(seat, tuple(state.placards)))
 
 
 def _window_actions(state: GameState, seat: int, out: LegalActions) -> None:
@@ -385,9 +385,9 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
         if in_call:
             _card_plays(state, seat, fixed)
         elif seat == boss:
-            if _can_call(state):
+            if can_call(state):
                 fixed.append(_a(GoingOnce, seat))
-            if _may_fail(state):
+            if may_fail(state):
                 fixed.append(_a(FailDeal, seat))
         return
     if seat == boss:
@@ -395,9 +395,9 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
             # A full round with nobody but the Boss acting: his own Clan cards, then close,
             # fail, or one last proposal (RULES §6.3).
             _lay_actions(state, seat, fixed)
-            if _can_call(state):
+            if can_call(state):
                 fixed.append(_a(GoingOnce, seat))
-            if _may_fail(state):
+            if may_fail(state):
                 fixed.append(_a(FailDeal, seat))
             if neg.last_proposal == QUIET_LAST_UNUSED:
                 _proposals(state, seat, out)
@@ -417,11 +417,11 @@ def _negotiation_actions(state: GameState, seat: int, out: LegalActions, in_call
             ):
                 fixed.append(_a(Accept, seat, p))
             fixed.append(_a(Withdraw, seat, p))
-        if _former_total(state) is not None:
+        if former_total(state) is not None:
             fixed.append(_a(AcceptFormer, seat))
-        if _can_call(state):
+        if can_call(state):
             fixed.append(_a(GoingOnce, seat))
-        if _may_fail(state):
+        if may_fail(state):
             fixed.append(_a(FailDeal, seat))
         if not real_time:
             fixed.append(_a(PassFloor, seat))

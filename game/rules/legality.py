@@ -78,16 +78,16 @@ def asked_seats(state: GameState) -> list[int]:
     return win.queue[:1]
 
 
-def _may_open(state: GameState, seat: int) -> bool:
+def may_open(state: GameState, seat: int) -> bool:
     return not (_V5 in state.settings.variants and state.hand_size(seat) < 3)
 
 
-def _may_draw(state: GameState, seat: int, can_open: bool) -> bool:
+def may_draw(state: GameState, seat: int, can_open: bool) -> bool:
     """V2: starting a turn with 10 or more cards, a player who may open a deal must."""
     return not (can_open and _V2 in state.settings.variants and state.hand_size(seat) >= 10)
 
 
-def _can_call(state: GameState) -> bool:
+def can_call(state: GameState) -> bool:
     inv = nego.involved(state)
     if inv is None:
         return False
@@ -95,13 +95,13 @@ def _can_call(state: GameState) -> bool:
     return nego.agreed_total(neg) + inv[1] <= neg.proceeds
 
 
-def _may_fail(state: GameState) -> bool:
+def may_fail(state: GameState) -> bool:
     # Two-player rules: the Boss must close whenever the sources on the table cover the deal.
-    return not (state.settings.two_player and _can_call(state))
+    return not (state.settings.two_player and can_call(state))
 
 
 @lru_cache(maxsize=1024)
-def _recruits(seat: int, placards: tuple[int, ...]) -> tuple[Action, ...]:
+def recruit_moves(seat: int, placards: tuple[int, ...]) -> tuple[Action, ...]:
     """The triples `seat` may play given each placard's owner: from the pool while it holds
     any, else any placard not the seat's own (a pure function of its arguments, so shared)."""
     pool = [c for c in range(6) if placards[c] == POOL]
@@ -109,7 +109,7 @@ def _recruits(seat: int, placards: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(_a(Recruit, seat, CLANS[c]) for c in targets)
 
 
-def _former_total(state: GameState) -> int | None:
+def former_total(state: GameState) -> int | None:
     """What the new Boss's `AcceptFormer` would add to the agreements (None: not on offer):
     the former agreements that fell back, if all of them fit and may be paid."""
     neg = state.negotiation
@@ -164,7 +164,7 @@ def _place_marker(state: GameState, a: PlaceMarker, seat: int) -> bool:
 
 
 def _open_deal(state: GameState, a: OpenDeal, seat: int) -> bool:
-    return _may_open(state, seat)
+    return may_open(state, seat)
 
 
 def _always(state: GameState, a: Action, seat: int) -> bool:
@@ -172,7 +172,7 @@ def _always(state: GameState, a: Action, seat: int) -> bool:
 
 
 def _draw(state: GameState, a: Draw, seat: int) -> bool:
-    return _may_draw(state, seat, _may_open(state, seat))
+    return may_draw(state, seat, may_open(state, seat))
 
 
 def _discard(state: GameState, a: Discard, seat: int) -> bool:
@@ -219,9 +219,9 @@ def _negotiation_move(state: GameState, a: Action, seat: int, kind: type, in_cal
             return play is not None and play(state, a, seat)
         if boss:
             if kind is GoingOnce:
-                return _can_call(state)
+                return can_call(state)
             if kind is FailDeal:
-                return _may_fail(state)
+                return may_fail(state)
         return False
     if boss and neg.quiet and not real_time:
         check = _QUIET_BOSS_MOVES.get(kind)
@@ -241,11 +241,11 @@ def _lay_clan(state: GameState, a: LayClan, seat: int, *_) -> bool:
 
 
 def _going_once(state: GameState, a: GoingOnce, seat: int, *_) -> bool:
-    return _can_call(state)
+    return can_call(state)
 
 
 def _fail_deal(state: GameState, a: FailDeal, seat: int, *_) -> bool:
-    return _may_fail(state)
+    return may_fail(state)
 
 
 def _quiet_propose(state: GameState, a: Propose, seat: int, *_) -> bool:
@@ -278,7 +278,7 @@ def _accept(state: GameState, a: Accept, seat: int, *_) -> bool:
 
 
 def _accept_former(state: GameState, a: AcceptFormer, seat: int, *_) -> bool:
-    return _former_total(state) is not None
+    return former_total(state) is not None
 
 
 def _boss_withdraw(state: GameState, a: Withdraw, seat: int, *_) -> bool:
