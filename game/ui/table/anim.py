@@ -32,6 +32,8 @@ class Director:
         self.banners: list[Banner] = []
         self.bubbles: list[Bubble] = []
         self.cursor = 0.0  # seconds from now when the next event's animation starts
+        self.clock = 0.0  # the timeline's seconds played (animation seconds, as the tweens')
+        self.horizon = 0.0  # the timeline's moment when all staged so far is over
         self.marker_f: float | None = None  # the marker's drawn position (fractional space)
         self.die_face: int | None = None
         self.die_rolling = False
@@ -51,6 +53,7 @@ class Director:
 
     def update(self, dt: float) -> None:
         self.tweens.update(dt)
+        self.clock += dt * self.tweens.speed
         self.cursor = max(0.0, self.cursor - dt * self.tweens.speed)
         if self.die_rolling:
             self.die_face = self.rng.randint(1, 6)
@@ -71,6 +74,7 @@ class Director:
 
     def finish(self) -> None:
         self.tweens.finish_all()
+        self.clock = max(self.clock + self.cursor, self.horizon)
         self.cursor = 0.0
         self.sprites.clear()
         self.banners.clear()
@@ -84,7 +88,12 @@ class Director:
 
     # -- staging: what the choreography (choreography.py) schedules ---------------------
 
+    def _reach(self, t: float) -> None:
+        """Something staged goes on until `t` seconds from now (the horizon follows)."""
+        self.horizon = max(self.horizon, self.clock + t)
+
     def at(self, delay: float, fn) -> None:
+        self._reach(delay)
         if delay <= 0:
             fn()
         else:
@@ -114,6 +123,7 @@ class Director:
         sp = Sprite(
             image, start[0], start[1], alpha=0.0 if delay > 0 else 255.0, scale=scale[0], z=z
         )
+        self._reach(delay + duration + (hold + 0.25 if fade else 0.0))
         self.sprites.append(sp)
 
         def landed():
@@ -146,6 +156,7 @@ class Director:
     def banner(self, text: str, colour=GOLD, delay: float = 0.0, hold: float = 0.9) -> None:
         b = Banner(text, colour, y=L.H * 0.42 + 30)
         self.banners.append(b)
+        self._reach(delay + 0.35 + hold + 0.3)
         self.tweens.animate(
             b, duration=0.35, delay=delay, ease="out_back", alpha=255, scale=1.0, y=L.H * 0.42
         )
@@ -186,6 +197,7 @@ class Director:
             self.die_face = value
 
         self.at(c, start)
+        self._reach(c + 0.6)
         self.sound("dice_roll", c)
 
     def move_marker(self, path, c) -> float:

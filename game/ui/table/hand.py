@@ -104,6 +104,7 @@ class HandFan:
         self.goals: list[tuple[float, float, float]] = []  # where the slots are going
         # a play left a gap under the pointer: the slots wait until it leaves this area
         self.hold: pygame.Rect | None = None
+        self.closing = False  # a card left: the others have not yet closed its gap
         self.hover: int | None = None
         self.selected: int | None = None
         self.drag: int | None = None
@@ -151,6 +152,7 @@ class HandFan:
         self.lift = [old_lift.get(k, 0.0) for k in keys]
         # a card left the hand under the pointer: the rest stay until the pointer leaves
         gone = len(keys) < len(old_keys) and set(keys) <= set(old_keys)
+        self.closing = self.closing or bool(set(old_keys) - set(keys))
         self.hold = area if over and gone else None
 
     def key_of(self, i: int | None) -> str | None:
@@ -314,6 +316,7 @@ class HandFan:
                 goal if _near(slot, goal) else tuple(s + (e - s) * k for s, e in zip(slot, goal, strict=True))
                 for slot, goal in zip(self.slots, self.goals, strict=True)
             ]  # fmt: skip
+        self.closing = self.closing and self.slots != self.goals
         self.hover = self.at(mouse) if self.drag is None else None
         for g in range(len(self.groups)):
             goal = self._lift_goal(g)
@@ -325,6 +328,10 @@ class HandFan:
         start = self.groups[g].start
         goal = SELECTED_LIFT if start == self.selected else HOVER_LIFT if start == self.hover else 0.0
         return max(goal, MARKED_LIFT) if self.marked_in(g) else goal
+
+    def empty_slot(self) -> bool:
+        """A slot of the fan shows no card: a gap not yet closed, or a card still flying in."""
+        return self.closing or any(not self._shown(g) for g in range(len(self.groups)))
 
     def sliding(self) -> bool:
         return self.hold is None and self.slots != self.goals
