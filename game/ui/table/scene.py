@@ -45,8 +45,6 @@ from .players import RING_SPEED, RING_STEPS, PlayerPlates
 from .pointer import TablePointer, in_history
 from .tips import TableTips
 
-MAX_LAG = 2.5  # seconds of queued animation a live (LAN) table may fall behind
-
 
 class MoneyHistory:
     """Each player's money after every closed deal, from the (public) payment events."""
@@ -72,7 +70,6 @@ class MoneyHistory:
                 self.points[-1] = tuple(self.money)
             else:
                 self.points.append(tuple(self.money))
-
 
 
 class TableScene(Scene):
@@ -379,10 +376,6 @@ class TableScene(Scene):
             d = self.director
             shown = d.clock + d.cursor
             self.lag.arrived(batch.version, self.t - dt, shown, max(shown, d.horizon))
-        if s.live and self.director.cursor > MAX_LAG:
-            # over the network the table moves at the host's pace: rather than fall ever
-            # further behind, jump to the end of what is queued
-            self.director.finish()
         self.director.update(dt)
         self.lag.tick(self.t, self.director.clock, not self.director.busy())
         if self.host_away.sync() or changed or self.v["version"] != self._version():
