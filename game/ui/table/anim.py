@@ -72,7 +72,7 @@ class Director:
         self._due = [(mark, due) for mark, due in self._due if mark > self.clock + 1e-9]
         rate = 1.0
         for mark, due in self._due:
-            left = max(dt, due - self.real)
+            left = max(dt, due - self.real - dt)  # landed a frame early: frames vary
             rate = max(rate, (mark - self.clock) / (self.tweens.speed * left))
         return rate
 
