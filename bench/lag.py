@@ -94,7 +94,9 @@ def replay_table(app, seed: int):
     return scene
 
 
-def run(mode: str, seconds: float, seed: int, fixed_dt: float | None, think: float) -> dict:
+def run(mode: str, opts: argparse.Namespace) -> dict:
+    """One run (`opts`: the command line's options) and its figures."""
+    seconds, seed, fixed_dt, think = opts.seconds, opts.seed, opts.fixed_dt, opts.think
     import pygame
 
     from game.ui.autoplay import ScriptedHuman
@@ -104,7 +106,7 @@ def run(mode: str, seconds: float, seed: int, fixed_dt: float | None, think: flo
     from game.ui.app import App
     from game.ui.config import Config
 
-    app = App(Config(fullscreen=False, speed=ARGS.speed), window_size=ARGS.size, sound=False,
+    app = App(Config(fullscreen=False, speed=opts.speed), window_size=opts.size, sound=False,
               persist=False)  # fmt: skip
     table = play_table(app, seed) if mode == "play" else replay_table(app, seed)
     human = ScriptedHuman(seed)
@@ -127,7 +129,7 @@ def run(mode: str, seconds: float, seed: int, fixed_dt: float | None, think: flo
                 elif drive.elapsed - waiting_since >= think and human.act(table) is not None:
                     gestures += 1
                     waiting_since = drive.elapsed
-                    if ARGS.pointer == "hand":
+                    if opts.pointer == "hand":
                         rest = L.HAND.center
                         pygame.event.post(pygame.event.Event(
                             pygame.MOUSEMOTION, pos=rest, rel=(0, 0), buttons=(0, 0, 0)))  # fmt: skip
@@ -152,8 +154,7 @@ def run(mode: str, seconds: float, seed: int, fixed_dt: float | None, think: flo
         app.shutdown()
 
 
-def main(argv: list[str] | None = None) -> int:
-    global ARGS
+def options(argv: list[str] | None = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--mode", default="play,replay")
     ap.add_argument("--seconds", type=float, default=120.0)
@@ -165,16 +166,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--window", action="store_true", help="a real window on $DISPLAY")
     ap.add_argument("--size", default="1366x768")
     ap.add_argument("--json", action="store_true")
-    ARGS = ap.parse_args(argv)
-    ARGS.size = tuple(int(x) for x in ARGS.size.split("x"))
-    if not ARGS.window:
+    opts = ap.parse_args(argv)
+    opts.size = tuple(int(x) for x in opts.size.split("x"))
+    return opts
+
+
+def main(argv: list[str] | None = None) -> int:
+    opts = options(argv)
+    if not opts.window:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    results = [
-        run(m, ARGS.seconds, ARGS.seed, ARGS.fixed_dt, ARGS.think) for m in ARGS.mode.split(",")
-    ]
-    if ARGS.json:
+    results = [run(m, opts) for m in opts.mode.split(",")]
+    if opts.json:
         print(json.dumps(results, indent=2))
         return 0
     for r in results:
@@ -186,8 +190,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  slot empty at the end: {r['slot_empty_now']}")
     return 0
 
-
-ARGS = argparse.Namespace()
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -146,3 +146,15 @@ def test_a_discard_leaves_no_gap_past_the_flight_in_a_table(app, table):
     frames(app, CLOSE_TIME + 3 * DT)
     assert not fan.empty_slot()
     assert table.lag.gaps and max(table.lag.gaps) <= CLOSE_TIME + 2 * DT
+
+
+def test_the_lag_bench_runs(monkeypatch):
+    """bench/lag.py plays a stretch of the game and of the replay and reads the instrument
+    (no figure is asserted: the bench prints them)."""
+    from bench import lag as bench
+
+    monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", "")  # the bench's own, undone after
+    opts = bench.options(["--fixed-dt", "0.05", "--seconds", "25"])
+    for mode in ("play", "replay"):
+        r = bench.run(mode, opts)
+        assert r["versions"] > 3 and r["lag"]["n"] > 3 and r["lag"]["max"] is not None
