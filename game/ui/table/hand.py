@@ -155,7 +155,7 @@ class HandFan:
         self.goals = self._layout(len(keys))
         self.slots = [old_slots.get(k, goal) for k, goal in zip(keys, self.goals, strict=True)]
         self.lift = [old_lift.get(k, 0.0) for k in keys]
-        # a card left the hand under the pointer: the rest stay until the pointer leaves
+        # a card left the hand under the pointer: the rest wait until it leaves (HOLD_MAX at most)
         gone = len(keys) < len(old_keys) and set(keys) <= set(old_keys)
         if self.closing or set(old_keys) - set(keys):
             self.closing, self.gap_t, self._gap_from = True, 0.0, None
@@ -309,7 +309,8 @@ class HandFan:
     # -- time ------------------------------------------------------------------------------
 
     def update_pointer(self, mouse) -> None:
-        """The gap a play left starts closing once the pointer is off the fan."""
+        """The gap a play left under the pointer starts closing once the pointer is off the
+        fan (or HOLD_MAX after the play, wherever the pointer is)."""
         self.pointer = mouse
         if self.hold is not None and not self.hold.collidepoint(mouse):
             self.hold = None
