@@ -62,9 +62,7 @@ class Director:
 
     def moving(self) -> bool:
         """Anything of the director's changes on screen every frame (or is about to)."""
-        return bool(
-            self.tweens.tweens or self.sprites or self.banners or self.bubbles or self.die_rolling
-        )
+        return bool(self.tweens.tweens or self.sprites or self.banners or self.bubbles or self.die_rolling)
 
     def pace(self, dt: float) -> float:
         """How many times its own pace the timeline plays in the next dt: 1, or just enough

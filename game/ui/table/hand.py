@@ -49,6 +49,7 @@ def one_row_max() -> int:
     return 1 + int((L.HAND.width - 2 * EDGE - cardart.CARD_W) // (cardart.CARD_W + gap))
 
 
+
 # two rows: the front row's centre, its foot on the screen's bottom edge; the back row
 # stands above it by the back row's titles and a count badge (`row_step`)
 FRONT_Y = L.H - 4 - cardart.CARD_H // 2
@@ -351,9 +352,7 @@ class HandFan:
 
     def _lift_goal(self, g: int) -> float:
         start = self.groups[g].start
-        goal = (
-            SELECTED_LIFT if start == self.selected else HOVER_LIFT if start == self.hover else 0.0
-        )
+        goal = SELECTED_LIFT if start == self.selected else HOVER_LIFT if start == self.hover else 0.0
         return max(goal, MARKED_LIFT) if self.marked_in(g) else goal
 
     def empty_slot(self) -> bool:
@@ -373,11 +372,7 @@ class HandFan:
     def settled_fan(self) -> pygame.Surface | None:
         """The whole fan as one picture while nothing in it moves (None while a card lifts,
         slides or is dragged): the table composes it into its static layer."""
-        if (
-            self.drag is not None
-            or self.sliding()
-            or any(abs(x - round(x)) >= 0.3 for x in self.lift)
-        ):
+        if self.drag is not None or self.sliding() or any(abs(x - round(x)) >= 0.3 for x in self.lift):
             return None
         key = (
             tuple(self.cards),  # the groups and their counts

@@ -72,6 +72,7 @@ class MoneyHistory:
                 self.points.append(tuple(self.money))
 
 
+
 class TableScene(Scene):
     name = "table"
     animated = False  # animations, countdowns and glows say so: look() and pulses()
