@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
-from icu4py.breakers import CharacterBreaker, LineBreaker, WordBreaker
+from icu4py.breakers import CharacterBreaker
 
-from . import fonts, probe
+from . import fonts, linebreak, probe
 from .theme import (
     CLAN_LETTERS,
     GOLD,
@@ -135,13 +135,13 @@ def _clusters(s: str) -> tuple[str, ...]:
     return tuple(CharacterBreaker(s, "und"))
 
 
-@lru_cache(maxsize=4096)
 def _segments(s: str, lang: str) -> tuple[str, ...]:
     """s cut at its line-break opportunities, each piece with its trailing spaces: ICU's
     line BreakIterator, which follows UAX #14 in every script (Latin at spaces and after
     hyphens, CJK between ideographs but never before closing punctuation) and finds the
-    words of Thai, written without spaces, in its dictionary."""
-    return tuple(LineBreaker(s, lang))
+    words of Thai, written without spaces, in its dictionary, with the game's own words
+    (assets/lang/th.words.txt) kept whole (linebreak.py)."""
+    return linebreak.segments(s, lang)
 
 
 def wrap(s: str, size: int, max_w: int, bold: bool = False) -> list[str]:
@@ -168,11 +168,11 @@ def _wrap(s: str, lang: str, px: int, max_w: int, bold: bool) -> tuple[str, ...]
 
 def _hard_split(s: str, lang: str, px: int, max_w: int, bold: bool) -> list[str]:
     """Cut a piece with no break opportunity that fits, the last resort: between its words
-    (ICU's word iterator), each with the marks it closes or opens and the spaces after it;
+    (ICU's word iterator, the game's words whole), each with the marks it closes or opens and the spaces after it;
     only such a word wider than the whole line is cut between clusters, where a closing
     mark (":", ")", ...) still never starts a line: the cluster before it moves down too."""
     words: list[str] = []
-    for word in WordBreaker(s, lang):
+    for word in linebreak.words(s, lang):
         glued = word.isspace() or word[0] in _NO_BREAK_BEFORE
         if words and (glued or words[-1][-1] in _NO_BREAK_AFTER):
             words[-1] += word
