@@ -182,3 +182,23 @@ def test_chinese_breaks_between_ideographs_never_before_closing_marks(lang, code
                     continue
                 alone = [w for w in WordBreaker(before, code) if w.strip()]
                 assert len(alone) == 1, (key, width, before, after)
+
+
+@pytest.mark.parametrize("code", ["zh_Hant", "zh_Hans"])
+def test_chinese_card_titles_break_between_words(lang, code):
+    """Issue 32: a Chinese card's title broke a word in two ("（任意部" / "族）"): UAX #14
+    allows a break between any two ideographs, which a title of three words cannot afford."""
+    lang(code)
+    for key in ["clan_red", "travel_red", "travel_grey", "recruit", "boss", "stop"]:
+        title = cardart.card_name(key)
+        ends, pos = set(), 0
+        for word in WordBreaker(title, code):
+            pos += len(word)
+            ends.add(pos)
+        for w, h in ((cardart.CARD_W, cardart.CARD_H), (110, 154), (96, 134)):
+            _, lines, _, _ = cardart._title_layout(key, cardart._band(w, h))
+            assert "".join(lines) == title.replace(" ", "") or " " in title, (key, lines)
+            pos = 0
+            for line in lines[:-1]:
+                pos = title.index(line, pos) + len(line)
+                assert pos in ends, (key, w, lines)

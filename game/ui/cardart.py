@@ -77,7 +77,7 @@ def _title_layout(key: str, band: pygame.Rect) -> tuple[pygame.Rect, list[str], 
     line height. The name carries the clan letter: a card in the back row of a two-row hand
     shows little more than its band."""
     title = card_name(key)
-    lines = draw.wrap(title, TITLE_PX, band.width - 10, True)
+    lines = draw.wrap(title, TITLE_PX, band.width - 10, True, whole_words=True)
     if THEME.lang == "en" and " " not in title and len(lines) > 1:
         lines = [title]  # one English word is never cut in two: it is squeezed to fit
     lh = draw.line_height(TITLE_PX, True)

@@ -144,16 +144,21 @@ def _segments(s: str, lang: str) -> tuple[str, ...]:
     return linebreak.segments(s, lang)
 
 
-def wrap(s: str, size: int, max_w: int, bold: bool = False) -> list[str]:
-    return list(_wrap(s, THEME.lang, THEME.font_px(size), max_w, bold))
+def wrap(s: str, size: int, max_w: int, bold: bool = False, whole_words: bool = False) -> list[str]:
+    """s in lines no wider than max_w. `whole_words`: break only between words, also in
+    Chinese (a card's title: 旅行卡 / （任意部族）, never 任意部 / 族）)."""
+    return list(_wrap(s, THEME.lang, THEME.font_px(size), max_w, bold, whole_words))
 
 
 @lru_cache(maxsize=2048)
-def _wrap(s: str, lang: str, px: int, max_w: int, bold: bool) -> tuple[str, ...]:
+def _wrap(
+    s: str, lang: str, px: int, max_w: int, bold: bool, whole_words: bool = False
+) -> tuple[str, ...]:
+    cut = linebreak.word_segments if whole_words else _segments
     lines: list[str] = []
     for para in s.split("\n"):
         line = ""
-        for seg in _segments(para, lang):
+        for seg in cut(para, lang):
             cand = line + seg
             if line and _measure(cand.rstrip(), lang, px, bold)[0] > max_w:
                 lines.append(line.rstrip())

@@ -108,3 +108,12 @@ def segments(s: str, lang: str) -> tuple[str, ...]:
 def words(s: str, lang: str) -> tuple[str, ...]:
     """s cut into words (and the spaces and marks between them), the list's words whole."""
     return _breaks(s, lang, WordBreaker)
+
+
+@lru_cache(maxsize=4096)
+def word_segments(s: str, lang: str) -> tuple[str, ...]:
+    """Like segments(), but a line may break only where a word also ends: Chinese breaks
+    between any two ideographs (UAX #14), which in a short title cuts a word in two
+    (部|族); ICU's word iterator knows the words of Chinese from its dictionary."""
+    edges = set(_ends(words(s, lang)))
+    return _cut(s, [p for p in _ends(segments(s, lang)) if p in edges])
