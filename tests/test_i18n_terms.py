@@ -89,13 +89,15 @@ def test_a_card_inside_a_sentence_has_its_own_form(lang, code, stop, clan_red):
 
 
 def test_no_button_or_banner_glues_punctuation_to_a_card_name():
-    """The Stop button and banner were tr("card.stop") + "!": 「停牌卡!」 in Chinese."""
+    """The Stop button and banner were tr("card.stop") + "!": 「停牌卡!」 in Chinese; a
+    mark or space glued after a translated piece is the language's own to choose (a sum of
+    money in a formula, "$18M = 6 × $3M", is no word)."""
     root = Path(__file__).resolve().parents[1] / "game" / "ui"
     glued = [
         f"{p.relative_to(root)}:{n}"
         for p in root.rglob("*.py")
         for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
-        if re.search(r"tr\([^)]*\) \+ \"[!?:;,.]", line)
+        if re.search(r"tr\([^)]*\) \+ \"[ !?:;,.]|\{tr\((?!.money\.)[^}]*\)\}[ !?:;,.]", line)
     ]
     assert not glued, glued
 
@@ -109,3 +111,11 @@ def test_the_lan_default_name_is_in_the_players_language(lang, monkeypatch):
     assert lan.player_name(cfg) == "ผู้เล่น"
     lang("zh_Hans")
     assert lan.player_name(cfg) == "玩家"
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_one_list_style_per_language(code):
+    """A list with "and" (log.list, log.and) and one without (list.items) part their items
+    alike: Thai had "C W และ G" beside "C, W"."""
+    table = i18n.table(code)
+    assert table["log.list"] == table["list.items"], code
