@@ -202,3 +202,13 @@ def test_chinese_card_titles_break_between_words(lang, code):
             for line in lines[:-1]:
                 pos = title.index(line, pos) + len(line)
                 assert pos in ends, (key, w, lines)
+
+
+def test_the_thai_word_list_holds_the_games_loanwords():
+    """ICU's dictionary knows none of the investors' names in Thai script and cuts them
+    (แซ|กส์, ลีบเก|ลด์): every name, and the glossary's loanwords, is on the list."""
+    th = i18n.table("th")
+    names = [th[f"clan.{c}.family"] for c in ("red", "blue", "yellow", "magenta", "orange", "green")]
+    for word in [*names, "ดีล", "บอท", "บอส", "การ์ด", th["term.dividend"]]:
+        assert word in linebreak.game_words("th"), word
+        assert list(linebreak.segments(word, "th")) == [word], word
