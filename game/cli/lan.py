@@ -247,9 +247,12 @@ def run_join(args) -> int:
         error(problem)
         return EXIT_USAGE
     if not args.headless:
+        from game.ui.config import Config
+        from game.ui.lan import player_name
         from game.ui.windows import run_client
 
-        client = Client((host, port), name=args.name, code=args.code, token=args.token).start()
+        name = args.name or player_name(Config.load())  # in the player's language
+        client = Client((host, port), name=name, code=args.code, token=args.token).start()
         try:
             return run_client(client, args)
         finally:

@@ -283,7 +283,8 @@ class ClientSession:
             if self.token:
                 hello["token"] = self.token
             else:
-                hello["name"] = self.name or "Player"
+                if self.name:  # else the host refuses with bad_name: the caller names it
+                    hello["name"] = self.name
                 # typed with spaces or in lower case: the host wants exactly 4 letters
                 hello["code"] = P.normalize_code(self.code) or self.code
         elif self.name:

@@ -217,16 +217,20 @@ class RoomScene(Scene):
         seats = s.seats
         if seats is None:
             return None
-        head = tr("room.game_over") + " " if s.over else ""
+        status, colour = self._seats_status(s, seats)
+        return (tr("room.game_over", status=status) if s.over else status), colour
+
+    @staticmethod
+    def _seats_status(s, seats) -> tuple[str, tuple]:
+        """What the room waits for now (after a game, the game-over line leads it)."""
         if s.starts_in is not None and not seats.started:
-            return head + tr("room.starting_in", s=s.starts_in), GOLD
+            return tr("room.starting_in", s=s.starts_in), GOLD
         if s.may_start:
-            return head + tr("room.you_start"), TEXT
+            return tr("room.you_start"), TEXT
         starter = seats.starter
         if starter is not None:
-            name = s.seat_name(starter) or "?"
-            return head + tr("room.waiting_start", name=name), TEXT
-        return head + tr("room.waiting_players"), TEXT
+            return tr("room.waiting_start", name=s.seat_name(starter) or "?"), TEXT
+        return tr("room.waiting_players"), TEXT
 
     def _draw_status(self, surface) -> None:
         got = self._status_text()

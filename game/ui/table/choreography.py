@@ -129,7 +129,7 @@ def stopped(d: Stage, e: dict, viewer: int | None, c: float) -> float:
         ease="out_back",
         hold=0.6,
     )
-    d.banner(tr("card.stop") + "!", (240, 90, 80), delay=c + 0.3, hold=0.4)
+    d.banner(tr("card.stop_shout"), (240, 90, 80), delay=c + 0.3, hold=0.4)
     d.sound("deal_failed", c + 0.3, 0.6)
     return 0.9
 
