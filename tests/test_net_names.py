@@ -38,7 +38,9 @@ def test_names_with_something_to_see_are_kept(raw):
     assert player_name(raw)[1] is None, raw
 
 
-@pytest.mark.parametrize("brk", ["\n", "\r", "\r\n", "\x0b", "\x0c", "\x85", "\u2028", "\u2029", "\t"])
+@pytest.mark.parametrize(
+    "brk", ["\n", "\r", "\r\n", "\x0b", "\x0c", "\x85", "\u2028", "\u2029", "\t"]
+)
 def test_every_line_break_becomes_one_space(brk):
     assert clean_name(f"Mei{brk}Ling") == "Mei Ling"
     assert clean_name(f"{brk}Mei{brk}{brk}") == "Mei"
