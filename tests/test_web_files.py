@@ -182,3 +182,19 @@ def test_the_repositorys_list_holds_only_page_files_the_tables_and_fonts():
     for path, served in files.items():
         assert served.path.suffix not in (".py", ".md", ".sh"), path
         assert not any(part.startswith(".") for part in path.split("/")), path
+
+
+def test_requests_that_are_not_http_get_400_and_leave_no_traceback(page, caplog):
+    import logging
+
+    async def probe(port):
+        for data in (b"GARBAGE\r\n\r\n", b"GET / HTTP/1.1\r\nX: " + b"a" * 20000 + b"\r\n\r\n"):
+            reader, writer = await asyncio.open_connection(LOOPBACK, port)
+            writer.write(data)
+            got = await asyncio.wait_for(reader.read(100), 5)
+            assert b" 400 " in got.split(b"\r\n")[0], got
+            writer.close()
+
+    with caplog.at_level(logging.DEBUG, logger="aiohttp.server"):
+        _serve(page, probe)
+    assert not [r for r in caplog.records if r.name == "aiohttp.server" and r.exc_info]

@@ -348,3 +348,22 @@ def test_frames_go_out_in_order_and_unsent_bytes_count_as_the_write_buffer():
         assert ws.written == [b"0", b"A", b"BB", b"CCC"] and ws.closed
 
     run(scenario())
+
+
+def test_bytes_that_are_not_websocket_frames_are_a_bad_frame():
+    async def scenario():
+        host, clock = await start_phone_host()
+        reader, writer = await raw_websocket(host)
+        writer.write(ws_frame(b"hello", opcode=0x3))  # a reserved opcode: not WebSocket
+        data = await asyncio.wait_for(reader.read(4096), 5)
+        assert data[0] == 0x82  # a binary message first: the protocol's error
+        n = data[1] & 0x7F
+        error = msgpack.unpackb(data[2 : 2 + n])
+        assert error["t"] == "error" and error["code"] == "bad_frame"
+        rest = data[2 + n :] or await asyncio.wait_for(reader.read(4096), 5)
+        assert rest[0] == 0x88  # then the close frame, code 1002
+        assert int.from_bytes(rest[2:4], "big") == aiohttp.WSCloseCode.PROTOCOL_ERROR
+        writer.close()
+        await host.close()
+
+    run(scenario())

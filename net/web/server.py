@@ -23,6 +23,7 @@ import socket
 from urllib.parse import quote
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from net.host.config import DEFAULT_PHONE_PORT
 from net.host.connections import Connections
@@ -44,6 +45,20 @@ CSP = (
     "img-src 'self' data:; font-src 'self'; connect-src 'self' ws://{host}; "
     "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 )
+
+
+class BadRequests(logging.Filter):
+    """aiohttp logs a traceback for every request it cannot parse (a header line over 8 KiB,
+    bytes that are not HTTP): those come from the network, not from a bug, and the host's
+    log stays one line per problem at most (docs/SECURITY.md). They are dropped here; aiohttp
+    answers them 400 all the same."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        return not isinstance(exc, HttpProcessingError)
+
+
+_BAD_REQUESTS = BadRequests()
 
 
 def own_names() -> set[str]:
@@ -113,6 +128,7 @@ class PhoneServer:
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
+        logging.getLogger("aiohttp.server").addFilter(_BAD_REQUESTS)  # once: a set
         app = web.Application(middlewares=[self._guard], client_max_size=4096)
         app.router.add_get("/ws", self._websocket)
         app.router.add_route("*", "/{path:.*}", self._file)

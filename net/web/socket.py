@@ -106,18 +106,28 @@ class WebSocketTransport:
             raise
 
 
-class PhoneSocket(web.WebSocketResponse):
-    """aiohttp's WebSocket, which answers a message over the size limit as TCP does: the
-    ``frame_too_large`` error first, then the close (aiohttp alone closes with 1009 and no
-    word). ``too_big`` is set by ``serve`` to send that error and wait for it to go out."""
+#: what aiohttp's own refusals of a phone's bytes are on TCP: a message over the size
+#: limit, and WebSocket framing that is not WebSocket (unmasked, a bad opcode, a torn
+#: fragment, a text message that is not UTF-8)
+REFUSALS = {
+    WSCloseCode.MESSAGE_TOO_BIG: ("frame_too_large", "a message is longer than {max} bytes"),
+    WSCloseCode.PROTOCOL_ERROR: ("bad_frame", "the bytes are not WebSocket frames"),
+    WSCloseCode.INVALID_TEXT: ("bad_frame", "a text message that is not UTF-8"),
+}
 
-    too_big: Callable[[], Awaitable[None]] | None = None
+
+class PhoneSocket(web.WebSocketResponse):
+    """aiohttp's WebSocket, which answers bytes it refuses (``REFUSALS``) as TCP does: the
+    protocol's error first, then the close (aiohttp alone closes with 1009 or 1002 and no
+    word). ``refuse`` is set by ``serve`` to send that error and wait for it to go out."""
+
+    refuse: Callable[[int], Awaitable[None]] | None = None
 
     async def close(self, *, code: int = WSCloseCode.OK, message: bytes = b"", drain: bool = True):
-        hook = self.too_big
-        if code == WSCloseCode.MESSAGE_TOO_BIG and hook is not None:
-            self.too_big = None
-            await hook()
+        hook = self.refuse
+        if code in REFUSALS and hook is not None:
+            self.refuse = None
+            await hook(code)
         return await super().close(code=code, message=message, drain=drain)
 
 
@@ -144,7 +154,10 @@ async def serve(request: web.Request, connections: Connections) -> web.WebSocket
         heartbeat=None,  # the protocol's own ping and idle timeout keep watch
         timeout=limits.linger,  # how long a close waits for the phone's close frame
     )
-    await ws.prepare(request)
+    try:
+        await ws.prepare(request)
+    except (ConnectionError, RuntimeError):  # the phone went away during the upgrade
+        return ws
     transport = WebSocketTransport(ws, request.transport)
     conn = Connection(TransportWriter(transport), connections.now(), limits.burst, limits.rate)
     conn.via = VIA_WEB
@@ -157,14 +170,13 @@ async def serve(request: web.Request, connections: Connections) -> web.WebSocket
     connections.stats["connections"] += 1
     connections.stats["web_connections"] += 1
 
-    async def too_big() -> None:
-        transport.close_code = WSCloseCode.MESSAGE_TOO_BIG
-        connections.fatal(
-            conn, P.error("frame_too_large", f"a message is longer than {limits.max_frame} bytes")
-        )
+    async def refuse(close_code: int) -> None:
+        code, words = REFUSALS[close_code]
+        transport.close_code = close_code
+        connections.fatal(conn, P.error(code, words.format(max=limits.max_frame)))
         await _finish(transport, limits.linger)
 
-    ws.too_big = too_big
+    ws.refuse = refuse
     try:
         await _read(ws, conn, connections)
     finally:
