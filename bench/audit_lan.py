@@ -1,6 +1,6 @@
 """Hidden-information audit of LAN games: every frame the host sends, to every connection.
 
-    .venv/bin/python -m bench.audit_lan --games 1000 [--workers 2] [--concurrency 6] [--seed 1]
+    .venv/bin/python -m bench.audit_lan --games 1000 [--workers 2] [--concurrency 6] [--seed 1] [--phones N]
 
 Each game is a real LAN game on loopback: a host, a headless bot client (``BotPlayer``) on
 every seat and a spectator (the table display), 2 to 6 seats, random variants, hidden or
@@ -405,8 +405,8 @@ async def audited_game(game_no: int, base_seed: int, **overrides) -> dict:
     }
 
 
-def run_batch(args: tuple[list[int], int, int]) -> list[dict]:
-    games, base_seed, concurrency = args
+def run_batch(args: tuple[list[int], int, int, int]) -> list[dict]:
+    games, base_seed, concurrency, phones = args
 
     async def main() -> list[dict]:
         sem = asyncio.Semaphore(concurrency)
@@ -414,7 +414,7 @@ def run_batch(args: tuple[list[int], int, int]) -> list[dict]:
         async def one(n: int) -> dict:
             async with sem:
                 try:
-                    return await audited_game(n, base_seed)
+                    return await audited_game(n, base_seed, phones=phones)
                 except Exception as exc:
                     return {"game": n, "seats": 0, "actions": 0, "stats": {},
                             "problems": [f"game crashed: {exc!r} {traceback.format_exc(limit=5)}"]}  # fmt: skip
@@ -432,6 +432,9 @@ def main(argv=None) -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--concurrency", type=int, default=6, help="games at once per worker")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--phones", type=int, default=0, help="seats (the first N) played over the phone WebSocket"
+    )
     args = p.parse_args(argv)
     t0 = time.perf_counter()
     batches = [list(range(i, min(args.games, i + 12))) for i in range(0, args.games, 12)]
@@ -440,7 +443,7 @@ def main(argv=None) -> int:
     leaks: list[str] = []
     by_seats: Counter = Counter()
     with mp.Pool(args.workers) as pool:
-        jobs = [(b, args.seed, args.concurrency) for b in batches]
+        jobs = [(b, args.seed, args.concurrency, args.phones) for b in batches]
         for results in pool.imap_unordered(run_batch, jobs):
             for r in results:
                 games += 1
