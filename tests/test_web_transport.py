@@ -367,3 +367,27 @@ def test_bytes_that_are_not_websocket_frames_are_a_bad_frame():
         await host.close()
 
     run(scenario())
+
+
+def test_a_host_thread_serves_phones_for_a_browser_driven_from_sync_code():
+    """tests.web_helpers.phone_host_thread, what the page's browser tests start: a host in
+    its own thread whose phone_url serves the tables and takes a WebSocket hello."""
+    import urllib.request
+
+    from tests.web_helpers import phone_host_thread
+
+    with phone_host_thread(seats=2) as ht:
+        assert ht.phone_url.endswith(f"/?code={CODE}")
+        base = ht.phone_url.split("?")[0]
+        with urllib.request.urlopen(base + "lang/en.json", timeout=5) as answer:
+            assert answer.status == 200
+
+        async def hello():
+            url = base.replace("http", "ws") + "ws"
+            async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+                await ws.send_bytes(msgpack.packb(
+                    {"t": "hello", "v": 2, "role": "player", "name": "P", "code": CODE}
+                ))  # fmt: skip
+                return msgpack.unpackb((await ws.receive(5)).data)
+
+        assert run(hello())["t"] == "welcome"
