@@ -225,6 +225,8 @@ class WebBridge:
                     up.cancel()
         except (aiohttp.ClientError, ConnectionError, OSError):
             pass
+        except asyncio.CancelledError:  # the bridge closes: end quietly (asyncio's stream
+            pass  # callback would log a cancelled handler's CancelledError as an error)
         finally:
             self._tasks.discard(task)
             writer.close()
