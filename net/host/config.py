@@ -25,6 +25,10 @@ from net.host.connections import Limits
 
 DEFAULT_TABLE_NAME = "I'm the Boss! table"
 
+#: the port phones open the table's page on (``--phone-port``); a taken one falls back to
+#: any free port, which the host prints and its QR code shows
+DEFAULT_PHONE_PORT = 8700
+
 
 class HostError(RuntimeError):
     """The host cannot start (bad resume file, port in use, bad settings)."""
@@ -64,6 +68,10 @@ class HostConfig:
     compact_every: int = 256  # journal records between two rewrites of the whole save
     announce: bool = True  # zeroconf (never when bound to loopback)
     announce_addresses: list[str] | None = None
+    #: the phone page and its WebSocket (net.web): None: not served; 0: any free port;
+    #: a port: that one, or any free port when it is taken
+    phone_port: int | None = None
+    phone_dir: Path | None = None  # the page's folder (None: assets/phone; tests give theirs)
 
 
 #: A table people sit at asks around, each player with this long to answer a window: the
@@ -72,6 +80,12 @@ class HostConfig:
 #: (HostConfig's own defaults, real time and Timing's 5 s, serve the tests and benches.)
 PEOPLE_WINDOW_MODE = WindowMode.ASK_AROUND
 PEOPLE_WINDOW = 10.0
+#: ``main.py table`` serving phones: the TV shows the public table and every hand is on its
+#: own phone, so every phone can show a Stop window at once with its countdown, as everyone
+#: at a real table may call "Stop!" at once. Ask-around, one player after another, makes a
+#: window last up to (players - 1) x 10 s; real time ends it when everyone asked has passed,
+#: and 10 s (PEOPLE_WINDOW) still leave time to read the longest banner.
+PHONE_TABLE_WINDOW_MODE = WindowMode.REAL_TIME
 
 
 class HostChoiceError(ValueError):
@@ -149,6 +163,7 @@ def build_host_config(
     announce: bool = True,
     hints: bool = True,
     open_bot_seats: bool = False,
+    phone_port: int | None = DEFAULT_PHONE_PORT,
 ) -> HostConfig:
     """A checked HostConfig (seconds left None keep Timing's defaults, but the window's is
     PEOPLE_WINDOW); HostChoiceError names the first bad choice."""
@@ -158,6 +173,8 @@ def build_host_config(
         raise HostChoiceError("code", f"must be {P.CODE_LENGTH} letters A-Z")
     if not 0 <= port <= 65535:
         raise HostChoiceError("port", "must be 0..65535")
+    if phone_port is not None and not 0 <= phone_port <= 65535:
+        raise HostChoiceError("phone_port", "must be 0..65535")
     if negotiation_limit < 1:
         raise HostChoiceError("negotiation_limit", "must be >= 1")
     if len(bots) not in (1, seats):
@@ -199,4 +216,5 @@ def build_host_config(
         announce=announce,
         hints=hints,
         open_bot_seats=open_bot_seats,
+        phone_port=phone_port,
     )

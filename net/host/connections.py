@@ -29,6 +29,9 @@ log = logging.getLogger(__name__)
 
 _INF = float("inf")
 
+#: the last ``rate_limited`` error's message, before a flooding connection is closed
+FLOODING = "flooding: connection closed"
+
 
 @dataclass
 class TokenBucket:
@@ -101,6 +104,7 @@ class Connection:
         self.writer = writer
         self.peer = writer.get_extra_info("peername")
         self.role: str | None = None  # None until a hello is accepted
+        self.via = "tcp"  # how it reached the host: "tcp", or "web" (a phone's WebSocket)
         self.seat: int | None = None
         self.synced = False  # has a snapshot of the current game
         self.wants_legal = False  # hello asked for the seat's legal actions in every update
@@ -214,7 +218,7 @@ class Connections:
         conn.dropped += 1
         self.stats["rate_limited"] += 1
         if conn.dropped > self.limits.max_dropped:
-            self.fatal(conn, P.error("rate_limited", "flooding: connection closed"))
+            self.fatal(conn, P.error("rate_limited", FLOODING))
         elif now - conn.last_rate_error >= 1.0:
             conn.last_rate_error = now
             self.send(conn, P.error("rate_limited"))
