@@ -49,11 +49,19 @@ def _autosave_path(args, resume: Path | None) -> Path | None:
 
 def config_from_args(args) -> HostConfig:
     """HostConfig from the host/table arguments (UsageError names the bad flag)."""
-    from net.host.config import PEOPLE_WINDOW_MODE, HostChoiceError, build_host_config
+    from net.host.config import (
+        DEFAULT_PHONE_PORT,
+        PEOPLE_WINDOW_MODE,
+        HostChoiceError,
+        build_host_config,
+    )
 
     g = lambda name, default=None: getattr(args, name, default)  # noqa: E731
     resume = Path(args.resume) if g("resume") else None
     seats = args.seats
+    phone_port = None if g("no_phones", False) else g("phone_port")
+    if phone_port is None and not g("no_phones", False):
+        phone_port = DEFAULT_PHONE_PORT
     try:
         return build_host_config(
             seats=seats,
@@ -79,6 +87,7 @@ def config_from_args(args) -> HostConfig:
             announce=not g("no_announce", False),
             hints=bool(g("hints", True)),
             open_bot_seats=bool(g("open_bot_seats", False)),
+            phone_port=phone_port,
         )
     except HostChoiceError as exc:
         raise UsageError(f"--{exc.option.replace('_', '-')} {exc.requirement}") from None
@@ -112,6 +121,7 @@ async def _serve(config: HostConfig, once: bool) -> int:
         f'table "{host.name}" at {shown_address(config.bind, host.port)}  room code {host.code}',
         flush=True,
     )
+    _print_phone_url(host)
     if config.autosave is not None:
         print(f"autosave: {config.autosave}", file=sys.stderr, flush=True)
     stop = asyncio.Event()
@@ -139,6 +149,12 @@ async def _serve(config: HostConfig, once: bool) -> int:
                 await asyncio.sleep(0.2)
     finally:
         stopper.cancel()
+
+
+def _print_phone_url(host) -> None:
+    """The phone page's address (what the QR code holds), when phones are served."""
+    if host.phone_url is not None:
+        print(f"phones: {host.phone_url}", flush=True)
 
 
 def _logging(verbose: bool = False) -> None:
@@ -192,6 +208,7 @@ def _run_windowed(config: HostConfig, args, display: bool) -> int:
         error(str(exc))
         return 1
     print(f'table "{host.host.name}" at port {host.port}  room code {host.code}', flush=True)
+    _print_phone_url(host.host)
     name = token = None
     role = "spectator" if display else "player"
     if not display:

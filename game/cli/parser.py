@@ -69,6 +69,14 @@ def _host_args(p: argparse.ArgumentParser) -> None:
         help="newcomers may take the seats bots play from the start (every screen is told); "
         "by default only a seat's own token takes a seat once the game runs",
     )
+    p.add_argument(
+        "--phone-port",
+        type=int,
+        metavar="N",
+        help="port of the phone page and its WebSocket (default 8700; any free port when "
+        "it is taken; 0: any free port)",
+    )
+    p.add_argument("--no-phones", action="store_true", help="do not serve the phone page")
     p.add_argument("--verbose", action="store_true", help="log connections and games")
 
 

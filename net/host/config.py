@@ -25,6 +25,10 @@ from net.host.connections import Limits
 
 DEFAULT_TABLE_NAME = "I'm the Boss! table"
 
+#: the port phones open the table's page on (``--phone-port``); a taken one falls back to
+#: any free port, which the host prints and its QR code shows
+DEFAULT_PHONE_PORT = 8700
+
 
 class HostError(RuntimeError):
     """The host cannot start (bad resume file, port in use, bad settings)."""
@@ -64,6 +68,10 @@ class HostConfig:
     compact_every: int = 256  # journal records between two rewrites of the whole save
     announce: bool = True  # zeroconf (never when bound to loopback)
     announce_addresses: list[str] | None = None
+    #: the phone page and its WebSocket (net.web): None: not served; 0: any free port;
+    #: a port: that one, or any free port when it is taken
+    phone_port: int | None = None
+    phone_dir: Path | None = None  # the page's folder (None: assets/phone; tests give theirs)
 
 
 #: A table people sit at asks around, each player with this long to answer a window: the
@@ -149,6 +157,7 @@ def build_host_config(
     announce: bool = True,
     hints: bool = True,
     open_bot_seats: bool = False,
+    phone_port: int | None = DEFAULT_PHONE_PORT,
 ) -> HostConfig:
     """A checked HostConfig (seconds left None keep Timing's defaults, but the window's is
     PEOPLE_WINDOW); HostChoiceError names the first bad choice."""
@@ -158,6 +167,8 @@ def build_host_config(
         raise HostChoiceError("code", f"must be {P.CODE_LENGTH} letters A-Z")
     if not 0 <= port <= 65535:
         raise HostChoiceError("port", "must be 0..65535")
+    if phone_port is not None and not 0 <= phone_port <= 65535:
+        raise HostChoiceError("phone_port", "must be 0..65535")
     if negotiation_limit < 1:
         raise HostChoiceError("negotiation_limit", "must be >= 1")
     if len(bots) not in (1, seats):
@@ -199,4 +210,5 @@ def build_host_config(
         announce=announce,
         hints=hints,
         open_bot_seats=open_bot_seats,
+        phone_port=phone_port,
     )

@@ -101,6 +101,7 @@ class Connection:
         self.writer = writer
         self.peer = writer.get_extra_info("peername")
         self.role: str | None = None  # None until a hello is accepted
+        self.via = "tcp"  # how it reached the host: "tcp", or "web" (a phone's WebSocket)
         self.seat: int | None = None
         self.synced = False  # has a snapshot of the current game
         self.wants_legal = False  # hello asked for the seat's legal actions in every update

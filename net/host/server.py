@@ -100,6 +100,7 @@ class Host:
         self.stats: Counter = Counter()
         self.port: int | None = None
         self._server: asyncio.AbstractServer | None = None
+        self.phones = None  # net.web.server.PhoneServer, when phones are served
         self.announcement = Announcement(config.bind, config.announce_addresses)
         self.saved = SavedTable(config, self.seating)  # the autosave and the seats file
         self._rng = random.Random(secrets.randbits(64))
@@ -204,6 +205,7 @@ class Host:
                 f"cannot listen on {self.config.bind}:{self.config.port}: {exc}"
             ) from None
         self.port = self._server.sockets[0].getsockname()[1]
+        await self._start_phones()
         if announce_wanted(self.config.announce, self.config.bind):
             await self.announcement.start(self.name, self.port, self.lobby.seats_free(), self.lobby.pace())
         if self.game is not None:
@@ -218,6 +220,8 @@ class Host:
         self._closing = True
         self.live.stop()
         self.connections.shutdown(reason)
+        if self.phones is not None:
+            await self.phones.close()
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(Exception):
@@ -226,6 +230,28 @@ class Host:
         for task in list(self._tasks):
             task.cancel()
         await self.saved.close()
+
+    async def _start_phones(self) -> None:
+        """The phone page and WebSocket on their own port (``HostConfig.phone_port``)."""
+        if self.config.phone_port is None:
+            return
+        from net.web.files import PHONE_DIR, served_files
+        from net.web.server import PhoneServer  # aiohttp is loaded only when phones are served
+
+        files = served_files(Path(self.config.phone_dir or PHONE_DIR))
+        self.phones = PhoneServer(
+            self.connections, bind=self.config.bind, port=self.config.phone_port, files=files
+        )
+        try:
+            await self.phones.start()
+        except OSError as exc:
+            self._server.close()
+            raise HostError(f"cannot serve phones on {self.config.bind}: {exc}") from None
+
+    @property
+    def phone_url(self) -> str | None:
+        """The address phones open (``http://LAN-ADDRESS:PORT/?code=CODE``), if served."""
+        return None if self.phones is None else self.phones.url(self.code)
 
     def _spawn(self, coro) -> None:
         task = asyncio.ensure_future(coro)
