@@ -5,10 +5,20 @@ the same render)."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import queue
 import random
 import shutil
+import subprocess
+import sys
+import tempfile
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -31,6 +41,49 @@ def chromium_path() -> str | None:
     return shutil.which("chromium")
 
 
+@contextlib.contextmanager
+def host_process(kind: str, *args: str) -> Iterator[str]:
+    """`main.py table` (the TV, under SDL's dummy driver) or `main.py host --headless` on
+    loopback with the phone server on a free port; yields the phones' address it prints."""
+    cmd = [sys.executable, "main.py", kind, "--bind", "127.0.0.1", "--port", "0"]
+    cmd += ["--phone-port", "0", "--no-announce", "--autosave", "none", *args]
+    if kind == "host":
+        cmd.append("--headless")
+    with tempfile.TemporaryDirectory() as config:
+        env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+        env["IMTHEBOSS_CONFIG_DIR"] = config
+        proc = subprocess.Popen(
+            cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()
+        try:
+            yield _phones_line(lines, proc)
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(5)
+
+
+def _phones_line(lines: queue.Queue, proc, wait_s: float = 30.0) -> str:
+    end = time.monotonic() + wait_s
+    seen = []
+    while time.monotonic() < end:
+        try:
+            line = lines.get(timeout=0.2)
+        except queue.Empty:
+            if proc.poll() is not None:
+                break
+            continue
+        seen.append(line)
+        if line.startswith("phones: "):
+            return line.split()[1]
+    raise AssertionError(f"the host printed no phones' address: {seen}")
+
+
 def phone_context(browser, size=PORTRAIT, locale="en-US"):
     """A phone: touch, a mobile viewport, the phone's language."""
     return browser.new_context(
@@ -47,8 +100,10 @@ def join(page, url: str, name: str) -> None:
 
 # One move, chosen and tapped inside the page. Windows: let them pass (now and then Stop);
 # over the limit: mark cards, then Discard; then the likeliest move: accept, close, roll,
-# draw or open a deal; an investor without terms offers its sources; a Boss with nothing to
-# answer passes the floor and, after a while, fails the deal.
+# draw or open a deal (a phone draws until it has been over the hand limit once); Clan cards
+# the deal needs are laid, Recruitment triples played now and then; an investor without terms
+# offers its sources; a Boss with nothing to answer passes the floor and, after
+# a while, fails the deal.
 PLAYER_JS = """
 (seed) => {
   const m = (window.__player ||= { stuck: 0, rng: seed });
@@ -70,24 +125,29 @@ PLAYER_JS = """
       const card = live("button.card").find((c) => Number(c.dataset.left) > 0);
       if (card) return tap(card, "mark");
     }
-    if (!confirm.disabled) return tap(confirm, "discard");
+    if (!confirm.disabled) { m.discarded = true; return tap(confirm, "discard"); }
   }
   for (const t of ["accept_proposal", "accept", "accept_former", "going_once"]) {
     const b = move(t); if (b) { m.stuck = 0; return tap(b, t); }
   }
   const open = move("open_deal");
-  if (open && rand() < 0.45) return tap(open, "open_deal");
+  // draw until this hand has gone over the limit once (the discards are part of the game)
+  if (open && m.discarded && rand() < 0.45) return tap(open, "open_deal");
   for (const t of ["roll", "draw", "place_marker"]) { const b = move(t); if (b) return tap(b, t); }
   if (open) return tap(open, "open_deal");
+  const lay = move("lay_clan");
+  if (lay) return tap(lay, "lay_clan");
+  const recruit = move("recruit");
+  if (recruit && rand() < 0.5) return tap(recruit, "recruit");
   const boss = one(".moves [data-type=play_boss]");
   if (boss && rand() < 0.04) return tap(boss, "play_boss");
-  const offer = one("[data-terms=offer]");
+  const offer = one("[data-terms=offer]:not([data-pool='0'])"); // sources, not a fee
   if (offer && !document.querySelector(".terms li.me")) return tap(offer, "offer");
   const floor = move("pass_floor");
   const fail = move("fail_deal");
   if (fail) {
     m.stuck += 1;
-    if (m.stuck > 25) { m.stuck = 0; return tap(fail, "fail_deal"); }
+    if (m.stuck > 12) { m.stuck = 0; return tap(fail, "fail_deal"); }
   }
   if (floor && (!fail || m.stuck > 3)) return tap(floor, "pass_floor");
   return null;

@@ -102,7 +102,7 @@ export function termsButtons(v, w) {
   return S.legal.terms.map((entry) => {
     const a = entry.action;
     const label = a.type === "offer" ? tr("phone.offer_to", { name: w.name(v.negotiation.boss) }) : tr("phone.propose_to", { name: w.name(a.to) });
-    return button(label, () => openEditor(entry, v), { data: { terms: a.type, to: a.to === undefined ? "" : String(a.to) }, disabled: S.busy !== null });
+    return button(label, () => openEditor(entry, v), { data: { terms: a.type, to: a.to === undefined ? "" : String(a.to), pool: String(entry.pool.length) }, disabled: S.busy !== null });
   });
 }
 
