@@ -42,15 +42,18 @@ def chromium_path() -> str | None:
 
 
 @contextlib.contextmanager
-def host_process(kind: str, *args: str) -> Iterator[str]:
-    """`main.py table` (the TV, under SDL's dummy driver) or `main.py host --headless` on
-    loopback with the phone server on a free port; yields the phones' address it prints."""
+def host_process(kind: str, *args: str, display: bool = False) -> Iterator[str]:
+    """`main.py table` (the TV, under SDL's dummy driver unless `display`: then in a real
+    window on $DISPLAY) or `main.py host --headless` on loopback with the phone server on a
+    free port; yields the phones' address it prints."""
     cmd = [sys.executable, "main.py", kind, "--bind", "127.0.0.1", "--port", "0"]
     cmd += ["--phone-port", "0", "--no-announce", "--autosave", "none", *args]
     if kind == "host":
         cmd.append("--headless")
     with tempfile.TemporaryDirectory() as config:
-        env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+        env = {**os.environ, "SDL_AUDIODRIVER": "dummy"}
+        if not display:
+            env["SDL_VIDEODRIVER"] = "dummy"
         env["IMTHEBOSS_CONFIG_DIR"] = config
         proc = subprocess.Popen(
             cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
