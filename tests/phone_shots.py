@@ -35,6 +35,9 @@ from tests.phone_pages import (
 OUT = ROOT / "docs" / "screenshots"
 LOCALES = {"en": "en-US", "zh_Hant": "zh-TW", "zh_Hans": "zh-CN", "th": "th-TH"}
 NAMES = {"en": "Mei", "zh_Hant": "阿明", "zh_Hans": "小红", "th": "สมชาย"}
+# the TV draws names with the table's font subsets, which hold the tables' own characters
+# only: the README's picture seats Latin and Thai names
+TV_NAMES = {"en": "Mei", "zh_Hant": "Ming", "zh_Hans": "Hong", "th": "สมชาย"}
 SIZES = {"390x844": PORTRAIT, "360x640": SMALL}
 HOST_ARGS = ("--seats", "4", "--window-mode", "ask_around", "--seed", "7", "--short",
              "--window", "2", "--going-once", "0.5", "--start-after", "300")  # fmt: skip
@@ -44,11 +47,11 @@ MID_DEAL = """() => { const v = globalThis.imthebossPhone.store.view;
     && Object.keys(v.negotiation.pending).length > 0; }"""
 
 
-def seat_phones(browser, url: str) -> dict:
+def seat_phones(browser, url: str, names: dict = NAMES) -> dict:
     pages = {}
     for lang, locale in LOCALES.items():
         page = phone_context(browser, PORTRAIT, locale).new_page()
-        join(page, url, NAMES[lang])
+        join(page, url, names[lang])
         page.wait_for_function("() => globalThis.imthebossPhone.seat !== null")
         pages[lang] = page
     for page in pages.values():
@@ -84,8 +87,8 @@ def phone_shots(pages: dict) -> list[Path]:
 def tv_shot(browser) -> Path:
     """The table display in a real window on $DISPLAY, and one phone beside it."""
     tv, phone = Path("/tmp/phones_tv_table.png"), Path("/tmp/phones_tv_phone.png")
-    with host_process("table", *HOST_ARGS, display=True) as url:
-        pages = seat_phones(browser, url)
+    with host_process("table", *HOST_ARGS, "--code", "BOSS", display=True) as url:
+        pages = seat_phones(browser, url, TV_NAMES)
         play_to_mid_deal(pages)
         time.sleep(1.5)  # the TV draws the last moves
         subprocess.run(["import", "-window", "root", str(tv)], check=True)

@@ -46,7 +46,7 @@ export function dealPanel(v, w) {
   const clock = S.timers.negotiation;
   return h("section", { class: "deal", dataset: { boss: String(n.boss) } },
     h("h3", {}, tr("table.deal_on", { n: n.space + 1 }), " · ", money(n.proceeds)),
-    h("p", {}, isBoss(v) ? `${tr("term.boss")}: ${tr("player.you")}` : tr("table.boss_is", { name: w.name(n.boss) }),
+    h("p", {}, tr("table.boss_is", { name: isBoss(v) ? tr("player.you") : w.name(n.boss) }),
       " · ", h("span", { class: n.covered ? "good" : "warn" }, tr(n.covered ? "table.covered" : "table.not_covered")),
       " · ", tr("table.limit", { n: n.actions, limit: n.limit })),
     clock && countdown(clock),
@@ -60,7 +60,7 @@ function termsList(n, w, which) {
     const tag = which === "agreements" ? tr("term.agreement")
       : t.by_boss ? tr("table.tag.proposal") : t.was_agreed ? tr("table.tag.former") : tr("table.tag.offer");
     return h("li", { class: Number(seat) === S.seat ? "me" : "" },
-      h("span", { class: "tag" }, tag), " ", w.name(Number(seat)), ": ",
+      h("span", { class: "tag" }, tag), " ", h("b", {}, w.name(Number(seat))), " ",
       tr("table.editor.summary", { what: w.all(t.sources), amount: money(t.amount) }));
   });
   return rows.length ? h("ul", { class: "terms" }, rows) : null;
