@@ -60,6 +60,10 @@ GAVE_UP_REASONS = ("too_expensive", "no_cover", "no_takers", "out_of_time")
 
 ROLES = ("player", "spectator")
 
+#: how a connected player reaches the host (``seats[].via``): a TCP client, or a phone's
+#: WebSocket (net/web)
+VIAS = ("tcp", "web")
+
 # --------------------------------------------------------------------------- errors
 
 #: Error codes the host sends (``{"t": "error", "code": ...}``) and what they mean.

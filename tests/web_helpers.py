@@ -177,3 +177,62 @@ def phone_host_thread(**kw):
         yield ht
     finally:
         ht.stop()
+
+
+class WebBridge:
+    """The project's own TCP clients (``BotPlayer``, ``ClientSession``) played as phones:
+    each TCP client of the bridge gets a WebSocket to the host's ``/ws``; its frames go up as
+    binary WebSocket messages and every WebSocket message comes down as is. ``received``
+    keeps, per bridged client, the messages the host's WebSocket delivered, in order (what
+    a phone would have got)."""
+
+    def __init__(self, host) -> None:
+        self.url = ws_url(host)
+        self.received: list[list[bytes]] = []
+        self.server: asyncio.AbstractServer | None = None
+        self.port: int | None = None
+        self._tasks: set[asyncio.Task] = set()
+
+    async def start(self) -> WebBridge:
+        self.server = await asyncio.start_server(self._client, LOOPBACK, 0)
+        self.port = self.server.sockets[0].getsockname()[1]
+        return self
+
+    async def close(self) -> None:
+        if self.server is not None:
+            self.server.close()
+        for task in list(self._tasks):
+            task.cancel()
+
+    async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+        task = asyncio.current_task()
+        self._tasks.add(task)
+        got: list[bytes] = []
+        self.received.append(got)
+        try:
+            async with (
+                aiohttp.ClientSession() as session,
+                session.ws_connect(self.url, max_msg_size=1 << 22) as ws,
+            ):
+                up = asyncio.ensure_future(self._up(reader, ws))
+                try:
+                    async for msg in ws:
+                        if msg.type is not aiohttp.WSMsgType.BINARY:
+                            break
+                        got.append(msg.data)
+                        writer.write(msg.data)
+                finally:
+                    up.cancel()
+        except (aiohttp.ClientError, ConnectionError, OSError):
+            pass
+        finally:
+            self._tasks.discard(task)
+            writer.close()
+
+    @staticmethod
+    async def _up(reader: asyncio.StreamReader, ws) -> None:
+        decoder = P.FrameDecoder()
+        while data := await reader.read(65536):
+            for raw in decoder.feed(data):
+                await ws.send_bytes(P.encode(raw))
+        await ws.close()

@@ -47,11 +47,13 @@ def _autosave_path(args, resume: Path | None) -> Path | None:
     return Path(autosave) if autosave else host_autosave_path()
 
 
-def config_from_args(args) -> HostConfig:
-    """HostConfig from the host/table arguments (UsageError names the bad flag)."""
+def config_from_args(args, display: bool = False) -> HostConfig:
+    """HostConfig from the host/table arguments (UsageError names the bad flag);
+    ``display``: ``table``, whose windows are real time while it serves phones."""
     from net.host.config import (
         DEFAULT_PHONE_PORT,
         PEOPLE_WINDOW_MODE,
+        PHONE_TABLE_WINDOW_MODE,
         HostChoiceError,
         build_host_config,
     )
@@ -62,6 +64,8 @@ def config_from_args(args) -> HostConfig:
     phone_port = None if g("no_phones", False) else g("phone_port")
     if phone_port is None and not g("no_phones", False):
         phone_port = DEFAULT_PHONE_PORT
+    phones_at_the_tv = display and phone_port is not None
+    default_mode = PHONE_TABLE_WINDOW_MODE if phones_at_the_tv else PEOPLE_WINDOW_MODE
     try:
         return build_host_config(
             seats=seats,
@@ -74,7 +78,7 @@ def config_from_args(args) -> HostConfig:
             variants=variants(g("variant")),
             short_game=bool(g("short", False)),
             negotiation_limit=60 if g("negotiation_limit") is None else g("negotiation_limit"),
-            window_mode=g("window_mode") or PEOPLE_WINDOW_MODE,
+            window_mode=g("window_mode") or default_mode,
             window=g("window"),
             going_once=g("going_once"),
             negotiation=g("negotiation"),
@@ -165,10 +169,10 @@ def _logging(verbose: bool = False) -> None:
     )
 
 
-def _config_or_none(args) -> HostConfig | None:
+def _config_or_none(args, display: bool = False) -> HostConfig | None:
     _logging(getattr(args, "verbose", False))
     try:
-        return config_from_args(args)
+        return config_from_args(args, display)
     except UsageError as exc:
         error(str(exc))
         return None
@@ -177,7 +181,7 @@ def _config_or_none(args) -> HostConfig | None:
 def run_host(args, *, display: bool = False) -> int:
     """``host``: this screen's window plays at the table (``--headless``: served here, no
     window); ``table`` (``display``): the window shows the fullscreen public table display."""
-    config = _config_or_none(args)
+    config = _config_or_none(args, display)
     if config is None:
         return EXIT_USAGE
     if display or not getattr(args, "headless", False):

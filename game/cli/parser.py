@@ -40,9 +40,9 @@ def _host_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--window-mode",
         choices=["real_time", "ask_around"],
-        default="ask_around",
         help="reaction windows: one player after the other, each with the window's length "
-        "(default), or everyone at once with a countdown",
+        "(default of host), or everyone at once with a countdown (default of table while "
+        "it serves phones)",
     )
     p.add_argument("--going-once", type=float, metavar="S", help="per 'going once/twice' (3)")
     p.add_argument(

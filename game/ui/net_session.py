@@ -118,12 +118,15 @@ class NetSession(Session):
         code: str | None = None,
         address: str | None = None,
         remember: Callable[[NetSession, str | None], None] | None = None,
+        phone_url: str | None = None,
     ) -> None:
         self.client = client
         self.host = host  # a net.host.thread.HostThread when this screen hosts the table
         self.owns_host = owns_host  # stop it with the session (the lobby's own host)
         self.code = code or (host.code if host is not None else None)
         self.address = address or "{}:{}".format(*client.address)
+        # the phone page's address (its QR code is shown for joining), when this screen hosts
+        self.phone_url = phone_url or getattr(host, "phone_url", None)
         # called with the seat's token once joined as a player (persist it for a rejoin
         # after a restart), and with None when the host no longer knows the token
         self.remember = remember
@@ -264,7 +267,9 @@ class NetSession(Session):
         if self.seats is not None:
             info = next((s for s in self.seats.seats if s.seat == seat), None)
         if info is None or info.status == "human":
-            return SeatInfo("human" if local else "remote", None, True, local, "connected")
+            phone = info is not None and info.via == "web"
+            kind = "human" if local else "remote"
+            return SeatInfo(kind, None, True, local, "connected", phone=phone)
         if info.status == "away":
             left = self._away_until.get(seat, 0.0) - self.now()
             return SeatInfo("remote", None, False, local, "away", max(0, math.ceil(left)))

@@ -375,6 +375,7 @@ class ClientSession:
                 HostSeat(
                     d.get("seat"), d.get("name"), d.get("status"), d.get("bot"),
                     grace / 1000 if isinstance(grace, int) else None, d.get("newcomers") is True,
+                    d.get("via") if d.get("via") in P.VIAS else None,
                 )
             )  # fmt: skip
         start_ms = msg.get("start_ms")

@@ -80,6 +80,12 @@ class HostConfig:
 #: (HostConfig's own defaults, real time and Timing's 5 s, serve the tests and benches.)
 PEOPLE_WINDOW_MODE = WindowMode.ASK_AROUND
 PEOPLE_WINDOW = 10.0
+#: ``main.py table`` serving phones: the TV shows the public table and every hand is on its
+#: own phone, so every phone can show a Stop window at once with its countdown, as everyone
+#: at a real table may call "Stop!" at once. Ask-around, one player after another, makes a
+#: window last up to (players - 1) x 10 s; real time ends it when everyone asked has passed,
+#: and 10 s (PEOPLE_WINDOW) still leave time to read the longest banner.
+PHONE_TABLE_WINDOW_MODE = WindowMode.REAL_TIME
 
 
 class HostChoiceError(ValueError):

@@ -29,6 +29,9 @@ log = logging.getLogger(__name__)
 
 _INF = float("inf")
 
+#: the last ``rate_limited`` error's message, before a flooding connection is closed
+FLOODING = "flooding: connection closed"
+
 
 @dataclass
 class TokenBucket:
@@ -215,7 +218,7 @@ class Connections:
         conn.dropped += 1
         self.stats["rate_limited"] += 1
         if conn.dropped > self.limits.max_dropped:
-            self.fatal(conn, P.error("rate_limited", "flooding: connection closed"))
+            self.fatal(conn, P.error("rate_limited", FLOODING))
         elif now - conn.last_rate_error >= 1.0:
             conn.last_rate_error = now
             self.send(conn, P.error("rate_limited"))

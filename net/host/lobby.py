@@ -10,6 +10,8 @@ plan again (``LiveGame.schedule``).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -27,6 +29,12 @@ if TYPE_CHECKING:
     from net.host.connections import Connection
 
 log = logging.getLogger(__name__)
+
+#: ``seats`` frames are coalesced: a change is sent at once when none went out in the last
+#: SEATS_INTERVAL seconds, else with whatever else changed when the interval is over, so a
+#: connection gets at most 1 / SEATS_INTERVAL a second however fast people come and go
+#: (docs/PROTOCOL.md §4); a connection that joins is told the seats at once, on its own.
+SEATS_INTERVAL = 0.25
 
 
 class Lobby:
@@ -56,6 +64,8 @@ class Lobby:
         self._identity = identity
         self._closing = closing
         self._spawn = spawn
+        self._seats_sent = -SEATS_INTERVAL  # the loop's time of the last seats broadcast
+        self._seats_due: asyncio.TimerHandle | None = None
 
     def pace(self) -> TablePace:
         """What the lobby shows of this table's windows (a resumed game keeps its mode)."""
@@ -83,11 +93,32 @@ class Lobby:
             "spectators": sum(1 for c in self._conns() if c.role == "spectator"),
         }
 
-    def broadcast(self) -> None:
-        """The seats to every connection that joined, and the free seats to the LAN."""
-        self.fanout.to_all(self._conns(), self.seats_data())
+    def broadcast(self, joined: Connection | None = None) -> None:
+        """The seats to every connection that joined, and the free seats to the LAN: now, or
+        at the end of the coalescing interval (``SEATS_INTERVAL``) if one just went out.
+        ``joined`` (a connection just welcomed) is told at once either way."""
+        if self._seats_due is None:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # no loop (a test driving the lobby by hand): at once
+                self._send_seats()
+                return
+            wait = self._seats_sent + SEATS_INTERVAL - loop.time()
+            if wait <= 0:
+                self._send_seats()
+                return
+            self._seats_due = loop.call_later(wait, self._send_seats)
+        # a frame is due, and will carry this change
+        if joined is not None:
+            self.fanout.to_all((joined,), self.seats_data())
+
+    def _send_seats(self) -> None:
+        self._seats_due = None
         if self._closing():
             return
+        with contextlib.suppress(RuntimeError):
+            self._seats_sent = asyncio.get_running_loop().time()
+        self.fanout.to_all(self._conns(), self.seats_data())
         update = self.announcement.update(self.seats_free())
         if update is not None:
             self._spawn(update)

@@ -155,6 +155,8 @@ class SeatTable:
                 "status": s.status,
                 "bot": None,
                 "newcomers": self.takes_newcomers(s),
+                # how its player is connected: "tcp" (a program), "web" (a phone), None
+                "via": None if s.conn is None else s.conn.via,
             }
             if started and s.status in ("open", "bot"):
                 d["bot"] = s.bot_kind

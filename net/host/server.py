@@ -397,7 +397,7 @@ class Host:
                 "table": table,
             },
         )
-        self.lobby.broadcast()
+        self.lobby.broadcast(joined=conn)
         if self.started:
             self.live.send_snapshot(conn, history=conn.wants_history)
 

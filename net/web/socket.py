@@ -5,7 +5,7 @@ transport the host uses (``WebSocketTransport``: write, the write buffer's size,
 abort), so every frame still leaves through ``Connections.send`` (the tap sees it, a slow
 reader is dropped past ``Limits.max_write_buffer``) and every message still arrives through
 ``Connections.on_frame`` (rate limits, admission, the handlers). What differs is the framing:
-each binary WebSocket message is exactly one msgpack message (docs/PROTOCOL.md §13).
+each binary WebSocket message is exactly one msgpack message (docs/PROTOCOL.md §1.1).
 
 Frames go out in order through one sender task per socket (aiohttp's send is a coroutine;
 the host's ``send`` is not): the bytes it has not written yet count as the write buffer.
