@@ -123,7 +123,7 @@ const FATAL = (m) => { S.link.stop(); S.notice = errorNotice(m); S.screen = S.sc
 const ERRORS = {
   bad_token(m) { saveToken(null); if (S.code) S.link.restart(); else FATAL(m); },
   bad_name(m) { S.link.stop(); S.screen = "join"; S.notice = errorNotice(m); },
-  bad_code(m) { S.link.stop(); S.screen = "join"; S.notice = errorNotice(m); },
+  bad_code(m) { S.link.stop(); S.screen = "join"; S.code = ""; S.notice = errorNotice(m); }, // ask for it
   too_many_attempts: FATAL, table_full: FATAL, version: FATAL, replaced: FATAL,
   stale() {}, // a fresh snapshot follows
 };
@@ -139,13 +139,20 @@ function errorNotice(m) {
 function took(m) {
   if (m.legal !== undefined) S.legal = m.legal;
   if (m.timers !== undefined) setTimers(m.timers);
-  if (S.editor && !stillOffered(S.editor.entry)) S.editor = null;
+  if (S.editor) refreshEditor(S.editor);
   S.staged = S.staged.filter(() => S.legal && S.legal.actions.some((a) => a.type === "discard"));
 }
 
-function stillOffered(entry) {
-  const same = (e) => e.action.type === entry.action.type && e.action.to === entry.action.to;
-  return Boolean(S.legal && S.legal.terms.some(same));
+/** Terms being edited follow the host's latest entry (its pool and range may have moved);
+ *  the editor closes when the entry is gone. */
+function refreshEditor(ed) {
+  const same = (e) => e.action.type === ed.entry.action.type && e.action.to === ed.entry.action.to;
+  const entry = S.legal && S.legal.terms.find(same);
+  if (!entry) { S.editor = null; return; }
+  const pool = new Set(entry.pool.map((s) => JSON.stringify(s)));
+  ed.entry = entry;
+  ed.chosen = new Set([...ed.chosen].filter((k) => pool.has(k)));
+  ed.amount = Math.min(entry.hi, Math.max(entry.lo, ed.amount));
 }
 
 function setTimers(t) {
@@ -177,11 +184,13 @@ function onMessage(msg, bytes) {
   render();
 }
 
-/** Buzz when the game starts waiting for this seat (its turn, asked in a window, a proposal). */
+/** Buzz when the game starts waiting for this seat (its turn, the floor, asked in a window) or
+ *  the Boss proposes terms to it. */
 function buzzIfCalled() {
   const v = S.store.view;
+  const proposal = v && v.negotiation && v.negotiation.pending[String(S.seat)];
   const called = Boolean(v && S.seat !== null && v.phase !== "game_over" && ((v.waiting_for || []).includes(S.seat)
-    || (v.window && (v.window.asked || []).includes(S.seat))));
+    || (v.window && (v.window.asked || []).includes(S.seat)) || (proposal && proposal.by_boss)));
   if (called && !lastCall && navigator.vibrate) navigator.vibrate([120, 60, 120]);
   lastCall = called;
 }
