@@ -185,5 +185,5 @@ def play(pages, deadline_s: float, seed: int = 1, on_move=None) -> dict[str, int
 
 
 def seen_events(page) -> set[str]:
-    """The event types a phone has shown."""
+    """The event types a phone has shown (a die roll with its purpose: `die_rolled.end`)."""
     return set(page.evaluate("() => [...globalThis.imthebossPhone.seen]"))

@@ -88,7 +88,8 @@ def test_four_phones_play_a_whole_game_with_a_bot_at_the_table_display(browser):
     for move in ("open_deal", "send", "accept", "going_once", "pass", "discard", "roll", "draw"):
         assert tapped.get(move), (move, tapped)
     seen = seen_events(pages[0])
-    assert {"deal_closed", "window_opened", "going_once_called", "game_over"} <= seen
+    assert {"deal_closed", "card_played", "window_opened", "going_once_called"} <= seen
+    assert {"hand_limit_reached", "die_rolled.end", "game_over"} <= seen  # the end die
     assert not pages[0].errors
 
 
@@ -166,3 +167,51 @@ def test_the_page_hashes_the_view_as_the_host_does(browser):
     assert got[0] == "4a4630eb069c4a97"
     assert got[1] is True and got[2] is True
     assert got[3] == ["7", "10", "12"]  # the object did reorder them: only the bytes count
+
+
+# every text at least 16 CSS px, every button at least 44 × 44, nothing wider than the phone,
+# no key shown instead of its words
+LAYOUT_JS = """() => {
+  const bad = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (own && size < 16) bad.push(`text ${size}px: ${el.textContent.slice(0, 30)}`);
+  }
+  for (const b of document.querySelectorAll("button")) {
+    const r = b.getBoundingClientRect();
+    if (r.width < 44 || r.height < 44) bad.push(`button ${r.width}x${r.height}: ${b.textContent}`);
+  }
+  if (document.documentElement.scrollWidth > innerWidth) bad.push(`wider: ${document.documentElement.scrollWidth}`);
+  const keys = document.body.innerText.match(/\\b(phone|table|log|net|action|window)\\.[a-z_.]+/g);
+  if (keys) bad.push(`keys: ${keys}`);
+  return bad;
+}"""
+
+
+def test_every_language_at_both_sizes_reads_and_taps(browser):
+    """The join screen, the room and the game in the four languages (the phone's own, from its
+    locale) at 390×844 and 360×640: text >= 16 px, buttons >= 44 px, no sideways scrolling,
+    every word from the tables."""
+    from tests.web_helpers import phone_host_thread
+
+    locales = {"en": "en-US", "zh_Hant": "zh-TW", "zh_Hans": "zh-CN", "th": "th-TH"}
+    with phone_host_thread(seats=5, bots=["random"]) as ht:
+        pages = {}
+        for lang, locale in locales.items():
+            page = phone_context(browser, SMALL, locale).new_page()
+            page.goto(ht.phone_url)
+            page.wait_for_selector("#name")
+            assert page.evaluate("() => document.documentElement.lang") == lang.replace("_", "-")
+            assert page.evaluate(LAYOUT_JS) == [], (lang, "join")
+            page.fill("#name", f"P{lang}")
+            page.tap("[data-join]")
+            page.wait_for_selector(".seats li")
+            assert page.evaluate(LAYOUT_JS) == [], (lang, "room")
+            pages[lang] = page
+        pages["en"].tap("[data-start]")
+        for lang, page in pages.items():
+            page.wait_for_selector(".hand")
+            for size in (SMALL, PORTRAIT):
+                page.set_viewport_size(size)
+                assert page.evaluate(LAYOUT_JS) == [], (lang, size)

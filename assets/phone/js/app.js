@@ -162,7 +162,10 @@ function setTimers(t) {
 }
 
 function note(events) {
-  for (const e of events || []) { S.log.unshift({ event: e }); S.seen.add(e.type); }
+  for (const e of events || []) {
+    S.log.unshift({ event: e });
+    S.seen.add(e.purpose ? `${e.type}.${e.purpose}` : e.type);
+  }
   S.log.length = Math.min(S.log.length, 30);
 }
 

@@ -188,7 +188,7 @@ function seatState(seat) {
   if (!s) return null;
   if (s.status === "away") return tr("player.away", { s: Math.ceil((s.grace_ms || 0) / 1000) });
   if (s.status === "bot" || s.status === "open") return s.name ? tr("player.standing_in") : tr("player.bot");
-  return null;
+  return s.via === "web" ? tr("player.phone") : null;
 }
 
 function playersStrip(v) {

@@ -62,7 +62,8 @@ function roomScreen() {
   const rows = m ? m.seats.map((s) => h("li", { class: s.seat === S.seat ? "me" : "" },
     h("span", { class: "seatno" }, s.seat + 1),
     h("span", {}, s.name || tr("room.open_seat")),
-    s.seat === S.seat ? h("span", { class: "tag" }, tr("player.you")) : s.bot ? h("span", { class: "tag" }, tr("player.bot")) : null)) : [];
+    s.seat === S.seat ? h("span", { class: "tag" }, tr("player.you")) : s.bot ? h("span", { class: "tag" }, tr("player.bot")) : null,
+    s.via === "web" ? h("span", { class: "tag" }, tr("player.phone")) : null)) : [];
   let wait = tr("room.waiting_players");
   let start = null;
   if (m && m.starter === S.seat) {
