@@ -86,7 +86,7 @@ const HANDLERS = {
     saveToken(m.token);
     S.screen = m.table.started ? "game" : "room";
   },
-  seats(m) { S.seats = m; },
+  seats(m) { m.received = performance.now(); S.seats = m; },
   snapshot(m, bytes) {
     S.wantSync = false;
     if (!S.store.snapshot(bytes, m)) console.warn("snapshot hash mismatch");

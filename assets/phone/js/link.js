@@ -7,6 +7,7 @@ import { decode, encode } from "./wire.js";
 
 const PING_MS = 15000;
 const PROBE_MS = 2000; // a link that says nothing this long after a ping on wake-up is dead
+const SILENT_MS = 2 * PING_MS + 5000; // the host answers every ping: this much silence is a dead link
 const BACKOFF_MIN = 200;
 const BACKOFF_MAX = 5000;
 
@@ -20,7 +21,7 @@ export class Link {
     this.delay = BACKOFF_MIN;
     this.retry = null;
     this.lastHeard = 0;
-    this.pinger = setInterval(() => this.send({ t: "ping" }), PING_MS);
+    this.pinger = setInterval(() => this.beat(), PING_MS);
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.wake();
     });
@@ -59,6 +60,17 @@ export class Link {
     clearTimeout(this.retry);
     this.retry = setTimeout(() => this.connect(), this.delay);
     this.delay = Math.min(BACKOFF_MAX, this.delay * 2);
+  }
+
+  /** Ping; a link that has said nothing for two pings is gone (a wifi that dropped without
+   *  closing the socket): replace it. */
+  beat() {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN && Date.now() - this.lastHeard > SILENT_MS) {
+      this.drop();
+      this.connect();
+      return;
+    }
+    this.send({ t: "ping" });
   }
 
   /** The page is seen again or the network is back: reconnect now, or prove the link alive. */

@@ -77,8 +77,18 @@ function roomScreen() {
     t && t.pace && h("p", {}, tr(`phone.pace.${t.pace.mode}`, { s: t.pace.window })),
     !t && h("p", {}, tr("room.title_connecting")),
     h("h2", {}, tr("room.players")), h("ul", { class: "seats" }, rows),
-    m && m.start_ms !== null && m.start_ms !== undefined && h("p", {}, tr("room.starting_in", { s: Math.ceil(m.start_ms / 1000) })),
+    m && m.start_ms !== null && m.start_ms !== undefined && startsIn(m.received + m.start_ms),
     h("p", {}, wait), start,
     h("p", { class: "small" }, tr("phone.awake_note")));
 }
 
+
+/** "The game starts in 12 s.", counting down between seats messages. */
+function startsIn(at) {
+  const el = h("p", {});
+  const show = () => { el.textContent = tr("room.starting_in", { s: Math.max(0, Math.ceil((at - performance.now()) / 1000)) }); };
+  show();
+  const tick = () => (el.isConnected ? show() : document.removeEventListener("tick", tick));
+  document.addEventListener("tick", tick);
+  return el;
+}
