@@ -318,7 +318,7 @@ def test_the_overview_names_every_field_of_welcome():
 def test_the_limits_the_page_states_are_the_codes():
     from net import protocol as P
     from net.host.connections import FLOODING, Limits
-    from net.host.lobby import SEATS_INTERVAL
+    from net.host.lobby import SEATS_BURST, SEATS_RATE
 
     limits = Limits()
     flat = " ".join(DOC.split())  # line breaks of the page are spaces
@@ -332,7 +332,8 @@ def test_the_limits_the_page_states_are_the_codes():
         P.CLIENT_MESSAGES["action"]["version"]("version", 2**53 + 1)
     assert "a `sources` list of more than 16 entries" in flat
     assert f"`message` `{FLOODING}`" in flat
-    per_second = round(1 / SEATS_INTERVAL)
-    assert f"at most {per_second} `seats` a second" in flat
-    assert f"{round(SEATS_INTERVAL * 1000)} ms" in _section("### `seats`")
+    seats = " ".join(_section("### `seats`").split())
+    assert f"bursts of at most {SEATS_BURST}, then at most {SEATS_RATE:g} `seats` a second" in seats
+    assert f"({SEATS_BURST} of them, one more every {round(1000 / SEATS_RATE)} ms)" in seats
+    assert f"bursts of {SEATS_BURST}, then at most {SEATS_RATE:g} a second" in flat
     assert set(re.findall(r"`(tcp|web)`", _rows(_section("### `seats`"))["seats"][1])) == set(P.VIAS)

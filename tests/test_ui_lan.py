@@ -427,6 +427,12 @@ def test_drop_and_rejoin_in_the_middle_of_a_negotiation(tmp_path):
         until(app, lambda: session.status == "joined", "the reconnection")
         until(app, lambda: P.view_hash(session.view(0)) == host_view(ht, 0)[1], "the same view")
         assert session.viewer == 0 and host_view(ht, 0)[2] == before[2]
+        # the display has seen Mei back (seats frames are rate-limited, net.host.lobby: a
+        # seat back for less than a frame's wait and gone again never shows as back)
+        end = time.monotonic() + GUARD
+        while watch.update(0) or watch.seat_info(0).status != "connected":
+            assert time.monotonic() < end, watch.seat_info(0)
+            time.sleep(0.005)
 
         # 2. the app goes away (no goodbye): others see the seat dropped, then a bot in it
         app.shutdown()

@@ -141,6 +141,28 @@ def test_nothing_outside_the_list_is_served(page, path):
     _serve(page, probe)
 
 
+def test_text_is_sent_gzipped_to_a_browser_that_takes_it_and_revalidates(page):
+    import gzip
+
+    async def probe(port):
+        path = "/lang/th.json"
+        plain = (LANG_DIR / "th.json").read_bytes()
+        status, head, body = await raw_get(port, path, **{"Accept-Encoding": "gzip, deflate"})
+        assert status == 200 and head["content-encoding"] == "gzip"
+        assert gzip.decompress(body) == plain and len(body) < len(plain) / 3
+        assert head["vary"] == "Accept-Encoding"
+        again = {"Accept-Encoding": "gzip", "If-None-Match": head["etag"]}
+        status, _, body = await raw_get(port, path, **again)
+        assert status == 304 and body == b""
+        status, head, body = await raw_get(port, path)  # no Accept-Encoding: as it is
+        assert status == 200 and body == plain and "content-encoding" not in head
+        font = sorted(FONTS_DIR.glob("*.ttf"))[0]
+        _, head, _ = await raw_get(port, f"/fonts/{font.name}", **{"Accept-Encoding": "gzip"})
+        assert "content-encoding" not in head  # compressed already
+
+    _serve(page, probe)
+
+
 def test_only_get_and_head_and_only_this_machines_names(page):
     async def probe(port):
         status, _, _ = await raw_get(port, "/", method="POST")

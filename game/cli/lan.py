@@ -157,8 +157,9 @@ async def _serve(config: HostConfig, once: bool) -> int:
 
 def _print_phone_url(host) -> None:
     """The phone page's address (what the QR code holds), when phones are served."""
-    if host.phone_url is not None:
-        print(f"phones: {host.phone_url}", flush=True)
+    url = getattr(host, "phone_url", None)
+    if url is not None:
+        print(f"phones: {url}", flush=True)
 
 
 def _logging(verbose: bool = False) -> None:

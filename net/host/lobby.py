@@ -11,7 +11,6 @@ plan again (``LiveGame.schedule``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -20,6 +19,7 @@ from game.rules import WindowMode
 from net.discovery.announcer import Announcement
 from net.discovery.records import TablePace
 from net.host.config import HostConfig
+from net.host.connections import TokenBucket
 from net.host.fanout import FanOut
 from net.host.live_game import LiveGame
 from net.host.saved_table import SavedTable
@@ -30,11 +30,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: ``seats`` frames are coalesced: a change is sent at once when none went out in the last
-#: SEATS_INTERVAL seconds, else with whatever else changed when the interval is over, so a
-#: connection gets at most 1 / SEATS_INTERVAL a second however fast people come and go
-#: (docs/PROTOCOL.md §4); a connection that joins is told the seats at once, on its own.
-SEATS_INTERVAL = 0.25
+#: ``seats`` frames are rate-limited by a token bucket: a change goes out at once while
+#: the bucket holds a token (SEATS_BURST of them, one more every 1 / SEATS_RATE s); when it
+#: is empty the change waits for the next token and goes out with whatever else changed
+#: meanwhile. So a table where a few people come and go sees every change at once, and
+#: spectators or phones churning get at most SEATS_RATE frames a second (docs/PROTOCOL.md
+#: §4); a connection that joins is told the seats at once, on its own.
+SEATS_BURST = 8
+SEATS_RATE = 4.0
 
 
 class Lobby:
@@ -64,7 +67,7 @@ class Lobby:
         self._identity = identity
         self._closing = closing
         self._spawn = spawn
-        self._seats_sent = -SEATS_INTERVAL  # the loop's time of the last seats broadcast
+        self._seats_bucket: TokenBucket | None = None  # on the loop's clock, once running
         self._seats_due: asyncio.TimerHandle | None = None
 
     def pace(self) -> TablePace:
@@ -95,7 +98,7 @@ class Lobby:
 
     def broadcast(self, joined: Connection | None = None) -> None:
         """The seats to every connection that joined, and the free seats to the LAN: now, or
-        at the end of the coalescing interval (``SEATS_INTERVAL``) if one just went out.
+        when the rate limit (``SEATS_BURST``, ``SEATS_RATE``) has a token again.
         ``joined`` (a connection just welcomed) is told at once either way."""
         if self._seats_due is None:
             try:
@@ -103,21 +106,28 @@ class Lobby:
             except RuntimeError:  # no loop (a test driving the lobby by hand): at once
                 self._send_seats()
                 return
-            wait = self._seats_sent + SEATS_INTERVAL - loop.time()
-            if wait <= 0:
+            now = loop.time()
+            bucket = self._seats_bucket
+            if bucket is None:
+                bucket = self._seats_bucket = TokenBucket(SEATS_BURST, SEATS_RATE, SEATS_BURST, now)
+            if bucket.take(now):
                 self._send_seats()
                 return
-            self._seats_due = loop.call_later(wait, self._send_seats)
+            wait = (1.0 - bucket.tokens) / SEATS_RATE
+            self._seats_due = loop.call_later(wait, self._send_due)
         # a frame is due, and will carry this change
         if joined is not None:
             self.fanout.to_all((joined,), self.seats_data())
 
-    def _send_seats(self) -> None:
+    def _send_due(self) -> None:
+        """The frame that waited for a token: it takes that token and goes out."""
         self._seats_due = None
+        self._seats_bucket.take(asyncio.get_running_loop().time())
+        self._send_seats()
+
+    def _send_seats(self) -> None:
         if self._closing():
             return
-        with contextlib.suppress(RuntimeError):
-            self._seats_sent = asyncio.get_running_loop().time()
         self.fanout.to_all(self._conns(), self.seats_data())
         update = self.announcement.update(self.seats_free())
         if update is not None:

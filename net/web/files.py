@@ -38,6 +38,10 @@ CONTENT_TYPES = {
     ".woff2": "font/woff2",
 }
 FONT_SUFFIXES = (".ttf", ".otf", ".woff2")
+COMPRESSIBLE = frozenset(
+    {"text/html", "text/css", "text/javascript", "application/json", "text/plain",
+     "image/svg+xml", "application/manifest+json"}
+)  # fmt: skip
 
 #: the page and its translations change with the program: the browser asks again each time
 #: (a 304 when nothing changed); fonts are large and change only with a new subset
@@ -52,6 +56,11 @@ class Served:
     path: Path
     content_type: str
     cache: str
+
+    @property
+    def compressible(self) -> bool:
+        """Text, which gzip shrinks (fonts and pictures are compressed already)."""
+        return self.content_type.split(";")[0] in COMPRESSIBLE
 
 
 def _page_files(root: Path) -> dict[str, Served]:

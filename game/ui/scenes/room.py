@@ -191,15 +191,16 @@ class RoomScene(Scene):
         draw.draw_panel(surface, RIGHT, alpha=230)
         x = RIGHT.x + 40
         url = getattr(s, "phone_url", None)
-        w = RIGHT.width - 80 - (PHONE_COLUMN + 20 if url else 0)  # the address's column
-        lab = draw.fit(tr("lobby.room_code"), 26, RIGHT.width - 80, TEXT_DIM, True)
+        # the code, the address and the pace left of the phone's column (the hint below both)
+        w = RIGHT.width - 80 - (PHONE_COLUMN + 20 if url else 0)
+        lab = draw.fit(tr("lobby.room_code"), 26, w, TEXT_DIM, True)
         surface.blit(lab, (x, RIGHT.y + 30))
         # a code typed in the lobby is only shown once the host has accepted it
         known = s.code and (s.joined or s.host is not None)
         code = " ".join(s.code) if known else "—"
-        big = draw.fit(code, 120, RIGHT.width - 80, GOLD, True)
+        big = draw.fit(code, 120, w, GOLD, True)
         surface.blit(big, (x, RIGHT.y + 70))
-        lab2 = draw.fit(tr("lobby.address"), 26, RIGHT.width - 80, TEXT_DIM, True)
+        lab2 = draw.fit(tr("lobby.address"), 26, w, TEXT_DIM, True)
         surface.blit(lab2, (x, RIGHT.y + 236))
         addr = draw.fit(s.address, 48, w, TEXT, True)
         surface.blit(addr, (x, RIGHT.y + 276))
@@ -209,8 +210,8 @@ class RoomScene(Scene):
         draw.blit_wrapped(
             surface,
             tr("display.join_hint"),
-            pygame.Rect(x, RIGHT.y + 390, w, 104),
-            20 if url else 22,
+            pygame.Rect(x, RIGHT.y + 390, RIGHT.width - 80, 104),
+            22,
             TEXT_DIM,
         )
         if url:
@@ -218,7 +219,7 @@ class RoomScene(Scene):
 
     def _draw_phone_column(self, surface, url: str) -> None:
         """The QR code of the phone page, "Scan to play on your phone" and its host:port."""
-        col = pygame.Rect(RIGHT.right - 40 - PHONE_COLUMN, RIGHT.y + 204, PHONE_COLUMN, 280)
+        col = pygame.Rect(RIGHT.right - 40 - PHONE_COLUMN, RIGHT.y + 30, PHONE_COLUMN, 330)
         code = qr_surface(url, 190)
         surface.blit(code, code.get_rect(midtop=(col.centerx, col.y)))
         words = pygame.Rect(col.x, col.y + code.get_height() + 6, col.width, 70)
