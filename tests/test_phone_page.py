@@ -33,6 +33,8 @@ from tests.phone_pages import ARGS  # noqa: E402
 FAST = ("--short", "--window", "1", "--going-once", "0.4", "--bot-delay", "0.1", "--start-after", "300")
 NAMES = ["Mei", "Ann", "Bo", "Cy"]
 GAME_S = 240
+# a phone's vibrator, counted: the page buzzes when the game waits for it
+BUZZ_JS = "navigator.vibrate = (p) => { window.__buzzed = (window.__buzzed || 0) + 1; return true; };"
 
 
 @pytest.fixture(scope="module")
@@ -50,6 +52,7 @@ def phones(browser, url: str, sizes) -> list:
     errors: list[str] = []
     for name, size in zip(NAMES, sizes, strict=True):
         page = phone_context(browser, size).new_page()
+        page.add_init_script(BUZZ_JS)
         page.on("pageerror", lambda e: errors.append(str(e)))
         join(page, url, name)
         page.wait_for_function("() => globalThis.imthebossPhone.seat !== null")
@@ -124,6 +127,7 @@ def test_ask_around_game_and_a_phone_reloaded_mid_deal_is_back_in_its_seat(brows
     assert after["view"] == before["view"]  # the hand, the money, the deal: all of it
     assert before["view"]["negotiation"]["pending"].get(str(before["seat"]))
     assert tapped.get("pass_floor") and tapped.get("discard"), tapped
+    assert all(p.evaluate("() => window.__buzzed || 0") > 0 for p in pages)
 
 
 def test_the_page_hashes_the_view_as_the_host_does(browser):

@@ -86,6 +86,18 @@ function investorLedger(v) {
   return out;
 }
 
+/** What the terms in the editor would leave: the Boss what he keeps once they are agreed
+ *  (where the rules say it plainly), an investor what his agreement would pay him. */
+function termsLedger(v, a, amount) {
+  const n = v.negotiation;
+  if (a.type === "propose") {
+    if (!plain(v)) return [];
+    return [line(tr("table.ledger.keep"), `${money(n.proceeds - n.agreed_total)} → ${money(n.proceeds - n.agreed_total - amount)}`, "gold")];
+  }
+  const agreed = n.agreements[String(S.seat)];
+  return [line(tr("table.ledger.would_pay"), money((agreed ? agreed.amount : 0) + amount), "gold")];
+}
+
 /** An accept button's words: with what accepting leaves the Boss, where the rules say it plainly. */
 export function acceptLabel(a, v, w) {
   const n = v.negotiation;
@@ -145,6 +157,7 @@ export function editorBlock(v, w) {
     h("div", { class: "row" }, quick.map(([label, x]) => button(label, set(x), { cls: "quiet" }))),
     h("p", { class: "small" }, tr("table.editor.range", { lo: money(entry.lo), hi: money(entry.hi) })),
     h("p", {}, tr("table.editor.summary", { what: w.all(sources), amount: money(ed.amount) })),
+    h("div", { class: "ledger" }, termsLedger(v, a, ed.amount)),
     h("div", { class: "row" },
       button(tr(a.type === "offer" ? "table.send_offer" : "table.send_proposal"), send, { cls: "primary", data: { send: a.type } }),
       button(tr("ui.cancel"), () => { S.editor = null; redraw(); }, { cls: "quiet" })));
