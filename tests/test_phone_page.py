@@ -30,11 +30,12 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from tests.phone_pages import ARGS  # noqa: E402
 
 # a short game at a brisk pace: a whole game in well under a minute
-FAST = ("--short", "--window", "1", "--going-once", "0.4", "--bot-delay", "0.1", "--start-after", "300")
+FAST = ("--short", "--window", "1", "--going-once", "0.4", "--bot-delay", "0.1",
+        "--start-after", "300")  # fmt: skip
 NAMES = ["Mei", "Ann", "Bo", "Cy"]
 GAME_S = 240
 # a phone's vibrator, counted: the page buzzes when the game waits for it
-BUZZ_JS = "navigator.vibrate = (p) => { window.__buzzed = (window.__buzzed || 0) + 1; return true; };"
+BUZZ_JS = "navigator.vibrate = () => { window.__buzzed = (window.__buzzed || 0) + 1; return true; };"
 
 
 @pytest.fixture(scope="module")
@@ -219,3 +220,35 @@ def test_every_language_at_both_sizes_reads_and_taps(browser):
             for size in (SMALL, PORTRAIT):
                 page.set_viewport_size(size)
                 assert page.evaluate(LAYOUT_JS) == [], (lang, size)
+
+
+def test_a_dropped_link_and_a_dead_one_found_on_wake_up_come_back_to_the_seat(browser):
+    """A socket the phone saw close (a wifi drop) reconnects by itself with the token; a socket
+    that went silent without closing (a phone that slept) is found dead when the page is shown
+    again (visibilitychange: a ping unanswered for 2 s) and replaced. Both times the seat and
+    its view come back."""
+    from tests.web_helpers import phone_host_thread
+
+    with phone_host_thread(seats=2, bots=["random"]) as ht:
+        page = phone_context(browser).new_page()
+        join(page, ht.phone_url, "Mei")
+        page.wait_for_selector("[data-start]")
+        page.tap("[data-start]")
+        page.wait_for_function("() => globalThis.imthebossPhone.legal !== null")
+        before = state(page)  # the game waits for this phone: nothing moves meanwhile
+        socket = "globalThis.imthebossPhone.link.ws"
+        page.evaluate(f"() => {{ window.__first = {socket}; {socket}.close(); }}")
+        back = "globalThis.imthebossPhone.online && globalThis.imthebossPhone.store.version"
+        page.wait_for_function(
+            f"v => {socket} !== window.__first && {back} === v", arg=before["version"]
+        )
+        dropped = state(page)
+        page.evaluate(f"() => {{ window.__deaf = {socket}; {socket}.onmessage = null; }}")
+        page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+        page.wait_for_function(f"() => {socket} && {socket} !== window.__deaf", timeout=5000)
+        page.wait_for_function("() => globalThis.imthebossPhone.online")
+        page.wait_for_timeout(300)
+        woken = state(page)
+    for after in (dropped, woken):
+        assert after["seat"] == before["seat"] and after["token"] == before["token"]
+        assert after["view"] == before["view"]
