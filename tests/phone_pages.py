@@ -106,7 +106,7 @@ def join(page, url: str, name: str) -> None:
 # draw or open a deal (a phone draws until it has been over the hand limit once); Clan cards
 # the deal needs are laid, Recruitment triples played now and then; an investor without terms
 # offers its sources; a Boss with nothing to answer passes the floor and, after
-# a while, fails the deal.
+# a while, fails the deal. Each phone also asks one fee and, as Boss, proposes terms once.
 PLAYER_JS = """
 (seed) => {
   const m = (window.__player ||= { stuck: 0, rng: seed });
@@ -145,7 +145,12 @@ PLAYER_JS = """
   const boss = one(".moves [data-type=play_boss]");
   if (boss && rand() < 0.04) return tap(boss, "play_boss");
   const offer = one("[data-terms=offer]:not([data-pool='0'])"); // sources, not a fee
-  if (offer && !document.querySelector(".terms li.me")) return tap(offer, "offer");
+  const mine = document.querySelector(".terms li.me");
+  if (offer && !mine) return tap(offer, "offer");
+  const fee = one("[data-terms=offer][data-pool='0']");
+  if (fee && !mine && !m.fee) { m.fee = true; return tap(fee, "fee"); } // once: a fee to let it through
+  const propose = live("[data-terms=propose]:not([data-pool='0'])");
+  if (propose.length && !m.proposed) { m.proposed = true; return tap(propose[0], "propose"); }
   const floor = move("pass_floor");
   const fail = move("fail_deal");
   if (fail) {

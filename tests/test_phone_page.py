@@ -104,9 +104,12 @@ def test_ask_around_game_and_a_phone_reloaded_mid_deal_is_back_in_its_seat(brows
     on to its end."""
     args = ("--seats", "4", "--window-mode", "ask_around", "--grace", "30", *FAST)
     reloaded = {}
+    opened: dict[int, str] = {}  # page -> the editor it opened last (offer, fee, propose)
 
     def reload_once(page, what):
-        if reloaded or what != "send":
+        if what != "send":
+            opened[id(page)] = what
+        if reloaded or what != "send" or opened.get(id(page)) != "offer":
             return
         page.wait_for_function("() => globalThis.imthebossPhone.busy === null")
         before = state(page)
@@ -127,7 +130,8 @@ def test_ask_around_game_and_a_phone_reloaded_mid_deal_is_back_in_its_seat(brows
     assert after["version"] == before["version"]
     assert after["view"] == before["view"]  # the hand, the money, the deal: all of it
     assert before["view"]["negotiation"]["pending"].get(str(before["seat"]))
-    assert tapped.get("pass_floor") and tapped.get("discard"), tapped
+    for move in ("pass_floor", "discard", "propose", "accept_proposal", "offer", "accept"):
+        assert tapped.get(move), (move, tapped)
     assert all(p.evaluate("() => window.__buzzed || 0") > 0 for p in pages)
 
 
