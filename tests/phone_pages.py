@@ -29,6 +29,7 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--disable-dev-shm-usage",  # a container's small /dev/shm would crash the renderer
 ]
 PORTRAIT = {"width": 390, "height": 844}
 SMALL = {"width": 360, "height": 640}

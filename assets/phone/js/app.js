@@ -119,20 +119,21 @@ const HANDLERS = {
 };
 
 // errors with a consequence beyond a notice
-const FATAL = (m) => { S.link.stop(); S.notice = errorNotice(m); S.screen = S.screen === "game" ? "game" : "join"; };
+const FATAL = (m) => { S.link.stop(); S.notice = errorNotice(m, true); S.screen = S.screen === "game" ? "game" : "join"; };
 const ERRORS = {
   bad_token(m) { saveToken(null); if (S.code) S.link.restart(); else FATAL(m); },
-  bad_name(m) { S.link.stop(); S.screen = "join"; S.notice = errorNotice(m); },
-  bad_code(m) { S.link.stop(); S.screen = "join"; S.code = ""; S.notice = errorNotice(m); }, // ask for it
+  bad_name(m) { S.link.stop(); S.screen = "join"; S.notice = errorNotice(m, true); },
+  bad_code(m) { S.link.stop(); S.screen = "join"; S.code = ""; S.notice = errorNotice(m, true); }, // ask for it
   too_many_attempts: FATAL, table_full: FATAL, version: FATAL, replaced: FATAL,
   stale() {}, // a fresh snapshot follows
 };
 
 const NOTICE_MS = 4000; // a refused move's notice goes away by itself
 
-function errorNotice(m) {
+/** A refusal in words; `sticky`: it stays (the phone cannot go on without acting on it). */
+function errorNotice(m, sticky = false) {
   const notice = { error: m, bad: true };
-  setTimeout(() => { if (S.notice === notice) { S.notice = null; render(); } }, NOTICE_MS);
+  if (!sticky) setTimeout(() => { if (S.notice === notice) { S.notice = null; render(); } }, NOTICE_MS);
   return notice;
 }
 

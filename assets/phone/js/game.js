@@ -48,12 +48,14 @@ const PROMPTS = {
 };
 
 function statusBlock(v, w) {
-  const mine = v.turn === S.seat;
+  // the marker is placed by the seat right of the first player, not the turn's
+  const who = v.phase === "place_marker" && v.waiting_for.length ? v.waiting_for[0] : v.turn;
+  const mine = who === S.seat;
   const head = v.phase === "game_over" ? tr("results.game_over")
-    : mine ? tr("table.your_turn") : tr("table.turn_of", { name: w.name(v.turn) });
-  const say = v.phase === "negotiation" ? dealStatus(v, w) : v.phase === "game_over" ? null : PROMPTS[v.phase](v, mine, w.name(v.turn));
+    : mine ? tr("table.your_turn") : tr("table.turn_of", { name: w.name(who) });
+  const say = v.phase === "negotiation" ? dealStatus(v, w) : v.phase === "game_over" ? null : PROMPTS[v.phase](v, mine, w.name(who));
   return h("section", { class: `status${mine ? " mine" : ""}` },
-    h("h2", { dataset: { turn: String(v.turn) } }, head), say && h("p", {}, say), turnClock(w));
+    h("h2", { dataset: { turn: String(who) } }, head), say && h("p", {}, say), turnClock(w));
 }
 
 function turnClock(w) {
