@@ -210,7 +210,8 @@ def test_no_hello_in_time_and_silence_time_out():
 
 def test_a_phone_that_does_not_read_is_dropped():
     async def scenario():
-        host, clock = await start_phone_host(seats=2, limits=_limits(max_write_buffer=64 * 1024))
+        limits = _limits(rate=1e9, burst=1e9, max_write_buffer=64 * 1024)  # as the TCP test
+        host, clock = await start_phone_host(seats=2, limits=limits)
         reader, writer = await raw_websocket(host)
         hello = {"t": "hello", "v": 2, "role": "player", "name": "Sloth", "code": CODE}
         writer.write(ws_frame(msgpack.packb(hello)))
@@ -297,5 +298,53 @@ def test_a_taken_port_falls_back_to_a_free_one():
         assert second.phones.port not in (taken, None)
         await second.close()
         await first.close()
+
+    run(scenario())
+
+
+def test_frames_go_out_in_order_and_unsent_bytes_count_as_the_write_buffer():
+    """The sender task writes every frame in order, also when aiohttp's send has to wait
+    (the socket's buffer is full); what it has not written counts towards the slow-reader
+    limit; a close goes out after the frames written before it."""
+    from net.web.socket import WebSocketTransport
+
+    class Raw:
+        def get_write_buffer_size(self):
+            return 0
+
+        def is_closing(self):
+            return False
+
+        def get_extra_info(self, name, default=None):
+            return default
+
+    class SlowSocket:
+        """Writes each frame, and waits on ``gate`` after frame A."""
+
+        def __init__(self):
+            self.written, self.closed = [], False
+            self.gate = asyncio.get_running_loop().create_future()
+
+        async def send_bytes(self, data):
+            self.written.append(data)
+            if data == b"A":
+                await self.gate
+
+        async def close(self, code=None):
+            self.closed = True
+
+    async def scenario():
+        ws = SlowSocket()
+        t = WebSocketTransport(ws, Raw())
+        for frame in (b"0", b"A", b"BB", b"CCC"):
+            t.write(frame)
+        assert t.get_write_buffer_size() == 7
+        await asyncio.sleep(0.01)
+        assert ws.written == [b"0", b"A"] and t.get_write_buffer_size() == 5  # waiting
+        t.close()
+        t.write(b"late")  # after close: dropped
+        ws.gate.set_result(None)
+        await asyncio.wait_for(t.sender, 1)
+        assert ws.written == [b"0", b"A", b"BB", b"CCC"] and ws.closed
 
     run(scenario())
