@@ -33,7 +33,9 @@ from net.host.server import Host
 
 
 def config_for_tests(**kw) -> HostConfig:
-    """A loopback host with instant bots and room for bots' message rates (tests, bench)."""
+    """A loopback host with instant bots and room for bots' message rates (tests, bench);
+    windows close at their shown end (no ``late_margin``) unless a test asks for one."""
+    kw.setdefault("late_margin", 0.0)
     timing = kw.pop("timing", None) or Timing(
         bot_answer=0.0, bot_delay=0.0, bot_tick=0.005, fair_start=0.0
     )
