@@ -67,6 +67,7 @@ class Peer:
         self.seat: int | None = None
         self.token: str | None = None
         self.eof = False
+        self.answers_pings = False  # answer the host's pings as it reads (a live client)
 
     @classmethod
     async def connect(cls, port: int) -> Peer:
@@ -94,6 +95,8 @@ class Peer:
             self.eof = True
             return False
         for msg in self.decoder.feed(data):
+            if self.answers_pings and isinstance(msg, dict) and msg.get("t") == "ping":
+                self.send({"t": "pong", "n": msg.get("n")})
             self.inbox.append(msg)
             self.log.append(msg)
         return True
