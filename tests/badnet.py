@@ -40,6 +40,7 @@ class Profile:
     outage_rate: float = 0.0  # outages with the connection open, per second...
     outage: tuple[float, float] = (4.0, 20.0)  # ...each this long
     cut_rate: float = 0.0  # connections cut, per second
+    half_open_rate: float = 0.0  # lines gone dark for good (nothing closes), per second
 
 
 #: The profiles of the bench and the tests: a quiet LAN, a busy wifi, a bad one.
@@ -48,7 +49,7 @@ PROFILES: dict[str, Profile] = {
     "busy": Profile(delay=0.03, jitter=0.04, bandwidth=250_000, stall_rate=1 / 20),
     "bad": Profile(
         delay=0.08, jitter=0.12, bandwidth=100_000, stall_rate=1 / 6,
-        outage_rate=1 / 240, outage=(4.0, 20.0), cut_rate=1 / 600,
+        outage_rate=1 / 240, outage=(4.0, 70.0), cut_rate=1 / 600, half_open_rate=1 / 900,
     ),  # fmt: skip
 }
 
@@ -139,7 +140,8 @@ class BadNet:
             asyncio.ensure_future(self._deliver(link, link.up)),
             asyncio.ensure_future(self._deliver(link, link.down)),
         ]
-        if self.profile.outage_rate > 0 or self.profile.cut_rate > 0:
+        p = self.profile
+        if p.outage_rate + p.cut_rate + p.half_open_rate > 0:
             link.tasks.append(asyncio.ensure_future(self._weather(link)))
 
     async def _pump(self, link: Link, reader: asyncio.StreamReader, d: Direction) -> None:
@@ -194,15 +196,18 @@ class BadNet:
                 d.sent += len(data)
 
     async def _weather(self, link: Link) -> None:
-        """A profile's outages and cuts, at random moments of the link's life."""
+        """A profile's outages, cuts and half-open lines, at random moments of its life."""
         p, rng = self.profile, self.rng
-        rate = p.outage_rate + p.cut_rate
-        while not link.closed:
+        rate = p.outage_rate + p.cut_rate + p.half_open_rate
+        while not link.closed and not link.dark:
             await asyncio.sleep(rng.expovariate(rate))
             if link.closed:
                 return
-            if rng.random() < p.outage_rate / rate:
+            pick = rng.random() * rate
+            if pick < p.outage_rate:
                 link.outage(rng.uniform(*p.outage))
-            else:
+            elif pick < p.outage_rate + p.cut_rate:
                 link.cut()
+            else:
+                link.blackhole()
 
