@@ -191,6 +191,8 @@ class BadNet:
                 link.cut()
                 self.stats["cuts"] -= 1
                 return
+            if d.writer.transport.is_closing():  # that side ended: its bytes go nowhere
+                continue
             with contextlib.suppress(Exception):
                 d.writer.write(data)
                 d.sent += len(data)

@@ -73,11 +73,11 @@ def status_of(seats: dict, seat: int) -> str:
 # --------------------------------------------------------------------------- 1. vanished
 
 
-def presence_host(**kw):
+def presence_host(seats: int = 2, **kw):
     limits = Limits(rate=1000.0, burst=1000.0, probe_interval=0.1, away_after=0.4, **kw)
     timing = Timing(grace=0.6, window=0.5, going_once=0.25, **QUICK_BOTS)
     return start_host(
-        clock=LoopClock(asyncio.get_running_loop()), seats=2, limits=limits, timing=timing,
+        clock=LoopClock(asyncio.get_running_loop()), seats=seats, limits=limits, timing=timing,
         setup=Setup(first_player=0, marker=0),
     )  # fmt: skip
 
@@ -156,6 +156,32 @@ def test_a_half_open_seat_stays_with_its_bot_when_the_watchdog_closes_it():
         await watch.until("seats", lambda m: status_of(m, 0) == "human")
         alive.cancel()
         await proxy.close()
+        await host.close()
+
+    run(scenario())
+
+
+def test_a_seat_silent_since_the_lobby_shows_away_once_the_game_starts():
+    """Silence in the lobby costs nothing (nobody waits); the game that starts then finds
+    the seat silent and it is away at once."""
+
+    async def scenario():
+        host, _ = await presence_host(seats=3)  # two of three seated: no start by itself
+        mei = await Peer.connect(host.port)
+        mei.answers_pings = True
+        await mei.hello("Mei")
+        bo = await Peer.connect(host.port)  # says hello, then nothing more
+        await bo.hello("Bo")
+        reader = asyncio.ensure_future(keep_reading(mei))
+        await asyncio.sleep(0.7)
+        assert host.seats[1].status == "human"  # before the game: no away
+        mei.send({"t": "start"})
+        for _ in range(20):
+            if host.started and host.seats[1].status == "away":
+                break
+            await asyncio.sleep(0.05)
+        assert host.seats[1].status == "away" and host.seats[0].status == "human"
+        reader.cancel()
         await host.close()
 
     run(scenario())

@@ -150,11 +150,12 @@ class Connections:
         now: Callable[[], float],
         on_frame: Callable[[Connection, object], None],
         on_drop: Callable[[Connection], None],
-        on_silent: Callable[[Connection], None] | None = None,
+        on_silent: Callable[[Connection], bool] | None = None,
         on_heard: Callable[[Connection], None] | None = None,
     ) -> None:
         """``on_silent(conn)``: a seated connection said nothing for ``away_after``
-        seconds (it stays open); ``on_heard(conn)``: it spoke again, before its frames."""
+        seconds (it stays open; True: noted, else asked again a tick later);
+        ``on_heard(conn)``: a noted one spoke again, before its frames."""
         self.limits = limits
         self.stats = stats
         self.hooks = hooks
@@ -348,11 +349,11 @@ class Connections:
                 conn.probes = (conn.probes + 1) % (2**31)
                 self.stats["probes"] += 1
                 self.send(conn, {"t": "ping", "n": conn.probes})
-            if quiet >= limits.away_after and not conn.silent:
+            # reported until someone minds (a seat in a game, not one in the lobby)
+            noted = quiet >= limits.away_after and not conn.silent and self.on_silent is not None
+            if noted and self.on_silent(conn):
                 conn.silent = True
                 self.stats["silent"] += 1
-                if self.on_silent is not None:
-                    self.on_silent(conn)
         self.start_probing()
 
     def heard(self, conn: Connection, now: float) -> None:

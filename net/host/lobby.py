@@ -143,17 +143,19 @@ class Lobby:
         # silent already: its grace runs on from when it fell silent, or a bot plays it
         self.broadcast()
 
-    def conn_silent(self, conn: Connection) -> None:
+    def conn_silent(self, conn: Connection) -> bool:
         """A seated connection stopped answering (``Connections.on_silent``): during a
         game its seat is away for the grace period, then a bot plays it, while the
-        connection stays open; it takes the seat back with its next byte."""
+        connection stays open; it takes the seat back with its next byte. False: not
+        during a game (asked again later: the game may start meanwhile)."""
         seat = self._held(conn)
         if seat is None or not self.live.started or self.live.over:
-            return
+            return False
         seat.silent = True
         log.info("seat %d is silent: away", seat.index)
         self.start_grace(seat)
         self.broadcast()
+        return True
 
     def conn_heard(self, conn: Connection) -> None:
         """A silent connection spoke again (``Connections.on_heard``): the seat is its
