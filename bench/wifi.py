@@ -59,15 +59,23 @@ class TableWatch:
         self._last_change = time.monotonic()
         self._version = 0
         self._late: set[tuple[int, int]] = set()  # (connection, action id) that came late
+        self._shown_end = float("inf")  # the end the last window's countdown showed
         host.hooks.received = self._received
         host.hooks.tap = self._tap
 
     def _received(self, conn, msg: dict) -> None:
         if msg["t"] != "action" or not self.host.started:
             return
+        now = self.host.clock.now()
         w = self.host.live.master.countdowns.window
-        if w is not None and self.host.clock.now() > w.deadline:
-            self.counts["late_arrived"] += 1  # after the end its screen showed
+        if w is not None:
+            self._shown_end = w.deadline
+        answer = msg["action"].get("type") in ("pass", "play_stop")
+        # after the end its screen showed: in the margin (the window still open), or
+        # just after the window closed at that end (no margin)
+        late = now > self._shown_end and (w is not None or now < self._shown_end + LATE_MARGIN)
+        if late and answer:
+            self.counts["late_arrived"] += 1
             self._late.add((conn.id, msg.get("id")))
 
     def _tap(self, conn, msg: dict, frame: bytes) -> None:
