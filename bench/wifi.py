@@ -14,7 +14,7 @@ the 30 s grace); the game's clocks are short so that a game takes minutes.
 Printed per profile (means per game, and the worst): the game's length (s, actions), the
 longest the table waited (the longest gap between two applied actions), stale errors,
 window answers that reached the host after the end the screens showed (kept by the late
-margin / lost), the seats that showed away, the bot stand-ins, and rejoins. ``--before``
+margin / lost; stale errors on window answers apart), the seats that showed away, the bot stand-ins, and rejoins. ``--before``
 plays the same games with the fixes off (no late margin, no window-version rule, no
 away detection: what the table did before issue 36) for comparison.
 """
@@ -60,6 +60,7 @@ class TableWatch:
         self._version = 0
         self._late: set[tuple[int, int]] = set()  # (connection, action id) that came late
         self._shown_end = float("inf")  # the end the last window's countdown showed
+        self._types: dict[tuple[int, int], str] = {}  # (connection, action id) -> its type
         host.hooks.received = self._received
         host.hooks.tap = self._tap
 
@@ -67,6 +68,7 @@ class TableWatch:
         if msg["t"] != "action" or not self.host.started:
             return
         now = self.host.clock.now()
+        self._types[(conn.id, msg.get("id"))] = msg["action"].get("type")
         w = self.host.live.master.countdowns.window
         if w is not None:
             self._shown_end = w.deadline
@@ -79,6 +81,9 @@ class TableWatch:
             self._late.add((conn.id, msg.get("id")))
 
     def _tap(self, conn, msg: dict, frame: bytes) -> None:
+        if msg["t"] == "error" and msg["code"] == "stale":
+            kind = self._types.get((conn.id, msg.get("id")))
+            self.counts["stale_answers" if kind in ("pass", "play_stop") else "stale_moves"] += 1
         if msg["t"] == "error" and (conn.id, msg.get("id")) in self._late:
             self.counts["late_lost"] += 1  # came after the shown end, and was refused
         elif msg["t"] == "seats":
@@ -146,6 +151,8 @@ async def one_game(profile: str, seed: int, seats: int, mode: str, answer: float
         "actions": host.state.actions_taken if host.started else 0,
         "longest_wait_s": round(table.longest_wait, 2),
         "stale": stats["stale"],
+        "stale_answers": table.counts["stale_answers"],  # passes and Stops bounced
+        "stale_moves": table.counts["stale_moves"],  # other moves made on an old state
         "late_arrived": table.counts["late_arrived"],
         "late_lost": table.counts["late_lost"],
         "away": table.counts["away"],
@@ -179,6 +186,7 @@ def summary(games: list[dict]) -> dict:
         "actions": mean("actions"),
         "longest_wait_s": max(g["longest_wait_s"] for g in games),
         "stale_per_game": mean("stale"),
+        "stale_answers_per_game": mean("stale_answers"),
         "late_kept_per_game": round(sum(g["late_arrived"] - g["late_lost"] for g in games) / n, 1),
         "late_lost_per_game": mean("late_lost"),
         "away": sum(g["away"] for g in games),
@@ -223,7 +231,7 @@ def main() -> None:
         print(json.dumps(rows))
         return
     cols = ["profile", "games", "finished", "length_s", "actions", "longest_wait_s",
-            "stale_per_game", "late_kept_per_game", "late_lost_per_game", "away",
+            "stale_per_game", "stale_answers_per_game", "late_kept_per_game", "late_lost_per_game", "away",
             "stand_ins", "rejoins"]  # fmt: skip
     print("  ".join(cols))
     for r in rows:
