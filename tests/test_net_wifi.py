@@ -105,18 +105,18 @@ def test_a_silent_connected_player_shows_away_a_bot_plays_for_them_and_they_take
         proxy.links[-1].outage(2.5)
         away = await watch.until("seats", lambda m: status_of(m, 0) != "human", timeout=3)
         assert status_of(away, 0) == "away" and 0 < away["seats"][0]["grace_ms"] <= 600
-        assert 0.4 - 0.1 - 0.05 <= loop.time() - began <= 0.9  # silence counts from the last answer
+        assert 0.4 - 0.1 - 0.05 <= loop.time() - began <= 1.3  # silence counts from the last answer
         assert host.state.actions_taken == 0  # the turn waits during the grace
         bot = await watch.until("seats", lambda m: status_of(m, 0) != "away", timeout=3)
         assert status_of(bot, 0) == "bot" and bot["seats"][0]["bot"] == "random"
-        assert loop.time() - began <= 0.4 + 0.6 + 0.4
+        assert loop.time() - began <= 0.4 + 0.6 + 0.9
         for _ in range(40):  # the bot plays the silent seat's turn
             if host.state.actions_taken > 0:
                 break
             await asyncio.sleep(0.05)
         assert [a.seat for a in host.game.log[:1]] == [0]
         back = await watch.until("seats", lambda m: status_of(m, 0) == "human", timeout=4)
-        assert back is not None and 2.5 <= loop.time() - began <= 3.3
+        assert back is not None and 2.5 <= loop.time() - began <= 4.5
         assert host.stats["rejoins"] == 0  # the same connection: nothing to rejoin
         reader.cancel()
         await proxy.close()
@@ -192,8 +192,8 @@ def test_a_seat_silent_since_the_lobby_shows_away_once_the_game_starts():
 
 @pytest.mark.parametrize("margin", [LATE_MARGIN, 0.0])
 def test_a_stop_made_in_time_on_a_slow_link_is_applied(margin):
-    """Seat 1 is 0.25 s away each way and presses Stop 50 ms before its own countdown
-    (receipt + ms) ends: it reaches the host 0.2 s after the end the screens show. The
+    """Seat 1 is 0.4 s away each way and presses Stop 50 ms before its own countdown
+    (receipt + ms) ends: it reaches the host 0.75 s after the end the screens show. The
     host's margin keeps the window open for it; without one, it is lost."""
 
     async def scenario():
@@ -204,7 +204,7 @@ def test_a_stop_made_in_time_on_a_slow_link_is_applied(margin):
         )  # fmt: skip
         loop = asyncio.get_running_loop()
         (a,) = await seat_peers(host, 1)
-        proxy = BadNet(host.port, Profile(delay=0.25))
+        proxy = BadNet(host.port, Profile(delay=0.4))
         b = await Peer.connect(await proxy.start())
         await b.hello("Bo")
         c = await Peer.connect(host.port)
