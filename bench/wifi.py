@@ -58,35 +58,47 @@ class TableWatch:
         self.longest_wait = 0.0
         self._last_change = time.monotonic()
         self._version = 0
-        self._late: set[tuple[int, int]] = set()  # (connection, action id) that came late
-        self._shown_end = float("inf")  # the end the last window's countdown showed
+        self._opened = 0  # the version the last window (or asking) opened at
+        self._timeouts = 0
+        self._expired: list[tuple[int, int, float]] = []  # (opened, closed, when): by the clock
         self._types: dict[tuple[int, int], str] = {}  # (connection, action id) -> its type
         host.hooks.received = self._received
         host.hooks.tap = self._tap
+        host.hooks.update = self._update
+
+    def _update(self, events: list) -> None:
+        """An applied action: note each window's opening version and, when the clock
+        closed it (the host passed for the silent), that it did and when."""
+        version = self.host.state.actions_taken
+        names = {type(e).__name__ for e in events}
+        if "WindowOpened" in names or "Asked" in names:
+            self._opened = version
+        timeouts = self.host.stats["window_timeouts"]
+        if "WindowClosed" in names and timeouts != self._timeouts:
+            self._expired.append((self._opened, version, self.host.clock.now()))
+            del self._expired[:-8]
+        self._timeouts = timeouts
 
     def _received(self, conn, msg: dict) -> None:
+        """A window answer that comes after the end its screen showed: within the margin
+        (the window still open), or after the clock closed the window it answers."""
         if msg["t"] != "action" or not self.host.started:
             return
-        now = self.host.clock.now()
         self._types[(conn.id, msg.get("id"))] = msg["action"].get("type")
+        if msg["action"].get("type") not in ("pass", "play_stop"):
+            return
+        now, made_on = self.host.clock.now(), msg["version"]
         w = self.host.live.master.countdowns.window
-        if w is not None:
-            self._shown_end = w.deadline
-        answer = msg["action"].get("type") in ("pass", "play_stop")
-        # after the end its screen showed: in the margin (the window still open), or
-        # just after the window closed at that end (no margin)
-        late = now > self._shown_end and (w is not None or now < self._shown_end + LATE_MARGIN)
-        if late and answer:
-            self.counts["late_arrived"] += 1
-            self._late.add((conn.id, msg.get("id")))
+        if w is not None and now > w.deadline:
+            self.counts["late_kept"] += 1  # in the margin: it counts
+        elif any(opened <= made_on < closed for opened, closed, _ in self._expired):
+            self.counts["late_lost"] += 1  # made on a window the clock had closed
 
     def _tap(self, conn, msg: dict, frame: bytes) -> None:
         if msg["t"] == "error" and msg["code"] == "stale":
             kind = self._types.get((conn.id, msg.get("id")))
             self.counts["stale_answers" if kind in ("pass", "play_stop") else "stale_moves"] += 1
-        if msg["t"] == "error" and (conn.id, msg.get("id")) in self._late:
-            self.counts["late_lost"] += 1  # came after the shown end, and was refused
-        elif msg["t"] == "seats":
+        if msg["t"] == "seats":
             for s in msg["seats"]:
                 key = (s["seat"], s["status"])
                 if key != self.counts.get(("seat", s["seat"])):
@@ -153,7 +165,7 @@ async def one_game(profile: str, seed: int, seats: int, mode: str, answer: float
         "stale": stats["stale"],
         "stale_answers": table.counts["stale_answers"],  # passes and Stops bounced
         "stale_moves": table.counts["stale_moves"],  # other moves made on an old state
-        "late_arrived": table.counts["late_arrived"],
+        "late_kept": table.counts["late_kept"],
         "late_lost": table.counts["late_lost"],
         "away": table.counts["away"],
         "stand_ins": table.counts["stand_ins"],
@@ -187,7 +199,7 @@ def summary(games: list[dict]) -> dict:
         "longest_wait_s": max(g["longest_wait_s"] for g in games),
         "stale_per_game": mean("stale"),
         "stale_answers_per_game": mean("stale_answers"),
-        "late_kept_per_game": round(sum(g["late_arrived"] - g["late_lost"] for g in games) / n, 1),
+        "late_kept_per_game": mean("late_kept"),
         "late_lost_per_game": mean("late_lost"),
         "away": sum(g["away"] for g in games),
         "stand_ins": sum(g["stand_ins"] for g in games),
