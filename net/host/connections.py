@@ -7,8 +7,13 @@ connection and wrong room codes per address, and a fatal error is followed by a 
 then reading for a moment) so the client sees it. ``Connections.send`` is the single way out
 for every frame (``HostHooks.tap`` sees them all).
 
-``Connections`` knows nothing of seats or the game: it hands each frame to ``on_frame`` and
-each ended connection to ``on_drop``, the two callbacks the host gives it.
+A probe every second pings each seated connection that has been quiet for
+``Limits.probe_interval`` (it must answer ``pong``) and reports one silent for
+``Limits.away_after`` while its line stays open (a phone asleep, a half-open line).
+
+``Connections`` knows nothing of seats or the game: it hands each frame to ``on_frame``,
+each ended connection to ``on_drop``, each silent one to ``on_silent`` and each silent one
+heard again to ``on_heard``, the callbacks the host gives it.
 """
 
 from __future__ import annotations

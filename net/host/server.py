@@ -17,8 +17,9 @@ submit path of every table, with the journal as its storage and the fan-out as i
 transport. A client's action, a bot's and a time-up all go through ``Master.submit``;
 every applied action is written to the autosave's journal before any frame about it is
 sent (``net.host.journal``), so ``HostConfig.resume`` restarts a killed host at the last
-action anyone saw. Bots fill empty seats and stand in for players who dropped, until they
-rejoin with their seat's token.
+action anyone saw. Bots fill empty seats and stand in for players who dropped or went
+silent (``Lobby.conn_silent``: away, then a bot after the grace), until they rejoin with
+their seat's token or are heard again.
 
 The host owns its collaborators and calls them one way: ``Connections`` (reading, the
 watchdog, admission, rate limits, closing; ``net.host.connections``), ``Admission`` (what a
