@@ -281,3 +281,28 @@ def test_two_answers_to_one_window_made_at_once_are_both_applied():
         await host.close()
 
     run(scenario())
+
+
+def test_ask_around_an_answer_survives_another_seats_preference_change():
+    """Ask-around: seat 1 is asked; seat 2 changes its preference meanwhile (an action:
+    the version moves on). Seat 1's Stop, made on the version that asked it, is applied."""
+    from game.rules import SetAskPreference, WindowMode, asked_seats
+
+    async def scenario():
+        host, clock = await start_host(
+            seats=3, setup=travel_setup(True), window_mode=WindowMode.ASK_AROUND
+        )
+        a, b, c = await seat_peers(host, 3)
+        await a.expect("snapshot")
+        up = await open_travel_window(host, a)
+        assert asked_seats(host.state) == [1]
+        asked_on = up["version"]
+        c.act(SetAskPreference(2, True), asked_on, id=1)
+        await c.until("update", lambda m: m.get("ack") == 1)
+        b.act(PlayStop(1), asked_on, id=2)
+        done = await b.until("update", lambda m: m.get("ack") == 2)
+        assert [e["type"] for e in done["events"]][0] == "stopped"
+        assert host.stats["stale"] == 0
+        await host.close()
+
+    run(scenario())
