@@ -337,3 +337,36 @@ def test_the_limits_the_page_states_are_the_codes():
     assert f"({SEATS_BURST} of them, one more every {round(1000 / SEATS_RATE)} ms)" in seats
     assert f"bursts of {SEATS_BURST}, then at most {SEATS_RATE:g} a second" in flat
     assert set(re.findall(r"`(tcp|web)`", _rows(_section("### `seats`"))["seats"][1])) == set(P.VIAS)
+
+def _message_sections(part: str) -> dict[str, str]:
+    """§3 or §4: the text under each `### \\`kind\\`` heading, by kind (a heading may name
+    several: `pong` · `said` · `bye`)."""
+    start = DOC.index(part)
+    end = DOC.index("\n## ", start + 1)
+    out: dict[str, str] = {}
+    for chunk in DOC[start:end].split("\n### ")[1:]:
+        heading, _, body = chunk.partition("\n")
+        for kind in re.findall(r"^`([a-z_]+)`|· `([a-z_]+)`", heading):
+            for k in kind:
+                if k:
+                    out[k] = heading + "\n" + body
+    return out
+
+
+@pytest.mark.parametrize(
+    "part, schemas",
+    [("## 3. Messages from the client", "CLIENT_MESSAGES"),
+     ("## 4. Messages from the host", "HOST_MESSAGES")],
+)  # fmt: skip
+def test_every_message_and_its_fields_are_documented(part, schemas):
+    """A client written from the page alone knows every message either side sends (the
+    host's `ping` it must answer included) and every field of each."""
+    from net import protocol as P
+
+    documented = _message_sections(part)
+    for kind, fields in getattr(P, schemas).items():
+        assert kind in documented, f"{part}: no section for `{kind}`"
+        for name in fields:
+            assert f"`{name}`" in documented[kind] or f"{{{name}" in documented[kind] or (
+                f", {name}" in documented[kind]
+            ), f"`{kind}.{name}` is not documented in {part}"

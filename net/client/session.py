@@ -419,6 +419,11 @@ class ClientSession:
     def _on_pong(self, msg: dict) -> None:
         pass
 
+    def _on_ping(self, msg: dict) -> None:
+        """The host asks whether we are here: a host hears a silent seat as away."""
+        self.stats["pings_answered"] += 1
+        self.send({"t": "pong", "n": msg.get("n")})
+
     def _on_said(self, msg: dict) -> None:
         self._emit(Said(msg["seat"], msg["phrase"]))
 
@@ -440,6 +445,7 @@ class ClientSession:
         "timers": _on_timers,
         "error": _on_error,
         "pong": _on_pong,
+        "ping": _on_ping,
         "said": _on_said,
         "gave_up": _on_gave_up,
         "bye": _on_bye,

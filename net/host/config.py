@@ -34,6 +34,13 @@ class HostError(RuntimeError):
     """The host cannot start (bad resume file, port in use, bad settings)."""
 
 
+#: A window that runs out is closed this long after the end every screen shows, for every
+#: window and every seat alike: an answer a player made in time on a screen, on a link that
+#: is slow for a moment (busy wifi: 0.2-1.1 s late measured; a TCP stall after a lost
+#: packet: up to 1.5 s), is still in time. It never depends on who holds a Stop card.
+LATE_MARGIN = 1.5
+
+
 @dataclass
 class HostConfig:
     seats: int = 4
@@ -57,6 +64,8 @@ class HostConfig:
     open_bot_seats: bool = False
     setup: Setup | None = None  # scenarios (tests)
     timing: Timing = field(default_factory=Timing)
+    #: seconds a window that runs out stays open past its shown end (``LATE_MARGIN``)
+    late_margin: float = LATE_MARGIN
     limits: Limits = field(default_factory=Limits)
     autosave: Path | None = None  # None: no autosave
     resume: Path | None = None  # a save to resume (autosaves go back to it)

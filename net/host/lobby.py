@@ -172,12 +172,50 @@ class Lobby:
             return
         seat.conn = None
         self.fanout.forget(seat.index)
+        silent, seat.silent = seat.silent, False
         if conn.left:
             if not self.live.started:
                 self.free_seat(seat)
             else:
                 self.make_bot(seat)
                 self.live.schedule()
-        else:
+        elif not silent:
             self.start_grace(seat)
+        # silent already: its grace runs on from when it fell silent, or a bot plays it
         self.broadcast()
+
+    def conn_silent(self, conn: Connection) -> bool:
+        """A seated connection stopped answering (``Connections.on_silent``): during a
+        game its seat is away for the grace period, then a bot plays it, while the
+        connection stays open; it takes the seat back with its next byte. False: not
+        during a game (asked again later: the game may start meanwhile)."""
+        seat = self._held(conn)
+        if seat is None or not self.live.started or self.live.over:
+            return False
+        seat.silent = True
+        log.info("seat %d is silent: away", seat.index)
+        self.start_grace(seat)
+        self.broadcast()
+        return True
+
+    def conn_heard(self, conn: Connection) -> None:
+        """A silent connection spoke again (``Connections.on_heard``): the seat is its
+        player's at once (a bot standing in stops)."""
+        seat = self._held(conn)
+        if seat is None or not seat.silent:
+            return
+        seat.silent = False
+        if seat.grace is not None:
+            seat.grace.cancel()
+            seat.grace = None
+            seat.grace_until = None
+        log.info("seat %d is back", seat.index)
+        self.broadcast()
+        self.live.schedule()
+
+    def _held(self, conn: Connection) -> SeatState | None:
+        """The seat ``conn`` holds now (None: a spectator, or a connection replaced)."""
+        if conn.role != "player" or conn.seat is None or self._closing():
+            return None
+        seat = self.seating.seats[conn.seat]
+        return seat if seat.conn is conn else None

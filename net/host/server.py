@@ -17,8 +17,9 @@ submit path of every table, with the journal as its storage and the fan-out as i
 transport. A client's action, a bot's and a time-up all go through ``Master.submit``;
 every applied action is written to the autosave's journal before any frame about it is
 sent (``net.host.journal``), so ``HostConfig.resume`` restarts a killed host at the last
-action anyone saw. Bots fill empty seats and stand in for players who dropped, until they
-rejoin with their seat's token.
+action anyone saw. Bots fill empty seats and stand in for players who dropped or went
+silent (``Lobby.conn_silent``: away, then a bot after the grace), until they rejoin with
+their seat's token or are heard again.
 
 The host owns its collaborators and calls them one way: ``Connections`` (reading, the
 watchdog, admission, rate limits, closing; ``net.host.connections``), ``Admission`` (what a
@@ -113,6 +114,8 @@ class Host:
             lambda: self.clock.now(),
             on_frame=self._on_frame,
             on_drop=lambda conn: self.lobby.conn_ended(conn),
+            on_silent=lambda conn: self.lobby.conn_silent(conn),
+            on_heard=lambda conn: self.lobby.conn_heard(conn),
         )
         timers = lambda: self.live.timers_data()  # noqa: E731 - the countdowns of a snapshot
         self.fanout = FanOut(self.connections, self.stats, self.hooks, timers)
@@ -206,6 +209,7 @@ class Host:
             ) from None
         self.port = self._server.sockets[0].getsockname()[1]
         await self._start_phones()
+        self.connections.start_probing()
         if announce_wanted(self.config.announce, self.config.bind):
             await self.announcement.start(self.name, self.port, self.lobby.seats_free(), self.lobby.pace())
         if self.game is not None:
@@ -324,6 +328,9 @@ class Host:
     def _msg_ping(self, conn: Connection, msg: dict) -> None:
         self._send(conn, {"t": "pong", "n": msg.get("n")})
 
+    def _msg_pong(self, conn: Connection, msg: dict) -> None:
+        """The answer to the host's ``ping``: hearing it was the point (``Connections.heard``)."""
+
     def _msg_hello(self, conn: Connection, msg: dict) -> None:
         verdict = self.admission.check(conn, msg, code=self.code, over=self.over)
         if not isinstance(verdict, Admitted):
@@ -438,9 +445,11 @@ class Host:
         rid = msg.get("id")
         holds = conn.seat is not None and self.seats[conn.seat].conn is conn
         state = self.state if self.started else None
+        window_version = self.live.master.window_version() if state is not None else None
         verdict = self.action_check.check(
-            conn, msg, holds_seat=holds, state=state, now=self.clock.now()
-        )
+            conn, msg, holds_seat=holds, state=state, now=self.clock.now(),
+            window_version=window_version,
+        )  # fmt: skip
         if isinstance(verdict, ActionRefusal):
             self._reply_error(conn, verdict.code, verdict.message, id=rid, **verdict.extra)
             if verdict.resync:
@@ -455,6 +464,7 @@ class Host:
         "sync": _msg_sync,
         "start": _msg_start,
         "ping": _msg_ping,
+        "pong": _msg_pong,
         "say": _msg_say,
         "bye": _msg_bye,
     }

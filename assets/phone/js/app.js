@@ -116,6 +116,8 @@ const HANDLERS = {
     if (m.reason === "game_over") S.notice = { key: "net.host_closed" };
   },
   pong() {},
+  // the host pings a seat it has not heard from for a while (§4): answer, or show as away
+  ping(m) { send(m.n === undefined ? { t: "pong" } : { t: "pong", n: m.n }); },
 };
 
 // errors with a consequence beyond a notice
