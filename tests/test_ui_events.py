@@ -55,6 +55,6 @@ def test_silent_events_say_nothing_and_take_no_time():
 def test_the_client_events_have_their_sentences():
     set_language("en")
     d = Describer(["Mei", "Ann"])
-    assert d({"type": "seat_dropped", "seat": 1}) == "Ann dropped out"
+    assert d({"type": "seat_dropped", "seat": 1}) == "Ann is away"
     assert d({"type": "seat_back", "seat": 1}) == "Ann is back"
     assert d({"type": "phrase", "seat": 0, "key": "phrase.deal"}).startswith("Mei")
