@@ -19,7 +19,7 @@ from game.rules import (
     Game,
     Settings,
     WindowMode,
-    engine,
+    refusals,
     view,
 )
 from game.rules import events as E
@@ -204,8 +204,8 @@ def test_keys_documented_as_decimal_strings_are_decimal_strings():
 
 def engine_rule_ids() -> set[str]:
     """Every rule id ``explain_illegal`` (and its helpers) can answer: the first element of
-    each ``return "rule.id", message`` in game/rules/engine.py."""
-    tree = ast.parse(Path(engine.__file__).read_text("utf-8"))
+    each ``return "rule.id", message`` in game/rules/refusals.py."""
+    tree = ast.parse(Path(refusals.__file__).read_text("utf-8"))
     out = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple):
