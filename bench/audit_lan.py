@@ -1,6 +1,6 @@
 """Hidden-information audit of LAN games: every frame the host sends, to every connection.
 
-    .venv/bin/python -m bench.audit_lan --games 1000 [--workers 2] [--concurrency 6] [--seed 1]
+    .venv/bin/python -m bench.audit_lan --games 1000 [--workers 2] [--concurrency 6] [--seed 1] [--phones N]
 
 Each game is a real LAN game on loopback: a host, a headless bot client (``BotPlayer``) on
 every seat and a spectator (the table display), 2 to 6 seats, random variants, hidden or
@@ -302,20 +302,63 @@ def game_settings(game_no: int, base_seed: int) -> dict:
     }
 
 
+def _tap_web_frames(host: Host) -> dict:
+    """Keep every frame the host sends to a phone's WebSocket, per connection, in order
+    (beside the audit's own tap)."""
+    frames: dict = {}
+    audit_tap = host.hooks.tap
+
+    def tap(conn, msg, frame) -> None:
+        if conn.via == "web":
+            frames.setdefault(conn.id, []).append((msg["t"], frame))
+        audit_tap(conn, msg, frame)
+
+    host.hooks.tap = tap
+    return frames
+
+
+def _web_problems(sent: dict, received: list[list[bytes]]) -> list[str]:
+    """What phones received must be what the audit saw sent to them: in order, nothing
+    added, and every snapshot and update (a WebSocket closed at the end may lose a bye)."""
+    problems = []
+    sent_lists = list(sent.values())
+    for got in received:
+        match = [s for s in sent_lists if [f for _, f in s[: len(got)]] == got]
+        if not match:
+            problems.append(f"a phone received {len(got)} messages the host's tap did not send")
+            continue
+        lost = [t for t, _ in match[0][len(got) :] if t in ("snapshot", "update")]
+        if lost:
+            problems.append(f"a phone never received {len(lost)} views the host sent")
+    if len(received) < len(sent_lists):
+        problems.append("a phone connection the bridge never saw")
+    return problems
+
+
 async def audited_game(game_no: int, base_seed: int, **overrides) -> dict:
+    """One audited LAN game; ``phones=N``: the first N seats play through the phone
+    WebSocket (tests.web_helpers.WebBridge), and what reached them is checked too."""
     cfg = {**game_settings(game_no, base_seed), **overrides}
     seats = cfg["seats"]
+    phones = cfg.get("phones", 0)
     host = Host(
         config_for_tests(
             seats=seats, code=CODE, seed=cfg["seed"], variants=cfg["variants"],
             short_game=cfg["short_game"], hidden_money=cfg["hidden_money"],
+            phone_port=0 if phones else None,
         )
     )  # fmt: skip
     audit = FrameAudit(host, random.Random(cfg["seed"]))
     audit.install()
+    web_frames = _tap_web_frames(host) if phones else {}
     if cfg.get("sabotage"):  # tests: prove the audit sees a leak
         cfg["sabotage"](host)
     await host.start()
+    bridge = None
+    if phones:
+        from tests.web_helpers import WebBridge
+
+        bridge = await WebBridge(host).start()
     try:
         spectator = ClientSession("127.0.0.1", host.port, role="spectator", reconnect=False)
         watch = asyncio.ensure_future(spectator.run())
@@ -323,7 +366,8 @@ async def audited_game(game_no: int, base_seed: int, **overrides) -> dict:
             await asyncio.sleep(0.005)
         players = [
             BotPlayer(
-                "127.0.0.1", host.port, kind="random", name=f"Audit {i}", code=CODE,
+                "127.0.0.1", bridge.port if i < phones else host.port, kind="random",
+                name=f"Audit {i}", code=CODE,
                 seed=cfg["seed"] + i, answer_delay=0.0, think=0.0, idle=0.005, backoff=0.05,
                 want_legal=cfg["legal"] and i % 2 == 0,
             )
@@ -344,7 +388,13 @@ async def audited_game(game_no: int, base_seed: int, **overrides) -> dict:
         watch.cancel()
         tstats, tleaks = twin_replay(host.game, random.Random(cfg["seed"] ^ 1))
         problems += tleaks
+        if phones:
+            problems += _web_problems(web_frames, bridge.received)
+            tstats["frames.web"] = sum(len(f) for f in web_frames.values())
+            tstats["phones"] = len(bridge.received)
     finally:
+        if bridge is not None:
+            await bridge.close()
         await host.close()
     return {
         "game": game_no,
@@ -355,8 +405,8 @@ async def audited_game(game_no: int, base_seed: int, **overrides) -> dict:
     }
 
 
-def run_batch(args: tuple[list[int], int, int]) -> list[dict]:
-    games, base_seed, concurrency = args
+def run_batch(args: tuple[list[int], int, int, int]) -> list[dict]:
+    games, base_seed, concurrency, phones = args
 
     async def main() -> list[dict]:
         sem = asyncio.Semaphore(concurrency)
@@ -364,7 +414,7 @@ def run_batch(args: tuple[list[int], int, int]) -> list[dict]:
         async def one(n: int) -> dict:
             async with sem:
                 try:
-                    return await audited_game(n, base_seed)
+                    return await audited_game(n, base_seed, phones=phones)
                 except Exception as exc:
                     return {"game": n, "seats": 0, "actions": 0, "stats": {},
                             "problems": [f"game crashed: {exc!r} {traceback.format_exc(limit=5)}"]}  # fmt: skip
@@ -382,6 +432,9 @@ def main(argv=None) -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--concurrency", type=int, default=6, help="games at once per worker")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--phones", type=int, default=0, help="seats (the first N) played over the phone WebSocket"
+    )
     args = p.parse_args(argv)
     t0 = time.perf_counter()
     batches = [list(range(i, min(args.games, i + 12))) for i in range(0, args.games, 12)]
@@ -390,7 +443,7 @@ def main(argv=None) -> int:
     leaks: list[str] = []
     by_seats: Counter = Counter()
     with mp.Pool(args.workers) as pool:
-        jobs = [(b, args.seed, args.concurrency) for b in batches]
+        jobs = [(b, args.seed, args.concurrency, args.phones) for b in batches]
         for results in pool.imap_unordered(run_batch, jobs):
             for r in results:
                 games += 1

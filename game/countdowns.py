@@ -33,8 +33,9 @@ class WindowClock:
     id: int
     kind: str
     opened: float
-    deadline: float
+    deadline: float  # the end every screen counts down to
     stage: str | None
+    version: int = 0  # the state version the window (ask-around: this asking) opened at
     timers: list[Timer] = field(default_factory=list)
 
 
@@ -60,11 +61,15 @@ class Countdowns:
         stats: Counter,
         on_stage: Callable[[], None],
         on_window_closed: Callable[[int], None],
+        late_margin: float = 0.0,
     ) -> None:
         """``clocks`` False runs no countdown at all (hot-seat ask-around: a person is never
         hurried); ``on_stage``: "going twice", tell the table now; ``on_window_closed(id)``:
-        the bots' answers to that window are moot."""
+        the bots' answers to that window are moot; ``late_margin``: a window that runs out
+        is closed this many seconds after the end it shows (the LAN host: an answer made in
+        time on a screen still reaches it), the same for every window and every seat."""
         self._state = game_state
+        self.late_margin = late_margin
         self.timing = timing
         self.clock = clock
         self.clocks = clocks
@@ -160,8 +165,10 @@ class Countdowns:
             now,
             now + self.timing.window_length(kind),
             "going_once" if kind == "going_once" else None,
+            self._state().actions_taken,
         )
-        w.timers.append(self.clock.call_at(w.deadline, partial(self._window_expired, wid)))
+        closes = w.deadline + self.late_margin
+        w.timers.append(self.clock.call_at(closes, partial(self._window_expired, wid)))
         if kind == "going_once":
             w.timers.append(
                 self.clock.call_at(now + self.timing.going_once, partial(self._going_twice, wid))

@@ -82,13 +82,16 @@ class Master:
         think: Callable[[Callable[[], Action | None], Callable], None] = think_here,
         inline: Callable[[Bot], bool] = quick,
         clocks: bool = True,
+        late_margin: float = 0.0,
         stats: Counter | None = None,
     ) -> None:
         """``record(action)``: storage, after the engine and before the table hears;
         ``check(action)``: raises to stop the table (a simulation's action limit);
         ``think``/``inline``: where a slow bot thinks, which bots are asked on the spot;
         ``clocks`` False: no countdown runs (hot-seat ask-around: a person handing the
-        screen over is never hurried)."""
+        screen over is never hurried); ``late_margin``: how long after its shown end a
+        window that runs out really closes (``game.countdowns``: the LAN host's answers
+        in flight)."""
         self.game = game
         self.stats = stats if stats is not None else Counter()
         state = self._state
@@ -101,6 +104,7 @@ class Master:
             stats=self.stats,
             on_stage=transport.stage,
             on_window_closed=self._window_closed,
+            late_margin=late_margin,
         )
         self.referee = Referee(
             state,
@@ -183,6 +187,12 @@ class Master:
 
     def timers_data(self) -> dict:
         return self.countdowns.timers_data()
+
+    def window_version(self) -> int | None:
+        """The version the open window's countdown started at (None: no window clock): an
+        answer made on it or later still answers this window."""
+        w = self.countdowns.window
+        return None if w is None else w.version
 
     def thinking(self, seat: int) -> bool:
         return self.referee.thinking(seat)

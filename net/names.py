@@ -2,10 +2,13 @@
 
 A name is measured in what a screen shows, not in code points: "é" written as "e" plus a
 combining accent is one letter, a family emoji joined by zero-width joiners is one. The
-``regex`` module's ``\\X`` (Unicode extended grapheme clusters) does the counting. A name
-made only of invisible characters (zero-width spaces and joiners, byte-order marks, the
-Hangul filler: Unicode's default-ignorable code points and format characters) would show
-as nothing on every screen: it is refused.
+``regex`` module's ``\\X`` (Unicode extended grapheme clusters) does the counting.
+
+A name must show a glyph: at least one letter, digit, punctuation mark or symbol that is
+not one of Unicode's default-ignorable code points (zero-width spaces and joiners, the
+Hangul fillers) nor a symbol drawn blank (the Braille blank U+2800, the object replacement
+character U+FFFC). Marks alone (a lone U+0301, U+20DD) have no base to sit on, and spaces
+show nothing: a name of only those is refused, whatever the code points.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ from net.discovery.records import clean_name
 from net.protocol import MAX_NAME  # grapheme clusters, after cleaning (docs/PROTOCOL.md §3)
 
 _CLUSTER = regex.compile(r"\X")
-_INVISIBLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Cf}\s]+")
+_VISIBLE = regex.compile(
+    r"(?V1)[[\p{L}\p{N}\p{P}\p{S}]--[\p{Default_Ignorable_Code_Point}\u2800\uFFFC]]"
+)
 
 
 def clusters(text: str) -> list[str]:
@@ -29,8 +34,9 @@ def name_length(text: str) -> int:
 
 
 def has_visible(text: str) -> bool:
-    """Something is left once invisible and format characters and spaces are removed."""
-    return bool(_INVISIBLE.sub("", text))
+    """``text`` holds a character that shows a glyph of its own (not a mark, a space, a
+    default-ignorable code point or a blank symbol)."""
+    return _VISIBLE.search(text) is not None
 
 
 def player_name(raw: str) -> tuple[str, str | None]:

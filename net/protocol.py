@@ -60,6 +60,10 @@ GAVE_UP_REASONS = ("too_expensive", "no_cover", "no_takers", "out_of_time")
 
 ROLES = ("player", "spectator")
 
+#: how a connected player reaches the host (``seats[].via``): a TCP client, or a phone's
+#: WebSocket (net/web)
+VIAS = ("tcp", "web")
+
 # --------------------------------------------------------------------------- errors
 
 #: Error codes the host sends (``{"t": "error", "code": ...}``) and what they mean.
@@ -505,6 +509,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "sync": {},
     "start": {},
     "ping": {"n": _opt(_ID)},
+    "pong": {"n": _opt(_ID)},
     "say": {"phrase": _enum(*PHRASES)},
     "bye": {},
 }
@@ -559,6 +564,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "bot_seats": _opt(_seats),
     },
     "pong": {"n": _opt(_ID)},
+    "ping": {"n": _opt(_ID)},
     "said": {"seat": _SEAT, "phrase": _str(1, 40)},
     "gave_up": {"seat": _SEAT, "reason": _enum(*GAVE_UP_REASONS)},
     "bye": {"reason": _str(1, 40)},

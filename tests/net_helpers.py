@@ -33,7 +33,9 @@ from net.host.server import Host
 
 
 def config_for_tests(**kw) -> HostConfig:
-    """A loopback host with instant bots and room for bots' message rates (tests, bench)."""
+    """A loopback host with instant bots and room for bots' message rates (tests, bench);
+    windows close at their shown end (no ``late_margin``) unless a test asks for one."""
+    kw.setdefault("late_margin", 0.0)
     timing = kw.pop("timing", None) or Timing(
         bot_answer=0.0, bot_delay=0.0, bot_tick=0.005, fair_start=0.0
     )
@@ -65,6 +67,7 @@ class Peer:
         self.seat: int | None = None
         self.token: str | None = None
         self.eof = False
+        self.answers_pings = False  # answer the host's pings as it reads (a live client)
 
     @classmethod
     async def connect(cls, port: int) -> Peer:
@@ -92,6 +95,8 @@ class Peer:
             self.eof = True
             return False
         for msg in self.decoder.feed(data):
+            if self.answers_pings and isinstance(msg, dict) and msg.get("t") == "ping":
+                self.send({"t": "pong", "n": msg.get("n")})
             self.inbox.append(msg)
             self.log.append(msg)
         return True

@@ -11,6 +11,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import importlib.util  # noqa: E402
+import re  # noqa: E402
 import unicodedata  # noqa: E402
 import wave  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -61,8 +62,8 @@ def test_chinese_tables_use_their_own_script():
 def test_glossary_terms():
     assert [i18n.table(x)["app.title"] for x in i18n.LANGUAGES] == [
         "I'm the Boss!",
-        "我是大老闆!",
-        "我是老板!",
+        "我是大老闆！",  # the rulebook's title, with Chinese punctuation (full-width)
+        "我是老板！",
         "อย่าซ่ากับบอส",
     ]
     assert [i18n.native_name(x) for x in i18n.LANGUAGES] == [
@@ -71,8 +72,29 @@ def test_glossary_terms():
         "简体中文",
         "ไทย",
     ]
-    for lang in i18n.LANGUAGES:  # family names stay Latin everywhere
-        assert i18n.table(lang)["clan.red.family"] == "Cashman"
+
+
+FAMILIES = ("Cashman", "Sacks", "Wadeworth", "Dougherty", "Goldman", "Liebgeld")
+
+
+def test_clans_are_named_as_each_language_names_them():
+    """docs/RULES.md's glossary: Chinese names a clan by its colour (rulebook 001: 紅色投資者),
+    Thai by its investor's family name in Thai script (rulebook 003 orders the first player
+    by the investors' names), each with the letter of the chips; no Chinese or Thai sentence
+    says a Latin surname (the Chinese card face may print it, clan.*.family)."""
+    from game.ui.table.sentences import clan_word
+
+    said = {"en": "C Cashman", "zh_Hant": "紅色（C）", "zh_Hans": "红色（C）", "th": "แคชแมน (C)"}
+    try:
+        for lang, word in said.items():
+            i18n.set_language(lang)
+            assert clan_word(0) == clan_word("red") == word
+    finally:
+        i18n.set_language("en")
+    for lang in ("zh_Hant", "zh_Hans", "th"):
+        for key, text in i18n.table(lang).items():
+            if not key.endswith(".family"):
+                assert not re.search(rf"\b({'|'.join(FAMILIES)})\b", text), (lang, key, text)
 
 
 def test_translator_switches_live_and_fails_loudly():

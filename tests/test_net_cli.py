@@ -157,3 +157,21 @@ def test_a_host_bound_to_ipv6_loopback_prints_an_address_join_accepts():
     finally:
         proc.terminate()
         proc.communicate(timeout=20)
+
+
+def test_a_table_serving_phones_plays_real_time_windows_by_default():
+    """`main.py table` with phones: every hand is on a phone, so every phone shows a window
+    at once (net.host.config.PHONE_TABLE_WINDOW_MODE); without phones, or as `host`, the
+    table asks around; a given --window-mode always wins."""
+
+    def table(*flags):
+        args = main.build_parser().parse_args(["table", "--autosave", "none", *flags])
+        return config_from_args(args, display=True)
+
+    assert table().window_mode is WindowMode.REAL_TIME and table().phone_port == 8700
+    assert table().timing.window == 10.0
+    assert table("--no-phones").window_mode is WindowMode.ASK_AROUND
+    assert table("--no-phones").phone_port is None
+    assert table("--window-mode", "ask_around").window_mode is WindowMode.ASK_AROUND
+    assert _host_config().window_mode is WindowMode.ASK_AROUND
+    assert _host_config("--phone-port", "0").phone_port == 0

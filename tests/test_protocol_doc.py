@@ -223,3 +223,150 @@ def test_every_illegal_rule_id_is_documented():
     ids = engine_rule_ids()
     assert len(ids) > 40  # the scan finds them (it would find nothing if the code changed shape)
     assert set(_rows(_section("### 7.1 Rule ids"))) == ids
+
+
+# --------------------------------------------------------------------------- the wire's
+# loose ends (issue 33): what the page says of limits, counts and examples is the code's
+
+
+def _counting_handlers() -> set[str]:
+    """The action types whose engine handler calls ``_count`` (a negotiation move)."""
+    tree = ast.parse(Path(engine.__file__).read_text("utf-8"))
+    counting = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            for call in ast.walk(node):
+                if (
+                    isinstance(call, ast.Call)
+                    and isinstance(call.func, ast.Name)
+                    and call.func.id == "_count"
+                ):
+                    counting.add(node.name)
+    return {cls.type for cls, fn in engine._HANDLERS.items() if fn.__name__ in counting}
+
+
+def test_the_negotiation_moves_of_round_active_are_the_engines():
+    row = _rows(_section("### 8.2 View keys"))["negotiation.round_active"][1]
+    moves = row.split("A **negotiation move** is", 1)[1].split("— not", 1)
+    listed = set(re.findall(r"`([a-z_]+)`", moves[0])) - {"negotiation.actions"}
+    not_listed = set(re.findall(r"`([a-z_]+)`", moves[1].split(".", 1)[0]))
+    from game.rules.actions import ACTION_TYPES
+
+    assert listed == _counting_handlers()
+    assert not_listed == set(ACTION_TYPES) - listed - {"place_marker", "open_deal", "roll", "draw", "discard"}
+
+
+def _examples() -> list[tuple[bytes, str]]:
+    """§12's frames: (the bytes of the hex, the value written after '=')."""
+    section = DOC[DOC.index("## 12. Example frames") : DOC.index("## 13.")]
+    out = []
+    for block in re.findall(r"```\n(.*?)```", section, re.S):
+        hexpart, _, value = block.partition("=")
+        out.append((bytes.fromhex(hexpart.replace("\n", " ")), value))
+    for hexpart, value in re.findall(r"`([0-9a-f ]+)` = `(\{[^`]*\})`", section):
+        out.append((bytes.fromhex(hexpart), value))
+    return out
+
+
+def test_the_example_frames_decode_to_what_they_say_and_pass_the_schemas():
+    import json
+
+    import msgpack
+
+    from net import protocol as P
+
+    examples = _examples()
+    assert len(examples) == 6
+    for data, value in examples:
+        decoded = msgpack.unpackb(data, raw=False)
+        assert decoded == json.loads(value), value
+        if decoded["t"] in P.CLIENT_MESSAGES:
+            P.check_client_message(decoded)
+        else:
+            P.check_host_message(decoded)
+
+
+def test_the_example_welcome_has_every_field_a_host_sends():
+    import asyncio
+
+    import msgpack
+
+    from tests.net_helpers import Peer, start_host
+
+    async def real_welcome():
+        host, _ = await start_host(seats=4)
+        peer = await Peer.connect(host.port)
+        welcome = await peer.hello("Mei")
+        await host.close()
+        return welcome
+
+    real = asyncio.run(real_welcome())
+    (example,) = [msgpack.unpackb(d) for d, _ in _examples() if msgpack.unpackb(d)["t"] == "welcome"]
+    assert set(example) == set(real)
+    assert set(example["table"]) == set(real["table"])
+    assert set(example["table"]["pace"]) == set(real["table"]["pace"])
+
+
+def test_the_overview_names_every_field_of_welcome():
+    from net import protocol as P
+
+    overview = _section("## 2. Session at a glance")
+    fields = re.search(r"<- welcome \{([^}]*)\}", overview).group(1)
+    assert {f.strip() for f in fields.split(",")} == set(P.HOST_MESSAGES["welcome"]) - {"t"}
+
+
+def test_the_limits_the_page_states_are_the_codes():
+    from net import protocol as P
+    from net.host.connections import FLOODING, Limits
+    from net.host.lobby import SEATS_BURST, SEATS_RATE
+
+    limits = Limits()
+    flat = " ".join(DOC.split())  # line breaks of the page are spaces
+    hello = " ".join(_section("### `hello`").split())
+    assert f"{limits.max_code_attempts - 1} `bad_code` answers" in hello
+    assert f"the {limits.max_code_attempts}th wrong code gets `too_many_attempts`" in hello
+    action = _rows(_section("### `action`"))["version"]
+    assert action[0] == "int 0..2⁵³" and "`bad_message`" in action[1]
+    assert P.CLIENT_MESSAGES["action"]["version"]("version", 2**53) == 2**53
+    with pytest.raises(P.ProtocolError):
+        P.CLIENT_MESSAGES["action"]["version"]("version", 2**53 + 1)
+    assert "a `sources` list of more than 16 entries" in flat
+    assert f"`message` `{FLOODING}`" in flat
+    seats = " ".join(_section("### `seats`").split())
+    assert f"bursts of at most {SEATS_BURST}, then at most {SEATS_RATE:g} `seats` a second" in seats
+    assert f"({SEATS_BURST} of them, one more every {round(1000 / SEATS_RATE)} ms)" in seats
+    assert f"bursts of {SEATS_BURST}, then at most {SEATS_RATE:g} a second" in flat
+    assert set(re.findall(r"`(tcp|web)`", _rows(_section("### `seats`"))["seats"][1])) == set(P.VIAS)
+
+def _message_sections(part: str) -> dict[str, str]:
+    """§3 or §4: the text under each `### \\`kind\\`` heading, by kind (a heading may name
+    several: `pong` · `said` · `bye`)."""
+    start = DOC.index(part)
+    end = DOC.index("\n## ", start + 1)
+    out: dict[str, str] = {}
+    for chunk in DOC[start:end].split("\n### ")[1:]:
+        heading, _, body = chunk.partition("\n")
+        for kind in re.findall(r"^`([a-z_]+)`|· `([a-z_]+)`", heading):
+            for k in kind:
+                if k:
+                    out[k] = heading + "\n" + body
+    return out
+
+
+@pytest.mark.parametrize(
+    "part, schemas",
+    [("## 3. Messages from the client", "CLIENT_MESSAGES"),
+     ("## 4. Messages from the host", "HOST_MESSAGES")],
+)  # fmt: skip
+def test_every_message_and_its_fields_are_documented(part, schemas):
+    """A client written from the page alone knows every message either side sends (the
+    host's `ping` it must answer included) and every field of each."""
+    from net import protocol as P
+
+    documented = _message_sections(part)
+    for kind, fields in getattr(P, schemas).items():
+        assert kind in documented, f"{part}: no section for `{kind}`"
+        for name in fields:
+            assert f"`{name}`" in documented[kind] or f"{{{name}" in documented[kind] or (
+                f", {name}" in documented[kind]
+            ), f"`{kind}.{name}` is not documented in {part}"

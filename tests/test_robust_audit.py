@@ -35,23 +35,28 @@ def test_lan_games_leak_nothing(overrides):
     assert st["frames.snapshot"] >= overrides["seats"] + 1  # the start, the table display
 
 
-def _leaky_update(host: Host) -> None:
-    """A host that shows seat 1's hand to seat 0 once (what the audit must catch)."""
+def _leaky_update(host: Host, to=lambda conn: conn.seat == 0) -> None:
+    """A host that shows another seat's hand to seat 0 once (what the audit must catch)."""
     real = host.fanout.broadcast_update
     done = []
 
     def leaky(state, audiences, events, ack_conn, ack, timers):
         real(state, audiences, events, ack_conn, ack, timers)
         if not done and host.state.actions_taken > 5:
-            done.append(1)
             for conn in list(host.conns):
-                if conn.role == "player" and conn.seat == 0:
+                if conn.role == "player" and to(conn):
+                    done.append(1)
+                    other = 1 - conn.seat if conn.seat < 2 else 0
                     msg = {"t": "update", "version": host.state.actions_taken,
                            "base": host.state.actions_taken - 1, "hash": "0" * 16,
-                           "events": [], "delta": {"hand": hand_data(host.state.hands[1])}}  # fmt: skip
+                           "events": [], "delta": {"hand": hand_data(host.state.hands[other])}}  # fmt: skip
                     host._send(conn, msg)
 
     host.fanout.broadcast_update = leaky
+
+
+def _leaky_update_to_a_phone(host: Host) -> None:
+    _leaky_update(host, to=lambda conn: conn.via == "web")
 
 
 def _leaky_spectator(host: Host) -> None:
@@ -74,6 +79,35 @@ def _leaky_spectator(host: Host) -> None:
 def test_the_audit_catches_a_leak(sabotage):
     result = run(audited_game(0, 12, seats=2, short_game=True, sabotage=sabotage), timeout=110)
     assert any("hand" in p or "view" in p for p in result["problems"]), result["problems"][:3]
+
+
+def test_phone_games_leak_nothing_on_the_websocket():
+    """Seats 0 and 1 play through the phone WebSocket: every frame to them is audited like
+    a TCP client's, and what the WebSocket delivered is exactly what was audited."""
+    result = run(
+        audited_game(0, 13, seats=3, short_game=True, legal=True, phones=2), timeout=110
+    )
+    assert result["problems"] == []
+    st = result["stats"]
+    assert st["phones"] == 2 and st["frames.web"] > 200
+
+
+def test_the_audit_catches_a_leak_to_a_phone():
+    result = run(
+        audited_game(0, 12, seats=2, short_game=True, phones=1, sabotage=_leaky_update_to_a_phone),
+        timeout=110,
+    )
+    assert any("hand" in p for p in result["problems"]), result["problems"][:3]
+
+
+def test_the_audit_catches_a_frame_a_phone_got_that_the_host_did_not_audit():
+    from bench.audit_lan import _web_problems
+
+    sent = {1: [("welcome", b"a"), ("snapshot", b"b"), ("update", b"c")]}
+    assert _web_problems(sent, [[b"a", b"b", b"c"]]) == []
+    assert _web_problems(sent, [[b"a", b"x"]])  # something the tap never saw
+    assert _web_problems(sent, [[b"a"]])  # views the phone never got
+    assert _web_problems(sent, [])  # a phone connection the bridge never saw
 
 
 def test_twin_replay_catches_a_view_that_depends_on_hidden_cards(monkeypatch):

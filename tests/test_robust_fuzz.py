@@ -294,6 +294,7 @@ def test_every_field_of_every_message_with_every_wrong_value():
             "hello": {"t": "hello", "v": 2, "role": "player", "name": "Z", "code": "ZZZZ"},
             "action": {"t": "action", "version": 0, "action": {"type": "roll", "seat": 0}, "id": 1},
             "sync": {"t": "sync"}, "start": {"t": "start"}, "ping": {"t": "ping", "n": 1},
+            "pong": {"t": "pong", "n": 1},
             "say": {"t": "say", "phrase": "deal"}, "bye": {"t": "bye"},
         }  # fmt: skip
         sent = 0

@@ -1,6 +1,6 @@
 """The hand reads like a fan of cards held by a person: every title shows at up to 15
 cards, copies lie in one pile with their count, the cards do not slide under the pointer
-right after a play and close the gap once it leaves, the selected card stands raised in a
+right after a play and close the gap within the card's flight, the selected card stands raised in a
 frame with no tooltip over it; over the hand limit a click marks a card to discard (again:
 keeps it, Esc: keeps all; on a pile: one more copy) and the panel's button discards the
 marked cards."""
@@ -40,7 +40,7 @@ def table_for(app, kind):
     return t
 
 
-def test_the_hand_keeps_its_places_under_the_pointer_after_a_play():
+def test_the_hand_keeps_its_places_under_the_pointer_a_moment_after_a_play():
     fan = HandFan()
     hand = {"clan_red": 1, "clan_blue": 1, "boss": 1, "stop": 1, "recruit": 1}
     fan.set_hand(hand, set())
@@ -48,7 +48,9 @@ def test_the_hand_keeps_its_places_under_the_pointer_after_a_play():
     fan.update(0.016, fan.card_rect(2).center)  # the pointer over the hand
     fan.set_hand({**hand, "boss": 0}, set())  # the Boss card is played
     assert [fan.slots[i] for i, k in enumerate(fan.cards)] == [before[k] for k in fan.cards]
-    fan.update(0.016, (1500, 300))  # the pointer leaves: the gap closes
+    fan.update(0.016, fan.card_rect(2).center)  # a click that follows at once hits no newcomer
+    assert [fan.slots[i] for i, k in enumerate(fan.cards)] == [before[k] for k in fan.cards]
+    fan.update(0.016, (1500, 300))  # the pointer leaves: the gap closes at once
     assert fan.slots != [before[k] for k in fan.cards]
     assert fan.slots[0][0] > before["clan_red"][0]  # re-centred
     assert cardart.CARD_W > 0
@@ -270,7 +272,7 @@ def places(fan) -> dict[str, tuple]:
     return {key: fan.card_rect(fan.first(key)).center for key in dict.fromkeys(fan.cards)}
 
 
-def test_a_played_cards_gap_closes_once_the_pointer_leaves(table):
+def test_a_played_cards_gap_closes_within_its_flight_under_the_pointer(table):
     app, t = table
     fan = t.hand
     assert click_widget(t, "turn.deal")
@@ -280,15 +282,14 @@ def test_a_played_cards_gap_closes_once_the_pointer_leaves(table):
     frames(app, 10)
     before = places(fan)
     key(pygame.K_RETURN)  # its first option: lay it on the table
-    frames(app, 10)
+    frames(app, 1)
     assert "clan_orange" not in fan.cards
     before.pop("clan_orange")
-    assert places(fan) == before  # no card slid under the pointer: the gap stays
-    screenshot.pygame_mouse(app, (300, 300))  # the pointer leaves, over the board
-    frames(app, 1)
+    assert places(fan) == before  # no card slid under the pointer at once
+    frames(app, 4)  # 1/30 s each: past the hold, the pointer still there
     assert fan.moving()  # the cards slide together, and say so to the frame loop
-    frames(app, 40)
-    assert not fan.moving()
+    frames(app, 10)  # the card's flight (0.45 s) is over by now
+    assert not fan.moving() and not fan.empty_slot()
     xs = sorted(x for x, _ in places(fan).values())
     gaps = [b - a for a, b in zip(xs, xs[1:], strict=False)]
     assert max(gaps) - min(gaps) <= 1  # evenly spread: no hole
@@ -314,5 +315,8 @@ def test_the_selected_card_stands_raised_in_a_frame_without_its_tooltip(table):
         app.draw()
     assert not any(tip.text == card_tip("recruit") for tip in p.tooltips)  # its pop-up says it
     # the frame: gold all along the card's top edge, just outside it
-    edge = [app.screen.get_at((x, raised.top - 3))[:3] for x in range(raised.x + 20, raised.right - 20, 9)]
+    edge = [
+        app.screen.get_at((x, raised.top - 3))[:3]
+        for x in range(raised.x + 20, raised.right - 20, 9)
+    ]
     assert edge and all(c == GOLD for c in edge)

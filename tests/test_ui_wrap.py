@@ -1,7 +1,8 @@
 """Line breaking (draw.wrap) follows UAX #14 in every language. Thai is written without
 spaces between words, so a line may end only where ICU's dictionary ends a word: a break
 between letters ("ไ / ด้") is what a Thai reader notices at once. The oracle here is ICU's
-word BreakIterator, not the line iterator that draw uses."""
+word BreakIterator, not the line iterator that draw uses, with the game's own words
+(assets/lang/th.words.txt: ดีล, บอท, ...) taken as words, which ICU's dictionary lacks."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pygame
 import pytest
 from icu4py.breakers import LineBreaker, WordBreaker
 
-from game.ui import cardart, draw, i18n, probe
+from game.ui import cardart, draw, i18n, linebreak, probe
 from game.ui.theme import THEME
 
 SIZE = 22
@@ -46,11 +47,34 @@ def _line_starts(para: str, lines: list[str]) -> list[int]:
 
 
 def _words(para: str) -> list[tuple[int, int]]:
-    spans, pos = [], 0
-    for word in WordBreaker(para, "th"):
-        spans.append((pos, pos + len(word)))
-        pos += len(word)
+    """The game's words in para, each a word of its own, and ICU's words of the stretches
+    between them."""
+    games = list(linebreak.word_spans(para, "th"))
+    spans, start = list(games), 0
+    for a, b in [*games, (len(para), len(para))]:
+        pos = start
+        for word in WordBreaker(para[start:a], "th"):
+            spans.append((pos, pos + len(word)))
+            pos += len(word)
+        start = b
     return spans
+
+
+@pytest.mark.parametrize(
+    ("text", "pieces"),
+    [
+        ("ที่นั่งของบอท", ["ที่", "นั่ง", "ของ", "บอท"]),  # ICU alone: ขอ|งบ|อท
+        ("รวยที่สุด ทุกดีลต้อง", ["รวย", "ที่สุด ", "ทุก", "ดีล", "ต้อง"]),  # ทุ|กดีล
+        ("ว่าดีลล่ม", ["ว่า", "ดีล", "ล่ม"]),  # ดี|ลล่ม
+        ("(เรียลไทม์)", ["(เรียลไทม์)"]),  # เรี|ยล|ไทม์
+        ("สับกองทิ้งเป็นกองจั่วใหม่", ["สับ", "กองทิ้ง", "เป็น", "กองจั่ว", "ใหม่"]),
+        ("ดีล: 3", ["ดีล: ", "3"]),  # UAX #14 still holds the colon to its word
+    ],
+)
+def test_thai_breaks_keep_the_games_words_and_their_neighbours(text, pieces):
+    """The game's words are not in ICU's dictionary, which then cuts them and misreads the
+    word before them too: the line breaks of these phrases are whole words."""
+    assert list(draw._segments(text, "th")) == pieces
 
 
 def _breaks_inside_words(s: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -158,3 +182,33 @@ def test_chinese_breaks_between_ideographs_never_before_closing_marks(lang, code
                     continue
                 alone = [w for w in WordBreaker(before, code) if w.strip()]
                 assert len(alone) == 1, (key, width, before, after)
+
+
+@pytest.mark.parametrize("code", ["zh_Hant", "zh_Hans"])
+def test_chinese_card_titles_break_between_words(lang, code):
+    """Issue 32: a Chinese card's title broke a word in two ("（任意部" / "族）"): UAX #14
+    allows a break between any two ideographs, which a title of three words cannot afford."""
+    lang(code)
+    for key in ["clan_red", "travel_red", "travel_grey", "recruit", "boss", "stop"]:
+        title = cardart.card_name(key)
+        ends, pos = set(), 0
+        for word in WordBreaker(title, code):
+            pos += len(word)
+            ends.add(pos)
+        for w, h in ((cardart.CARD_W, cardart.CARD_H), (110, 154), (96, 134)):
+            _, lines, _, _ = cardart._title_layout(key, cardart._band(w, h))
+            assert "".join(lines) == title.replace(" ", "") or " " in title, (key, lines)
+            pos = 0
+            for line in lines[:-1]:
+                pos = title.index(line, pos) + len(line)
+                assert pos in ends, (key, w, lines)
+
+
+def test_the_thai_word_list_holds_the_games_loanwords():
+    """ICU's dictionary knows none of the investors' names in Thai script and cuts them
+    (แซ|กส์, ลีบเก|ลด์): every name, and the glossary's loanwords, is on the list."""
+    th = i18n.table("th")
+    names = [th[f"clan.{c}.family"] for c in ("red", "blue", "yellow", "magenta", "orange", "green")]
+    for word in [*names, "ดีล", "บอท", "บอส", "การ์ด", th["term.dividend"]]:
+        assert word in linebreak.game_words("th"), word
+        assert list(linebreak.segments(word, "th")) == [word], word

@@ -47,13 +47,25 @@ def _autosave_path(args, resume: Path | None) -> Path | None:
     return Path(autosave) if autosave else host_autosave_path()
 
 
-def config_from_args(args) -> HostConfig:
-    """HostConfig from the host/table arguments (UsageError names the bad flag)."""
-    from net.host.config import PEOPLE_WINDOW_MODE, HostChoiceError, build_host_config
+def config_from_args(args, display: bool = False) -> HostConfig:
+    """HostConfig from the host/table arguments (UsageError names the bad flag);
+    ``display``: ``table``, whose windows are real time while it serves phones."""
+    from net.host.config import (
+        DEFAULT_PHONE_PORT,
+        PEOPLE_WINDOW_MODE,
+        PHONE_TABLE_WINDOW_MODE,
+        HostChoiceError,
+        build_host_config,
+    )
 
     g = lambda name, default=None: getattr(args, name, default)  # noqa: E731
     resume = Path(args.resume) if g("resume") else None
     seats = args.seats
+    phone_port = None if g("no_phones", False) else g("phone_port")
+    if phone_port is None and not g("no_phones", False):
+        phone_port = DEFAULT_PHONE_PORT
+    phones_at_the_tv = display and phone_port is not None
+    default_mode = PHONE_TABLE_WINDOW_MODE if phones_at_the_tv else PEOPLE_WINDOW_MODE
     try:
         return build_host_config(
             seats=seats,
@@ -66,7 +78,7 @@ def config_from_args(args) -> HostConfig:
             variants=variants(g("variant")),
             short_game=bool(g("short", False)),
             negotiation_limit=60 if g("negotiation_limit") is None else g("negotiation_limit"),
-            window_mode=g("window_mode") or PEOPLE_WINDOW_MODE,
+            window_mode=g("window_mode") or default_mode,
             window=g("window"),
             going_once=g("going_once"),
             negotiation=g("negotiation"),
@@ -79,6 +91,7 @@ def config_from_args(args) -> HostConfig:
             announce=not g("no_announce", False),
             hints=bool(g("hints", True)),
             open_bot_seats=bool(g("open_bot_seats", False)),
+            phone_port=phone_port,
         )
     except HostChoiceError as exc:
         raise UsageError(f"--{exc.option.replace('_', '-')} {exc.requirement}") from None
@@ -112,6 +125,7 @@ async def _serve(config: HostConfig, once: bool) -> int:
         f'table "{host.name}" at {shown_address(config.bind, host.port)}  room code {host.code}',
         flush=True,
     )
+    _print_phone_url(host)
     if config.autosave is not None:
         print(f"autosave: {config.autosave}", file=sys.stderr, flush=True)
     stop = asyncio.Event()
@@ -141,6 +155,13 @@ async def _serve(config: HostConfig, once: bool) -> int:
         stopper.cancel()
 
 
+def _print_phone_url(host) -> None:
+    """The phone page's address (what the QR code holds), when phones are served."""
+    url = getattr(host, "phone_url", None)
+    if url is not None:
+        print(f"phones: {url}", flush=True)
+
+
 def _logging(verbose: bool = False) -> None:
     logging.basicConfig(
         level=logging.INFO if verbose else logging.WARNING,
@@ -149,10 +170,10 @@ def _logging(verbose: bool = False) -> None:
     )
 
 
-def _config_or_none(args) -> HostConfig | None:
+def _config_or_none(args, display: bool = False) -> HostConfig | None:
     _logging(getattr(args, "verbose", False))
     try:
-        return config_from_args(args)
+        return config_from_args(args, display)
     except UsageError as exc:
         error(str(exc))
         return None
@@ -161,7 +182,7 @@ def _config_or_none(args) -> HostConfig | None:
 def run_host(args, *, display: bool = False) -> int:
     """``host``: this screen's window plays at the table (``--headless``: served here, no
     window); ``table`` (``display``): the window shows the fullscreen public table display."""
-    config = _config_or_none(args)
+    config = _config_or_none(args, display)
     if config is None:
         return EXIT_USAGE
     if display or not getattr(args, "headless", False):
@@ -192,6 +213,7 @@ def _run_windowed(config: HostConfig, args, display: bool) -> int:
         error(str(exc))
         return 1
     print(f'table "{host.host.name}" at port {host.port}  room code {host.code}', flush=True)
+    _print_phone_url(host.host)
     name = token = None
     role = "spectator" if display else "player"
     if not display:
@@ -247,9 +269,12 @@ def run_join(args) -> int:
         error(problem)
         return EXIT_USAGE
     if not args.headless:
+        from game.ui.config import Config
+        from game.ui.lan import player_name
         from game.ui.windows import run_client
 
-        client = Client((host, port), name=args.name, code=args.code, token=args.token).start()
+        name = args.name or player_name(Config.load())  # in the player's language
+        client = Client((host, port), name=name, code=args.code, token=args.token).start()
         try:
             return run_client(client, args)
         finally:

@@ -40,9 +40,9 @@ def _host_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--window-mode",
         choices=["real_time", "ask_around"],
-        default="ask_around",
         help="reaction windows: one player after the other, each with the window's length "
-        "(default), or everyone at once with a countdown",
+        "(default of host), or everyone at once with a countdown (default of table while "
+        "it serves phones)",
     )
     p.add_argument("--going-once", type=float, metavar="S", help="per 'going once/twice' (3)")
     p.add_argument(
@@ -69,6 +69,14 @@ def _host_args(p: argparse.ArgumentParser) -> None:
         help="newcomers may take the seats bots play from the start (every screen is told); "
         "by default only a seat's own token takes a seat once the game runs",
     )
+    p.add_argument(
+        "--phone-port",
+        type=int,
+        metavar="N",
+        help="port of the phone page and its WebSocket (default 8700; any free port when "
+        "it is taken; 0: any free port)",
+    )
+    p.add_argument("--no-phones", action="store_true", help="do not serve the phone page")
     p.add_argument("--verbose", action="store_true", help="log connections and games")
 
 

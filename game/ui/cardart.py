@@ -15,7 +15,6 @@ from .i18n import tr
 from .theme import (
     CLAN_KEYS,
     CLAN_LETTERS,
-    FAMILY,
     GREY_CARD,
     INK,
     PAPER,
@@ -49,6 +48,18 @@ def card_name(key: str) -> str:
     return card_title(key)
 
 
+def card_in_text(key: str) -> str:
+    """A card as a sentence names it ("Mei discards {card}"), which is not always its
+    title: Thai says การ์ดหยุด where the face says หยุด, and a clan's card names the clan as
+    the sentence does (clan_word)."""
+    clan = card_clan(key)
+    kind = "travel_any" if key == "travel_grey" else key.split("_", 1)[0]
+    kind = "recruitment" if kind == "recruit" else kind
+    if clan is None:
+        return tr(f"card.named.{kind}")
+    return tr(f"card.named.{kind}", clan=tr(f"clan.{CLAN_KEYS[clan]}.word"))
+
+
 def card_clan(key: str) -> int | None:
     if key.startswith(("clan_", "travel_")) and key != "travel_grey":
         return CLAN_KEYS.index(key.split("_", 1)[1])
@@ -66,7 +77,7 @@ def _title_layout(key: str, band: pygame.Rect) -> tuple[pygame.Rect, list[str], 
     line height. The name carries the clan letter: a card in the back row of a two-row hand
     shows little more than its band."""
     title = card_name(key)
-    lines = draw.wrap(title, TITLE_PX, band.width - 10, True)
+    lines = draw.wrap(title, TITLE_PX, band.width - 10, True, whole_words=True)
     if THEME.lang == "en" and " " not in title and len(lines) > 1:
         lines = [title]  # one English word is never cut in two: it is squeezed to fit
     lh = draw.line_height(TITLE_PX, True)
@@ -154,9 +165,10 @@ def _face(
             lh = draw.line_height(TITLE_PX)
             chip = draw.clan_chip(clan, min(int(w * 0.46), art.height - 2 * lh - 10))
             surf.blit(chip, chip.get_rect(center=(cx, art.y + (art.height - 2 * lh) // 2)))
-            bold = draw.text_width(FAMILY[clan], TITLE_PX, True) <= inner.width - 8
-            if low and _fits(FAMILY[clan], inner.width - 4, bold):  # else the title names it
-                fam = draw.fit(FAMILY[clan], TITLE_PX, inner.width - 4, INK, bold)  # narrow: light
+            family = tr(f"clan.{CLAN_KEYS[clan]}.family")
+            bold = draw.text_width(family, TITLE_PX, True) <= inner.width - 8
+            if low and _fits(family, inner.width - 4, bold):  # else the title names it
+                fam = draw.fit(family, TITLE_PX, inner.width - 4, INK, bold)  # narrow: light
                 surf.blit(fam, fam.get_rect(midbottom=(cx, art.bottom - lh - 3)))
             colour = tr(f"clan.{CLAN_KEYS[clan]}")
             if low and _fits(colour, inner.width - 8, False):

@@ -54,7 +54,7 @@ class Config:
     turn: int = 0  # the turn clock when hosting a LAN table (0: off)
     negotiation_limit: int = 60  # negotiation actions per deal
     # LAN: the lobby's choices
-    lan_name: str = ""  # my name at LAN tables (empty: the first player name, or "Player")
+    lan_name: str = ""  # my name at LAN tables (empty: the first player name, lan.player_name)
     lan_table_name: str = ""  # the name of a table I host (empty: "<name>'s table")
     lan_seats: int = 4
     lan_bot: str = ""  # bot kind for empty seats (empty: game.bots.TABLE_BOT, Friendly)

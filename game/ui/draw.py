@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
-from icu4py.breakers import CharacterBreaker, LineBreaker, WordBreaker
+from icu4py.breakers import CharacterBreaker
 
-from . import fonts, probe
+from . import fonts, linebreak, probe
 from .theme import (
     CLAN_LETTERS,
     GOLD,
@@ -135,25 +135,30 @@ def _clusters(s: str) -> tuple[str, ...]:
     return tuple(CharacterBreaker(s, "und"))
 
 
-@lru_cache(maxsize=4096)
 def _segments(s: str, lang: str) -> tuple[str, ...]:
     """s cut at its line-break opportunities, each piece with its trailing spaces: ICU's
     line BreakIterator, which follows UAX #14 in every script (Latin at spaces and after
     hyphens, CJK between ideographs but never before closing punctuation) and finds the
-    words of Thai, written without spaces, in its dictionary."""
-    return tuple(LineBreaker(s, lang))
+    words of Thai, written without spaces, in its dictionary, with the game's own words
+    (assets/lang/th.words.txt) kept whole (linebreak.py)."""
+    return linebreak.segments(s, lang)
 
 
-def wrap(s: str, size: int, max_w: int, bold: bool = False) -> list[str]:
-    return list(_wrap(s, THEME.lang, THEME.font_px(size), max_w, bold))
+def wrap(s: str, size: int, max_w: int, bold: bool = False, whole_words: bool = False) -> list[str]:
+    """s in lines no wider than max_w. `whole_words`: break only between words, also in
+    Chinese (a card's title: 旅行卡 / （任意部族）, never 任意部 / 族）)."""
+    return list(_wrap(s, THEME.lang, THEME.font_px(size), max_w, bold, whole_words))
 
 
 @lru_cache(maxsize=2048)
-def _wrap(s: str, lang: str, px: int, max_w: int, bold: bool) -> tuple[str, ...]:
+def _wrap(
+    s: str, lang: str, px: int, max_w: int, bold: bool, whole_words: bool = False
+) -> tuple[str, ...]:
+    cut = linebreak.word_segments if whole_words else _segments
     lines: list[str] = []
     for para in s.split("\n"):
         line = ""
-        for seg in _segments(para, lang):
+        for seg in cut(para, lang):
             cand = line + seg
             if line and _measure(cand.rstrip(), lang, px, bold)[0] > max_w:
                 lines.append(line.rstrip())
@@ -168,11 +173,11 @@ def _wrap(s: str, lang: str, px: int, max_w: int, bold: bool) -> tuple[str, ...]
 
 def _hard_split(s: str, lang: str, px: int, max_w: int, bold: bool) -> list[str]:
     """Cut a piece with no break opportunity that fits, the last resort: between its words
-    (ICU's word iterator), each with the marks it closes or opens and the spaces after it;
+    (ICU's word iterator, the game's words whole), each with the marks it closes or opens and the spaces after it;
     only such a word wider than the whole line is cut between clusters, where a closing
     mark (":", ")", ...) still never starts a line: the cluster before it moves down too."""
     words: list[str] = []
-    for word in WordBreaker(s, lang):
+    for word in linebreak.words(s, lang):
         glued = word.isspace() or word[0] in _NO_BREAK_BEFORE
         if words and (glued or words[-1][-1] in _NO_BREAK_AFTER):
             words[-1] += word

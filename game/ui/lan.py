@@ -17,7 +17,7 @@ from game.files import host_autosave_path
 
 from . import router
 from .config import Config
-from .i18n import Translator
+from .i18n import Translator, tr
 from .net_session import NetSession
 from .router import Route
 from .seating import default_bot
@@ -45,11 +45,13 @@ def chosen_name(cfg: Config) -> str:
 
 
 def player_name(cfg: Config) -> str:
+    """The name this player takes at a LAN table: the one given, the login's, or the
+    word for "player" in the player's language (the network layer invents none)."""
     name = chosen_name(cfg)
     if name:
         return name
     user = os.environ.get("USER") or os.environ.get("USERNAME") or ""
-    return user.title()[:24] or "Player"
+    return user.title()[:24] or tr("player.default_lan_name")
 
 
 def host_player_name() -> str:

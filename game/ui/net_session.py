@@ -12,8 +12,9 @@ What the LAN adds to the table:
 - each seat's connection state for the player plates (connected, dropped with the grace
   period running, a bot standing in until the player rejoins);
 - refusals as short toasts in the player's language. An action the host bounced as
-  `stale` (someone else's move arrived first) is sent again once, if it is still legal in
-  the snapshot that follows; otherwise the player is told;
+  `stale` (someone else's move arrived first) is sent again, as long as it is still legal
+  in the snapshot that follows, up to `RESEND_TRIES` sends in all; otherwise the player is
+  told (a window's answer is not stale while its window is open: the host keeps it);
 - quick phrases go to everybody (`say`) and come back from the host as speech bubbles;
 - `notice()` while the link is down, in words that say why: "The host has closed the
   table" (it said bye) or "Lost contact with the host — trying again…" (it went silent);
@@ -69,6 +70,10 @@ ERROR_KEYS = {
     "version": "net.error.version",
     "replaced": "net.error.replaced",
 }
+#: How many times in all an action the host keeps bouncing as `stale` is sent, each time
+#: only if the snapshot that follows still allows it, before the player is told.
+RESEND_TRIES = 6
+
 #: Errors after which the client gives up (the room shows them with a way back).
 FINAL = frozenset(
     {"version", "bad_code", "bad_name", "bad_token", "table_full", "too_many_attempts"}
@@ -118,12 +123,15 @@ class NetSession(Session):
         code: str | None = None,
         address: str | None = None,
         remember: Callable[[NetSession, str | None], None] | None = None,
+        phone_url: str | None = None,
     ) -> None:
         self.client = client
         self.host = host  # a net.host.thread.HostThread when this screen hosts the table
         self.owns_host = owns_host  # stop it with the session (the lobby's own host)
         self.code = code or (host.code if host is not None else None)
         self.address = address or "{}:{}".format(*client.address)
+        # the phone page's address (its QR code is shown for joining), when this screen hosts
+        self.phone_url = phone_url or getattr(host, "phone_url", None)
         # called with the seat's token once joined as a player (persist it for a rejoin
         # after a restart), and with None when the host no longer knows the token
         self.remember = remember
@@ -142,8 +150,9 @@ class NetSession(Session):
         self.resent = 0
         self._batches: list[UpdateBatch] = []
         self._pending: dict[int, Action] = {}  # action id -> the action, until answered
-        self._resend: Action | None = None  # bounced as stale: retry after the snapshot
-        self._resent_ids: set[int] = set()
+        # bounced as stale: retry after the snapshot (the action, how often it was sent)
+        self._resend: tuple[Action, int] | None = None
+        self._sends: dict[int, int] = {}  # action id -> how often that action was sent
         self._away_until: dict[int, float] = {}  # seat -> monotonic end of its grace
         self.bot_seats_open = False  # a game runs and newcomers may take its bots' seats
         # the host is back: the seats it shows away lost it as we did (their drop and
@@ -264,7 +273,9 @@ class NetSession(Session):
         if self.seats is not None:
             info = next((s for s in self.seats.seats if s.seat == seat), None)
         if info is None or info.status == "human":
-            return SeatInfo("human" if local else "remote", None, True, local, "connected")
+            phone = info is not None and info.via == "web"
+            kind = "human" if local else "remote"
+            return SeatInfo(kind, None, True, local, "connected", phone=phone)
         if info.status == "away":
             left = self._away_until.get(seat, 0.0) - self.now()
             return SeatInfo("remote", None, False, local, "away", max(0, math.ceil(left)))
@@ -356,6 +367,7 @@ class NetSession(Session):
         elif isinstance(msg, Update):
             if msg.ack is not None:
                 self._pending.pop(msg.ack, None)
+                self._sends.pop(msg.ack, None)
             self._batches.append(UpdateBatch(list(msg.events), msg.version))
         elif isinstance(msg, ServerError):
             self._on_error(msg)
@@ -445,12 +457,13 @@ class NetSession(Session):
             self._resend = None
         self._catch_up(msg, -1 if new_game else before["version"])
         self._batches.append(UpdateBatch(list(msg.events), msg.version))
-        action, self._resend = self._resend, None
-        if action is not None:
+        resend, self._resend = self._resend, None
+        if resend is not None:
+            action, sends = resend
             if action in msg.legal:
                 rid = self.client.send_action(action, msg.version)
                 self._pending[rid] = action
-                self._resent_ids.add(rid)
+                self._sends[rid] = sends + 1
                 self.resent += 1
             else:
                 self._toast(tr("net.error.stale"), version=msg.version)
@@ -463,10 +476,11 @@ class NetSession(Session):
 
     def _on_error(self, msg: ServerError) -> None:
         action = self._pending.pop(msg.id, None) if msg.id is not None else None
+        sends = self._sends.pop(msg.id, 1) if msg.id is not None else 1
         if msg.code == "rate_limited":
             self._pending.clear()  # dropped unread: none of them will be answered
-        if msg.code == "stale" and action is not None and msg.id not in self._resent_ids:
-            self._resend = action  # a snapshot follows: try once more if still legal
+        if msg.code == "stale" and action is not None and sends < RESEND_TRIES:
+            self._resend = (action, sends)  # a snapshot follows: again if still legal
             return
         text = error_text(msg.code, msg.open_seats, msg.bot_seats)
         if msg.code in FINAL:

@@ -222,7 +222,7 @@ def _deal_step(n: int, w: int, h: int) -> pygame.Surface:
     elif step == "offer":
         surf.blit(_seat_chip(1, 52), (body.centerx - 70, body.y + 10))
         surf.blit(draw.clan_chip(3, 46), (body.centerx + 20, body.y + 13))
-        img = draw.fit(f"{tr('action.offer')}: {amount}", 24, w - 20, TEXT, True)
+        img = draw.fit(tr("rules.pic.step.offer_amount", amount=amount), 24, w - 20, TEXT, True)
         surf.blit(img, img.get_rect(midtop=(body.centerx, body.y + 80)))
     elif step == "accept":
         surf.blit(_seat_chip(0, 52), (body.centerx - 70, body.y + 10))

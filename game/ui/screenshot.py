@@ -808,7 +808,10 @@ def still_session(seed: int = 3, seat: int | None = 0, started: bool = True):
         status += [("open", None, None), ("open", None, None)]
     seats = Seats(
         tuple(
-            HostSeat(i, names[i] if st != "open" else None, st, bot, grace)
+            HostSeat(
+                i, names[i] if st != "open" else None, st, bot, grace,
+                via=None if st != "human" else "web" if i == 1 else "tcp",  # Bo on a phone
+            )  # fmt: skip
             for i, (st, bot, grace) in enumerate(status)
         ),
         started,
@@ -823,7 +826,10 @@ def still_session(seed: int = 3, seat: int | None = 0, started: bool = True):
         negotiation=HostClock(now + 151.0, 180.0),
     )
     client = StillClient(v, seat, seats, timers, events=events)
-    session = NetSession(client, code="KMRT", address="192.168.1.5:40123")
+    session = NetSession(
+        client, code="KMRT", address="192.168.1.5:40123",
+        phone_url="http://192.168.1.5:8700/?code=KMRT",
+    )  # fmt: skip
     session.now = lambda: now  # the countdowns as they stand when the picture is made
     return session
 

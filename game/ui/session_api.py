@@ -56,6 +56,7 @@ class SeatInfo:
     # "standing_in" (the player dropped and a bot plays the seat until they rejoin)
     status: str | None = None
     grace: int | None = None  # whole seconds left, while "away"
+    phone: bool = False  # LAN only: the player holds their hand on a phone (net/web)
 
 
 @dataclass(frozen=True)

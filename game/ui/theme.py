@@ -37,7 +37,6 @@ def min_text_px(scale: float) -> int:
 
 CLAN_KEYS = ("red", "blue", "yellow", "magenta", "orange", "green")
 CLAN_LETTERS = ("C", "S", "W", "D", "G", "L")
-FAMILY = ("Cashman", "Sacks", "Wadeworth", "Dougherty", "Goldman", "Liebgeld")
 
 PALETTES = {
     "standard": (

@@ -137,7 +137,8 @@ class HostSeat:
     game.ui.session_api.SeatInfo). ``status``: "open" (no player: a bot plays it once the game runs), "human"
     (connected), "away" (dropped; a bot takes over after ``grace`` seconds), "bot" (dropped:
     a bot plays until the player rejoins). ``newcomers``: a newcomer with the room code may
-    take it (an open seat before the game; during one only if the host opened bot seats)."""
+    take it (an open seat before the game; during one only if the host opened bot seats).
+    ``via``: how a connected player reaches the host, "tcp" (a program) or "web" (a phone)."""
 
     seat: int
     name: str | None
@@ -145,6 +146,7 @@ class HostSeat:
     bot: str | None
     grace: float | None  # seconds left, when "away"
     newcomers: bool = False
+    via: str | None = None
 
 
 @dataclass(frozen=True)

@@ -283,7 +283,8 @@ class ClientSession:
             if self.token:
                 hello["token"] = self.token
             else:
-                hello["name"] = self.name or "Player"
+                if self.name:  # else the host refuses with bad_name: the caller names it
+                    hello["name"] = self.name
                 # typed with spaces or in lower case: the host wants exactly 4 letters
                 hello["code"] = P.normalize_code(self.code) or self.code
         elif self.name:
@@ -375,6 +376,7 @@ class ClientSession:
                 HostSeat(
                     d.get("seat"), d.get("name"), d.get("status"), d.get("bot"),
                     grace / 1000 if isinstance(grace, int) else None, d.get("newcomers") is True,
+                    d.get("via") if d.get("via") in P.VIAS else None,
                 )
             )  # fmt: skip
         start_ms = msg.get("start_ms")
@@ -417,6 +419,11 @@ class ClientSession:
     def _on_pong(self, msg: dict) -> None:
         pass
 
+    def _on_ping(self, msg: dict) -> None:
+        """The host asks whether we are here: a host hears a silent seat as away."""
+        self.stats["pings_answered"] += 1
+        self.send({"t": "pong", "n": msg.get("n")})
+
     def _on_said(self, msg: dict) -> None:
         self._emit(Said(msg["seat"], msg["phrase"]))
 
@@ -438,6 +445,7 @@ class ClientSession:
         "timers": _on_timers,
         "error": _on_error,
         "pong": _on_pong,
+        "ping": _on_ping,
         "said": _on_said,
         "gave_up": _on_gave_up,
         "bye": _on_bye,

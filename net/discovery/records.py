@@ -78,17 +78,23 @@ class BadAnnouncement(ValueError):
 
 
 _STRIP_FORMAT = {"\u200c", "\u200d"}  # ZWNJ/ZWJ are legitimate in names
+#: every line break Unicode knows (UAX #14's mandatory breaks: LF, VT, FF, CR, NEL, LS, PS)
+#: and the tab: each is a space before spaces are squeezed, never dropped ("Mei\nLing" is
+#: "Mei Ling", not "MeiLing")
+_BREAKS = frozenset("\n\x0b\x0c\r\x85\u2028\u2029\t")
 
 
 def clean_name(text: str) -> str:
-    """Drop control / bidi-override characters and squeeze whitespace."""
+    """Line breaks and tabs to spaces, control / bidi-override / private-use / unassigned
+    characters dropped, runs of white space squeezed to one space, trimmed."""
     out = []
     for ch in text:
+        if ch in _BREAKS:
+            out.append(" ")
+            continue
         cat = unicodedata.category(ch)
         if cat in ("Cc", "Cs", "Co", "Cn") or (cat == "Cf" and ch not in _STRIP_FORMAT):
             continue
-        if cat in ("Zl", "Zp"):
-            ch = " "
         out.append(ch)
     return " ".join("".join(out).split())
 

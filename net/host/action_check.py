@@ -19,6 +19,7 @@ from game.rules import (
     GameState,
     Phase,
     action_from_data,
+    asked_seats,
     is_legal,
 )
 from game.rules.engine import explain_illegal
@@ -44,10 +45,18 @@ class ActionCheck:
         self._meta_at: dict[int, float] = {}  # seat -> when its last preference was applied
 
     def check(
-        self, conn: Connection, msg: dict, *, holds_seat: bool, state: GameState | None, now: float
+        self,
+        conn: Connection,
+        msg: dict,
+        *,
+        holds_seat: bool,
+        state: GameState | None,
+        now: float,
+        window_version: int | None = None,
     ) -> Action | ActionRefusal:
         """The action to apply, or why not. ``holds_seat``: ``conn`` holds its seat;
-        ``state``: the game's (None before it started)."""
+        ``state``: the game's (None before it started); ``window_version``: the version
+        the open window's countdown started at (an answer made on it is no stale one)."""
         try:
             action = action_from_data(msg["action"])
         except ActionFormatError as exc:
@@ -70,10 +79,25 @@ class ActionCheck:
             if last is not None and now - last < self.limits.meta_interval:
                 return ActionRefusal("rate_limited", "one preference change a second at most")
         version = state.actions_taken
-        if msg["version"] != version:
+        if msg["version"] != version and not _answers_window(
+            state, action, msg["version"], window_version
+        ):
             self.stats["stale"] += 1
             made = f"made on version {msg['version']}, the game is at {version}"
             return ActionRefusal("stale", made, {"version": version}, resync=True)
         if action.meta:
             self._meta_at[action.seat] = now
         return action
+
+
+def _answers_window(state: GameState, action: Action, made_on: int, opened: int | None) -> bool:
+    """An answer of a seat the open window asks, made on the version the window opened at
+    or later: only other answers (passes) and preferences came since, none of which
+    changes what this answer means, so it still answers the window (it is legal now: that
+    was checked first). Two seats answering the same window at once are both applied."""
+    return (
+        opened is not None
+        and state.window is not None
+        and opened <= made_on <= state.actions_taken
+        and action.seat in asked_seats(state)
+    )

@@ -25,9 +25,20 @@ from net.host.connections import Limits
 
 DEFAULT_TABLE_NAME = "I'm the Boss! table"
 
+#: the port phones open the table's page on (``--phone-port``); a taken one falls back to
+#: any free port, which the host prints and its QR code shows
+DEFAULT_PHONE_PORT = 8700
+
 
 class HostError(RuntimeError):
     """The host cannot start (bad resume file, port in use, bad settings)."""
+
+
+#: A window that runs out is closed this long after the end every screen shows, for every
+#: window and every seat alike: an answer a player made in time on a screen, on a link that
+#: is slow for a moment (busy wifi: 0.2-1.1 s late measured; a TCP stall after a lost
+#: packet: up to 1.5 s), is still in time. It never depends on who holds a Stop card.
+LATE_MARGIN = 1.5
 
 
 @dataclass
@@ -53,6 +64,8 @@ class HostConfig:
     open_bot_seats: bool = False
     setup: Setup | None = None  # scenarios (tests)
     timing: Timing = field(default_factory=Timing)
+    #: seconds a window that runs out stays open past its shown end (``LATE_MARGIN``)
+    late_margin: float = LATE_MARGIN
     limits: Limits = field(default_factory=Limits)
     autosave: Path | None = None  # None: no autosave
     resume: Path | None = None  # a save to resume (autosaves go back to it)
@@ -64,6 +77,10 @@ class HostConfig:
     compact_every: int = 256  # journal records between two rewrites of the whole save
     announce: bool = True  # zeroconf (never when bound to loopback)
     announce_addresses: list[str] | None = None
+    #: the phone page and its WebSocket (net.web): None: not served; 0: any free port;
+    #: a port: that one, or any free port when it is taken
+    phone_port: int | None = None
+    phone_dir: Path | None = None  # the page's folder (None: assets/phone; tests give theirs)
 
 
 #: A table people sit at asks around, each player with this long to answer a window: the
@@ -72,6 +89,12 @@ class HostConfig:
 #: (HostConfig's own defaults, real time and Timing's 5 s, serve the tests and benches.)
 PEOPLE_WINDOW_MODE = WindowMode.ASK_AROUND
 PEOPLE_WINDOW = 10.0
+#: ``main.py table`` serving phones: the TV shows the public table and every hand is on its
+#: own phone, so every phone can show a Stop window at once with its countdown, as everyone
+#: at a real table may call "Stop!" at once. Ask-around, one player after another, makes a
+#: window last up to (players - 1) x 10 s; real time ends it when everyone asked has passed,
+#: and 10 s (PEOPLE_WINDOW) still leave time to read the longest banner.
+PHONE_TABLE_WINDOW_MODE = WindowMode.REAL_TIME
 
 
 class HostChoiceError(ValueError):
@@ -149,6 +172,7 @@ def build_host_config(
     announce: bool = True,
     hints: bool = True,
     open_bot_seats: bool = False,
+    phone_port: int | None = DEFAULT_PHONE_PORT,
 ) -> HostConfig:
     """A checked HostConfig (seconds left None keep Timing's defaults, but the window's is
     PEOPLE_WINDOW); HostChoiceError names the first bad choice."""
@@ -158,6 +182,8 @@ def build_host_config(
         raise HostChoiceError("code", f"must be {P.CODE_LENGTH} letters A-Z")
     if not 0 <= port <= 65535:
         raise HostChoiceError("port", "must be 0..65535")
+    if phone_port is not None and not 0 <= phone_port <= 65535:
+        raise HostChoiceError("phone_port", "must be 0..65535")
     if negotiation_limit < 1:
         raise HostChoiceError("negotiation_limit", "must be >= 1")
     if len(bots) not in (1, seats):
@@ -199,4 +225,5 @@ def build_host_config(
         announce=announce,
         hints=hints,
         open_bot_seats=open_bot_seats,
+        phone_port=phone_port,
     )

@@ -7,8 +7,13 @@ connection and wrong room codes per address, and a fatal error is followed by a 
 then reading for a moment) so the client sees it. ``Connections.send`` is the single way out
 for every frame (``HostHooks.tap`` sees them all).
 
-``Connections`` knows nothing of seats or the game: it hands each frame to ``on_frame`` and
-each ended connection to ``on_drop``, the two callbacks the host gives it.
+A probe every second pings each seated connection that has been quiet for
+``Limits.probe_interval`` (it must answer ``pong``) and reports one silent for
+``Limits.away_after`` while its line stays open (a phone asleep, a half-open line).
+
+``Connections`` knows nothing of seats or the game: it hands each frame to ``on_frame``,
+each ended connection to ``on_drop``, each silent one to ``on_silent`` and each silent one
+heard again to ``on_heard``, the callbacks the host gives it.
 """
 
 from __future__ import annotations
@@ -28,6 +33,9 @@ from net.host.hooks import HostHooks
 log = logging.getLogger(__name__)
 
 _INF = float("inf")
+
+#: the last ``rate_limited`` error's message, before a flooding connection is closed
+FLOODING = "flooding: connection closed"
 
 
 @dataclass
@@ -65,6 +73,12 @@ class Limits:
     max_dropped: int = 300  # messages over the rate before the connection is closed
     handshake_timeout: float = 10.0  # seconds to send a hello
     idle_timeout: float = 60.0  # silence before a joined connection is closed (pings count)
+    #: a seated connection silent this long gets a ``ping`` it must answer (``pong``),
+    #: and another each time as long again passes without a word
+    probe_interval: float = 4.0
+    #: a seated connection silent this long is reported silent (its seat shows ``away``;
+    #: a phone that sleeps with its connection open): three probes went unanswered
+    away_after: float = 12.0
     partial_timeout: float = 10.0  # a message left half-sent this long closes the connection
     max_write_buffer: int = 1 << 20  # bytes queued to a client that does not read
     #: bytes read from a socket at a time (asyncio's default buffers 256 KiB per read:
@@ -101,6 +115,7 @@ class Connection:
         self.writer = writer
         self.peer = writer.get_extra_info("peername")
         self.role: str | None = None  # None until a hello is accepted
+        self.via = "tcp"  # how it reached the host: "tcp", or "web" (a phone's WebSocket)
         self.seat: int | None = None
         self.synced = False  # has a snapshot of the current game
         self.wants_legal = False  # hello asked for the seat's legal actions in every update
@@ -114,6 +129,10 @@ class Connection:
         self.dropped = 0
         self.last_rate_error = -1e18
         self.opened = time.monotonic()
+        self.heard_at = 0.0  # loop time of the last bytes read (set when the connection opens)
+        self.probed_at = 0.0  # loop time of the last ping the host sent it
+        self.probes = 0  # pings sent (their ``n``)
+        self.silent = False  # reported silent (``on_silent``) and not heard since
 
     @property
     def audience(self) -> int | None:
@@ -140,13 +159,21 @@ class Connections:
         now: Callable[[], float],
         on_frame: Callable[[Connection, object], None],
         on_drop: Callable[[Connection], None],
+        on_silent: Callable[[Connection], bool] | None = None,
+        on_heard: Callable[[Connection], None] | None = None,
     ) -> None:
+        """``on_silent(conn)``: a seated connection said nothing for ``away_after``
+        seconds (it stays open; True: noted, else asked again a tick later);
+        ``on_heard(conn)``: a noted one spoke again, before its frames."""
         self.limits = limits
         self.stats = stats
         self.hooks = hooks
         self.now = now  # the host's clock
         self.on_frame = on_frame  # a decoded frame from a connection
         self.on_drop = on_drop  # a connection left the set (after it was closed)
+        self.on_silent = on_silent
+        self.on_heard = on_heard
+        self._probe_handle: asyncio.TimerHandle | None = None
         self.conns: set[Connection] = set()
         self.closing = False  # the host is shutting down: no admissions, no trims
         self._code_buckets: dict[str, TokenBucket] = {}  # remote address -> wrong codes left
@@ -214,7 +241,7 @@ class Connections:
         conn.dropped += 1
         self.stats["rate_limited"] += 1
         if conn.dropped > self.limits.max_dropped:
-            self.fatal(conn, P.error("rate_limited", "flooding: connection closed"))
+            self.fatal(conn, P.error("rate_limited", FLOODING))
         elif now - conn.last_rate_error >= 1.0:
             conn.last_rate_error = now
             self.send(conn, P.error("rate_limited"))
@@ -276,6 +303,7 @@ class Connections:
     def shutdown(self, reason: str) -> None:
         """The host stops: bye to everyone, every connection closed at once."""
         self.closing = True
+        self.stop_probing()
         for conn in list(self.conns):
             self.send(conn, {"t": "bye", "reason": reason})
             self.close(conn, linger=False)
@@ -299,6 +327,52 @@ class Connections:
         self._trimmed = TrimMark(time.monotonic(), self.stats["bytes_in"])
         if release_free_memory():
             self.stats["memory_trims"] += 1
+
+    # ------------------------------------------------------------------ presence
+
+    def start_probing(self) -> None:
+        """Check every second, on the loop's clock (like the watchdog), that each seated
+        connection is heard: a quiet one gets a ``ping`` every ``probe_interval``, one
+        silent for ``away_after`` is reported to ``on_silent``. The host asks, so a
+        client that sleeps with its connection open (a phone) is noticed in seconds."""
+        if self._probe_handle is None and not self.closing:
+            loop = asyncio.get_running_loop()
+            tick = min(1.0, self.limits.probe_interval / 4)
+            self._probe_handle = loop.call_later(tick, self._probe)
+
+    def stop_probing(self) -> None:
+        if self._probe_handle is not None:
+            self._probe_handle.cancel()
+            self._probe_handle = None
+
+    def _probe(self) -> None:
+        self._probe_handle = None
+        limits = self.limits
+        now = asyncio.get_running_loop().time()
+        for conn in list(self.conns):
+            if conn.role != "player" or conn.closed:
+                continue
+            quiet = now - conn.heard_at
+            if quiet >= limits.probe_interval and now - conn.probed_at >= limits.probe_interval:
+                conn.probed_at = now
+                conn.probes = (conn.probes + 1) % (2**31)
+                self.stats["probes"] += 1
+                self.send(conn, {"t": "ping", "n": conn.probes})
+            # reported until someone minds (a seat in a game, not one in the lobby)
+            noted = quiet >= limits.away_after and not conn.silent and self.on_silent is not None
+            if noted and self.on_silent(conn):
+                conn.silent = True
+                self.stats["silent"] += 1
+        self.start_probing()
+
+    def heard(self, conn: Connection, now: float) -> None:
+        """Bytes came from ``conn``: a connection reported silent is back (at once)."""
+        conn.heard_at = now
+        if conn.silent:
+            conn.silent = False
+            self.stats["heard_again"] += 1
+            if self.on_heard is not None:
+                self.on_heard(conn)
 
     # ------------------------------------------------------------------ sending
 
@@ -398,7 +472,7 @@ class ConnectionProtocol(asyncio.Protocol):
         owner.stats["connections"] += 1
         self.decoder = P.FrameDecoder(limits.max_frame)
         self.loop = loop = asyncio.get_running_loop()
-        self.hello_by = self.last_read = loop.time()
+        self.hello_by = self.last_read = conn.heard_at = loop.time()
         self.hello_by += limits.handshake_timeout
         self._arm(self._deadline()[0])
 
@@ -410,6 +484,7 @@ class ConnectionProtocol(asyncio.Protocol):
         owner.stats["bytes_in"] += len(data)
         decoder = self.decoder
         try:
+            owner.heard(conn, self.loop.time())  # a silent seat is back before its frames
             while data and not conn.closed:
                 room = decoder.room()  # the decoder never holds more than a frame
                 piece, data = (data, b"") if len(data) <= room else (data[:room], data[room:])

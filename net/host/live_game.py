@@ -207,6 +207,7 @@ class LiveGame:
             rng=self._rng,
             record=self.saved.record,
             think=self._think,
+            late_margin=self.config.late_margin,
             stats=self.stats,
         )
 

@@ -10,6 +10,7 @@ plan again (``LiveGame.schedule``).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -18,6 +19,7 @@ from game.rules import WindowMode
 from net.discovery.announcer import Announcement
 from net.discovery.records import TablePace
 from net.host.config import HostConfig
+from net.host.connections import TokenBucket
 from net.host.fanout import FanOut
 from net.host.live_game import LiveGame
 from net.host.saved_table import SavedTable
@@ -27,6 +29,15 @@ if TYPE_CHECKING:
     from net.host.connections import Connection
 
 log = logging.getLogger(__name__)
+
+#: ``seats`` frames are rate-limited by a token bucket: a change goes out at once while
+#: the bucket holds a token (SEATS_BURST of them, one more every 1 / SEATS_RATE s); when it
+#: is empty the change waits for the next token and goes out with whatever else changed
+#: meanwhile. So a table where a few people come and go sees every change at once, and
+#: spectators or phones churning get at most SEATS_RATE frames a second (docs/PROTOCOL.md
+#: §4); a connection that joins is told the seats at once, on its own.
+SEATS_BURST = 8
+SEATS_RATE = 4.0
 
 
 class Lobby:
@@ -56,6 +67,8 @@ class Lobby:
         self._identity = identity
         self._closing = closing
         self._spawn = spawn
+        self._seats_bucket: TokenBucket | None = None  # on the loop's clock, once running
+        self._seats_due: asyncio.TimerHandle | None = None
 
     def pace(self) -> TablePace:
         """What the lobby shows of this table's windows (a resumed game keeps its mode)."""
@@ -83,11 +96,39 @@ class Lobby:
             "spectators": sum(1 for c in self._conns() if c.role == "spectator"),
         }
 
-    def broadcast(self) -> None:
-        """The seats to every connection that joined, and the free seats to the LAN."""
-        self.fanout.to_all(self._conns(), self.seats_data())
+    def broadcast(self, joined: Connection | None = None) -> None:
+        """The seats to every connection that joined, and the free seats to the LAN: now, or
+        when the rate limit (``SEATS_BURST``, ``SEATS_RATE``) has a token again.
+        ``joined`` (a connection just welcomed) is told at once either way."""
+        if self._seats_due is None:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # no loop (a test driving the lobby by hand): at once
+                self._send_seats()
+                return
+            now = loop.time()
+            bucket = self._seats_bucket
+            if bucket is None:
+                bucket = self._seats_bucket = TokenBucket(SEATS_BURST, SEATS_RATE, SEATS_BURST, now)
+            if bucket.take(now):
+                self._send_seats()
+                return
+            wait = (1.0 - bucket.tokens) / SEATS_RATE
+            self._seats_due = loop.call_later(wait, self._send_due)
+        # a frame is due, and will carry this change
+        if joined is not None:
+            self.fanout.to_all((joined,), self.seats_data())
+
+    def _send_due(self) -> None:
+        """The frame that waited for a token: it takes that token and goes out."""
+        self._seats_due = None
+        self._seats_bucket.take(asyncio.get_running_loop().time())
+        self._send_seats()
+
+    def _send_seats(self) -> None:
         if self._closing():
             return
+        self.fanout.to_all(self._conns(), self.seats_data())
         update = self.announcement.update(self.seats_free())
         if update is not None:
             self._spawn(update)
@@ -131,12 +172,50 @@ class Lobby:
             return
         seat.conn = None
         self.fanout.forget(seat.index)
+        silent, seat.silent = seat.silent, False
         if conn.left:
             if not self.live.started:
                 self.free_seat(seat)
             else:
                 self.make_bot(seat)
                 self.live.schedule()
-        else:
+        elif not silent:
             self.start_grace(seat)
+        # silent already: its grace runs on from when it fell silent, or a bot plays it
         self.broadcast()
+
+    def conn_silent(self, conn: Connection) -> bool:
+        """A seated connection stopped answering (``Connections.on_silent``): during a
+        game its seat is away for the grace period, then a bot plays it, while the
+        connection stays open; it takes the seat back with its next byte. False: not
+        during a game (asked again later: the game may start meanwhile)."""
+        seat = self._held(conn)
+        if seat is None or not self.live.started or self.live.over:
+            return False
+        seat.silent = True
+        log.info("seat %d is silent: away", seat.index)
+        self.start_grace(seat)
+        self.broadcast()
+        return True
+
+    def conn_heard(self, conn: Connection) -> None:
+        """A silent connection spoke again (``Connections.on_heard``): the seat is its
+        player's at once (a bot standing in stops)."""
+        seat = self._held(conn)
+        if seat is None or not seat.silent:
+            return
+        seat.silent = False
+        if seat.grace is not None:
+            seat.grace.cancel()
+            seat.grace = None
+            seat.grace_until = None
+        log.info("seat %d is back", seat.index)
+        self.broadcast()
+        self.live.schedule()
+
+    def _held(self, conn: Connection) -> SeatState | None:
+        """The seat ``conn`` holds now (None: a spectator, or a connection replaced)."""
+        if conn.role != "player" or conn.seat is None or self._closing():
+            return None
+        seat = self.seating.seats[conn.seat]
+        return seat if seat.conn is conn else None

@@ -60,16 +60,24 @@ class SeatState:
     joined: int = 0  # join order (the first seated human may start the game)
     remote_bot: bool = False  # its connection said hello as a bot (never the starter)
     bot_from_start: bool = False  # nobody held it when the game started: a bot's seat
+    #: its connection is open but silent (no answer to the host's pings): away, then a
+    #: bot stands in, until a byte comes from it
+    silent: bool = False
 
     @property
     def status(self) -> str:
-        if self.conn is not None:
+        if self.conn is not None and not self.silent:
             return "human"
         if self.token_digest is None:
             return "open"
-        if self.grace is not None and not self.grace.cancelled:
+        if self.in_grace:
             return "away"
         return "bot"
+
+    @property
+    def in_grace(self) -> bool:
+        """The seat waits for its player (a grace period runs)."""
+        return self.grace is not None and not self.grace.cancelled
 
 
 @dataclass
@@ -155,6 +163,8 @@ class SeatTable:
                 "status": s.status,
                 "bot": None,
                 "newcomers": self.takes_newcomers(s),
+                # how its player is connected: "tcp" (a program), "web" (a phone), None
+                "via": None if s.conn is None else s.conn.via,
             }
             if started and s.status in ("open", "bot"):
                 d["bot"] = s.bot_kind
@@ -215,6 +225,7 @@ class SeatTable:
         """``conn`` holds ``seat`` again (its grace period ends); the connection it replaces."""
         old = seat.conn
         seat.conn = conn
+        seat.silent = False
         seat.remote_bot = conn.is_bot
         if seat.grace is not None:
             seat.grace.cancel()
@@ -228,6 +239,7 @@ class SeatTable:
         seat.token_digest = None
         seat.name = None
         seat.conn = None
+        seat.silent = False
         seat.bot_from_start = False
         if seat.grace is not None:
             seat.grace.cancel()
@@ -247,7 +259,7 @@ class SeatTable:
     @staticmethod
     def _grace_over(seat: SeatState, on_over: Callable[[SeatState], None]) -> None:
         seat.grace_until = None
-        if seat.conn is None:
+        if seat.conn is None or seat.silent:
             on_over(seat)
 
     # ------------------------------------------------------------------ bots
@@ -273,8 +285,9 @@ class SeatTable:
         return self.is_bot(index, True)
 
     def people_seated(self) -> bool:
-        """A person (not a bot client) is connected at a seat: bots give them a fair start."""
-        return any(s.conn is not None and not s.remote_bot for s in self.seats)
+        """A person (not a bot client) is connected at a seat and heard: bots give them a
+        fair start."""
+        return any(s.conn is not None and not s.remote_bot and not s.silent for s in self.seats)
 
     # ------------------------------------------------------------------ the seats file
 

@@ -17,8 +17,9 @@ submit path of every table, with the journal as its storage and the fan-out as i
 transport. A client's action, a bot's and a time-up all go through ``Master.submit``;
 every applied action is written to the autosave's journal before any frame about it is
 sent (``net.host.journal``), so ``HostConfig.resume`` restarts a killed host at the last
-action anyone saw. Bots fill empty seats and stand in for players who dropped, until they
-rejoin with their seat's token.
+action anyone saw. Bots fill empty seats and stand in for players who dropped or went
+silent (``Lobby.conn_silent``: away, then a bot after the grace), until they rejoin with
+their seat's token or are heard again.
 
 The host owns its collaborators and calls them one way: ``Connections`` (reading, the
 watchdog, admission, rate limits, closing; ``net.host.connections``), ``Admission`` (what a
@@ -100,6 +101,7 @@ class Host:
         self.stats: Counter = Counter()
         self.port: int | None = None
         self._server: asyncio.AbstractServer | None = None
+        self.phones = None  # net.web.server.PhoneServer, when phones are served
         self.announcement = Announcement(config.bind, config.announce_addresses)
         self.saved = SavedTable(config, self.seating)  # the autosave and the seats file
         self._rng = random.Random(secrets.randbits(64))
@@ -112,6 +114,8 @@ class Host:
             lambda: self.clock.now(),
             on_frame=self._on_frame,
             on_drop=lambda conn: self.lobby.conn_ended(conn),
+            on_silent=lambda conn: self.lobby.conn_silent(conn),
+            on_heard=lambda conn: self.lobby.conn_heard(conn),
         )
         timers = lambda: self.live.timers_data()  # noqa: E731 - the countdowns of a snapshot
         self.fanout = FanOut(self.connections, self.stats, self.hooks, timers)
@@ -204,6 +208,8 @@ class Host:
                 f"cannot listen on {self.config.bind}:{self.config.port}: {exc}"
             ) from None
         self.port = self._server.sockets[0].getsockname()[1]
+        await self._start_phones()
+        self.connections.start_probing()
         if announce_wanted(self.config.announce, self.config.bind):
             await self.announcement.start(self.name, self.port, self.lobby.seats_free(), self.lobby.pace())
         if self.game is not None:
@@ -218,6 +224,8 @@ class Host:
         self._closing = True
         self.live.stop()
         self.connections.shutdown(reason)
+        if self.phones is not None:
+            await self.phones.close()
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(Exception):
@@ -226,6 +234,28 @@ class Host:
         for task in list(self._tasks):
             task.cancel()
         await self.saved.close()
+
+    async def _start_phones(self) -> None:
+        """The phone page and WebSocket on their own port (``HostConfig.phone_port``)."""
+        if self.config.phone_port is None:
+            return
+        from net.web.files import PHONE_DIR, served_files
+        from net.web.server import PhoneServer  # aiohttp is loaded only when phones are served
+
+        files = served_files(Path(self.config.phone_dir or PHONE_DIR))
+        self.phones = PhoneServer(
+            self.connections, bind=self.config.bind, port=self.config.phone_port, files=files
+        )
+        try:
+            await self.phones.start()
+        except OSError as exc:
+            self._server.close()
+            raise HostError(f"cannot serve phones on {self.config.bind}: {exc}") from None
+
+    @property
+    def phone_url(self) -> str | None:
+        """The address phones open (``http://LAN-ADDRESS:PORT/?code=CODE``), if served."""
+        return None if self.phones is None else self.phones.url(self.code)
 
     def _spawn(self, coro) -> None:
         task = asyncio.ensure_future(coro)
@@ -297,6 +327,9 @@ class Host:
 
     def _msg_ping(self, conn: Connection, msg: dict) -> None:
         self._send(conn, {"t": "pong", "n": msg.get("n")})
+
+    def _msg_pong(self, conn: Connection, msg: dict) -> None:
+        """The answer to the host's ``ping``: hearing it was the point (``Connections.heard``)."""
 
     def _msg_hello(self, conn: Connection, msg: dict) -> None:
         verdict = self.admission.check(conn, msg, code=self.code, over=self.over)
@@ -371,7 +404,7 @@ class Host:
                 "table": table,
             },
         )
-        self.lobby.broadcast()
+        self.lobby.broadcast(joined=conn)
         if self.started:
             self.live.send_snapshot(conn, history=conn.wants_history)
 
@@ -412,9 +445,11 @@ class Host:
         rid = msg.get("id")
         holds = conn.seat is not None and self.seats[conn.seat].conn is conn
         state = self.state if self.started else None
+        window_version = self.live.master.window_version() if state is not None else None
         verdict = self.action_check.check(
-            conn, msg, holds_seat=holds, state=state, now=self.clock.now()
-        )
+            conn, msg, holds_seat=holds, state=state, now=self.clock.now(),
+            window_version=window_version,
+        )  # fmt: skip
         if isinstance(verdict, ActionRefusal):
             self._reply_error(conn, verdict.code, verdict.message, id=rid, **verdict.extra)
             if verdict.resync:
@@ -429,6 +464,7 @@ class Host:
         "sync": _msg_sync,
         "start": _msg_start,
         "ping": _msg_ping,
+        "pong": _msg_pong,
         "say": _msg_say,
         "bye": _msg_bye,
     }

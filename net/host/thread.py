@@ -70,6 +70,11 @@ class HostThread:
     def code(self) -> str | None:
         return None if self.host is None else self.host.code
 
+    @property
+    def phone_url(self) -> str | None:
+        """The phone page's address with the room code (None: phones are not served)."""
+        return None if self.host is None else self.host.phone_url
+
     def stop(self, timeout: float = 5.0) -> None:
         if self._loop is not None and self._stop is not None:
             with contextlib.suppress(RuntimeError):

@@ -13,6 +13,7 @@ import pygame
 
 from .. import draw, router
 from ..i18n import tr
+from ..qr import qr_surface
 from ..router import Route
 from ..scene import Scene
 from ..theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, WARN, seat_colour
@@ -23,6 +24,8 @@ from .results import ResultsScene
 
 LEFT = pygame.Rect(100, 170, 920, 760)
 RIGHT = pygame.Rect(1080, 170, 740, 500)
+#: the phone page's QR code and its words, right of the address, when this screen hosts
+PHONE_COLUMN = 240
 
 
 class RoomScene(Scene):
@@ -170,7 +173,8 @@ class RoomScene(Scene):
 
     def _seat_status(self, info, started: bool) -> tuple[str, tuple]:
         if info.status == "human":
-            return tr("room.connected"), GOOD
+            on_phone = getattr(info, "via", None) == "web"
+            return tr("room.connected_phone" if on_phone else "room.connected"), GOOD
         if info.status == "away":
             left = self.session.seat_info(info.seat).grace or 0
             return tr("player.away", s=left), WARN
@@ -186,19 +190,22 @@ class RoomScene(Scene):
         s = self.session
         draw.draw_panel(surface, RIGHT, alpha=230)
         x = RIGHT.x + 40
-        lab = draw.fit(tr("lobby.room_code"), 26, RIGHT.width - 80, TEXT_DIM, True)
+        url = getattr(s, "phone_url", None)
+        # the code, the address and the pace left of the phone's column (the hint below both)
+        w = RIGHT.width - 80 - (PHONE_COLUMN + 20 if url else 0)
+        lab = draw.fit(tr("lobby.room_code"), 26, w, TEXT_DIM, True)
         surface.blit(lab, (x, RIGHT.y + 30))
         # a code typed in the lobby is only shown once the host has accepted it
         known = s.code and (s.joined or s.host is not None)
         code = " ".join(s.code) if known else "—"
-        big = draw.fit(code, 120, RIGHT.width - 80, GOLD, True)
+        big = draw.fit(code, 120, w, GOLD, True)
         surface.blit(big, (x, RIGHT.y + 70))
-        lab2 = draw.fit(tr("lobby.address"), 26, RIGHT.width - 80, TEXT_DIM, True)
+        lab2 = draw.fit(tr("lobby.address"), 26, w, TEXT_DIM, True)
         surface.blit(lab2, (x, RIGHT.y + 236))
-        addr = draw.fit(s.address, 48, RIGHT.width - 80, TEXT, True)
+        addr = draw.fit(s.address, 48, w, TEXT, True)
         surface.blit(addr, (x, RIGHT.y + 276))
         if s.table_pace is not None:  # the host's windows: what everyone seated plays with
-            pace = draw.fit(pace_text(s.table_pace), 24, RIGHT.width - 80, GOLD, True)
+            pace = draw.fit(pace_text(s.table_pace), 24, w, GOLD, True)
             surface.blit(pace, (x, RIGHT.y + 344))
         draw.blit_wrapped(
             surface,
@@ -207,6 +214,18 @@ class RoomScene(Scene):
             22,
             TEXT_DIM,
         )
+        if url:
+            self._draw_phone_column(surface, url)
+
+    def _draw_phone_column(self, surface, url: str) -> None:
+        """The QR code of the phone page, "Scan to play on your phone" and its host:port."""
+        col = pygame.Rect(RIGHT.right - 40 - PHONE_COLUMN, RIGHT.y + 30, PHONE_COLUMN, 330)
+        code = qr_surface(url, 190)
+        surface.blit(code, code.get_rect(midtop=(col.centerx, col.y)))
+        words = pygame.Rect(col.x, col.y + code.get_height() + 6, col.width, 70)
+        used = draw.blit_wrapped(surface, tr("display.scan_phone"), words, 20, TEXT, True, "center")
+        addr = draw.fit(url.split("://", 1)[-1].split("/", 1)[0], 18, col.width, TEXT_DIM)
+        surface.blit(addr, addr.get_rect(midtop=(col.centerx, words.y + used + 2)))
 
     def _status_text(self) -> tuple[str, tuple] | None:
         s = self.session
@@ -217,16 +236,20 @@ class RoomScene(Scene):
         seats = s.seats
         if seats is None:
             return None
-        head = tr("room.game_over") + " " if s.over else ""
+        status, colour = self._seats_status(s, seats)
+        return (tr("room.game_over", status=status) if s.over else status), colour
+
+    @staticmethod
+    def _seats_status(s, seats) -> tuple[str, tuple]:
+        """What the room waits for now (after a game, the game-over line leads it)."""
         if s.starts_in is not None and not seats.started:
-            return head + tr("room.starting_in", s=s.starts_in), GOLD
+            return tr("room.starting_in", s=s.starts_in), GOLD
         if s.may_start:
-            return head + tr("room.you_start"), TEXT
+            return tr("room.you_start"), TEXT
         starter = seats.starter
         if starter is not None:
-            name = s.seat_name(starter) or "?"
-            return head + tr("room.waiting_start", name=name), TEXT
-        return head + tr("room.waiting_players"), TEXT
+            return tr("room.waiting_start", name=s.seat_name(starter) or "?"), TEXT
+        return tr("room.waiting_players"), TEXT
 
     def _draw_status(self, surface) -> None:
         got = self._status_text()

@@ -5,6 +5,14 @@ What each event looks like is choreography.py's table (`ANIMATIONS`).
 
 The table always draws the newest view; the director hides the few things still "in
 flight" (a tile, the crown, a recruited placard) until their sprite lands.
+
+The screen is never more than LAG_BOUND behind the state: each batch fed is due that long
+after it arrived, and while what is queued would land later than that, the whole timeline
+(every pending cue, its waits and its motion) plays faster, just enough to land each batch
+by its due time (`pace`); when the events arrive no faster than they play, nothing changes.
+A banner goes as soon as the moment it announces has ended in the state (a "going once"
+with the window closed), whether it is on screen or still to come (choreography's
+MOMENT_ENDS).
 """
 
 from __future__ import annotations
@@ -16,10 +24,13 @@ from ..theme import GOLD, THEME, seat_colour
 from ..tween import Tweener
 from . import layout as L
 from .board import marker_token
-from .choreography import ANIMATIONS, NOT_ANIMATED
+from .choreography import ANIMATIONS, MOMENT_ENDS, NOT_ANIMATED
 from .sprites import Banner, Bubble, Sprite, bubble_image, faded, gain_text, paid_out
 
-__all__ = ["ANIMATIONS", "NOT_ANIMATED", "Director", "gain_text", "paid_out"]
+__all__ = ["ANIMATIONS", "LAG_BOUND", "NOT_ANIMATED", "Director", "gain_text", "paid_out"]
+
+LAG_BOUND = 0.98  # seconds (real) a batch's animations may land after it arrived (goal: 1 s)
+BANNER_GONE = 0.15  # seconds a banner whose moment ended takes to fade out
 
 
 class Director:
@@ -32,6 +43,10 @@ class Director:
         self.banners: list[Banner] = []
         self.bubbles: list[Bubble] = []
         self.cursor = 0.0  # seconds from now when the next event's animation starts
+        self.clock = 0.0  # the timeline's seconds played (animation seconds, as the tweens')
+        self.horizon = 0.0  # the timeline's moment when all staged so far is over
+        self.real = 0.0  # real seconds the director has been updated
+        self._due: list[tuple[float, float]] = []  # per batch: (timeline mark, real due time)
         self.marker_f: float | None = None  # the marker's drawn position (fractional space)
         self.die_face: int | None = None
         self.die_rolling = False
@@ -49,9 +64,22 @@ class Director:
         """Anything of the director's changes on screen every frame (or is about to)."""
         return bool(self.tweens.tweens or self.sprites or self.banners or self.bubbles or self.die_rolling)
 
+    def pace(self, dt: float) -> float:
+        """How many times its own pace the timeline plays in the next dt: 1, or just enough
+        for every batch still to land to land by its due time."""
+        self._due = [(mark, due) for mark, due in self._due if mark > self.clock + 1e-9]
+        rate = 1.0
+        for mark, due in self._due:
+            left = max(dt, due - self.real - dt)  # landed a frame early: frames vary
+            rate = max(rate, (mark - self.clock) / (self.tweens.speed * left))
+        return rate
+
     def update(self, dt: float) -> None:
-        self.tweens.update(dt)
-        self.cursor = max(0.0, self.cursor - dt * self.tweens.speed)
+        played = dt * self.pace(dt)
+        self.real += dt
+        self.tweens.update(played)
+        self.clock += played * self.tweens.speed
+        self.cursor = max(0.0, self.cursor - played * self.tweens.speed)
         if self.die_rolling:
             self.die_face = self.rng.randint(1, 6)
         self.sprites = [s for s in self.sprites if s.alive]
@@ -71,7 +99,9 @@ class Director:
 
     def finish(self) -> None:
         self.tweens.finish_all()
+        self.clock = max(self.clock + self.cursor, self.horizon)
         self.cursor = 0.0
+        self._due.clear()
         self.sprites.clear()
         self.banners.clear()
         self.die_rolling = False
@@ -84,7 +114,12 @@ class Director:
 
     # -- staging: what the choreography (choreography.py) schedules ---------------------
 
+    def _reach(self, t: float) -> None:
+        """Something staged goes on until `t` seconds from now (the horizon follows)."""
+        self.horizon = max(self.horizon, self.clock + t)
+
     def at(self, delay: float, fn) -> None:
+        self._reach(delay)
         if delay <= 0:
             fn()
         else:
@@ -114,6 +149,7 @@ class Director:
         sp = Sprite(
             image, start[0], start[1], alpha=0.0 if delay > 0 else 255.0, scale=scale[0], z=z
         )
+        self._reach(delay + duration + (hold + 0.25 if fade else 0.0))
         self.sprites.append(sp)
 
         def landed():
@@ -143,9 +179,23 @@ class Director:
         )
         return sp
 
-    def banner(self, text: str, colour=GOLD, delay: float = 0.0, hold: float = 0.9) -> None:
-        b = Banner(text, colour, y=L.H * 0.42 + 30)
+    def banner(
+        self,
+        text: str,
+        colour=GOLD,
+        delay: float = 0.0,
+        hold: float = 0.9,
+        moment: str | None = None,
+        sound: str | None = None,
+    ) -> None:
+        """A big banner; `moment`: the event it announces (it goes when that moment ends,
+        MOMENT_ENDS), `sound`: played as it comes up, unless it is gone by then."""
+        b = Banner(text, colour, y=L.H * 0.42 + 30, moment=moment)
         self.banners.append(b)
+        self._reach(delay + 0.35 + hold + 0.3)
+        if sound is not None:
+            sounds = self.table.app.sounds
+            self.at(delay, lambda: b.alive and sounds.play(sound))
         self.tweens.animate(
             b, duration=0.35, delay=delay, ease="out_back", alpha=255, scale=1.0, y=L.H * 0.42
         )
@@ -165,7 +215,24 @@ class Director:
             return
         self.paid_out = paid_out(events)
         for e in events:
+            self._end_moments(e["type"])
             self._event(e, viewer)
+        self._due.append((self.clock + self.cursor, self.real + LAG_BOUND))
+
+    def _end_moments(self, event_type: str) -> None:
+        """The banners announcing a moment this event ends go: faded out now if shown,
+        never shown if still to come (the state has moved past them)."""
+        for b in self.banners:
+            if b.moment is None or event_type not in MOMENT_ENDS.get(b.moment, ()):
+                continue
+            self.tweens.cancel(b)
+            b.moment = None
+            if b.alpha < 4:
+                b.alive = False
+            else:
+                self.tweens.animate(
+                    b, duration=BANNER_GONE, alpha=0, on_done=lambda b=b: setattr(b, "alive", False)
+                )
 
     def _event(self, e: dict, viewer: int | None) -> None:
         """One event's animation from the cursor on; the cursor then moves past it."""
@@ -186,6 +253,7 @@ class Director:
             self.die_face = value
 
         self.at(c, start)
+        self._reach(c + 0.6)
         self.sound("dice_roll", c)
 
     def move_marker(self, path, c) -> float:

@@ -151,7 +151,7 @@ class CardPopup:
                     tip += "\n" + tr("tip.recruit_pool_first")
                 labels.append((tr("table.recruit_clan", clan=clan_word(int(a.clan))), a, tip))
             elif isinstance(a, PlayStop):
-                labels.append((tr("card.stop") + "!", a, tr("tip.card.stop")))
+                labels.append((tr("table.play_stop"), a, tr("tip.card.stop")))
             elif isinstance(a, Discard):
                 labels += self._discard_labels(t.hand.selected)
         labels = [(*entry, "primary") for entry in labels] + unneeded
@@ -162,7 +162,7 @@ class CardPopup:
             labels.insert(0, (tr("table.pick_target"), None, hint, "ghost"))
         if not opts:
             text = not_playable_text(t.v, key)
-            labels.append((text, None, tr("table.cannot_play") + ": " + text, "ghost"))
+            labels.append((text, None, tr("table.cannot_play_what", what=text), "ghost"))
         return labels
 
     # -- over the hand limit: marks, sent by the panel's button ------------------------------

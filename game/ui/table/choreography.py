@@ -34,7 +34,9 @@ class Stage(Protocol):
     def sound(self, name: str, delay: float = 0.0, gain: float = 1.0) -> None: ...
     def add_bubble(self, bubble: Bubble, delay: float) -> None: ...
     def fly(self, image, start, end, **how) -> object: ...
-    def banner(self, text: str, colour=GOLD, delay: float = 0.0, hold: float = 0.9) -> None: ...
+    def banner(
+        self, text: str, colour=GOLD, delay: float = 0.0, hold: float = 0.9, **how
+    ) -> None: ...
     def roll(self, value: int, c: float) -> None: ...
     def move_marker(self, path, c) -> float: ...
 
@@ -127,7 +129,7 @@ def stopped(d: Stage, e: dict, viewer: int | None, c: float) -> float:
         ease="out_back",
         hold=0.6,
     )
-    d.banner(tr("card.stop") + "!", (240, 90, 80), delay=c + 0.3, hold=0.4)
+    d.banner(tr("card.stop_shout"), (240, 90, 80), delay=c + 0.3, hold=0.4)
     d.sound("deal_failed", c + 0.3, 0.6)
     return 0.9
 
@@ -213,8 +215,7 @@ def phrase(d: Stage, e: dict, viewer: int | None, c: float) -> float:
 def banner_cue(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     """A moment of the deal (or the game) in a big banner, with its sound."""
     cue = CUES[e["type"]]
-    d.banner(tr(cue.text), cue.colour, delay=c, hold=cue.hold)
-    d.sound(cue.sound, c)
+    d.banner(tr(cue.text), cue.colour, delay=c, hold=cue.hold, moment=e["type"], sound=cue.sound)
     return cue.advance
 
 
@@ -341,6 +342,18 @@ CUES = {
     "deal_closed": Cue("phrase.deal_closed", (120, 230, 140), 0.9, "deal_closed", 0.9),
     "deal_failed": Cue("phrase.deal_failed", (240, 110, 90), 0.8, "deal_failed", 0.9),
     "game_over": Cue("results.game_over", GOLD, 1.2, "boss_fanfare", 1.6),
+}
+
+# a banner's moment -> the events that end it: its banner goes then (anim.Director), shown
+# or still to come. "Going once" is over when its window closes or someone jumps in; the
+# deal's opening when the deal is over. Closed and failed deals end with the next moment
+# announced (the table says whose turn it is as they come up).
+_DEAL_OVER = frozenset({"deal_closed", "deal_failed", "turn_started", "game_over"})
+MOMENT_ENDS: dict[str, frozenset[str]] = {
+    "going_once_called": _DEAL_OVER | {"window_closed", "call_cancelled"},
+    "deal_opened": _DEAL_OVER,
+    "deal_closed": frozenset({"deal_opened", "game_over"}),
+    "deal_failed": frozenset({"deal_opened", "game_over"}),
 }
 
 

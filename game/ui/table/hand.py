@@ -6,8 +6,9 @@ what they do and when). The selected card stands raised in a gold frame. Over th
 limit the marked cards stand raised, framed and tagged until the discard is confirmed; a
 click on a group marks one more of its copies.
 
-When a play takes the last card of a group under the pointer, the others stay where they
-are until the pointer leaves the fan (no card slides under it), then slide together.
+When a card leaves the hand its gap closes within the card's own flight (CLOSE_TIME): the
+others slide together as it flies. A play under the pointer holds them a moment first
+(HOLD_MAX: no card slides under a click that follows at once), never longer.
 
 Rotated faces come from cardart's cache (whole degrees), so a fan of 15 groups costs 15
 blits a frame.
@@ -23,6 +24,7 @@ import pygame
 from .. import cardart, draw
 from ..i18n import tr
 from ..theme import BAD, GOLD, PANEL
+from ..tween import out_cubic
 from . import layout as L
 
 ORDER = [
@@ -55,7 +57,9 @@ PILE_STEP = 4  # each copy behind a group's card lies this far up and right
 PILE_MAX = 2  # copies drawn behind
 MARKED_LIFT = 34.0  # a card marked to discard stands this far up
 SELECTED_LIFT, HOVER_LIFT = 44.0, 26.0
-SLIDE_RATE = 12.0  # the gap a play left closes at this rate (per second, exponential)
+SLIDE_RATE = 12.0  # a new card's room opens at this rate (per second, exponential)
+CLOSE_TIME = 0.45  # seconds after a card left its gap is closed (a card's flight from the hand)
+HOLD_MAX = 0.15  # seconds the others wait under the pointer before they start closing it
 BADGE_H, BADGE_PX = 24, 20
 
 
@@ -104,6 +108,9 @@ class HandFan:
         self.goals: list[tuple[float, float, float]] = []  # where the slots are going
         # a play left a gap under the pointer: the slots wait until it leaves this area
         self.hold: pygame.Rect | None = None
+        self.closing = False  # a card left: the others have not yet closed its gap
+        self.gap_t = 0.0  # seconds since it left
+        self._gap_from: tuple[float, list] | None = None  # (gap_t, slots) as the slide began
         self.hover: int | None = None
         self.selected: int | None = None
         self.drag: int | None = None
@@ -149,8 +156,10 @@ class HandFan:
         self.goals = self._layout(len(keys))
         self.slots = [old_slots.get(k, goal) for k, goal in zip(keys, self.goals, strict=True)]
         self.lift = [old_lift.get(k, 0.0) for k in keys]
-        # a card left the hand under the pointer: the rest stay until the pointer leaves
+        # a card left the hand under the pointer: the rest wait until it leaves (HOLD_MAX at most)
         gone = len(keys) < len(old_keys) and set(keys) <= set(old_keys)
+        if self.closing or set(old_keys) - set(keys):
+            self.closing, self.gap_t, self._gap_from = True, 0.0, None
         self.hold = area if over and gone else None
 
     def key_of(self, i: int | None) -> str | None:
@@ -301,19 +310,27 @@ class HandFan:
     # -- time ------------------------------------------------------------------------------
 
     def update_pointer(self, mouse) -> None:
-        """The gap a play left starts closing once the pointer is off the fan."""
+        """The gap a play left under the pointer starts closing once the pointer is off the
+        fan (or HOLD_MAX after the play, wherever the pointer is)."""
         self.pointer = mouse
         if self.hold is not None and not self.hold.collidepoint(mouse):
             self.hold = None
 
     def update(self, dt: float, mouse) -> None:
         self.update_pointer(mouse)
-        if self.hold is None:
+        if self.closing:
+            self.gap_t += dt
+            if self.gap_t >= HOLD_MAX:
+                self.hold = None
+        if self.hold is None and self.closing:
+            self._close_gap(dt)
+        elif self.hold is None:
             k = min(1.0, dt * SLIDE_RATE)
             self.slots = [
                 goal if _near(slot, goal) else tuple(s + (e - s) * k for s, e in zip(slot, goal, strict=True))
                 for slot, goal in zip(self.slots, self.goals, strict=True)
             ]  # fmt: skip
+        self.closing = self.closing and self.slots != self.goals
         self.hover = self.at(mouse) if self.drag is None else None
         for g in range(len(self.groups)):
             goal = self._lift_goal(g)
@@ -321,10 +338,26 @@ class HandFan:
             if abs(goal - self.lift[g]) < 0.5:
                 self.lift[g] = goal
 
+    def _close_gap(self, dt: float) -> None:
+        """The cards slide into the gap, eased, all in place by CLOSE_TIME after it opened
+        (the slide's first frame is the one that started it)."""
+        if self._gap_from is None:
+            self._gap_from = (max(0.0, self.gap_t - dt), list(self.slots))
+        t0, start = self._gap_from
+        k = out_cubic(min(1.0, (self.gap_t - t0) / max(1e-6, CLOSE_TIME - t0)))
+        self.slots = [
+            goal if k >= 1.0 else tuple(s + (e - s) * k for s, e in zip(slot, goal, strict=True))
+            for slot, goal in zip(start, self.goals, strict=True)
+        ]
+
     def _lift_goal(self, g: int) -> float:
         start = self.groups[g].start
         goal = SELECTED_LIFT if start == self.selected else HOVER_LIFT if start == self.hover else 0.0
         return max(goal, MARKED_LIFT) if self.marked_in(g) else goal
+
+    def empty_slot(self) -> bool:
+        """A slot of the fan shows no card: a gap not yet closed, or a card still flying in."""
+        return self.closing or any(not self._shown(g) for g in range(len(self.groups)))
 
     def sliding(self) -> bool:
         return self.hold is None and self.slots != self.goals

@@ -78,7 +78,7 @@ PARAM_TEXT = {
     "seat": lambda v, names: names[v],
     "amount": lambda v, names: money(v),
     "left": lambda v, names: money(v),
-    "card": lambda v, names: cardart.card_title(v),
+    "card": lambda v, names: cardart.card_in_text(v),
 }
 
 

@@ -196,7 +196,9 @@ class PlayerPlates:
         surf.blit(cnt, (hx + 44, oy + 60))
         # LAN: a dropped player's seat (grace period running, or a bot standing in)
         pill = None
-        if info.status == "away":
+        if info.phone and info.status == "connected":  # a hand held on a phone
+            pill = (tr("player.phone"), (120, 200, 150))
+        elif info.status == "away":
             pill = (tr("player.away", s=info.grace or 0), WARN)
         elif info.status == "standing_in":
             pill = (tr("player.standing_in"), (150, 200, 230))

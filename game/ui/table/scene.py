@@ -36,6 +36,7 @@ from .handover import TableHandover
 from .hints import TableHints
 from .host_away import HostAwayDialog
 from .keys import TABLE_KEYMAPS, Overlay, panel_state
+from .lag import LagMeter
 from .log import LogPanel
 from .painter import TablePainter
 from .panel import ActionPanel
@@ -43,8 +44,6 @@ from .panels.geometry import row_seats, row_step, rows_top
 from .players import RING_SPEED, RING_STEPS, PlayerPlates
 from .pointer import TablePointer, in_history
 from .tips import TableTips
-
-MAX_LAG = 2.5  # seconds of queued animation a live (LAN) table may fall behind
 
 
 class MoneyHistory:
@@ -100,6 +99,7 @@ class TableScene(Scene):
         self.discard = DiscardPicks()  # over the hand limit: marked, then confirmed
         self.log = LogPanel(self.names)
         self.director = Director(self)
+        self.lag = LagMeter()  # per version: when it arrived, when it was shown (bench/lag.py)
         self.director.tweens.speed = app.config.speed_factor
         self.history = MoneyHistory(self.n)
         self.hints = TableHints(self, self.n)
@@ -374,16 +374,17 @@ class TableScene(Scene):
                 self.director.settle(batch.events)
             else:
                 self.director.feed(batch.events, s.viewer)
-        if s.live and self.director.cursor > MAX_LAG:
-            # over the network the table moves at the host's pace: rather than fall ever
-            # further behind, jump to the end of what is queued
-            self.director.finish()
+            d = self.director
+            shown = d.clock + d.cursor
+            self.lag.arrived(batch.version, self.t - dt, shown, max(shown, d.horizon))
         self.director.update(dt)
+        self.lag.tick(self.t, self.director.clock, not self.director.busy())
         if self.host_away.sync() or changed or self.v["version"] != self._version():
             self._refresh()
         if self.discard.queue:
             self._send_queued_discard()
         self.hand.update(dt, self.mouse)
+        self.lag.hand_gap(self.t, self.hand.empty_slot())
         self.tips.follow()
         if self.toast is not None:
             text, left, kind = self.toast

@@ -8,14 +8,15 @@ from collections.abc import Callable
 
 from .. import cardart
 from ..i18n import and_list, list_of, tr, tr_count, tr_names
-from ..theme import CLAN_KEYS, CLAN_LETTERS, FAMILY
+from ..theme import CLAN_KEYS, CLAN_LETTERS
 from .events import GAVE_UP, PHRASE, SEAT_BACK, SEAT_DROPPED
 
 
 def clan_word(clan) -> str:
-    """'S Sacks' for a clan given as key or index."""
-    i = CLAN_KEYS.index(clan) if isinstance(clan, str) else int(clan)
-    return f"{CLAN_LETTERS[i]} {FAMILY[i]}"
+    """A clan given as key or index, named as its language's players name it in a sentence
+    (docs/RULES.md, glossary): 'S Sacks', '藍色（S）', 'แซกส์ (S)'."""
+    key = clan if isinstance(clan, str) else CLAN_KEYS[int(clan)]
+    return tr(f"clan.{key}.word")
 
 
 def money(n: int) -> str:
@@ -51,9 +52,7 @@ class Describer:
         owner, clan = self.laid.get(ref, (None, None))
         if clan is None:
             return tr("log.a_clan_card")
-        return tr(
-            "log.clan_card_of", clan=CLAN_LETTERS[CLAN_KEYS.index(clan)], name=self.name(owner)
-        )
+        return tr("log.clan_card_of", clan=clan_word(clan), name=self.name(owner))
 
     def letter(self, src) -> str:
         kind, ref = src
@@ -93,7 +92,7 @@ class Describer:
 
     def _cards_drawn(self, e: dict) -> str:
         if e.get("cards"):
-            cards = list_of(cardart.card_name(c) for c in e["cards"])
+            cards = list_of(cardart.card_in_text(c) for c in e["cards"])
             if not self.addressed:
                 return tr("log.drew_cards", name=self.name(e["seat"]), cards=cards)
             return tr("log.you_drew", cards=cards)
@@ -103,7 +102,7 @@ class Describer:
         return tr("log.hand_limit", name=self.name(e["seat"]), n=e["excess"], limit=e["limit"])
 
     def _discarded(self, e: dict) -> str:
-        return tr("log.discarded", name=self.name(e["seat"]), card=cardart.card_name(e["card"]))
+        return tr("log.discarded", name=self.name(e["seat"]), card=cardart.card_in_text(e["card"]))
 
     def _deal_opened(self, e: dict) -> str:
         return tr(

@@ -75,8 +75,11 @@ class Banner:
     alpha: float = 0.0
     scale: float = 0.6
     alive: bool = True
+    moment: str | None = None  # the event it announces: it goes when that moment ends
 
     def draw(self, surface) -> None:
+        if self.alpha < 4:
+            return
         img = banner_image(self.text, self.colour, THEME.epoch)
         if abs(self.scale - 1.0) > 0.02:
             img = scaled(img, max(1, round(self.scale * 20)))

@@ -61,7 +61,7 @@ def row_label(row: Row) -> str:
     letters = [CLAN_LETTERS[c] for c in row.clans]
     if row.required:
         return " ".join(letters)
-    return f"{tr('table.k_of', k=row.count)} {'/'.join(letters)}"
+    return tr("table.k_of_clans", k=row.count, clans="/".join(letters))
 
 
 def _who(place, names: list[str], boss_name: str | None) -> str:

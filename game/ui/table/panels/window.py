@@ -53,7 +53,7 @@ def window_widgets(v: dict, legal: LegalActions, me: int | None, send: Callable)
         out.append(
             Button(
                 bar_rect(1, 2),
-                tr("card.stop") + "!",
+                tr("table.play_stop"),
                 lambda a=a_stop: send(a),
                 style="danger",
                 size=28,
