@@ -19,8 +19,8 @@ from game.rules import (
     Settings,
     Variant,
     WindowMode,
-    engine,
     legal_actions,
+    legal_list,
     view,
 )
 from game.rules import negotiation as nego
@@ -84,7 +84,7 @@ def test_the_committed_clans_and_travel_plays_match_their_plain_statement(table)
         assert view(state, None)["negotiation"]["committed"] == sorted({e[0] for e in ranked})
         for seat in range(state.players):
             plays = LegalActions()
-            engine._card_plays(state, seat, plays.fixed)
+            legal_list._card_plays(state, seat, plays.fixed)
             travel = [a for a in plays.fixed if isinstance(a, PlayTravel)]
             assert travel == _plain_card_plays(state, seat)
         checked += 1

@@ -111,7 +111,7 @@ def test_the_quiet_round_is_named_while_it_lasts(moves, own, other):
 
 
 def test_every_rule_the_engine_names_has_a_reason_in_every_language():
-    src = Path("game/rules/engine.py").read_text(encoding="utf-8")
+    src = Path("game/rules/refusals.py").read_text(encoding="utf-8")
     body = src[src.index("def explain_illegal") :]
     rules = set(re.findall(r'"([a-z_0-9]+\.[A-Za-z_0-9.]+)",?\s', body))
     assert {"floor.quiet_round", "floor.quiet_again", "floor.last_proposal_made"} <= rules

@@ -13,20 +13,27 @@ may be imported from either place. Names starting with "_" are private to the en
     actions       the actions, LegalActions, their wire form
     board         clans, deal spaces and tiles, the board file
     cards         the influence cards and their keys
+    closing       after a negotiation: a deal settled, the table cleared, the next turn or the end
+    deal_moves    the negotiation moves: cards laid and played, offers, agreements, the floor
     determinize   a full state rebuilt from one seat's view (search bots, LAN clients)
-    engine        new_game, legal_actions, apply and the questions about whose turn it is
+    engine        apply, is_legal and whose turn it is; the front re-exporting the phases' calls
     errors        IllegalAction
     events        what apply reports, and each seat's redacted copy
     explain       why a card in a hand has no play now
     game          Game: a game with its log, and its save form
     invariants    the checks that hold after every action (tests, the sweep)
+    legal_list    legal_actions: the seat's list of legal actions, built phase by phase
     legality      one action's legality without the seat's list, and the rules both read
     ledger        a deal's account from one seat's view: payments, what the Boss keeps
     negotiation   sources, coverage and agreements of a deal
+    refusals      explain_illegal: the rule id and reason an illegal action is refused with
     replay        save files and replays read back into a Game
+    setup         new_game, Setup: the deal of a new game or an explicit starting position
     state         GameState and its parts, the seeded RNG
+    turn          the turn: the marker, rolling, opening a deal, drawing, discarding
     variants      Settings, variants, window modes
     view          what a seat may see, built section by section
+    windows       reaction windows: who is asked, passing, Stop, what a play does after them
 
 tests/test_layers.py holds this to the modules present and to the names exported here.
 """

@@ -2,7 +2,7 @@
 
 `legal_now(state, action)` says what `action in legal_actions(state, action.seat)` says (for
 an action whose fields have their declared types, as `action_from_data` makes them), by
-following the list's own construction (`engine._legal` and its helpers) for that action's
+following the list's own construction (`legal_list._legal` and its helpers) for that action's
 type only. The LAN host checks every action a client sends, and `apply` checks every action
 it plays: building the whole list to test one member cost most of that check.
 tests/test_rules_legality_direct.py holds the two to the same answers on random games.
@@ -205,7 +205,7 @@ _TURN_MOVES = {
 
 
 def _negotiation_move(state: GameState, a: Action, seat: int, kind: type, in_call: bool) -> bool:
-    """`engine._negotiation_actions` for one action: the same branches in the same order."""
+    """`legal_list._negotiation_actions` for one action: the same branches in the same order."""
     neg = state.negotiation
     settings = state.settings
     spent = neg.time_up or neg.actions >= settings.negotiation_limit
@@ -370,7 +370,7 @@ def _negotiation_recruit(state: GameState, a: Recruit, seat: int, *_) -> bool:
     return _recruit(state, a, seat)
 
 
-# Travel, Boss and Recruitment plays (they open a reaction window): `engine._card_plays`.
+# Travel, Boss and Recruitment plays (they open a reaction window): `legal_list._card_plays`.
 _CARD_PLAYS = {
     PlayTravel: _play_travel,
     PlayBoss: _play_boss,
