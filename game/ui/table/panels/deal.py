@@ -22,7 +22,7 @@ from .geometry import (
     rows_top,
 )
 from .ledger import BOX_X, PENDING, LedgerBox, ledger_rect
-from .rows import agreement_sentence, draw_sentence, pending_sentence, row_columns
+from .rows import agreement_sentence, draw_sentence, fits, pending_sentence, row_columns
 from .slots import committed_owners, fill_slots, source_clan
 from .window import draw_banner, draw_jump_in
 
@@ -77,35 +77,33 @@ def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
     surf.blit(draw.fit(sub, 24, 420, GOLD, True), (X + 24, Y + 62))
     cr = draw.crown(40)
     bx = X + 470
-    surf.blit(cr, (bx, Y + 22))
+    surf.blit(cr, (bx, Y + 14))
     bl = draw.fit(
         tr("table.boss_is", name=names[boss]), 28, r.width - 520 - 24, seat_colour(boss), True
     )
-    surf.blit(bl, (bx + 50, Y + 24))
+    surf.blit(bl, (bx + 50, Y + 16))
     used = neg["actions"]
     lim = neg["limit"]
-    meter = pygame.Rect(bx + 50, max(Y + 70, Y + 24 + bl.get_height() + 8), 200, 8)  # under
+    meter = pygame.Rect(bx + 50, max(Y + 58, Y + 16 + bl.get_height() + 4), 200, 8)  # under
     # the Boss's name however tall it is (Large text)
     pygame.draw.rect(surf, (40, 54, 48), meter, border_radius=5)
     f = meter.copy()
     f.width = int(meter.width * min(1.0, used / max(1, lim)))
     pygame.draw.rect(surf, BAD if neg["limit_spent"] else (120, 170, 220), f, border_radius=5)
-    ml = draw.fit(tr("table.limit", n=used, limit=lim), 18, X + r.width - 36 - meter.right, TEXT_DIM)
-    surf.blit(ml, ml.get_rect(midleft=(meter.right + 12, meter.centery)))
-    # what happens at the limit, under the meter, left of "Covered" (the tooltip says
+    right = X + r.width - 24
+    ml = draw.fit(tr("table.limit", n=used, limit=lim), 18, right - 12 - meter.right, TEXT_DIM)
+    at = ml.get_rect(midleft=(meter.right + 12, meter.centery))
+    surf.blit(ml, at)
+    # what happens at the limit, on a line of its own under the meter (the tooltip says
     # which moves count); the negotiation clock goes under it (window.countdown_rect)
     then = tr("table.limit_spent") if neg["limit_spent"] else tr("table.limit_then", limit=lim)
-    room = X + r.width - 24 - covered_width(neg) - 12 - meter.x
-    surf.blit(draw.fit(then, 16, room, TEXT_DIM), (meter.x, meter.bottom + 4))
+    img = draw.fit(then, 16, right - meter.x, TEXT_DIM)
+    ink = img.get_bounding_rect()
+    surf.blit(img, (meter.x, at.y + ml.get_bounding_rect().bottom + 3 - ink.y))
 
 
 def covered_text(neg: dict) -> str:
     return tr("table.covered") if neg["covered"] else tr("table.not_covered")
-
-
-def covered_width(neg: dict) -> int:
-    """How wide "Covered ✓" / "Not covered yet" comes out (at most 300, as drawn)."""
-    return min(300, draw.text_width(covered_text(neg), 22, True))
 
 
 def _slots(surf, v: dict, names: list[str], travel: set[int], X: int, Y: int) -> int:
@@ -211,17 +209,20 @@ def _rows(surf, v: dict, viewer, names: list[str], X: int, ox: int, oy: int, but
         nm = draw.fit_name(names[seat], 22, cols[1] - cols[0] - 12, TEXT, True)
         surf.blit(nm, nm.get_rect(midleft=(cols[0] + 4, row.centery)))
         agr = agreement_sentence(v, seat)
+        pend = pending_sentence(v, viewer, seat)
+        right = (buttons_left[seat] + ox if seat in buttons_left else least) - 8
+        x = cols[2]
+        if agr is None and pend is not None and not fits(v, pend, right - x):
+            x = cols[1]  # cramped (six players, Large text): into the empty agreement place
         if agr is not None:
             room = cols[2] - 8 - cols[1] - draw.text_width("✓", 20) - 6
             end = draw_sentence(surf, v, agr, cols[1], row.centery, GOOD, room)
             tick = draw.text("✓", 20, GOOD)
             surf.blit(tick, tick.get_rect(midleft=(end + 6, row.centery)))
-        else:
+        elif x == cols[2]:
             surf.blit(draw.text("—", 20, (110, 130, 120)), (cols[1], row.centery - 12))
-        pend = pending_sentence(v, viewer, seat)
         if pend is not None:
-            right = buttons_left[seat] + ox if seat in buttons_left else least
-            draw_sentence(surf, v, pend, cols[2], row.centery, PENDING, right - 8 - cols[2])
+            draw_sentence(surf, v, pend, x, row.centery, PENDING, right - x)
 
 
 def draw_slot(surf, x, y, size, clan, owner, names, want=None) -> None:

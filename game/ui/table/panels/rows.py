@@ -22,6 +22,7 @@ from .geometry import row_seats
 from .slots import source_clan, source_label
 
 CHIP = 24  # a source's chip inside a sentence
+SMALLER = 18  # a sentence's size where it does not fit at its own
 CHIP_STEP = CHIP + 4
 MARK = "\x00"  # where {sources} stands in a formatted template (never in a translation)
 
@@ -139,14 +140,21 @@ def _chips_width(chips: list, n_parts: int) -> int:
     return (len(chips) * CHIP_STEP + 4) if n_parts > 1 else 0
 
 
+def fits(v: dict, s: Sentence, max_w: int) -> bool:
+    """Whether the sentence fits in max_w with its chips (at its size or a smaller one)."""
+    return sentence_width(v, s, SMALLER) <= max_w
+
+
 def draw_sentence(surf, v: dict, s: Sentence, x: int, cy: int, colour, max_w: int,
                   size: int = 20) -> int:  # fmt: skip
-    """The sentence from x on line cy, its sources as chips (a laid card's framed); in
-    words when the chips do not fit in max_w. Returns where it ends."""
+    """The sentence from x on line cy, its sources as chips (a laid card's framed), a
+    size smaller where it does not fit in max_w, in words where even that does not.
+    Returns where it ends."""
     parts = s._format(MARK).split(MARK)
     chips = _chip_clans(v, s)
-    if sentence_width(v, s, size) > max_w:  # in words, cut with "…" at the least size
-        img = draw.fit_name(s.text(v, short=True), size, max_w, colour)
+    size = next((z for z in (size, SMALLER) if sentence_width(v, s, z) <= max_w), None)
+    if size is None:  # in words, cut with "…" at the least size
+        img = draw.fit_name(s.text(v, short=True), SMALLER, max_w, colour)
         surf.blit(img, img.get_rect(midleft=(x, cy)))
         return x + img.get_width()
     for i, part in enumerate(parts):
