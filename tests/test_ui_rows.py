@@ -266,3 +266,21 @@ def test_every_row_sentence_has_its_words_in_every_language(lang):
         assert "{amount}" in text, key
         assert ("{sources}" in text) is not fee, key
         text.format(name="A", boss="B", sources="S", amount="$1M")
+
+
+def test_terms_for_a_full_row_name_what_fills_it(app):
+    """Dara's S is agreed; a proposal to Bruno for L fills nothing more of 1 of S/L: the
+    warning says which clan fills that row already (it said "1 of S/L is covered already",
+    and with no row at all "no open place is covered already")."""
+    from game.rules.ledger import ledger, preview
+    from game.ui.table.panels.ledger import boss_lines
+
+    t = space_7()
+    t.propose(CHEN, DARA, [t.placard("blue")], 4)
+    t.accept_proposal(DARA)
+    v = view(t.state, CHEN)
+    l_ = t.placard("green")
+    pv = preview(v, BRUNO, (l_,), 2)
+    lines = [line.label for line in boss_lines(v, ledger(v), pv, NAMES, (l_,))]
+    assert "Adds nothing: S already fills 1 of S/L" in lines, lines
+    assert "Accepted, you still pay Bruno $2M" in lines, lines

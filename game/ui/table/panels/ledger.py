@@ -135,13 +135,17 @@ def warnings(v: dict, pv: Preview, sources, names: list[str]) -> list[Line]:
 
 
 def _nothing_reason(v: dict, pv: Preview, sources) -> str:
-    """Why terms add nothing: the clans the deal already has, else the rows already full."""
+    """Why terms add nothing: the clans the deal already has, else the row already full
+    and what fills it."""
     have = set(v["negotiation"]["committed"])
     clans = sorted({c for s in sources if (c := source_clan(v, s)) is not None} & have)
     if clans:
         return tr("table.ledger.has_already", clans=list_of(clan_word(c) for c in clans))
-    groups = list_of(row_label(r) for r in pv.redundant) or tr("table.ledger.no_row")
-    return tr("table.ledger.redundant", group=groups)
+    if not pv.redundant:
+        return tr("table.ledger.no_place")
+    row = pv.redundant[0]  # "S already fills 1 of S/L"
+    filled = list_of(CLAN_LETTERS[p.clan] for p in row.places if p.clan is not None)
+    return tr("table.ledger.row_filled", clans=filled, group=row_label(row))
 
 
 def boss_lines(
