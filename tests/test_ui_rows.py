@@ -284,3 +284,20 @@ def test_terms_for_a_full_row_name_what_fills_it(app):
     lines = [line.label for line in boss_lines(v, ledger(v), pv, NAMES, (l_,))]
     assert "Adds nothing: S already fills 1 of S/L" in lines, lines
     assert "Accepted, you still pay Bruno $2M" in lines, lines
+
+
+def test_in_a_window_the_offer_button_is_on_the_row_and_still_alone(app):
+    """A "going once" call holds the bar (Let the deal close): an offer still answers it, so
+    the investor's one Offer button stands on his row then, and only then."""
+    from game.rules import GoingOnce
+
+    t = space_7()
+    t.propose(CHEN, DARA, [t.placard("blue")], 4)
+    t.accept_proposal(DARA)
+    _, before = row_widgets(t, BRUNO)
+    assert "bar.offer" in before and "neg.offer" not in before
+    t.do(GoingOnce(CHEN))
+    assert t.state.window is not None
+    _, during = row_widgets(t, BRUNO)
+    offers = [name for name in during if name in ("bar.offer", "neg.offer")]
+    assert offers == ["neg.offer"] and during["neg.offer"].enabled, offers

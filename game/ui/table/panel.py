@@ -159,7 +159,7 @@ class ActionPanel:
             return [] if fair is None else [(fair, tr("tip.fair_price"))]
         if v["phase"] != "negotiation" or neg is None:
             return []
-        meter = pygame.Rect(L.RIGHT.x + 520, L.RIGHT.y + 60, 330, 44)  # and the line under it
+        meter = pygame.Rect(L.RIGHT.x + 520, L.RIGHT.y + 52, 444, 46)  # and the line under it
         text = tr(
             "tip.moves", n=neg["actions"], limit=neg["limit"], name=self.table.names[neg["boss"]]
         )

@@ -100,7 +100,7 @@ class NegotiationPanel:
         if me is not None and me == neg["boss"]:
             buttons = self._boss_row(v, legal, me, seat, terms)
         elif me is not None and me == seat:
-            buttons = self._own_row(v, legal, me)
+            buttons = self._own_row(v, legal, me, terms)
         else:
             buttons = []
         out: list[Widget] = []
@@ -181,9 +181,10 @@ class NegotiationPanel:
             )
         return out
 
-    def _own_row(self, v, legal, me: int) -> list[RowButton]:
+    def _own_row(self, v, legal, me: int, terms: Terms) -> list[RowButton]:
         """An investor's own row: accept the Boss's proposal (saying what he gets), decline
-        it or withdraw his own offer. Offering and countering are the bar's one button."""
+        it or withdraw his own offer. Offering and countering are the bar's one button, and
+        the row's while a window holds the bar (an offer answers a "going once" call)."""
         send = self.table.send
         names = [p["name"] for p in v["players"]]
         boss = v["negotiation"]["boss"]
@@ -201,6 +202,18 @@ class NegotiationPanel:
                     "good",
                     tr("tip.accept_proposal_pays", name=names[boss], amount=amount),
                     why_off(v, a),
+                )
+            )
+        if v.get("window") is not None:
+            out.append(
+                RowButton(
+                    tr("action.counter") if pend else tr("action.offer"),
+                    lambda c=terms.offer, p=pend: self.editor.open(c, boss, p),
+                    terms.offer is not None,
+                    "neg.offer",
+                    "normal",
+                    tr("tip.counter_proposal" if pend else "tip.offer", name=names[boss]),
+                    why_off(v, Offer(me, (), 0)),
                 )
             )
         if pend:
