@@ -184,7 +184,7 @@ class NegotiationPanel:
     def _own_row(self, v, legal, me: int, terms: Terms) -> list[RowButton]:
         """An investor's own row: accept the Boss's proposal (saying what he gets), decline
         it or withdraw his own offer. Offering and countering are the bar's one button, and
-        the row's while a window holds the bar (an offer answers a "going once" call)."""
+        the row's while a window holds the bar and an offer may answer it ("going once")."""
         send = self.table.send
         names = [p["name"] for p in v["players"]]
         boss = v["negotiation"]["boss"]
@@ -204,15 +204,20 @@ class NegotiationPanel:
                     why_off(v, a),
                 )
             )
-        if v.get("window") is not None:
+        if v.get("window") is not None and terms.offer is not None:
+            label, tip = (
+                ("action.offer", "tip.offer") if not pend
+                else ("action.counter", "tip.counter_proposal") if pend["by_boss"]
+                else ("row.change", "tip.change_offer")
+            )  # fmt: skip
             out.append(
                 RowButton(
-                    tr("action.counter") if pend else tr("action.offer"),
+                    tr(label),
                     lambda c=terms.offer, p=pend: self.editor.open(c, boss, p),
-                    terms.offer is not None,
+                    True,
                     "neg.offer",
                     "normal",
-                    tr("tip.counter_proposal" if pend else "tip.offer", name=names[boss]),
+                    tr(tip, name=names[boss]),
                     why_off(v, Offer(me, (), 0)),
                 )
             )
