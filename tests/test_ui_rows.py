@@ -27,11 +27,11 @@ def app(tmp_path_factory):
     app.shutdown()
 
 
-def space_7(hands=(["stop"], ["stop", "clan_red"], ["stop"])) -> Scenario:
+def space_7(hands=(["stop"], ["stop", "clan_red"], ["stop"]), names=NAMES) -> Scenario:
     """Space 7 (1 of C/D, 1 of S/L, 1 of W/G), in real time: Chen, the Boss, holds C and W;
     Dara S and D; Bruno L."""
     t = Scenario(
-        NAMES,
+        names,
         placards={"red": 0, "yellow": 0, "blue": 1, "magenta": 1, "green": 2},
         hands=[list(h) for h in hands],
         marker=6,
@@ -301,3 +301,16 @@ def test_in_a_window_the_offer_button_is_on_the_row_and_still_alone(app):
     _, during = row_widgets(t, BRUNO)
     offers = [name for name in during if name in ("bar.offer", "neg.offer")]
     assert offers == ["neg.offer"] and during["neg.offer"].enabled, offers
+
+
+def test_a_row_without_buttons_has_the_whole_width(app):
+    """Bruno watches Dara's row, which has no buttons for him: her sentence keeps its chips
+    and its place under the heading (it was squeezed into the room of three buttons, moved
+    under "Agreement" and cut)."""
+    names = ["Chen", "Dara Longname-Whitfield", "Bruno"]
+    t = space_7(names=names)
+    t.offer(DARA, [t.placard("blue"), t.placard("magenta")], 4)
+    panel, _ = row_widgets(t, BRUNO)
+    assert DARA not in panel.buttons_left
+    texts = drawn_texts(view(t.state, BRUNO), BRUNO, panel.buttons_left)
+    assert f"{names[DARA]} asks Chen $4M for " in texts, texts

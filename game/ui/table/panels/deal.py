@@ -41,7 +41,8 @@ def render_deal(
     card_rects: where each laid card sits, logical). ``status_line`` False: the terms
     editor lies over it (its translucent panel let the line show through as a ghost), and
     draws the ledger box itself, live. ``buttons_left``: per row's seat where its buttons
-    begin (logical; without it, room for three). Returns where the ledger box goes."""
+    begin (logical; a seat not in it has none; None: room for three). Returns where the
+    ledger box goes."""
     r = L.RIGHT
     names = [p["name"] for p in v["players"]]
     X = r.x + ox
@@ -53,7 +54,7 @@ def render_deal(
     box = ledger_rect(slots_right - ox, table_right - ox)
     if viewer is not None and status_line:  # with the editor open, the editor draws it
         LedgerBox().draw(surf, v, viewer, box.move(ox, oy))
-    _rows(surf, v, viewer, names, X, ox, oy, buttons_left or {})
+    _rows(surf, v, viewer, names, X, ox, oy, buttons_left)
     # the window banner / status line above the bottom bar
     win = v.get("window")
     by = banner_top() + oy
@@ -197,7 +198,8 @@ def _rows(surf, v: dict, viewer, names: list[str], X: int, ox: int, oy: int, but
         surf.blit(draw.fit(txt, 18, room, TEXT_DIM), (cx, head_y))
     seats = row_seats(v)
     step = row_step(len(seats))
-    least = X + r.width - 24 - 3 * (ROW_BUTTON_MAX + 6)
+    full = X + r.width - 24  # a row without buttons: the whole width
+    three = full - 3 * (ROW_BUTTON_MAX + 6) - 8  # where the buttons are not known
     for i, seat in enumerate(seats):
         y = top + i * step
         row = pygame.Rect(X + 16, y, r.width - 32, step - 4)
@@ -210,7 +212,10 @@ def _rows(surf, v: dict, viewer, names: list[str], X: int, ox: int, oy: int, but
         surf.blit(nm, nm.get_rect(midleft=(cols[0] + 4, row.centery)))
         agr = agreement_sentence(v, seat)
         pend = pending_sentence(v, viewer, seat)
-        right = (buttons_left[seat] + ox if seat in buttons_left else least) - 8
+        if buttons_left is None:
+            right = three
+        else:
+            right = buttons_left[seat] + ox - 8 if seat in buttons_left else full
         x = cols[2]
         if agr is None and pend is not None and not fits(v, pend, right - x):
             x = cols[1]  # cramped (six players, Large text): into the empty agreement place
