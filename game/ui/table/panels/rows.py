@@ -137,7 +137,10 @@ def _chip_clans(v: dict, s: Sentence) -> list[tuple[int, bool]]:
 
 
 def _chips_width(chips: list, n_parts: int) -> int:
-    return (len(chips) * CHIP_STEP + 4) if n_parts > 1 else 0
+    """The chips and 2 px either side of them (none without a {sources} or a clan)."""
+    if n_parts < 2 or not chips:
+        return 0
+    return len(chips) * CHIP_STEP - (CHIP_STEP - CHIP) + 4
 
 
 def fits(v: dict, s: Sentence, max_w: int) -> bool:
@@ -162,7 +165,7 @@ def draw_sentence(surf, v: dict, s: Sentence, x: int, cy: int, colour, max_w: in
             img = draw.text(part, size, colour)
             surf.blit(img, img.get_rect(midleft=(x, cy)))
             x += img.get_width()
-        if i < len(parts) - 1:
+        if i < len(parts) - 1 and chips:
             x += 2
             for clan, card in chips:
                 surf.blit(draw.clan_chip(clan, CHIP), (x, cy - CHIP // 2))
@@ -170,7 +173,7 @@ def draw_sentence(surf, v: dict, s: Sentence, x: int, cy: int, colour, max_w: in
                     frame = pygame.Rect(x - 2, cy - CHIP // 2 - 2, CHIP + 4, CHIP + 4)
                     pygame.draw.rect(surf, (250, 250, 250), frame, width=2, border_radius=6)
                 x += CHIP_STEP
-            x += 2
+            x += 2 - (CHIP_STEP - CHIP)  # no gap after the last chip: the template's space
     return x
 
 
