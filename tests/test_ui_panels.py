@@ -93,13 +93,16 @@ def test_editor_lines_have_room_for_their_ink_at_large_text(lang):
     from game.ui.theme import THEME
 
     fair = i18n.table(lang)["fair.investor_alone"].format(amount="$14M")
-    summary = i18n.table(lang)["table.editor.summary"].format(what="G Goldman", amount="$0M")
+    from game.ui.table.panels.editor import SUMMARY_KEYS
+
+    words = {"name": "Player 5", "boss": "Player 5", "sources": "G Goldman", "amount": "$0M"}
+    summaries = [i18n.table(lang)[key].format(**words) for key in SUMMARY_KEYS]
     before = i18n._default._table
     try:
         i18n._default._table = i18n.table(lang)  # the editor measures its lines' own words
         THEME.configure(lang=lang, text_scale=TEXT_SIZES["large"])
         top = draw.fit(fair, 20, 5000).get_bounding_rect().height
-        bottom = draw.fit(summary, 22, 5000).get_bounding_rect().height
+        bottom = max(draw.fit(s, 22, 5000).get_bounding_rect().height for s in summaries)
         for n in range(1, 7):
             geo = editor_geometry(n)
             assert top + 3 + bottom <= geo.summary_bottom - geo.range_y, (n, top, bottom)

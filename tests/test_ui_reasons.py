@@ -60,7 +60,7 @@ def test_the_quiet_round_accept_tooltip_names_the_rule_not_the_move(app):
         app.draw()
     tips = [t.text for t in p.tooltips]
     assert tips == [i18n.tr("why_off.floor.quiet_round")], tips
-    assert i18n.tr("tip.accept_offer", name="Ada") not in tips
+    assert i18n.tr("tip.accept_offer_pays", name="Ada", amount="$3M") not in tips
 
 
 def test_the_reason_is_the_engines_rule():

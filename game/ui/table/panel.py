@@ -159,7 +159,7 @@ class ActionPanel:
             return [] if fair is None else [(fair, tr("tip.fair_price"))]
         if v["phase"] != "negotiation" or neg is None:
             return []
-        meter = pygame.Rect(L.RIGHT.x + 520, L.RIGHT.y + 60, 330, 28)
+        meter = pygame.Rect(L.RIGHT.x + 520, L.RIGHT.y + 52, 444, 46)  # and the line under it
         text = tr(
             "tip.moves", n=neg["actions"], limit=neg["limit"], name=self.table.names[neg["boss"]]
         )
@@ -180,7 +180,16 @@ class ActionPanel:
         surf = draw.copy_of(draw.panel_surface(r.width, r.height, alpha=222))
         ox, oy = 10 - r.x, 10 - r.y  # logical -> surface coordinates
         if v["phase"] == "negotiation":
-            at = render_deal(surf, v, viewer, self.card_rects, ox, oy, self.editor is None)
+            at = render_deal(
+                surf,
+                v,
+                viewer,
+                self.card_rects,
+                ox,
+                oy,
+                self.editor is None,
+                self.negotiation.buttons_left,
+            )
             self.terms_editor.ledger_at = at
         else:
             self.turn.render(surf, v, viewer, ox, oy)

@@ -21,18 +21,28 @@ from .geometry import (
     row_step,
     rows_top,
 )
-from .ledger import BOX_X, LedgerBox, ledger_rect
+from .ledger import BOX_X, PENDING, LedgerBox, ledger_rect
+from .rows import agreement_sentence, draw_sentence, fits, pending_sentence, row_columns
 from .slots import committed_owners, fill_slots, source_clan
 from .window import draw_banner, draw_jump_in
 
 
 def render_deal(
-    surf, v: dict, viewer: int | None, card_rects: dict, ox: int, oy: int, status_line=True
+    surf,
+    v: dict,
+    viewer: int | None,
+    card_rects: dict,
+    ox: int,
+    oy: int,
+    status_line=True,
+    buttons_left: dict[int, int] | None = None,
 ) -> pygame.Rect:
     """The whole deal onto the panel surface (ox, oy: logical -> surface coordinates;
     card_rects: where each laid card sits, logical). ``status_line`` False: the terms
     editor lies over it (its translucent panel let the line show through as a ghost), and
-    draws the ledger box itself, live. Returns where the ledger box goes (logical)."""
+    draws the ledger box itself, live. ``buttons_left``: per row's seat where its buttons
+    begin (logical; a seat not in it has none; None: room for three). Returns where the
+    ledger box goes."""
     r = L.RIGHT
     names = [p["name"] for p in v["players"]]
     X = r.x + ox
@@ -44,7 +54,7 @@ def render_deal(
     box = ledger_rect(slots_right - ox, table_right - ox)
     if viewer is not None and status_line:  # with the editor open, the editor draws it
         LedgerBox().draw(surf, v, viewer, box.move(ox, oy))
-    _rows(surf, v, names, X, oy)
+    _rows(surf, v, viewer, names, X, ox, oy, buttons_left)
     # the window banner / status line above the bottom bar
     win = v.get("window")
     by = banner_top() + oy
@@ -68,21 +78,33 @@ def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
     surf.blit(draw.fit(sub, 24, 420, GOLD, True), (X + 24, Y + 62))
     cr = draw.crown(40)
     bx = X + 470
-    surf.blit(cr, (bx, Y + 22))
+    surf.blit(cr, (bx, Y + 14))
     bl = draw.fit(
         tr("table.boss_is", name=names[boss]), 28, r.width - 520 - 24, seat_colour(boss), True
     )
-    surf.blit(bl, (bx + 50, Y + 24))
+    surf.blit(bl, (bx + 50, Y + 16))
     used = neg["actions"]
     lim = neg["limit"]
-    meter = pygame.Rect(bx + 50, max(Y + 70, Y + 24 + bl.get_height() + 8), 200, 8)  # under
+    meter = pygame.Rect(bx + 50, max(Y + 58, Y + 16 + bl.get_height() + 4), 200, 8)  # under
     # the Boss's name however tall it is (Large text)
     pygame.draw.rect(surf, (40, 54, 48), meter, border_radius=5)
     f = meter.copy()
     f.width = int(meter.width * min(1.0, used / max(1, lim)))
     pygame.draw.rect(surf, BAD if neg["limit_spent"] else (120, 170, 220), f, border_radius=5)
-    ml = draw.fit(tr("table.limit", n=used, limit=lim), 18, 200, TEXT_DIM)
-    surf.blit(ml, ml.get_rect(midleft=(meter.right + 12, meter.centery)))
+    right = X + r.width - 24
+    ml = draw.fit(tr("table.limit", n=used, limit=lim), 18, right - 12 - meter.right, TEXT_DIM)
+    at = ml.get_rect(midleft=(meter.right + 12, meter.centery))
+    surf.blit(ml, at)
+    # what happens at the limit, on a line of its own under the meter (the tooltip says
+    # which moves count); the negotiation clock goes under it (window.countdown_rect)
+    then = tr("table.limit_spent") if neg["limit_spent"] else tr("table.limit_then", limit=lim)
+    img = draw.fit(then, 16, right - meter.x, TEXT_DIM)
+    ink = img.get_bounding_rect()
+    surf.blit(img, (meter.x, at.y + ml.get_bounding_rect().bottom + 3 - ink.y))
+
+
+def covered_text(neg: dict) -> str:
+    return tr("table.covered") if neg["covered"] else tr("table.not_covered")
 
 
 def _slots(surf, v: dict, names: list[str], travel: set[int], X: int, Y: int) -> int:
@@ -94,8 +116,7 @@ def _slots(surf, v: dict, names: list[str], travel: set[int], X: int, Y: int) ->
     committed = set(neg["committed"])
     involved = [source_clan(v, s) for s in neg["involved"]] if neg["covered"] else None
     owner_of = committed_owners(v)
-    covered = tr("table.covered") if neg["covered"] else tr("table.not_covered")
-    st = draw.fit(covered, 22, 300, GOOD if neg["covered"] else (240, 190, 90), True)
+    st = draw.fit(covered_text(neg), 22, 300, GOOD if neg["covered"] else (240, 190, 90), True)
     surf.blit(st, st.get_rect(topright=(X + r.width - 24, Y + 104)))
     x = X + 24
     y = Y + 98
@@ -162,13 +183,13 @@ def _on_table(surf, v, names, travel, card_rects, X: int, Y: int, ox: int, oy: i
     return tx
 
 
-def _rows(surf, v: dict, names: list[str], X: int, oy: int) -> None:
-    """Each other player's row: name, agreement, pending terms (buttons go on the right)."""
+def _rows(surf, v: dict, viewer, names: list[str], X: int, ox: int, oy: int, buttons_left) -> None:
+    """Each other player's row: name, agreement, and the pending terms as a sentence saying
+    whose they are (rows.py); the buttons go on the right."""
     r = L.RIGHT
-    neg = v["negotiation"]
     top = rows_top() + oy
     head_y = top - 24
-    cols = (X + 24, X + 200, X + 390)
+    cols = row_columns(v, X)
     heads = (
         (tr("term.agreement"), cols[1], cols[2] - cols[1] - 8),
         (tr("table.pending"), cols[2], X + r.width - 24 - cols[2]),
@@ -177,6 +198,8 @@ def _rows(surf, v: dict, names: list[str], X: int, oy: int) -> None:
         surf.blit(draw.fit(txt, 18, room, TEXT_DIM), (cx, head_y))
     seats = row_seats(v)
     step = row_step(len(seats))
+    full = X + r.width - 24  # a row without buttons: the whole width
+    three = full - 3 * (ROW_BUTTON_MAX + 6) - 8  # where the buttons are not known
     for i, seat in enumerate(seats):
         y = top + i * step
         row = pygame.Rect(X + 16, y, r.width - 32, step - 4)
@@ -185,32 +208,26 @@ def _rows(surf, v: dict, names: list[str], X: int, oy: int) -> None:
         pygame.draw.rect(
             surf, seat_colour(seat), (row.x + 4, row.y + 8, 6, row.height - 16), border_radius=3
         )
-        nm = draw.fit_name(names[seat], 22, 180, TEXT, True)
+        nm = draw.fit_name(names[seat], 22, cols[1] - cols[0] - 12, TEXT, True)
         surf.blit(nm, nm.get_rect(midleft=(cols[0] + 4, row.centery)))
-        agr = neg["agreements"].get(str(seat))
-        if agr:
-            draw_terms(surf, v, agr, cols[1], row.centery, GOOD, "✓", cols[2] - 8)
+        agr = agreement_sentence(v, seat)
+        pend = pending_sentence(v, viewer, seat)
+        if buttons_left is None:
+            right = three
         else:
+            right = buttons_left[seat] + ox - 8 if seat in buttons_left else full
+        x = cols[2]
+        if agr is None and pend is not None and not fits(v, pend, right - x):
+            x = cols[1]  # cramped (six players, Large text): into the empty agreement place
+        if agr is not None:
+            room = cols[2] - 8 - cols[1] - draw.text_width("✓", 20) - 6
+            end = draw_sentence(surf, v, agr, cols[1], row.centery, GOOD, room)
+            tick = draw.text("✓", 20, GOOD)
+            surf.blit(tick, tick.get_rect(midleft=(end + 6, row.centery)))
+        elif x == cols[2]:
             surf.blit(draw.text("—", 20, (110, 130, 120)), (cols[1], row.centery - 12))
-        pend = neg["pending"].get(str(seat))
-        if pend:
-            draw_terms(
-                surf,
-                v,
-                pend,
-                cols[2],
-                row.centery,
-                (240, 200, 110),
-                pending_tag(pend),
-                X + r.width - 24 - 3 * (ROW_BUTTON_MAX + 6),
-            )
-
-
-def pending_tag(pend: dict) -> str:
-    """'proposal' (the Boss's), 'former' (a fallen-back agreement) or 'offer'."""
-    if pend["by_boss"]:
-        return tr("table.tag.proposal")
-    return tr("table.tag.former") if pend["was_agreed"] else tr("table.tag.offer")
+        if pend is not None:
+            draw_sentence(surf, v, pend, x, row.centery, PENDING, right - x)
 
 
 def draw_slot(surf, x, y, size, clan, owner, names, want=None) -> None:
@@ -230,30 +247,3 @@ def draw_slot(surf, x, y, size, clan, owner, names, want=None) -> None:
     if owner is not None:
         nm = draw.fit_name(names[owner], 18, SLOT_STEP - 4, TEXT_DIM)
         surf.blit(nm, nm.get_rect(midtop=(x + size // 2, y + size + 1)))
-
-
-def draw_terms(surf, v, terms, x, cy, colour, tag, max_x=None) -> None:
-    """Terms as chips (a laid card's framed), the amount and a tag, from x on line cy."""
-    chips = terms["sources"]
-    for s in chips[:4]:
-        c = source_clan(v, s)
-        if c is None:
-            continue
-        chip = draw.clan_chip(c, 28)
-        surf.blit(chip, (x, cy - 14))
-        if s[0] == "card":
-            pygame.draw.rect(
-                surf, (250, 250, 250), (x - 2, cy - 16, 32, 32), width=2, border_radius=6
-            )
-        x += 32
-    if not chips:  # a fee: the word at its own width (it is short in every language)
-        fee = draw.text(tr("table.fee"), 18, TEXT_DIM)
-        surf.blit(fee, fee.get_rect(midleft=(x, cy)))
-        x += fee.get_width() + 6
-    amt = draw.text(tr("money.amount", n=terms["amount"]), 24, colour, True)
-    surf.blit(amt, amt.get_rect(midleft=(x + 6, cy)))
-    x += amt.get_width() + 12
-    room = 110 if max_x is None else min(110, max_x - x)
-    if draw.text_width(tag, 18) <= room:  # the tag only where it is readable; the row's
-        t = draw.text(tag, 18, colour)  # colours and buttons still tell offer from proposal
-        surf.blit(t, t.get_rect(midleft=(x, cy + 1)))

@@ -17,7 +17,7 @@ from game.rules import LayClan, LegalActions, Offer, Source, SourceKind, TermsCh
 from game.rules.ledger import needed_sources
 
 from ... import draw, fonts
-from ...i18n import list_of, tr
+from ...i18n import tr
 from ...theme import CLAN_LETTERS, GOLD, TEXT, TEXT_DIM, THEME
 from ...widgets import Button, Widget
 from .. import layout as L
@@ -25,6 +25,7 @@ from ..reasons import ui_reason, why_off
 from ..sentences import clan_word
 from .fair import FairLine
 from .ledger import LedgerBox
+from .rows import Kind, terms_sentence
 from .slots import source_clan, source_label
 
 
@@ -79,17 +80,30 @@ SUMMARY_H = 28  # the summary line above Cancel and Send, at least
 LINES_GAP = 3  # between the range's ink and the summary's
 
 
+# the summary's sentences (rows.py: the viewer's own offer, the Boss's proposal; none)
+SUMMARY_KEYS = (
+    "row.offer.own",
+    "row.offer_fee.own",
+    "row.proposal.boss",
+    "row.proposal_fee.boss",
+    "table.editor.empty",
+)
+
+
 @lru_cache(maxsize=64)
 def _ink_heights(lang: str, top_px: int, bottom_px: int, epoch: int) -> tuple[int, int]:
     """How tall the two lines' ink comes out in `lang`: the range and the fair price (the
-    coach's) on top, a summary naming a player below (names are Latin in every language)."""
+    coach's) on top, the tallest of the summary's sentences below (names are Latin in
+    every language)."""
     money = tr("money.amount", n=18)
     top = tr("table.editor.range", lo=money, hi=money) + tr("fair.investor_alone", amount=money)
-    bottom = tr("table.editor.summary", what="Agy " + tr("table.fee"), amount=money)
-    return tuple(
-        fonts.render_text(s, lang, px, (255, 255, 255)).get_bounding_rect().height
-        for s, px in ((top, top_px), (bottom, bottom_px))
-    )
+    words = {"name": "Agy", "boss": "Agy", "sources": "G Goldman", "amount": money}
+    bottoms = [tr(key, **words) for key in SUMMARY_KEYS]
+
+    def ink(s: str, px: int) -> int:
+        return fonts.render_text(s, lang, px, (255, 255, 255)).get_bounding_rect().height
+
+    return ink(top, top_px), max(ink(s, bottom_px) for s in bottoms)
 
 
 def line_rooms() -> tuple[int, int]:
@@ -106,8 +120,8 @@ def editor_geometry(n_sources: int) -> EditorGeometry:
     two by two; Clan cards to lay, or the note that there is nothing to offer, take the
     slots after them), the amount dial, the range and the summary line, Cancel and Send.
     Source rows get lower (down to 40 px; below 44 they lose their key caps) when the
-    editor is short, and then the gap above Cancel and Send, so the range and the summary
-    lines never overlap (their room grows with the text size: line_rooms)."""
+    editor is short, then closer together, and then the gap above Cancel and Send, so
+    the range and the summary lines never overlap (their room grows with the text size: line_rooms)."""
     r = editor_rect()
     per_row = 2 if n_sources == 4 else min(3, max(1, n_sources))
     rows = max(1, (n_sources + per_row - 1) // per_row)
@@ -115,15 +129,21 @@ def editor_geometry(n_sources: int) -> EditorGeometry:
     range_h, summary_h = line_rooms()
     fixed = 62 + 6 + 60 + range_h + summary_h + 6 + 64  # title ... amount, lines, buttons
     fixed -= 3  # the summary's ink ends 3 px above the buttons (its line's descent, 6 before)
-    spare = r.height - fixed - rows * (h + 8)
+    apart = 8  # between source rows
+    spare = r.height - fixed - rows * (h + apart)
     if spare < 0:
         h = max(40, h + spare // rows)
+        short = r.height - fixed - rows * (h + apart)  # still: the rows closer together
+        if short < 0:
+            apart = max(4, apart + short // rows)
     bw = (r.width - 48 - gap * (per_row - 1)) // per_row
     sources = []
     for i in range(n_sources):
         row, col = divmod(i, per_row)
-        sources.append(pygame.Rect(r.x + 24 + col * (bw + gap), r.y + 62 + row * (h + 8), bw, h))
-    amount_y = r.y + 62 + rows * (h + 8) + 6
+        sources.append(
+            pygame.Rect(r.x + 24 + col * (bw + gap), r.y + 62 + row * (h + apart), bw, h)
+        )
+    amount_y = r.y + 62 + rows * (h + apart) + 6
     buttons_y = r.bottom - 64
     pad = max(0, min(3, buttons_y - (amount_y + 60 + range_h + summary_h)))
     return EditorGeometry(
@@ -405,21 +425,26 @@ class TermsEditor:
         )
         line = pygame.Rect(r.x + 24, geo.range_y, r.width - 48, geo.range_h)
         self._draw_range(surface, v, rng, line)
-        what = list_of(source_label(v, s) for s in sorted(ed.sources)) or tr("table.fee")
-        summary = draw.fit(
-            tr("table.editor.summary", what=what, amount=tr("money.amount", n=ed.amount)),
-            22,
-            r.width - 48,
-            TEXT,
-        )
+        summary = draw.fit(self.summary(v), 22, r.width - 48, TEXT)
         ink = summary.get_bounding_rect()  # its ink, not its line's empty room, ends there
         surface.blit(summary, (r.x + 24, geo.summary_bottom - ink.bottom))
+
+    def summary(self, v: dict) -> str:
+        """The terms as dialled, in the sentence their row will show once sent, naming
+        the player they are with ("You propose $2M to Bruno for L Liebgeld")."""
+        ed = self.state
+        if not ed.sources and ed.amount == 0:
+            return tr("table.editor.empty")
+        kind = Kind.OFFER if isinstance(ed.choice.action, Offer) else Kind.PROPOSAL
+        seat = terms_seat(ed.choice)
+        srcs = sorted(ed.sources)
+        return terms_sentence(v, v.get("seat"), seat, srcs, ed.amount, kind).text(v)
 
     def _draw_range(self, surface, v: dict, rng: str, line: pygame.Rect) -> None:
         """The range, and right of it the fair-price line (the coach's); when both do not
         fit, the fair price takes the line (the Min and Max buttons show the range too).
         The ink starts at the line's top (the summary's room lies under it)."""
-        fair = self.fair.text(v)
+        fair = self.fair.text(v, self.state.seat)
         self.fair_rect = None
         if fair is None:
             img = draw.fit(rng, 20, line.width, TEXT_DIM)

@@ -12,6 +12,7 @@ ROW_H = 38  # a player's row, at most (row_step: six players' five rows are lowe
 SLOT_STEP = 80  # a deal's slots, spaced so a name like "Player 1" fits under each at 20 px
 LAID_STEP = 84  # cards laid on the table, likewise
 ROW_BUTTON_MAX = 124  # a row's buttons (at most three) leave the pending terms their room
+ACCEPT_BUTTON_MAX = 212  # an Accept button says what it pays ("Accept: pay $18M")
 
 
 def main_rect(i: int, n: int) -> pygame.Rect:

@@ -20,6 +20,8 @@ from ... import draw, fonts
 from ...i18n import list_of, tr
 from ...theme import BAD, CLAN_LETTERS, GOLD, GOOD, TEXT, TEXT_DIM, THEME
 from .. import layout as L
+from ..sentences import clan_word
+from .slots import source_clan
 
 LINE = 25  # one line of the box, at least
 INK_GAP = 1  # between one line's ink and the next's: apart, however tall the script
@@ -35,6 +37,7 @@ class Line:
     value: str
     colour: tuple[int, int, int] = TEXT_DIM
     bold: bool = False
+    row: bool = False  # a requirement row: left out first when the box is short
 
 
 TABLE_Y = 196  # the cards on the table start here, from the panel's top
@@ -97,7 +100,12 @@ def row_text(row: Row, names: list[str], boss_name: str | None) -> str:
 
 def row_lines(led: Ledger, names: list[str], boss_name: str | None = None) -> list[Line]:
     return [
-        Line(row_label(row), row_text(row, names, boss_name), GOOD if row.full else (240, 190, 90))
+        Line(
+            row_label(row),
+            row_text(row, names, boss_name),
+            GOOD if row.full else (240, 190, 90),
+            row=True,
+        )
         for row in led.rows
     ]
 
@@ -108,17 +116,41 @@ def _change(now: int, after: int | None) -> str:
     return f"{money(now)} → {money(after)}"
 
 
-def warnings(pv: Preview) -> list[Line]:
+def warnings(v: dict, pv: Preview, sources, names: list[str]) -> list[Line]:
+    """Said before the terms are sent: that they add nothing to the deal, in plain words
+    (its clan is in the deal already, or its row is full), and what accepting them would
+    still pay all the same (the engine allows them: an agreement is paid whether or not
+    its sources are used); that they go over the proceeds."""
     out = []
     if pv.adds_nothing:
-        groups = list_of(row_label(r) for r in pv.redundant) or tr("table.ledger.no_row")
-        out.append(Line(tr("table.ledger.redundant", group=groups), "", BAD, True))
+        out.append(Line(_nothing_reason(v, pv, sources), "", BAD, True))
+        paid = pv.after.paid_to(pv.seat) - pv.before.paid_to(pv.seat)
+        if paid > 0:
+            boss = v.get("seat") == v["negotiation"]["boss"]
+            key = "table.ledger.still_pays" if boss else "table.ledger.still_paid"
+            out.append(Line(tr(key, name=names[pv.seat], amount=money(paid)), "", BAD))
     if pv.over:
         out.append(Line(tr("table.ledger.over", amount=money(-pv.after.keeps)), "", BAD, True))
     return out
 
 
-def boss_lines(v: dict, led: Ledger, pv: Preview | None, names: list[str]) -> list[Line]:
+def _nothing_reason(v: dict, pv: Preview, sources) -> str:
+    """Why terms add nothing: the clans the deal already has, else the row already full
+    and what fills it."""
+    have = set(v["negotiation"]["committed"])
+    clans = sorted({c for s in sources if (c := source_clan(v, s)) is not None} & have)
+    if clans:
+        return tr("table.ledger.has_already", clans=list_of(clan_word(c) for c in clans))
+    if not pv.redundant:
+        return tr("table.ledger.no_place")
+    row = pv.redundant[0]  # "S already fills 1 of S/L"
+    filled = list_of(CLAN_LETTERS[p.clan] for p in row.places if p.clan is not None)
+    return tr("table.ledger.row_filled", clans=filled, group=row_label(row))
+
+
+def boss_lines(
+    v: dict, led: Ledger, pv: Preview | None, names: list[str], sources=()
+) -> list[Line]:
     """What the agreements pay out of the proceeds and what the Boss keeps, the rows (after
     the terms, if any), and the terms' warnings or what each pending offer would leave him.
     Warnings go before the last rows when the box is full."""
@@ -130,7 +162,7 @@ def boss_lines(v: dict, led: Ledger, pv: Preview | None, names: list[str]) -> li
         ),
         Line(tr("table.ledger.keep"), _change(led.keeps, after.keeps if after else None), GOLD, True),
     ]
-    news = warnings(pv) if pv is not None else _offer_lines(v, names)
+    news = warnings(v, pv, sources, names) if pv is not None else _offer_lines(v, names)
     rows = row_lines(after or led, names)
     return money_lines + rows[: LINES - len(money_lines) - len(news)] + news
 
@@ -154,22 +186,25 @@ def _offer_lines(v: dict, names: list[str]) -> list[Line]:
     return out[:1] if len(out) == 1 else out[:2]
 
 
-def investor_lines(v: dict, me: int, led: Ledger, pv: Preview | None, names) -> list[Line]:
+def investor_lines(
+    v: dict, me: int, led: Ledger, pv: Preview | None, names, sources=()
+) -> list[Line]:
     """What the seat's agreement pays it (or that it has none yet), and what the terms on the
-    table (or in the editor) would; then the rows, so a seat sees whether its source is still needed."""
+    table (or in the editor) would; then the rows, so a seat sees whether its source is
+    still needed, and the terms' warnings (kept over the last rows when the box is full)."""
     if any(p.payee == me for p in led.payments):
         out = [Line(tr("table.ledger.paid_you"), money(led.paid_to(me)), GOLD, True)]
     else:  # "pays you $0M" would read as an agreement for nothing
         out = [Line(tr("table.ledger.no_agreement"), "", TEXT_DIM)]
     terms = v["negotiation"]["pending"].get(str(me))
     if pv is None and terms is not None:
-        pv = preview(v, me, _sources(terms), terms["amount"])
+        sources = _sources(terms)
+        pv = preview(v, me, sources, terms["amount"])
     if pv is not None:
         out.append(Line(tr("table.ledger.would_pay"), money(pv.after.paid_to(me)), GOLD))
-    out += row_lines(pv.after if pv is not None else led, names, names[led.boss])
-    if pv is not None:
-        out += warnings(pv)[: max(0, LINES - len(out))]
-    return out
+    news = warnings(v, pv, sources, names) if pv is not None else []
+    rows = row_lines(pv.after if pv is not None else led, names, names[led.boss])
+    return out + rows[: max(0, LINES - len(out) - len(news))] + news
 
 
 def _sources(terms: dict) -> tuple[Source, ...]:
@@ -191,26 +226,30 @@ class LedgerBox:
             names = [p["name"] for p in v["players"]]
             led = ledger(v)
             pv = None if terms is None else preview(v, *terms)
+            sources = () if terms is None else terms[1]
             if viewer == v["negotiation"]["boss"]:
-                self._lines = boss_lines(v, led, pv, names)[:LINES]
+                self._lines = boss_lines(v, led, pv, names, sources)[:LINES]
             else:
-                self._lines = investor_lines(v, viewer, led, pv, names)[:LINES]
+                self._lines = investor_lines(v, viewer, led, pv, names, sources)[:LINES]
             self._key = key
         return self._lines
 
     def draw(self, surf, v: dict, viewer: int, rect: pygame.Rect, terms=None) -> None:
         """Onto `surf` at `rect` (already in the surface's coordinates); as many lines as
-        its height holds (the last, the news, kept over the rows above it). Lines are LINE
+        its height holds (the news, kept over the requirement rows above it). Lines are LINE
         apart, or further where a line's ink (Thai marks above, tails below, at Large
         text) would touch the one before."""
         back = pygame.Surface(rect.size, pygame.SRCALPHA)  # translucent on any surface
         pygame.draw.rect(back, (255, 255, 255, 16), back.get_rect(), border_radius=10)
         surf.blit(back, rect)
         x, w = rect.x + 12, rect.width - 24
-        shown = [self._images(line, w) for line in self.lines(v, viewer, terms)]
+        lines = list(self.lines(v, viewer, terms))
+        shown = [self._images(line, w) for line in lines]
         at = _stack(shown, rect)
-        while at is None:
-            del shown[-2 if len(shown) > 2 else -1]
+        while at is None:  # the last requirement row goes first, then the last line
+            rows = [i for i, line in enumerate(lines) if line.row]
+            i = rows[-1] if rows else len(lines) - 1
+            del shown[i], lines[i]
             at = _stack(shown, rect)
         for (lab, val, _), y in zip(shown, at, strict=True):
             if val is not None:

@@ -1,7 +1,9 @@
-"""The negotiation panel's controls: per other player a row of buttons (the Boss accepts,
-counters, proposes or withdraws; an investor accepts a proposal, offers, counters or
-withdraws), and the bottom bar (the Boss's calls, an investor's Offer and Pass, or a
-reaction window's answers). Every button is enabled from the viewer's LegalActions."""
+"""The negotiation panel's controls: per other player a row of buttons (the Boss accepts
+an offer, saying what he pays, counters or declines it, proposes or withdraws his own
+proposal; an investor accepts a proposal, saying what he gets, declines it or withdraws
+his offer), and the bottom bar (the Boss's calls, an investor's one Offer / Counter
+button and Pass, or a reaction window's answers). One button for each thing one may do;
+every button is enabled from the viewer's LegalActions."""
 
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ from ...widgets import Button, Widget
 from .. import layout as L
 from ..reasons import why_off
 from .editor import TermsEditor
-from .geometry import ROW_BUTTON_MAX, bar_rect, row_seats, row_step, rows_top
+from .geometry import ACCEPT_BUTTON_MAX, ROW_BUTTON_MAX, bar_rect, row_seats, row_step, rows_top
 from .window import window_widgets
 
 # what each of the Boss's bottom-bar buttons does
@@ -77,11 +79,13 @@ class NegotiationPanel:
     def __init__(self, table, editor: TermsEditor) -> None:
         self.table = table  # send
         self.editor = editor
+        self.buttons_left: dict[int, int] = {}  # row's seat -> where its buttons begin
 
     def widgets(self, v: dict, legal: LegalActions, viewer: int | None) -> list[Widget]:
         if self.editor.state is not None:  # the editor is modal: only its own controls
             return self.editor.widgets(v, legal)
         terms = Terms.of(legal)
+        self.buttons_left = {}
         out: list[Widget] = []
         seats = row_seats(v)
         step = row_step(len(seats))
@@ -102,7 +106,8 @@ class NegotiationPanel:
         out: list[Widget] = []
         bx = L.RIGHT.right - 24
         for b in reversed(buttons):
-            w = min(ROW_BUTTON_MAX, max(100, draw.text_width(b.label, 18, True) + 24))
+            most = ACCEPT_BUTTON_MAX if b.style == "good" else ROW_BUTTON_MAX
+            w = min(most, max(96, draw.text_width(b.label, 18, True) + 24))
             r = pygame.Rect(bx - w, y + 3, w, step - 8)
             out.append(
                 Button(
@@ -118,36 +123,46 @@ class NegotiationPanel:
                 )
             )
             bx -= w + 6
+        if buttons:
+            self.buttons_left[seat] = bx + 6
         return out
 
     def _boss_row(self, v, legal, me: int, seat: int, terms: Terms) -> list[RowButton]:
-        """The Boss's row for `seat`: accept its offer, counter (or propose), withdraw."""
+        """The Boss's row for `seat`: accept its offer (saying what he pays), counter it
+        (or propose, or change his own proposal), decline it (or withdraw his own)."""
         send = self.table.send
         names = [p["name"] for p in v["players"]]
         pend = v["negotiation"]["pending"].get(str(seat))
+        theirs = pend is not None and not pend["by_boss"]
         out = []
         a_acc = Accept(me, seat)
-        if pend and not pend["by_boss"]:
+        if theirs:
+            amount = tr("money.amount", n=pend["amount"])
             out.append(
                 RowButton(
-                    tr("action.accept"),
+                    tr("row.accept_pay", amount=amount),
                     lambda a=a_acc: send(a),
                     a_acc in legal,
                     f"neg.accept.{seat}",
                     "good",
-                    tr("tip.accept_offer", name=names[seat]),
+                    tr("tip.accept_offer_pays", name=names[seat], amount=amount),
                     why_off(v, a_acc),
                 )
             )
         choice = terms.by_target.get(seat)
+        label, tip = (
+            ("action.counter", "tip.counter_offer") if theirs
+            else ("row.change", "tip.change_proposal") if pend
+            else ("table.propose", "tip.propose")
+        )  # fmt: skip
         out.append(
             RowButton(
-                tr("action.counter") if pend else tr("table.propose"),
+                tr(label),
                 lambda c=choice, s=seat, p=pend: self.editor.open(c, s, p),
                 choice is not None,
                 f"neg.counter.{seat}",
                 "normal",
-                tr("tip.counter_offer" if pend else "tip.propose", name=names[seat]),
+                tr(tip, name=names[seat]),
                 why_off(v, Propose(me, seat, (), 0)),
             )
         )
@@ -155,19 +170,21 @@ class NegotiationPanel:
         if pend:
             out.append(
                 RowButton(
-                    tr("action.withdraw"),
+                    tr("row.decline") if theirs else tr("action.withdraw"),
                     lambda a=a_wd: send(a),
                     a_wd in legal,
                     f"neg.withdraw.{seat}",
                     "ghost",
-                    tr("tip.withdraw_to", name=names[seat]),
+                    tr("tip.decline_offer" if theirs else "tip.withdraw_to", name=names[seat]),
                     why_off(v, a_wd),
                 )
             )
         return out
 
     def _own_row(self, v, legal, me: int, terms: Terms) -> list[RowButton]:
-        """An investor's own row: accept the Boss's proposal, offer (or counter), withdraw."""
+        """An investor's own row: accept the Boss's proposal (saying what he gets), decline
+        it or withdraw his own offer. Offering and countering are the bar's one button, and
+        the row's while a window holds the bar and an offer may answer it ("going once")."""
         send = self.table.send
         names = [p["name"] for p in v["players"]]
         boss = v["negotiation"]["boss"]
@@ -175,38 +192,47 @@ class NegotiationPanel:
         out = []
         if pend and pend["by_boss"]:
             a = AcceptProposal(me)
+            amount = tr("money.amount", n=pend["amount"])
             out.append(
                 RowButton(
-                    tr("action.accept"),
+                    tr("row.accept_get", amount=amount),
                     lambda a=a: send(a),
                     a in legal,
                     "neg.accept_proposal",
                     "good",
-                    tr("tip.accept_proposal", name=names[boss]),
+                    tr("tip.accept_proposal_pays", name=names[boss], amount=amount),
                     why_off(v, a),
                 )
             )
-        out.append(
-            RowButton(
-                tr("action.counter") if pend else tr("action.offer"),
-                lambda c=terms.offer, p=pend: self.editor.open(c, boss, p),
-                terms.offer is not None,
-                "neg.offer",
-                "primary" if not pend else "normal",
-                tr("tip.counter_proposal" if pend else "tip.offer", name=names[boss]),
-                why_off(v, Offer(me, (), 0)),
-            )
-        )
-        if pend:
-            a = Withdraw(me, me)
+        if v.get("window") is not None and terms.offer is not None:
+            label, tip = (
+                ("action.offer", "tip.offer") if not pend
+                else ("action.counter", "tip.counter_proposal") if pend["by_boss"]
+                else ("row.change", "tip.change_offer")
+            )  # fmt: skip
             out.append(
                 RowButton(
-                    tr("action.withdraw"),
+                    tr(label),
+                    lambda c=terms.offer, p=pend: self.editor.open(c, boss, p),
+                    True,
+                    "neg.offer",
+                    "normal",
+                    tr(tip, name=names[boss]),
+                    why_off(v, Offer(me, (), 0)),
+                )
+            )
+        if pend:
+            a = Withdraw(me, me)
+            proposal = pend["by_boss"]
+            out.append(
+                RowButton(
+                    tr("row.decline") if proposal else tr("action.withdraw"),
                     lambda a=a: send(a),
                     a in legal,
                     "neg.withdraw.self",
                     "ghost",
-                    tr("tip.withdraw_own"),
+                    tr("tip.decline_proposal", name=names[boss]) if proposal
+                    else tr("tip.withdraw_own"),
                     why_off(v, a),
                 )
             )
@@ -262,16 +288,21 @@ class NegotiationPanel:
         a_pf = PassFloor(me)
         my_pending = v["negotiation"]["pending"].get(str(me))
         n = 2 if _has_floor(v) else 1  # in real time there is no floor to pass
+        label, tip = (
+            ("table.offer", "tip.offer") if not my_pending
+            else ("table.counter_proposal", "tip.counter_proposal") if my_pending["by_boss"]
+            else ("table.change_offer", "tip.change_offer")
+        )  # fmt: skip
         bar = [
             Button(
                 bar_rect(0, n),
-                tr("action.offer"),
+                tr(label),
                 lambda c=terms.offer, p=my_pending: self.editor.open(c, boss, p),
                 style="primary",
                 size=26,
                 enabled=terms.offer is not None,
                 name="bar.offer",
-                tip=tr("tip.offer", name=names[boss]),
+                tip=tr(tip, name=names[boss]),
                 disabled_reason=why_off(v, Offer(me, (), 0)),
             ),
         ]

@@ -139,7 +139,8 @@ def countdown_rect(kind: str) -> pygame.Rect:
         return pygame.Rect(L.RIGHT.x + 24, L.RIGHT.bottom - 126, L.RIGHT.width - 48, 10)
     if kind == "turn":  # LAN turn clock: a thin bar over the turn buttons
         return pygame.Rect(L.RIGHT.x + 24, L.RIGHT.bottom - 158, L.RIGHT.width - 48, 8)
-    return pygame.Rect(L.RIGHT.x + 590, L.RIGHT.y + 90, 130, 6)
+    return pygame.Rect(L.RIGHT.x + 590, L.RIGHT.y + 114, 130, 6)  # under the move meter's
+    # line saying what happens at the limit (panels/deal.py)
 
 
 def countdown_area(kind: str) -> pygame.Rect:
