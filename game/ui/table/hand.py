@@ -191,16 +191,25 @@ class HandFan:
 
     def _two_rows(self, n: int) -> list[tuple[float, float, float]]:
         """A big hand in two rows, the front row shifted half a card: the back row's titles
-        and tops show above the front row and between its cards."""
+        and tops show above the front row and between its cards. The hand folds down (the
+        front row's feet below the screen's edge) as far as the back row needs to stay
+        under the bottom row's requirements (`L.HAND_CEILING`)."""
         back = (n + 1) // 2
         front = n - back
-        dy = row_step([g.key for g in self.groups[:back]])
+        keys = [g.key for g in self.groups]
+        dy = row_step(keys[:back], any(g.count > 1 for g in self.groups[back:]))
         room = L.HAND.width - 2 * EDGE - cardart.CARD_W
         spacing = min(TWO_ROW_SPACING, room / (back - 1 + (0.5 if front == back else 0)))
         width = spacing * (back - 1 + (0.5 if front == back else 0))
         x0 = L.HAND.centerx - width / 2
-        out = [(x0 + k * spacing, float(FRONT_Y - dy), 0.0) for k in range(back)]
-        out += [(x0 + (k + 0.5) * spacing, float(FRONT_Y), 0.0) for k in range(front)]
+        piles = [min(PILE_MAX, g.count - 1) for g in self.groups[:back]]
+        lift = BADGE_H - 4 - cardart.FACE_SHIFT[1]  # a badge over its pile's corner
+        over = max((PILE_STEP * p + lift for p in piles if p), default=0)
+        top = FRONT_Y - dy - cardart.CARD_H // 2 - over  # the back row's highest point
+        sink = max(0, L.HAND_CEILING - top)
+        front_y, back_y = float(FRONT_Y + sink), float(FRONT_Y - dy + sink)
+        out = [(x0 + k * spacing, back_y, 0.0) for k in range(back)]
+        out += [(x0 + (k + 0.5) * spacing, front_y, 0.0) for k in range(front)]
         return out
 
     def rest_top(self) -> int:
@@ -437,11 +446,11 @@ class HandFan:
         return x, y
 
 
-def row_step(back_keys: list[str]) -> int:
+def row_step(back_keys: list[str], front_piles: bool = True) -> int:
     """How far the back row of a two-row hand stands above the front row: its titles show
     whole, and a front card's count badge (over its top corner) stays below them."""
     bottom = max((cardart.title_box(k).bottom for k in back_keys), default=0)
-    return bottom + BADGE_H + PILE_STEP * PILE_MAX
+    return bottom + (BADGE_H + PILE_STEP * PILE_MAX if front_piles else 4)
 
 
 def _count(n: int) -> str:
