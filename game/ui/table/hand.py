@@ -223,6 +223,11 @@ class HandFan:
         n = len(self.groups)
         return n > one_row_max() and g < (n + 1) // 2
 
+    def _folded(self, g: int) -> bool:
+        """Whether group g's foot lies below the screen's edge (a folded two-row hand): its
+        words under the picture, cut there, are left out as the back row's are."""
+        return self._rest_rect(g).bottom > L.H
+
     def _rest_rect(self, g: int) -> pygame.Rect:
         x, y, _ = self.slots[g]
         r = pygame.Rect(0, 0, cardart.CARD_W, cardart.CARD_H)
@@ -395,7 +400,7 @@ class HandFan:
                 self.angle(g),
                 lift=key in self.playable,
                 dim=key not in self.playable,
-                lower=up or not self.in_back_row(g),
+                lower=up or not (self.in_back_row(g) or self._folded(g)),
             )
             x, y, _ = self.slots[g]
             centre = (round(x) + ox, round(y - self.lift[g]) + oy)
