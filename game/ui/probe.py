@@ -22,7 +22,7 @@ import math
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pygame
@@ -210,6 +210,18 @@ class LayoutProbe:
                 into.append(DrawnBox(b.kind, b.label, rect, scaled(b.shown.clip(src), True).clip(window),
                                      scaled(b.full), b.owner, b.owner_id, self.next_order(),
                                      round(b.px * min(kx, ky))))  # fmt: skip
+
+
+    def moved_since(self, mark: tuple[int, int], where) -> None:
+        """The widgets and tooltips recorded since `mark` (`marks()`) drawn on a canvas
+        that was then shown elsewhere: `where(rect)` is where each rect landed."""
+        widgets, tips = mark
+        self.widgets[widgets:] = [replace(w, rect=where(w.rect)) for w in self.widgets[widgets:]]
+        self.tooltips[tips:] = [replace(t, rect=where(t.rect), avoid=tuple(where(a) for a in t.avoid))
+                                for t in self.tooltips[tips:]]  # fmt: skip
+
+    def marks(self) -> tuple[int, int]:
+        return len(self.widgets), len(self.tooltips)
 
 
 _SURFACE = pygame.Surface

@@ -199,7 +199,10 @@ class TableDisplayScene(TableScene):
         if probe.ACTIVE is not None or self._table.get_size() != LOGICAL_SIZE:
             self._table = pygame.Surface(LOGICAL_SIZE)  # seen by the probe while probing
         self._table.fill((0, 0, 0))
+        mark = probe.ACTIVE.marks() if probe.ACTIVE is not None else None
         super().draw(self._table)
+        if mark is not None:  # the controls and tooltips drawn land where their part does
+            probe.ACTIVE.moved_since(mark, where.to_display)
         surface.blit(felt(), (0, 0))
         for part in where.parts:
             if part.scale == 1:
