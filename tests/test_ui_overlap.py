@@ -226,3 +226,30 @@ def probe_table(app) -> probe.LayoutProbe:
     finally:
         app.screen = app.window.canvas = canvas
     return p
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rows_header_stands_above_the_first_row(app, large, lang):
+    """The rows' header ("Agreement", "Offer / proposal") ends above the first player's
+    row at Large text on either layout: the row's band cut through it at 1280x720."""
+    from game.ui.table import layout as table_layout
+    from game.ui.table.panels.deal import render_deal
+    from game.ui.table.panels.geometry import laid_rects, rows_top
+
+    large(lang)
+    heads = {i18n.tr("term.agreement"), i18n.tr("table.pending")}
+    try:
+        for arrangement, min_px in ((table_layout.STANDARD, 20), (table_layout.COMPACT, 20)):
+            table_layout.use(arrangement)
+            THEME.configure(min_px=min_px)
+            screenshot.render(app, "table")
+            v = app.stack.top.v
+            canvas = probe.ProbeCanvas(LOGICAL_SIZE)
+            with probe.probing(canvas) as p:
+                render_deal(canvas, v, app.stack.top.session.viewer, laid_rects(v), 0, 0)
+            header = [b for b in texts(p) if b.label in heads]
+            assert len(header) == 2
+            for h in header:
+                assert h.rect.bottom <= rows_top() - 2, (arrangement.name, h.label, h.rect)
+    finally:
+        table_layout.use(table_layout.STANDARD)
