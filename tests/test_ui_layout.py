@@ -290,6 +290,19 @@ def placement_problems(p: probe.LayoutProbe, names=()) -> list[str]:
                 above = any(w.order < q.order < t.order and q.rect.contains(t.rect) for q in panels)
                 if w.owner != t.owner_id and w.rect.colliderect(t.rect) and not above:
                     out.append(f"{_name(t)} lies on widget {w.name or '?'} {_box(w.rect)}")
+        for t in texts:  # nothing drawn over part of a text (over all of it: it is hidden)
+            for c in layer:
+                if c.order > t.order and c.kind in (BoxKind.PANEL, BoxKind.BUBBLE) \
+                        and c.rect.colliderect(t.rect):  # fmt: skip
+                    out.append(f"{_name(t)} lies partly under the {c.kind.value} {_box(c.rect)} "
+                               f"of {c.owner}")  # fmt: skip
+        for q in panels:  # a control inside a drawn box or outside it, never on its edge
+            for w in ws:
+                inner = q.rect.inflate(-4, -4)
+                if w.rect.colliderect(inner) and not q.rect.contains(w.rect) \
+                        and not w.rect.contains(inner):  # fmt: skip
+                    out.append(f"widget {w.name or '?'} {_box(w.rect)} sits on the edge of "
+                               f"the box {_box(q.rect)} of {q.owner}")  # fmt: skip
         for bubble in (b for b in layer if b.kind is BoxKind.BUBBLE):
             for t in texts:
                 if t.owner.startswith("PlayerPlates") and t.label not in names:

@@ -38,6 +38,18 @@ def recruit_rect(i: int, n: int, raised: bool = False) -> pygame.Rect:
     return pygame.Rect(L.RIGHT.x + 24 + col * (bw + gap), y, bw, h)
 
 
+def marker_box(recruiting: bool = False, below: int = 0) -> pygame.Rect:
+    """The turn panel's box with the marker's space, lower (not taller) where the prompt
+    above it ends at `below` (two lines at Large text ran under it); while recruitment
+    buttons may show (over the hand limit) it ends above their highest row (they sat on
+    its border)."""
+    top = max(L.RIGHT.y + 170, below)
+    box = pygame.Rect(L.RIGHT.x + 24, top, L.RIGHT.width - 48, L.RIGHT.y + 470 - top)
+    if recruiting:
+        box.height = recruit_rect(0, 6, raised=True).top - 10 - box.y
+    return box
+
+
 def discard_rect(i: int) -> pygame.Rect:
     """Over the hand limit, once a card is marked: Keep all, then Discard N (the
     turn's big buttons' row, which has no roll or draw then)."""
