@@ -9,11 +9,14 @@ Checked for every frame:
   minimum rises to 20 px) and fits the width it was given (fit() never shrinks below the minimum, so a box too small
   shows up here); no string is cut short with "…" (all player names here are short);
 - no two interactive widgets overlap, and each lies inside its panel and the screen;
-- a tooltip lies on screen and covers neither the widget it explains nor the card pop-up;
+- a tooltip lies on screen, covers neither the widget it explains nor the card pop-up nor
+  a title, and touches what it explains (TIP_REACH: it floated 150 px off); tooltips on a
+  widget, a hand card, a space, a placard and a part of the panel;
 - the tutorial's coach finds the widget its step points at, and its panel does not cover it;
 - where each text landed (the probe's canvas): no text over another text or touching it on
   its line, nor over a widget it does not belong to; none cut by the clip or the screen, none
-  spilling past the panel it starts in; no bubble over a text or a widget.
+  spilling past the panel it starts in, none partly under a box drawn after it; no control
+  on the edge of a drawn box; no bubble over a text or a widget.
 
 Cost: each state is built once per language and drawn at every text size and minimum:
 ~34 states x 4 languages x 6 frames, plus the longest language at Normal, on one shared app.
@@ -66,7 +69,14 @@ def fit_of(scale: float) -> Fit:
 FITS = sorted({fit_of(k) for k in SCREENS.values()}, key=lambda f: f.min_px)
 GAP = 3  # texts on one line closer than this run together
 STILLS = (*screenshot.SCENES, *screenshot.LAN_SCENES, *screenshot.CROWDED_SCENES)
-TIPS = ("tip_widget", "tip_card")
+TIPS = ("tip_widget", "tip_card", "tip_space", "tip_placard", "tip_panel")
+# drawn things hovered on the table still: a top-row space beside the panel's title, a
+# plate's placard, a part of the panel that explains itself (tips.py)
+DRAWN_TIPS = {
+    "tip_space": lambda table: table_layout.SPACES[4],
+    "tip_placard": lambda table: next(iter(table.plates.placard_rects.values())),
+    "tip_panel": lambda table: table.panel.hints(table.v)[0][0],
+}
 # the lesson's every step (its coach panel, arrow and buttons), and a card's tooltip opened
 # beside the coach: drawn at every text size but at one readable minimum each (alternating),
 # which keeps the audit's time down
@@ -121,6 +131,13 @@ def build(app, state: str):
     if state in screenshot.CROWDED_SCENES:
         screenshot.render_crowded(app, state)
         return None
+    if state in DRAWN_TIPS:
+        screenshot.render(app, "table")
+        rect = DRAWN_TIPS[state](app.stack.top)
+        screenshot.pygame_mouse(app, rect.center)
+        for _ in range(40):
+            app.step(1 / 30)
+        return rect
     if state == "tip_widget":  # the reaction window's Stop! button, hovered
         screenshot.render(app, "table")
         table = app.stack.top
@@ -199,6 +216,15 @@ def problems(app, p: probe.LayoutProbe, explained) -> list[str]:
         for a in tip.avoid:
             if tip.rect.colliderect(a):
                 out.append(f"tooltip {tip.text[:30]!r} {tip.rect} covers {a}")
+        if tip.avoid and gap_between(tip.rect, tip.avoid[0]) > TIP_REACH:
+            out.append(f"tooltip {tip.text[:30]!r} {tip.rect} floats "
+                       f"{gap_between(tip.rect, tip.avoid[0])} px from what it explains "
+                       f"{tip.avoid[0]}")  # fmt: skip
+        box = next((b for b in p.boxes if b.kind is BoxKind.TOOLTIP and b.rect == tip.rect), None)
+        for t in p.boxes:  # a title or a heading stays in sight
+            if (t.kind is BoxKind.TEXT and is_title(t) and box is not None
+                    and t.order < box.order and tip.rect.colliderect(t.rect)):  # fmt: skip
+                out.append(f"tooltip {tip.text[:30]!r} {tip.rect} covers the title {t.label!r}")
     coach = getattr(scene, "coach", None)  # the tutorial's coach: never over what it points at
     if coach is not None and not coach.session.playing_out:
         for tip in p.tooltips:  # nor a tooltip over the coach (its text, its buttons)
@@ -218,6 +244,22 @@ def problems(app, p: probe.LayoutProbe, explained) -> list[str]:
     elif explained is not None and not any(explained in tip.avoid for tip in p.tooltips):
         out.append(f"the tooltip does not know what it explains ({explained})")
     return out
+
+
+TIP_REACH = 24  # a tooltip touches what it explains, or stands this close to it at most
+TITLE_PX = 32  # texts this large are titles and headings: no tooltip covers them
+
+
+def is_title(t: probe.DrawnBox) -> bool:
+    """A title or heading: large words (not a figure like "$18M", not a slot's "?")."""
+    return t.px >= TITLE_PX and sum(c.isalpha() for c in t.label) >= 3
+
+
+def gap_between(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The distance between two rects (0 where they touch or overlap)."""
+    dx = max(0, b.left - a.right, a.left - b.right)
+    dy = max(0, b.top - a.bottom, a.top - b.bottom)
+    return max(dx, dy)
 
 
 def _box(r: pygame.Rect) -> str:
@@ -296,7 +338,10 @@ def placement_problems(p: probe.LayoutProbe, names=()) -> list[str]:
                         and c.rect.colliderect(t.rect):  # fmt: skip
                     out.append(f"{_name(t)} lies partly under the {c.kind.value} {_box(c.rect)} "
                                f"of {c.owner}")  # fmt: skip
+        overlays = [b.rect for b in layer if b.kind in OVERLAYS]
         for q in panels:  # a control inside a drawn box or outside it, never on its edge
+            if q.rect in overlays:
+                continue  # a tooltip's own panel: drawn over everything, not a box to sit in
             for w in ws:
                 inner = q.rect.inflate(-4, -4)
                 if w.rect.colliderect(inner) and not q.rect.contains(w.rect) \
