@@ -251,8 +251,10 @@ TITLE_PX = 32  # texts this large are titles and headings: no tooltip covers the
 
 
 def is_title(t: probe.DrawnBox) -> bool:
-    """A title or heading: large words (not a figure like "$18M", not a slot's "?")."""
-    return t.px >= TITLE_PX and sum(c.isalpha() for c in t.label) >= 3
+    """A title or heading: large words (not a figure like "$18M", not a slot's "?", not a
+    big button's label: a tooltip keeps off the controls where it can, `prefer`)."""
+    return (t.px >= TITLE_PX and sum(c.isalpha() for c in t.label) >= 3
+            and t.owner != "widgets._button_surface")  # a button's label: a control's words
 
 
 def gap_between(a: pygame.Rect, b: pygame.Rect) -> int:
@@ -333,16 +335,21 @@ def placement_problems(p: probe.LayoutProbe, names=()) -> list[str]:
                 if w.owner != t.owner_id and w.rect.colliderect(t.rect) and not above:
                     out.append(f"{_name(t)} lies on widget {w.name or '?'} {_box(w.rect)}")
         for t in texts:  # nothing drawn over part of a text (over all of it: it is hidden)
+            figure = t.owner.startswith("PlayerPlates") and t.label not in names
             for c in layer:
+                if c.kind is BoxKind.BUBBLE and figure:
+                    continue  # a plate's figures, under its speaker's bubble (below)
                 if c.order > t.order and c.kind in (BoxKind.PANEL, BoxKind.BUBBLE) \
                         and c.rect.colliderect(t.rect):  # fmt: skip
                     out.append(f"{_name(t)} lies partly under the {c.kind.value} {_box(c.rect)} "
                                f"of {c.owner}")  # fmt: skip
-        overlays = [b.rect for b in layer if b.kind in OVERLAYS]
+        overlays = [b for b in layer if b.kind in OVERLAYS]
         for q in panels:  # a control inside a drawn box or outside it, never on its edge
-            if q.rect in overlays:
+            if any(o.rect == q.rect for o in overlays):
                 continue  # a tooltip's own panel: drawn over everything, not a box to sit in
             for w in ws:
+                if any(o.order > q.order and o.rect.contains(w.rect) for o in overlays):
+                    continue  # the coach's own buttons, over the table
                 inner = q.rect.inflate(-4, -4)
                 if w.rect.colliderect(inner) and not q.rect.contains(w.rect) \
                         and not w.rect.contains(inner):  # fmt: skip
