@@ -291,28 +291,33 @@ POP_UP = "card.opt."  # the selected card's options, over the board
 
 def covered(b: probe.DrawnBox, later: list[probe.DrawnBox], widgets=()) -> bool:
     """Whether something drawn after `b` hides it: a panel or bubble over all of it, a
-    tooltip or the coach over any of it, the selected card's pop-up of options."""
+    tooltip or the coach over any of it, the selected card's pop-up of options. `later`:
+    the boxes that are not texts; `widgets`: the pop-up's."""
     return any(
-        c.order > b.order and c.kind is not BoxKind.TEXT
+        c.order > b.order
         and (c.rect.contains(b.rect) or (c.kind in OVERLAYS and c.rect.colliderect(b.rect)))
         for c in later
-    ) or any(w.order > b.order and w.name.startswith(POP_UP) and w.rect.colliderect(b.rect)
-             for w in widgets)  # fmt: skip
+    ) or any(w.order > b.order and w.rect.colliderect(b.rect) for w in widgets)
 
 
 def placement_problems(p: probe.LayoutProbe, names=()) -> list[str]:
-    """Where things landed: texts over texts or widgets, cut, spilling; bubbles over them
-    (a bubble rises over its speaker's plate: it may hide the plate's figures, never a
-    name, a title or a control)."""
+    """Where things landed: texts over texts or widgets, cut, spilling, partly under a box;
+    controls on a box's edge; bubbles over texts (a bubble rises over its speaker's plate:
+    it may hide the plate's figures, never a name, a title or a control). The pairs are
+    found with pygame's collidelistall (the audit's time is mostly here)."""
     out = []
     widgets = [w for w in p.widgets]
     for layer in layers(p.boxes):
         first = min((b.order for b in layer), default=0)
         last = max((b.order for b in layer), default=0)
         ws = [w for w in widgets if first <= w.order <= last or not layer]
-        texts = [b for b in layer if b.kind is BoxKind.TEXT and b.rect.w and b.rect.h]
-        texts = [b for b in texts if not covered(b, layer, ws)]
-        panels = [b for b in layer if b.kind is BoxKind.PANEL]
+        wrects = [w.rect for w in ws]
+        drawn = [b for b in layer if b.kind is not BoxKind.TEXT]
+        pop_up = [w for w in ws if w.name.startswith(POP_UP)]
+        all_texts = [b for b in layer if b.kind is BoxKind.TEXT and b.rect.w and b.rect.h]
+        texts = [b for b in all_texts if not covered(b, drawn, pop_up)]
+        rects = [t.rect for t in texts]
+        panels = [b for b in drawn if b.kind is BoxKind.PANEL]
         for t in texts:
             if not SCREEN.contains(t.rect):
                 out.append(f"{_name(t)} is cut by the screen")
@@ -323,48 +328,46 @@ def placement_problems(p: probe.LayoutProbe, names=()) -> list[str]:
                 panel = min(home, key=lambda q: q.rect.w * q.rect.h)
                 if not panel.rect.contains(t.rect):
                     out.append(f"{_name(t)} spills past its panel {_box(panel.rect)}")
+            for q in panels:  # nothing drawn over part of it (over all of it: it is hidden)
+                if q.order > t.order and q.rect.colliderect(t.rect):
+                    out.append(f"{_name(t)} lies partly under the panel {_box(q.rect)} "
+                               f"of {q.owner}")  # fmt: skip
         for i, a in enumerate(texts):
-            for b in texts[i + 1 :]:
+            for k in a.rect.inflate(2 * GAP, 0).collidelistall(rects[i + 1 :]):
+                b = texts[i + 1 + k]
                 if a.label == b.label and a.owner_id == b.owner_id:
                     continue  # a shadow or a redraw of the same words
-                if a.rect.inflate(2 * GAP, 0).colliderect(b.rect):
-                    out.append(f"{_name(a)} and {_name(b)} overlap")
+                out.append(f"{_name(a)} and {_name(b)} overlap")
         for t in texts:
-            for w in ws:
+            for k in t.rect.collidelistall(wrects):
+                w = ws[k]
                 above = any(w.order < q.order < t.order and q.rect.contains(t.rect) for q in panels)
-                if w.owner != t.owner_id and w.rect.colliderect(t.rect) and not above:
+                if w.owner != t.owner_id and not above:
                     out.append(f"{_name(t)} lies on widget {w.name or '?'} {_box(w.rect)}")
-        for t in texts:  # nothing drawn over part of a text (over all of it: it is hidden)
-            figure = t.owner.startswith("PlayerPlates") and t.label not in names
-            for c in layer:
-                if c.kind is BoxKind.BUBBLE and figure:
-                    continue  # a plate's figures, under its speaker's bubble (below)
-                if c.order > t.order and c.kind in (BoxKind.PANEL, BoxKind.BUBBLE) \
-                        and c.rect.colliderect(t.rect):  # fmt: skip
-                    out.append(f"{_name(t)} lies partly under the {c.kind.value} {_box(c.rect)} "
-                               f"of {c.owner}")  # fmt: skip
-        overlays = [b for b in layer if b.kind in OVERLAYS]
+        overlays = [b for b in drawn if b.kind in OVERLAYS]
         for q in panels:  # a control inside a drawn box or outside it, never on its edge
             if any(o.rect == q.rect for o in overlays):
                 continue  # a tooltip's own panel: drawn over everything, not a box to sit in
-            for w in ws:
+            inner = q.rect.inflate(-4, -4)
+            for k in inner.collidelistall(wrects):
+                w = ws[k]
                 if any(o.order > q.order and o.rect.contains(w.rect) for o in overlays):
                     continue  # the coach's own buttons, over the table
-                inner = q.rect.inflate(-4, -4)
-                if w.rect.colliderect(inner) and not q.rect.contains(w.rect) \
-                        and not w.rect.contains(inner):  # fmt: skip
+                if not q.rect.contains(w.rect) and not w.rect.contains(inner):
                     out.append(f"widget {w.name or '?'} {_box(w.rect)} sits on the edge of "
                                f"the box {_box(q.rect)} of {q.owner}")  # fmt: skip
-        for bubble in (b for b in layer if b.kind is BoxKind.BUBBLE):
-            for t in texts:
-                if t.owner.startswith("PlayerPlates") and t.label not in names:
-                    continue  # a plate's figures, under its speaker's bubble
-                if t.order < bubble.order and bubble.rect.colliderect(t.rect):
+        words = [t for t in all_texts if not (t.owner.startswith("PlayerPlates")
+                                              and t.label not in names)]  # fmt: skip
+        for bubble in (b for b in drawn if b.kind is BoxKind.BUBBLE):
+            for k in bubble.rect.collidelistall([t.rect for t in words]):
+                t = words[k]  # a plate's figures may lie under its speaker's bubble
+                own = t.owner == "sprites.bubble_image" and t.label in bubble.label
+                if t.order < bubble.order and not own:
                     out.append(f"bubble {bubble.label!r} {_box(bubble.rect)} covers {_name(t)}")
-            for w in ws:
-                if bubble.rect.colliderect(w.rect):
-                    out.append(f"bubble {bubble.label!r} {_box(bubble.rect)} covers widget "
-                               f"{w.name or '?'} {_box(w.rect)}")  # fmt: skip
+            for k in bubble.rect.collidelistall(wrects):
+                w = ws[k]
+                out.append(f"bubble {bubble.label!r} {_box(bubble.rect)} covers widget "
+                           f"{w.name or '?'} {_box(w.rect)}")  # fmt: skip
     return out
 
 
