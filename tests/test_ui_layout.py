@@ -136,7 +136,7 @@ def build(app, state: str):
         rect = DRAWN_TIPS[state](app.stack.top)
         screenshot.pygame_mouse(app, rect.center)
         for _ in range(40):
-            app.step(1 / 30)
+            app.step(1 / 30, draw=False)  # its tooltip comes up; drawn once, below
         return rect
     if state == "tip_widget":  # the reaction window's Stop! button, hovered
         screenshot.render(app, "table")
@@ -152,14 +152,14 @@ def build(app, state: str):
         pos = table.hand.card_rect(i).move(0, 10).center
         screenshot.pygame_mouse(app, pos)
         for _ in range(40):
-            app.step(1 / 30)
+            app.step(1 / 30, draw=False)  # its tooltip comes up; drawn once, below
         return table.hand.card_rect(i)
     else:
         screenshot.render(app, state)
         return None
     screenshot.pygame_mouse(app, target.rect.center)
     for _ in range(40):
-        app.step(1 / 30)
+        app.step(1 / 30, draw=False)  # its tooltip comes up; drawn once, below
     return target.rect
 
 
@@ -176,7 +176,7 @@ def build_lesson(app, state: str):
     i = len(table.hand.cards) - 1
     screenshot.pygame_mouse(app, table.hand.card_rect(i).move(0, 10).center)
     for _ in range(40):
-        app.step(1 / 30)
+        app.step(1 / 30, draw=False)  # its tooltip comes up; drawn once, below
     return table.hand.card_rect(i)
 
 
