@@ -320,3 +320,51 @@ def test_the_selected_card_stands_raised_in_a_frame_without_its_tooltip(table):
         for x in range(raised.x + 20, raised.right - 20, 9)
     ]
     assert edge and all(c == GOLD for c in edge)
+
+
+def resting_rects(fan: HandFan) -> list[tuple[str, pygame.Rect]]:
+    """Every card and count badge of the fan where it rests (nothing lifted)."""
+    out = []
+    for g, group in enumerate(fan.groups):
+        card = fan.card_rect(group.start)
+        pile = fan._pile(g) * 4  # the copies behind rise up and to the right
+        out.append((group.key, card.union(card.move(pile, -pile))))
+        badge = fan.badge_rect(g)
+        if badge is not None:
+            out.append((f"{group.key} badge", badge))
+    return out
+
+
+@pytest.mark.parametrize("lang", TITLE_LANGS)
+def test_fifteen_cards_leave_the_boards_requirements_in_sight(lang, language):
+    """With 15 cards in hand, at every screen's layout (the standard one from 1366x768 up,
+    the compact one at 1280x720) and every text size, no card or count badge at rest covers
+    the clans a bottom-row space requires (spaces 9 to 13): the two-row hand's back row
+    stood 50 px into them."""
+    from game.ui.config import TEXT_SIZES
+    from game.ui.table import layout as L
+
+    pygame.init()
+    language(lang)
+    needs = [(i + 1, L.requirement_rect(L.SPACES[i])) for i in L.BOTTOM_ROW]
+    report = []
+    try:
+        for arrangement, min_px in ((L.STANDARD, 18), (L.COMPACT, 20)):
+            L.use(arrangement)
+            for size, scale in TEXT_SIZES.items():
+                THEME.configure(text_scale=scale, min_px=min_px)
+                THEME.epoch += 1
+                for hand in hands_of(15):
+                    fan = HandFan()
+                    fan.set_hand(hand, set(hand))
+                    fan.update(1.0, (0, 0))
+                    for what, r in resting_rects(fan):
+                        for space, need in needs:
+                            if r.colliderect(need):
+                                report.append(f"{arrangement.name}/{size}: {what} {r} covers "
+                                              f"space {space}'s requirements {need}")  # fmt: skip
+    finally:
+        L.use(L.STANDARD)
+        THEME.configure(text_scale=TEXT_SIZES["normal"], min_px=18)
+        THEME.epoch += 1
+    assert not report, f"{len(report)} covered:\n" + "\n".join(report[:20])

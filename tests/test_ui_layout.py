@@ -9,11 +9,14 @@ Checked for every frame:
   minimum rises to 20 px) and fits the width it was given (fit() never shrinks below the minimum, so a box too small
   shows up here); no string is cut short with "…" (all player names here are short);
 - no two interactive widgets overlap, and each lies inside its panel and the screen;
-- a tooltip lies on screen and covers neither the widget it explains nor the card pop-up;
+- a tooltip lies on screen, covers neither the widget it explains nor the card pop-up nor
+  a title, and touches what it explains (TIP_REACH: it floated 150 px off); tooltips on a
+  widget, a hand card, a space, a placard and a part of the panel;
 - the tutorial's coach finds the widget its step points at, and its panel does not cover it;
 - where each text landed (the probe's canvas): no text over another text or touching it on
   its line, nor over a widget it does not belong to; none cut by the clip or the screen, none
-  spilling past the panel it starts in; no bubble over a text or a widget.
+  spilling past the panel it starts in, none partly under a box drawn after it; no control
+  on the edge of a drawn box; no bubble over a text or a widget.
 
 Cost: each state is built once per language and drawn at every text size and minimum:
 ~34 states x 4 languages x 6 frames, plus the longest language at Normal, on one shared app.
@@ -66,7 +69,14 @@ def fit_of(scale: float) -> Fit:
 FITS = sorted({fit_of(k) for k in SCREENS.values()}, key=lambda f: f.min_px)
 GAP = 3  # texts on one line closer than this run together
 STILLS = (*screenshot.SCENES, *screenshot.LAN_SCENES, *screenshot.CROWDED_SCENES)
-TIPS = ("tip_widget", "tip_card")
+TIPS = ("tip_widget", "tip_card", "tip_space", "tip_placard", "tip_panel")
+# drawn things hovered on the table still: a top-row space beside the panel's title, a
+# plate's placard, a part of the panel that explains itself (tips.py)
+DRAWN_TIPS = {
+    "tip_space": lambda table: table_layout.SPACES[4],
+    "tip_placard": lambda table: next(iter(table.plates.placard_rects.values())),
+    "tip_panel": lambda table: table.panel.hints(table.v)[0][0],
+}
 # the lesson's every step (its coach panel, arrow and buttons), and a card's tooltip opened
 # beside the coach: drawn at every text size but at one readable minimum each (alternating),
 # which keeps the audit's time down
@@ -121,6 +131,13 @@ def build(app, state: str):
     if state in screenshot.CROWDED_SCENES:
         screenshot.render_crowded(app, state)
         return None
+    if state in DRAWN_TIPS:
+        screenshot.render(app, "table")
+        rect = DRAWN_TIPS[state](app.stack.top)
+        screenshot.pygame_mouse(app, rect.center)
+        for _ in range(40):
+            app.step(1 / 30, draw=False)  # its tooltip comes up; drawn once, below
+        return rect
     if state == "tip_widget":  # the reaction window's Stop! button, hovered
         screenshot.render(app, "table")
         table = app.stack.top
@@ -135,14 +152,14 @@ def build(app, state: str):
         pos = table.hand.card_rect(i).move(0, 10).center
         screenshot.pygame_mouse(app, pos)
         for _ in range(40):
-            app.step(1 / 30)
+            app.step(1 / 30, draw=False)  # its tooltip comes up; drawn once, below
         return table.hand.card_rect(i)
     else:
         screenshot.render(app, state)
         return None
     screenshot.pygame_mouse(app, target.rect.center)
     for _ in range(40):
-        app.step(1 / 30)
+        app.step(1 / 30, draw=False)  # its tooltip comes up; drawn once, below
     return target.rect
 
 
@@ -159,7 +176,7 @@ def build_lesson(app, state: str):
     i = len(table.hand.cards) - 1
     screenshot.pygame_mouse(app, table.hand.card_rect(i).move(0, 10).center)
     for _ in range(40):
-        app.step(1 / 30)
+        app.step(1 / 30, draw=False)  # its tooltip comes up; drawn once, below
     return table.hand.card_rect(i)
 
 
@@ -199,6 +216,15 @@ def problems(app, p: probe.LayoutProbe, explained) -> list[str]:
         for a in tip.avoid:
             if tip.rect.colliderect(a):
                 out.append(f"tooltip {tip.text[:30]!r} {tip.rect} covers {a}")
+        if tip.avoid and gap_between(tip.rect, tip.avoid[0]) > TIP_REACH:
+            out.append(f"tooltip {tip.text[:30]!r} {tip.rect} floats "
+                       f"{gap_between(tip.rect, tip.avoid[0])} px from what it explains "
+                       f"{tip.avoid[0]}")  # fmt: skip
+        box = next((b for b in p.boxes if b.kind is BoxKind.TOOLTIP and b.rect == tip.rect), None)
+        for t in p.boxes:  # a title or a heading stays in sight
+            if (t.kind is BoxKind.TEXT and is_title(t) and box is not None
+                    and t.order < box.order and tip.rect.colliderect(t.rect)):  # fmt: skip
+                out.append(f"tooltip {tip.text[:30]!r} {tip.rect} covers the title {t.label!r}")
     coach = getattr(scene, "coach", None)  # the tutorial's coach: never over what it points at
     if coach is not None and not coach.session.playing_out:
         for tip in p.tooltips:  # nor a tooltip over the coach (its text, its buttons)
@@ -218,6 +244,24 @@ def problems(app, p: probe.LayoutProbe, explained) -> list[str]:
     elif explained is not None and not any(explained in tip.avoid for tip in p.tooltips):
         out.append(f"the tooltip does not know what it explains ({explained})")
     return out
+
+
+TIP_REACH = 24  # a tooltip touches what it explains, or stands this close to it at most
+TITLE_PX = 32  # texts this large are titles and headings: no tooltip covers them
+
+
+def is_title(t: probe.DrawnBox) -> bool:
+    """A title or heading: large words (not a figure like "$18M", not a slot's "?", not a
+    big button's label: a tooltip keeps off the controls where it can, `prefer`)."""
+    return (t.px >= TITLE_PX and sum(c.isalpha() for c in t.label) >= 3
+            and t.owner != "widgets._button_surface")  # a button's label: a control's words
+
+
+def gap_between(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The distance between two rects (0 where they touch or overlap)."""
+    dx = max(0, b.left - a.right, a.left - b.right)
+    dy = max(0, b.top - a.bottom, a.top - b.bottom)
+    return max(dx, dy)
 
 
 def _box(r: pygame.Rect) -> str:
@@ -247,28 +291,33 @@ POP_UP = "card.opt."  # the selected card's options, over the board
 
 def covered(b: probe.DrawnBox, later: list[probe.DrawnBox], widgets=()) -> bool:
     """Whether something drawn after `b` hides it: a panel or bubble over all of it, a
-    tooltip or the coach over any of it, the selected card's pop-up of options."""
+    tooltip or the coach over any of it, the selected card's pop-up of options. `later`:
+    the boxes that are not texts; `widgets`: the pop-up's."""
     return any(
-        c.order > b.order and c.kind is not BoxKind.TEXT
+        c.order > b.order
         and (c.rect.contains(b.rect) or (c.kind in OVERLAYS and c.rect.colliderect(b.rect)))
         for c in later
-    ) or any(w.order > b.order and w.name.startswith(POP_UP) and w.rect.colliderect(b.rect)
-             for w in widgets)  # fmt: skip
+    ) or any(w.order > b.order and w.rect.colliderect(b.rect) for w in widgets)
 
 
 def placement_problems(p: probe.LayoutProbe, names=()) -> list[str]:
-    """Where things landed: texts over texts or widgets, cut, spilling; bubbles over them
-    (a bubble rises over its speaker's plate: it may hide the plate's figures, never a
-    name, a title or a control)."""
+    """Where things landed: texts over texts or widgets, cut, spilling, partly under a box;
+    controls on a box's edge; bubbles over texts (a bubble rises over its speaker's plate:
+    it may hide the plate's figures, never a name, a title or a control). The pairs are
+    found with pygame's collidelistall (the audit's time is mostly here)."""
     out = []
     widgets = [w for w in p.widgets]
     for layer in layers(p.boxes):
         first = min((b.order for b in layer), default=0)
         last = max((b.order for b in layer), default=0)
         ws = [w for w in widgets if first <= w.order <= last or not layer]
-        texts = [b for b in layer if b.kind is BoxKind.TEXT and b.rect.w and b.rect.h]
-        texts = [b for b in texts if not covered(b, layer, ws)]
-        panels = [b for b in layer if b.kind is BoxKind.PANEL]
+        wrects = [w.rect for w in ws]
+        drawn = [b for b in layer if b.kind is not BoxKind.TEXT]
+        pop_up = [w for w in ws if w.name.startswith(POP_UP)]
+        all_texts = [b for b in layer if b.kind is BoxKind.TEXT and b.rect.w and b.rect.h]
+        texts = [b for b in all_texts if not covered(b, drawn, pop_up)]
+        rects = [t.rect for t in texts]
+        panels = [b for b in drawn if b.kind is BoxKind.PANEL]
         for t in texts:
             if not SCREEN.contains(t.rect):
                 out.append(f"{_name(t)} is cut by the screen")
@@ -279,27 +328,46 @@ def placement_problems(p: probe.LayoutProbe, names=()) -> list[str]:
                 panel = min(home, key=lambda q: q.rect.w * q.rect.h)
                 if not panel.rect.contains(t.rect):
                     out.append(f"{_name(t)} spills past its panel {_box(panel.rect)}")
+            for q in panels:  # nothing drawn over part of it (over all of it: it is hidden)
+                if q.order > t.order and q.rect.colliderect(t.rect):
+                    out.append(f"{_name(t)} lies partly under the panel {_box(q.rect)} "
+                               f"of {q.owner}")  # fmt: skip
         for i, a in enumerate(texts):
-            for b in texts[i + 1 :]:
+            for k in a.rect.inflate(2 * GAP, 0).collidelistall(rects[i + 1 :]):
+                b = texts[i + 1 + k]
                 if a.label == b.label and a.owner_id == b.owner_id:
                     continue  # a shadow or a redraw of the same words
-                if a.rect.inflate(2 * GAP, 0).colliderect(b.rect):
-                    out.append(f"{_name(a)} and {_name(b)} overlap")
+                out.append(f"{_name(a)} and {_name(b)} overlap")
         for t in texts:
-            for w in ws:
+            for k in t.rect.collidelistall(wrects):
+                w = ws[k]
                 above = any(w.order < q.order < t.order and q.rect.contains(t.rect) for q in panels)
-                if w.owner != t.owner_id and w.rect.colliderect(t.rect) and not above:
+                if w.owner != t.owner_id and not above:
                     out.append(f"{_name(t)} lies on widget {w.name or '?'} {_box(w.rect)}")
-        for bubble in (b for b in layer if b.kind is BoxKind.BUBBLE):
-            for t in texts:
-                if t.owner.startswith("PlayerPlates") and t.label not in names:
-                    continue  # a plate's figures, under its speaker's bubble
-                if t.order < bubble.order and bubble.rect.colliderect(t.rect):
+        overlays = [b for b in drawn if b.kind in OVERLAYS]
+        for q in panels:  # a control inside a drawn box or outside it, never on its edge
+            if any(o.rect == q.rect for o in overlays):
+                continue  # a tooltip's own panel: drawn over everything, not a box to sit in
+            inner = q.rect.inflate(-4, -4)
+            for k in inner.collidelistall(wrects):
+                w = ws[k]
+                if any(o.order > q.order and o.rect.contains(w.rect) for o in overlays):
+                    continue  # the coach's own buttons, over the table
+                if not q.rect.contains(w.rect) and not w.rect.contains(inner):
+                    out.append(f"widget {w.name or '?'} {_box(w.rect)} sits on the edge of "
+                               f"the box {_box(q.rect)} of {q.owner}")  # fmt: skip
+        words = [t for t in all_texts if not (t.owner.startswith("PlayerPlates")
+                                              and t.label not in names)]  # fmt: skip
+        for bubble in (b for b in drawn if b.kind is BoxKind.BUBBLE):
+            for k in bubble.rect.collidelistall([t.rect for t in words]):
+                t = words[k]  # a plate's figures may lie under its speaker's bubble
+                own = t.owner == "sprites.bubble_image" and t.label in bubble.label
+                if t.order < bubble.order and not own:
                     out.append(f"bubble {bubble.label!r} {_box(bubble.rect)} covers {_name(t)}")
-            for w in ws:
-                if bubble.rect.colliderect(w.rect):
-                    out.append(f"bubble {bubble.label!r} {_box(bubble.rect)} covers widget "
-                               f"{w.name or '?'} {_box(w.rect)}")  # fmt: skip
+            for k in bubble.rect.collidelistall(wrects):
+                w = ws[k]
+                out.append(f"bubble {bubble.label!r} {_box(bubble.rect)} covers widget "
+                           f"{w.name or '?'} {_box(w.rect)}")  # fmt: skip
     return out
 
 

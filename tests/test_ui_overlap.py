@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui import i18n, probe, screenshot
+from game.ui import fonts, i18n, probe, screenshot
 from game.ui.autoplay import make_app
 from game.ui.config import TEXT_SIZES
 from game.ui.probe import BoxKind
@@ -134,7 +134,7 @@ def test_bubbles_keep_off_the_panel_title_and_the_board(app, large, players):
         table.director.bubbles = [Bubble(s, i18n.tr("phrase.last_offer"), t=t) for s in seats]
         canvas = probe.ProbeCanvas(LOGICAL_SIZE)
         with probe.probing(canvas) as p:
-            table.director.draw_bubbles(canvas, table.seat_anchor)
+            table.director.draw_bubbles(canvas, table.seat_anchor, table.plates.rects.__getitem__)
         bubbles = [b.rect for b in p.boxes if b.kind is BoxKind.BUBBLE]
         assert len(bubbles) == len(seats)
         for r in bubbles:
@@ -178,3 +178,79 @@ def test_results_headings_end_left_of_the_chart(app, large, lang):
     chart = CHART.inflate(20, 20)
     for b in heads:
         assert b.rect.right < chart.x and b.rect.bottom < 290, (b.label, b.rect)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_six_players_bubbles_at_once_stay_apart(app, large, lang):
+    """Six players speaking at once, the longest phrase at Large text, and one of them paid
+    at the same moment: no bubble lies over another (they ran 150 px into their
+    neighbours' and a payment sat on its speaker's words: one blob), each stays over its
+    own plate and under the plate's name."""
+    from game.ui.table import layout as L
+    from game.ui.table.sprites import Bubble
+
+    large(lang)
+    screenshot.render_crowded(app, "table_6p")
+    table = app.stack.top
+    seats = range(len(table.v["players"]))
+    phrases = [k for k in i18n.table(lang) if k.startswith("phrase.")]
+    longest = max(phrases, key=lambda k: fonts.text_size(i18n.tr(k), lang, 26, True)[0])
+    for t in (0.0, 1.0):
+        table.director.bubbles = [Bubble(s, i18n.tr(longest), t=t + 0.1) for s in seats]
+        table.director.bubbles.append(Bubble(0, i18n.tr("money.amount", n=4), t=t))
+        canvas = probe.ProbeCanvas(LOGICAL_SIZE)
+        with probe.probing(canvas) as p:
+            table.director.draw_bubbles(canvas, table.seat_anchor, table.plates.rects.__getitem__)
+        bubbles = [b for b in p.boxes if b.kind is BoxKind.BUBBLE]
+        assert {b.label for b in bubbles} >= {i18n.tr("money.amount", n=4)}
+        for i, a in enumerate(bubbles):
+            for b in bubbles[i + 1 :]:
+                assert not a.rect.colliderect(b.rect), (t, a.label, a.rect, b.label, b.rect)
+        plates = L.player_rects(len(seats))
+        names = [b for b in texts(probe_table(app)) if b.owner.startswith("PlayerPlates")
+                 and b.label in {pl["name"] for pl in table.v["players"]}]  # fmt: skip
+        for b in bubbles:
+            assert any(pl.x <= b.rect.x and b.rect.right <= pl.right for pl in plates), b
+            assert b.rect.bottom <= L.BOARD.y, b
+            for n in names:
+                assert not b.rect.colliderect(n.rect), (b.label, b.rect, n.label, n.rect)
+    table.director.bubbles = []
+
+
+def probe_table(app) -> probe.LayoutProbe:
+    canvas = app.screen
+    app.screen = app.window.canvas = probe.ProbeCanvas(LOGICAL_SIZE)
+    try:
+        with probe.probing(app.screen) as p:
+            THEME.epoch += 1
+            app.draw()
+    finally:
+        app.screen = app.window.canvas = canvas
+    return p
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rows_header_stands_above_the_first_row(app, large, lang):
+    """The rows' header ("Agreement", "Offer / proposal") ends above the first player's
+    row at Large text on either layout: the row's band cut through it at 1280x720."""
+    from game.ui.table import layout as table_layout
+    from game.ui.table.panels.deal import render_deal
+    from game.ui.table.panels.geometry import laid_rects, rows_top
+
+    large(lang)
+    heads = {i18n.tr("term.agreement"), i18n.tr("table.pending")}
+    try:
+        for arrangement, min_px in ((table_layout.STANDARD, 20), (table_layout.COMPACT, 20)):
+            table_layout.use(arrangement)
+            THEME.configure(min_px=min_px)
+            screenshot.render(app, "table")
+            v = app.stack.top.v
+            canvas = probe.ProbeCanvas(LOGICAL_SIZE)
+            with probe.probing(canvas) as p:
+                render_deal(canvas, v, app.stack.top.session.viewer, laid_rects(v), 0, 0)
+            header = [b for b in texts(p) if b.label in heads]
+            assert len(header) == 2
+            for h in header:
+                assert h.rect.bottom <= rows_top() - 2, (arrangement.name, h.label, h.rect)
+    finally:
+        table_layout.use(table_layout.STANDARD)

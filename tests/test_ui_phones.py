@@ -70,15 +70,23 @@ def test_who_plays_on_a_phone_is_shown_on_the_plates_and_in_the_room(app):
     assert i18n.tr("room.connected_phone") in texts and i18n.tr("room.connected") in texts
 
 
-def test_without_a_phone_page_the_join_card_keeps_the_desktop_hint(app):
-    from game.ui.table.display import join_card
+def test_without_a_phone_page_the_join_strip_keeps_the_desktop_hint(app):
+    from game.ui.table.display import PHONE_STRIP_H, STRIP_H, JoinStrip
 
     app.set_language("en")
+    strip = JoinStrip()
     with probe.probing() as p:
-        join_card("KMRT", "192.168.1.5:40123", 1264, 222)
+        strip.render(pygame.Rect(0, 0, 1264, STRIP_H), "KMRT", "192.168.1.5:40123", 0)
     words = " ".join(t.text for t in p.texts)
     assert i18n.tr("display.scan_phone") not in words and "computer" in words
+    assert strip.height(1264, "KMRT", "192.168.1.5:40123", 0, URL) >= PHONE_STRIP_H
+    rect = pygame.Rect(0, 0, 1264, PHONE_STRIP_H)
     with probe.probing() as p:
-        card = join_card("KMRT", "192.168.1.5:40123", 1264, 222, URL)
+        card = strip.render(rect, "KMRT", "192.168.1.5:40123", 0, URL)
     assert isinstance(card, pygame.Surface)
     assert "192.168.1.5:8700" in {t.text for t in p.texts}
+    slot = JoinStrip.code_slot(rect)  # the QR code fills the square left for it
+    qr = qr_surface(URL, slot.height)
+    assert qr.get_width() >= 3 * (len(qr_modules(URL)) + 2 * QUIET_ZONE)
+    corner = (slot.centerx - qr.get_width() // 2 + 1, slot.centery - qr.get_height() // 2 + 1)
+    assert card.get_at(corner)[:3] == (255, 255, 255)  # the quiet zone, light

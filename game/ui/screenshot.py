@@ -44,7 +44,9 @@ SCENES = (
 # players saying the longest phrases; five offering; five paid); the Boss's ledger on space 7 (1 of
 # C/D, 1 of S/L, 1 of W/G) before and after his proposal to Dara for S, and warning that a
 # proposal to Bruno for L covers S/L a second time; an investor asked at "Going once"
-# (ask-around: how to jump in, beside "Let the deal close").
+# (ask-around: how to jump in, beside "Let the deal close"); Mei the Boss again by her own
+# "I'm the Boss!" (ask-around), her bar of four: Going once, Accept former agreements,
+# Declare the deal failed, Pass the floor.
 CROWDED_SCENES = (
     "table_6p",
     "hand_7",
@@ -62,6 +64,7 @@ CROWDED_SCENES = (
     "bubbles_offer",
     "bubbles_pay",
     "going_once",
+    "boss_former",
 )
 LAN_SCENES = ("lobby", "room", "display", "lan_table")
 EXTRA_SCENES = ("log_expanded",)  # for the docs' pictures only (the table, its history open)
@@ -217,6 +220,8 @@ def crowded_session(kind: str, seed: int = 3):
         s.apply_scripted(Roll(0))
         s.apply_scripted(Draw(0))
         return s
+    if kind == "boss_former":
+        return _boss_former(seed)
     if kind == "editor_4_sources":  # Mei can offer two placards and two laid Clan cards
         R, B, Y, M, O, G = list(Clan)  # noqa: E741 - the clans read best as letters
         hands = [
@@ -325,6 +330,38 @@ def _still(app, table):
     _frames(app, 3)
     table.director.quiet = False
     return table
+
+
+def _boss_former(seed: int):
+    """Ask-around: Mei's deal, Ann's S agreed for $4M; Bo takes the deal with "I'm the
+    Boss!", Mei takes it back with hers: the agreement fell back, hers to accept again."""
+    from game.rules import Accept, Offer, OpenDeal, Pass, PassFloor, PlayBoss, WindowMode, placard
+    from game.rules import Card as C
+    from game.rules.board import Clan
+
+    hands = [[C.BOSS, C.CLAN_ORANGE, C.STOP], [C.CLAN_RED, C.STOP], [C.BOSS, C.RECRUIT], [C.STOP]]
+    s = scripted_session(hands, (0, 1, 2, 3, -1, -1), 4, seed, mode=WindowMode.ASK_AROUND)
+    st, do = s.game.state, s.apply_scripted
+
+    def floor_to(seat: int) -> None:
+        while st.negotiation.floor != seat:
+            do(PassFloor(st.negotiation.floor))
+
+    def all_pass() -> None:
+        while st.window is not None:
+            do(Pass(st.window.queue[0]))
+
+    do(OpenDeal(0))
+    floor_to(1)
+    do(Offer(1, (placard(Clan.BLUE),), 4))
+    floor_to(0)
+    do(Accept(0, 1))
+    for seat in (2, 0):
+        floor_to(seat)
+        do(PlayBoss(seat))
+        all_pass()
+    floor_to(0)
+    return s
 
 
 def render_crowded(app, kind: str, seed: int = 3):

@@ -685,15 +685,19 @@ class TextField(Widget):
             )
 
 
+TIP_GAP = 10  # a tooltip beside what it explains stands this far from it
+TIP_REACH = 24  # and never further: it touches what it explains (it floated 150 px off)
+
+
 def tooltip_rect(
     w: int, h: int, pos, avoid: tuple[pygame.Rect, ...], screen, prefer=()
 ) -> pygame.Rect:
-    """Where a w x h tooltip goes: near the pointer, but never over the rects in `avoid`
-    (what it explains first, then what must stay in view: a pop-up, the lesson's coach)
-    and always on screen; off the rects in `prefer` too (the other controls, whose labels
-    it would hide) wherever a place allows, else at least off the first of them. Tries below, above, right and left of what it
-    explains, then of it with its neighbouring controls, then of all it avoids; else the
-    place that covers the least of them."""
+    """Where a w x h tooltip goes: by the pointer or beside what it explains (`avoid[0]`),
+    never further from it than TIP_REACH, never over the rects in `avoid` (it, then what
+    must stay in view: a pop-up, the lesson's coach) and always on screen; off the rects
+    in `prefer` too (the other controls, whose labels it would hide) wherever such a place
+    exists, else at least off the first of them. Beside it: below, above, right and left,
+    each slid along its side; else the place beside it that covers the least of `avoid`."""
     sw, sh = screen
     area = pygame.Rect(8, 8, sw - 16, sh - 16)
     first = pygame.Rect(pos[0] + 22, pos[1] + 26, w, h)
@@ -705,24 +709,27 @@ def tooltip_rect(
     x = min(max(pos[0] - w // 2, area.x), area.right - w)
     y = min(max(pos[1] - h // 2, area.y), area.bottom - h)
     prefer = [pygame.Rect(p) for p in prefer]
-    near = [p for p in prefer if avoid and p.colliderect(avoid[0].inflate(160, 160))]
-    groups = (avoid[:1], avoid[:1] + tuple(near), avoid) if avoid else ()
-    for u in groups:
-        if not u:
-            continue
-        u = u[0].unionall(u[1:])
-        cands += [
-            pygame.Rect(x, u.bottom + 10, w, h),
-            pygame.Rect(x, u.top - 10 - h, w, h),
-            pygame.Rect(u.right + 10, y, w, h),
-            pygame.Rect(u.left - 10 - w, y, w, h),
-        ]
+    if avoid:
+        u = avoid[0]
+        xs = (x, u.left, u.right - w)  # below / above: by the pointer, or either end
+        ys = (y, u.top, u.bottom - h)  # right / left: likewise
+        for g in (TIP_GAP, TIP_REACH):  # (the farthest it may stand: past a neighbour)
+            cands += [pygame.Rect(cx, u.bottom + g, w, h) for cx in xs]
+            cands += [pygame.Rect(cx, u.top - g - h, w, h) for cx in xs]
+            cands += [pygame.Rect(u.right + g, cy, w, h) for cy in ys]
+            cands += [pygame.Rect(u.left - g - w, cy, w, h) for cy in ys]
+        cands = [r for r in cands if _gap(r, u) <= TIP_REACH]
     for hard in ([*avoid, *prefer], [*avoid, *prefer[:1]], list(avoid)):
         for r in cands:
             if area.contains(r) and r.collidelist(hard) < 0:
                 return r
     placed = [r.clamp(area) for r in cands]
     return min(placed, key=lambda r: sum(r.clip(a).width * r.clip(a).height for a in avoid))
+
+
+def _gap(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The distance between two rects (0 where they touch or overlap)."""
+    return max(0, b.left - a.right, a.left - b.right, b.top - a.bottom, a.top - b.bottom)
 
 
 def draw_tooltip(

@@ -25,7 +25,17 @@ from ..tween import Tweener
 from . import layout as L
 from .board import marker_token
 from .choreography import ANIMATIONS, MOMENT_ENDS, NOT_ANIMATED
-from .sprites import Banner, Bubble, Sprite, bubble_image, faded, gain_text, paid_out
+from .sprites import (
+    BUBBLE_PAD,
+    BUBBLE_TEXT_W,
+    Banner,
+    Bubble,
+    Sprite,
+    bubble_image,
+    faded,
+    gain_text,
+    paid_out,
+)
 
 __all__ = ["ANIMATIONS", "LAG_BOUND", "NOT_ANIMATED", "Director", "gain_text", "paid_out"]
 
@@ -297,18 +307,31 @@ class Director:
         img = draw.die_face(int(face), 64)
         surface.blit(img, img.get_rect(center=(L.DIE[0], round(L.DIE[1] + self.die_y))))
 
-    def draw_bubbles(self, surface, anchor) -> None:
+    def draw_bubbles(self, surface, anchor, plate=None) -> None:
         """Each bubble rises from under its player's plate, but no lower than BUBBLE_FLOOR:
-        over the plate, never over the panel's title or the board's top row below it."""
+        over the plate, never over the panel's title or the board's top row below it. With
+        `plate` (a seat's plate rect) a bubble stays within its plate's width, so six
+        players' bubbles at once stand apart; a seat shows its latest bubble only (a payment
+        on top of a phrase made one blob)."""
+        latest: dict[int, Bubble] = {}
         for b in self.bubbles:
+            if b.seat not in latest or b.t <= latest[b.seat].t:
+                latest[b.seat] = b
+        for b in self.bubbles:
+            if latest[b.seat] is not b:
+                continue
             x, y = anchor(b.seat)
-            img = bubble_image(b.text, seat_colour(b.seat), THEME.epoch)
+            home = plate(b.seat) if plate is not None else None
+            width = home.width if home is not None else BUBBLE_TEXT_W + BUBBLE_PAD
+            img = bubble_image(b.text, seat_colour(b.seat), THEME.epoch, width)
             alpha = 255 if b.t < b.life - 0.4 else int(255 * (b.life - b.t) / 0.4)
             rise = min(1.0, b.t * 5) * 14
             if alpha < 250:
                 img = faded(img, alpha // 32)
             rect = img.get_rect(midtop=(x, y + 34 - rise))
             rect.bottom = min(rect.bottom, BUBBLE_FLOOR)
+            if home is not None:
+                rect.x = max(home.x, min(rect.x, home.right - rect.width))
             rect.x = max(L.MARGIN, min(rect.x, L.W - L.MARGIN - rect.width))  # on screen
             surface.blit(img, rect)
             if probe.ACTIVE is not None:

@@ -279,7 +279,8 @@ def draw_space(surf, r: pygame.Rect, sp: dict, index: int, dim: bool = False) ->
         rows.append(("req", [CLAN_KEYS.index(k) for k in sp["required"]], 0))
     for g in sp["groups"]:
         rows.append(("grp", [CLAN_KEYS.index(k) for k in g["clans"]], g["count"]))
-    top, bottom = r.y + 32, r.bottom - 24
+    need = L.requirement_rect(r)
+    top, bottom = need.top, need.bottom
     slot = (bottom - top) / max(1, len(rows))
     for n, (kind, clans, k) in enumerate(rows):
         cy = int(top + slot * (n + 0.5))

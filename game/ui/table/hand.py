@@ -200,16 +200,25 @@ class HandFan:
 
     def _two_rows(self, n: int) -> list[tuple[float, float, float]]:
         """A big hand in two rows, the front row shifted half a card: the back row's titles
-        and tops show above the front row and between its cards."""
+        and tops show above the front row and between its cards. The hand folds down (the
+        front row's feet below the screen's edge) as far as the back row needs to stay
+        under the bottom row's requirements (`L.HAND_CEILING`)."""
         back = (n + 1) // 2
         front = n - back
-        dy = row_step([g.key for g in self.groups[:back]])
+        keys = [g.key for g in self.groups]
+        dy = row_step(keys[:back], any(g.count > 1 for g in self.groups[back:]))
         room = L.HAND.width - 2 * EDGE - cardart.CARD_W
         spacing = min(TWO_ROW_SPACING, room / (back - 1 + (0.5 if front == back else 0)))
         width = spacing * (back - 1 + (0.5 if front == back else 0))
         x0 = L.HAND.centerx - width / 2
-        out = [(x0 + k * spacing, float(FRONT_Y - dy), 0.0) for k in range(back)]
-        out += [(x0 + (k + 0.5) * spacing, float(FRONT_Y), 0.0) for k in range(front)]
+        piles = [min(PILE_MAX, g.count - 1) for g in self.groups[:back]]
+        lift = BADGE_H - 4 - cardart.FACE_SHIFT[1]  # a badge over its pile's corner
+        over = max((PILE_STEP * p + lift for p in piles if p), default=0)
+        top = FRONT_Y - dy - cardart.CARD_H // 2 - over  # the back row's highest point
+        sink = max(0, L.HAND_CEILING - top)
+        front_y, back_y = float(FRONT_Y + sink), float(FRONT_Y - dy + sink)
+        out = [(x0 + k * spacing, back_y, 0.0) for k in range(back)]
+        out += [(x0 + (k + 0.5) * spacing, front_y, 0.0) for k in range(front)]
         return out
 
     def rest_top(self) -> int:
@@ -222,6 +231,11 @@ class HandFan:
         by the front row)."""
         n = len(self.groups)
         return n > one_row_max() and g < (n + 1) // 2
+
+    def _folded(self, g: int) -> bool:
+        """Whether group g's foot lies below the screen's edge (a folded two-row hand): its
+        words under the picture, cut there, are left out as the back row's are."""
+        return self._rest_rect(g).bottom > L.H
 
     def _rest_rect(self, g: int) -> pygame.Rect:
         x, y, _ = self.slots[g]
@@ -419,7 +433,7 @@ class HandFan:
                 self.angle(g),
                 lift=key in self.playable,
                 dim=key not in self.playable,
-                lower=up or not self.in_back_row(g),
+                lower=up or not (self.in_back_row(g) or self._folded(g)),
             )
             x, y, _ = self.slots[g]
             centre = (round(x) + ox, round(y - self.lift[g]) + oy)
@@ -470,11 +484,11 @@ class HandFan:
         return x, y
 
 
-def row_step(back_keys: list[str]) -> int:
+def row_step(back_keys: list[str], front_piles: bool = True) -> int:
     """How far the back row of a two-row hand stands above the front row: its titles show
     whole, and a front card's count badge (over its top corner) stays below them."""
     bottom = max((cardart.title_box(k).bottom for k in back_keys), default=0)
-    return bottom + BADGE_H + PILE_STEP * PILE_MAX
+    return bottom + (BADGE_H + PILE_STEP * PILE_MAX if front_piles else 4)
 
 
 def _count(n: int) -> str:

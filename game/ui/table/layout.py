@@ -111,6 +111,17 @@ def space_rect(i: int) -> pygame.Rect:
 
 
 SPACES = [space_rect(i) for i in range(16)]
+BOTTOM_ROW = range(8, 13)  # spaces 9 to 13, the row the hand stands under
+
+
+def requirement_rect(space: pygame.Rect) -> pygame.Rect:
+    """Where a space shows the clans it requires and its "k of" groups (board.draw_space),
+    between its header (number, dividends) and its row of investor figures."""
+    return pygame.Rect(space.x + 4, space.y + 32, space.width - 8, space.height - 56)
+
+
+# the highest a hand card at rest may stand: clear of the bottom row's requirements
+HAND_CEILING = requirement_rect(SPACES[BOTTOM_ROW[0]]).bottom + 4
 
 
 def player_rects(n: int) -> list[pygame.Rect]:

@@ -185,7 +185,7 @@ class TablePainter:
         for b in tab.log_buttons:
             b.draw(surface, t)
         tab.director.draw(surface)
-        tab.director.draw_bubbles(surface, tab.seat_anchor)
+        tab.director.draw_bubbles(surface, tab.seat_anchor, tab.plates.rects.__getitem__)
         if tab.toast is not None:
             img = draw.fit(tab.toast[0], 26, L.W - 200, TEXT, True)
             r = img.get_rect(center=(L.W // 2, L.HAND.y - 40)).inflate(40, 20)

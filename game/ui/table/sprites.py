@@ -131,15 +131,28 @@ class Bubble:
 
 
 BUBBLE_TEXT_W = 460  # a bubble's words on one line, wrapped only past this
+BUBBLE_PAD = 30  # the bubble round its words (both sides together)
+BUBBLE_LINES = 2  # a bubble over a plate stays under the plate's name:
+BUBBLE_MAX_H = 88  # its height, its tail included, at most
+BUBBLE_FRAME_H = 30  # the body's room round its words and the tail
 
 
 @lru_cache(maxsize=64)
-def bubble_image(text: str, colour: tuple, epoch: int) -> pygame.Surface:
-    """A speech bubble, its words on one line (a second only past BUBBLE_TEXT_W): it rises
-    over the speaker's plate, below the name."""
-    one = fonts.text_size(text, THEME.lang, THEME.min_px, True)[0] <= BUBBLE_TEXT_W
-    parts = [text] if one else draw.wrap(text, 26, BUBBLE_TEXT_W, True)
-    lines = [draw.fit(line, 26, BUBBLE_TEXT_W, TEXT, True) for line in parts]
+def bubble_image(text: str, colour: tuple, epoch: int, width: int = BUBBLE_TEXT_W + BUBBLE_PAD):
+    """A speech bubble at most `width` wide (its speaker's plate), its words on one line
+    where they fit (shrunk down to the readable minimum), else on two: it rises over the
+    speaker's plate, below the name."""
+    room = width - BUBBLE_PAD
+    one = fonts.text_size(text, THEME.lang, THEME.min_px, True)[0] <= min(room, BUBBLE_TEXT_W)
+    lines = [draw.fit(text, 26, room, TEXT, True)] if one else []
+    for size in (26, 22, 1):  # two lines, smaller until they fit (1: the readable minimum)
+        if lines:
+            break
+        parts = draw.wrap(text, size, room, True)
+        lines = [draw.fit(line, size, room, TEXT, True) for line in parts]
+        tall = sum(i.get_height() for i in lines) + BUBBLE_FRAME_H > BUBBLE_MAX_H
+        if size != 1 and (len(parts) > BUBBLE_LINES or tall):
+            lines = []
     img = pygame.Surface(
         (max(i.get_width() for i in lines), sum(i.get_height() for i in lines)), pygame.SRCALPHA
     )
@@ -147,7 +160,7 @@ def bubble_image(text: str, colour: tuple, epoch: int) -> pygame.Surface:
     for line in lines:
         img.blit(line, line.get_rect(midtop=(img.get_width() // 2, y)))
         y += line.get_height()
-    w, h = img.get_width() + 30, img.get_height() + 18
+    w, h = img.get_width() + BUBBLE_PAD, img.get_height() + BUBBLE_FRAME_H - 12
     surf = pygame.Surface((w, h + 12), pygame.SRCALPHA)
     body = pygame.Rect(0, 12, w, h)
     pygame.draw.polygon(

@@ -194,8 +194,10 @@ def _rows(surf, v: dict, viewer, names: list[str], X: int, ox: int, oy: int, but
         (tr("term.agreement"), cols[1], cols[2] - cols[1] - 8),
         (tr("table.pending"), cols[2], X + r.width - 24 - cols[2]),
     )
-    for txt, cx, room in heads:
-        surf.blit(draw.fit(txt, 18, room, TEXT_DIM), (cx, head_y))
+    imgs = [(draw.fit(txt, 18, room, TEXT_DIM), cx) for txt, cx, room in heads]
+    low = max(img.get_bounding_rect().bottom for img, _ in imgs)
+    for img, cx in imgs:  # on one line, its ink above the first row's band (Large text)
+        surf.blit(img, (cx, min(head_y, top - 4 - low)))
     seats = row_seats(v)
     step = row_step(len(seats))
     full = X + r.width - 24  # a row without buttons: the whole width

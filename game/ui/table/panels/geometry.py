@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from ... import draw, fonts
+from ...theme import THEME
 from .. import layout as L
 
 ROW_H = 38  # a player's row, at most (row_step: six players' five rows are lower)
@@ -37,6 +39,18 @@ def recruit_rect(i: int, n: int, raised: bool = False) -> pygame.Rect:
     return pygame.Rect(L.RIGHT.x + 24 + col * (bw + gap), y, bw, h)
 
 
+def marker_box(recruiting: bool = False, below: int = 0) -> pygame.Rect:
+    """The turn panel's box with the marker's space, lower (not taller) where the prompt
+    above it ends at `below` (two lines at Large text ran under it); while recruitment
+    buttons may show (over the hand limit) it ends above their highest row (they sat on
+    its border)."""
+    top = max(L.RIGHT.y + 170, below)
+    box = pygame.Rect(L.RIGHT.x + 24, top, L.RIGHT.width - 48, L.RIGHT.y + 470 - top)
+    if recruiting:
+        box.height = recruit_rect(0, 6, raised=True).top - 10 - box.y
+    return box
+
+
 def discard_rect(i: int) -> pygame.Rect:
     """Over the hand limit, once a card is marked: Keep all, then Discard N (the
     turn's big buttons' row, which has no roll or draw then)."""
@@ -53,6 +67,36 @@ def bar_rect(i: int, n: int) -> pygame.Rect:
     gap = 12
     bw = (w - gap * (n - 1)) // n
     return pygame.Rect(x0 + i * (bw + gap), L.RIGHT.bottom - 112, bw, 50)
+
+
+BAR_LABEL_ROOM = 48  # a bar button's width besides its label: its key cap and margins
+
+
+def bar_rects(labels: list[str], size: int) -> list[pygame.Rect]:
+    """The bottom bar's buttons for these labels (more than two): equal while every label
+    fits at `size`, else each as wide as its label needs, the longest shrinking first, no
+    label below the readable minimum ("Declare the deal failed" ran under its key cap)."""
+    n = len(labels)
+    first = bar_rect(0, n)
+    gap = bar_rect(1, n).x - first.right if n > 1 else 0
+    room = bar_rect(n - 1, n).right - first.x - gap * (n - 1)
+    want = [draw.text_width(s, size, True) + BAR_LABEL_ROOM for s in labels]
+    if max(want) <= first.width:
+        return [bar_rect(i, n) for i in range(n)]
+    least = [fonts.text_size(s, THEME.lang, THEME.min_px, True)[0] + BAR_LABEL_ROOM for s in labels]
+    if sum(want) <= room:
+        extra = (room - sum(want)) / n
+        widths = [w + extra for w in want]
+    elif sum(least) < room:
+        k = (room - sum(least)) / (sum(want) - sum(least))
+        widths = [lo + (w - lo) * k for lo, w in zip(least, want, strict=True)]
+    else:  # nothing fits: the audit names the label
+        widths = [room * lo / sum(least) for lo in least]
+    out, x = [], float(first.x)
+    for w in widths:
+        out.append(pygame.Rect(round(x), first.y, round(x + w) - round(x), first.height))
+        x += w + gap
+    return out
 
 
 def rows_top() -> int:

@@ -32,7 +32,15 @@ from ...widgets import Button, Widget
 from .. import layout as L
 from ..reasons import why_off
 from .editor import TermsEditor
-from .geometry import ACCEPT_BUTTON_MAX, ROW_BUTTON_MAX, bar_rect, row_seats, row_step, rows_top
+from .geometry import (
+    ACCEPT_BUTTON_MAX,
+    ROW_BUTTON_MAX,
+    bar_rect,
+    bar_rects,
+    row_seats,
+    row_step,
+    rows_top,
+)
 from .window import window_widgets
 
 # what each of the Boss's bottom-bar buttons does
@@ -265,9 +273,10 @@ class NegotiationPanel:
             opts.append(
                 (tr("table.pass_floor"), PassFloor(me), "normal", "neg.pass_floor")
             )
+        rects = bar_rects([label for label, _, _, _ in opts], 24)
         return [
             Button(
-                bar_rect(i, len(opts)),
+                rects[i],
                 label,
                 lambda a=a: send(a),
                 style=style,

@@ -8,7 +8,7 @@ import pygame
 
 from game.rules import Draw, LegalActions, OpenDeal, Recruit, Roll
 
-from ... import draw
+from ... import draw, probe
 from ...i18n import tr, tr_count
 from ...theme import GOLD, TEXT, TEXT_DIM, seat_colour
 from ...widgets import Button, Widget
@@ -16,7 +16,7 @@ from .. import layout as L
 from .. import status
 from ..reasons import why_off
 from ..sentences import clan_word
-from .geometry import discard_rect, main_rect, recruit_rect
+from .geometry import discard_rect, main_rect, marker_box, recruit_rect
 from .slots import marker_preview
 from .window import draw_banner, window_widgets
 
@@ -151,9 +151,10 @@ class TurnPanel:
         pygame.draw.rect(surf, col, (r.x + ox + 24, r.y + oy + 26, 10, 52), border_radius=5)
         head = draw.fit(title, 40, r.width - 90, TEXT, True)
         surf.blit(head, (r.x + ox + 48, r.y + oy + 22))
+        below = r.y
         if prompt:
             top = max(80, 22 + head.get_bounding_rect().bottom + 8)  # under the title's ink
-            draw.blit_wrapped(
+            below = r.y + top + draw.blit_wrapped(
                 surf,
                 prompt,
                 pygame.Rect(r.x + ox + 48, r.y + oy + top, r.width - 96, 80),
@@ -163,15 +164,17 @@ class TurnPanel:
         m = v.get("marker")
         if m is None or phase == "game_over":
             return
-        self._marker_space(surf, v, m, ox, oy)
+        self._marker_space(surf, v, m, ox, oy, below)
 
-    def _marker_space(self, surf, v: dict, m: int, ox: int, oy: int) -> None:
-        """The marker's space, large: its value and every group, each clan with its holder."""
-        r = L.RIGHT
+    def _marker_space(self, surf, v: dict, m: int, ox: int, oy: int, below: int) -> None:
+        """The marker's space, large: its value and every group, each clan with its holder;
+        its box under the prompt's last line (`below`, logical)."""
         sp = v["board"]["spaces"][m]
-        box = pygame.Rect(r.x + ox + 24, r.y + oy + 170, r.width - 48, 300)
+        box = marker_box(v["phase"] == "discard", below + 4).move(ox, oy)
         pygame.draw.rect(surf, (10, 30, 22, 200), box, border_radius=16)
         pygame.draw.rect(surf, (70, 110, 90), box, width=2, border_radius=16)
+        if probe.ACTIVE is not None:  # a box its texts belong in, no control on its edge
+            probe.ACTIVE.note_box(probe.BoxKind.PANEL, "marker space", box, surf)
         head = draw.fit(tr("table.space_here", n=m + 1), 28, box.width - 260, TEXT, True)
         surf.blit(head, (box.x + 20, box.y + 16))
         value = tr("money.amount", n=sp["dividends"] * v["price"])
@@ -183,7 +186,7 @@ class TurnPanel:
         at.y = max(at.y, ink + 3 - sub.get_bounding_rect().top)
         surf.blit(sub, at)
         # the groups flow left to right, wrapping onto a second line: every group shows
-        x, y = box.x + 20, box.y + 100
+        x, y = box.x + 20, min(box.y + 100, box.bottom - 90)  # a short box: a little higher
         chip, step, gap = 52, 100, 34
         for kind, k, holders in marker_preview(sp, v["players"]):
             lab = draw.text(tr("table.k_of", k=k), 24, TEXT, True) if kind == "grp" else None
