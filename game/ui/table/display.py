@@ -30,7 +30,7 @@ from .scene import TableScene
 
 BOARD_GROWTH = 1.25  # the most the display grows the board (the screen's height allows 1.17)
 STRIP_H = 96  # the join strip under the board, at least (taller where its words need it)
-PHONE_STRIP_H = 132  # with a phone page: its QR code at 3 px a module, scannable up close
+PHONE_STRIP_H = 124  # with a phone page: its QR code (37 modules with the quiet zone) at 3 px a module
 MARGIN = 8
 HINT_PX = 18
 
