@@ -982,3 +982,34 @@ def test_a_refused_seat_names_the_open_seats_or_the_bots_seats_in_the_players_la
         assert error_text("table_full", [], []) == i18n.tr("net.error.table_full")
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_the_lobbys_empty_fields_show_hints_that_cannot_pass_for_values(tmp_path, lang):
+    """An empty address, code or name field says "e.g. …" or "If left empty: …" in the
+    hint colour, dimmer than any typed value, never a bare value one could take as filled in."""
+    from game.ui.theme import HINT, TEXT
+    from game.ui.widgets import _label
+
+    app = make_app(tmp_path, lan_name="", language=lang)
+    try:
+        lobby = app.push(LobbyScene(app, browser=FakeBrowser()))
+        app.step(DT)
+        lobby.hosting._set_code("")
+        lobby.joining._set_code("")
+        lobby.layout()
+        examples = {"join.address": "192.168.1.5:40123", "join.code": "ABCD", "host.code": "ABCD"}
+        defaults = {"join.name": lan.player_name(app.config), "host.name": lan.table_name(app.config)}
+        for name, value in examples.items() | defaults.items():
+            field = lobby.find(name)
+            assert field is not None and not field.get(), name
+            key = "lobby.hint.example" if name in examples else "lobby.hint.if_empty"
+            assert _label(field.placeholder) == i18n.tr(key, value=value) != value
+            surface = pygame.Surface(app.screen.get_size())
+            field.draw(surface, 0.5)
+            inside = field.rect.inflate(-16, -16)
+            colours = {surface.get_at((x, y))[:3] for x in range(inside.left, inside.right, 2)
+                       for y in range(inside.top, inside.bottom, 2)}  # fmt: skip
+            assert max(sum(c) for c in colours) <= sum(HINT) + 3 < sum(TEXT), name
+    finally:
+        app.shutdown()
