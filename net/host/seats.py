@@ -107,10 +107,16 @@ class SeatTable:
     def open_seats(self) -> list[SeatState]:
         return [s for s in self.seats if self.takes_newcomers(s)]
 
-    def refusal(self, game_over: bool) -> tuple[str, list[int], list[int]]:
-        """Why a newcomer gets no seat: words for the log and the seat numbers a newcomer
-        could take or bots play (the player's screen names them in its own language);
+    def refusal(self, game_over: bool) -> tuple[str, list[int], list[int], list[dict]]:
+        """Why a newcomer gets no seat: words for the log, the seat numbers a newcomer
+        could take or bots play, and the seats people hold, by name, ``away`` when kept
+        for a person who dropped (the player's screen names them in its own language);
         never another person's seat."""
+        held = [
+            {"seat": s.index, "name": s.name or "", "away": s.status != "human"}
+            for s in self.seats
+            if s.token_digest is not None
+        ]
         open_ = [s.index for s in self.open_seats()]
         bots = [] if game_over else [
             s.index for s in self.seats if s.status == "open" and s.index not in open_
@@ -124,7 +130,7 @@ class SeatTable:
             )
         else:
             words = "no seat is open to newcomers"
-        return words, open_, bots
+        return words, open_, bots, held
 
     def free_count(self) -> int:
         return len(self.open_seats())

@@ -115,7 +115,7 @@ class RoomScene(Scene):
         if s.status == "failed":
             head = draw.fit(s.failure or tr("net.lost_table"), 34, box.width, BAD, True)
             surface.blit(head, head.get_rect(center=(box.centerx, box.centery - 30)))
-            hint = tr("room.failed_hint")
+            hint = s.failure_hint or tr("room.failed_hint")
             draw.blit_wrapped(
                 surface,
                 hint,
