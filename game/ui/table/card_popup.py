@@ -174,6 +174,11 @@ class CardPopup:
         out = []
         if mark is not None:
             out.append((tr("action.discard"), lambda: self.toggle_discard(mark), tr("tip.discard")))
+        more = self._pile_room(i)
+        if more >= 2:  # the whole pile's worth in one go, not a pop-up per copy
+            out.append(
+                (tr("table.discard_pile", n=more), lambda: self.mark_pile(i), tr("tip.discard"))
+            )
         if keep is not None:
             out.append(
                 (tr("table.discard_keep"), lambda: self.toggle_discard(keep), tr("tip.discard"))
@@ -185,11 +190,39 @@ class CardPopup:
         copies = t.hand.groups[t.hand.group_index(i)].indices
         return t.discard.choices(copies, cards_to_discard(t.v, t.session.viewer))
 
+    def _pile_room(self, i: int) -> int:
+        """How many more copies of card i's pile could be marked now."""
+        t = self.table
+        copies = t.hand.groups[t.hand.group_index(i)].indices
+        free = sum(1 for j in copies if j not in t.discard.marked)
+        need = cards_to_discard(t.v, t.session.viewer)
+        return min(free, max(0, need - len(t.discard.marked)))
+
+    def mark_pile(self, i: int) -> None:
+        """Mark as many copies of card i's pile as are still to discard."""
+        t = self.table
+        copies = t.hand.groups[t.hand.group_index(i)].indices
+        if t.discard.mark_pile(copies, cards_to_discard(t.v, t.session.viewer)):
+            t._refresh()
+
     def mark_discard(self, i: int) -> None:
-        """A click on card i's pile: mark one more copy to discard, else keep one again
-        (nothing leaves the hand yet)."""
+        """A click on card i's pile: mark one more copy to discard; on a pile all marked,
+        keep one again (nothing leaves the hand yet). Enough marked while the pile has
+        copies left: say so, never take a mark back unasked (a click that seems lost)."""
         mark, keep = self._pile_choices(i)
+        if mark is None and keep is not None and self._pile_left(i):
+            t = self.table
+            t.toast = (tr("table.discard_enough", n=cards_to_discard(t.v, t.session.viewer)),
+                       3.0, "info")  # fmt: skip
+            t._refresh()
+            return
         self.toggle_discard(mark if mark is not None else keep)
+
+    def _pile_left(self, i: int) -> bool:
+        """Card i's pile has copies not marked."""
+        t = self.table
+        copies = t.hand.groups[t.hand.group_index(i)].indices
+        return any(j not in t.discard.marked for j in copies)
 
     def toggle_discard(self, i: int) -> None:
         """Mark card `i` (one copy) to discard, or keep it again if marked."""
