@@ -262,9 +262,14 @@ class SeatTable:
         """A bot for the seat (one with memory hears the game so far first)."""
         if seat.bot is None:
             bot = make_bot(seat.bot_kind, seat.index, self.bot_seed + seat.index)
+            bot.meet(self.people())  # a gentle style spares the people (Friendly)
             if game is not None and listens(bot):
                 replay_into(game, bot, seat.index)
             seat.bot = bot
+
+    def people(self) -> list[int]:
+        """The seats people claimed (not bot clients), dropped ones too."""
+        return [s.index for s in self.seats if s.token_digest is not None and not s.remote_bot]
 
     def is_bot(self, index: int, started: bool) -> bool:
         s = self.seats[index]
