@@ -127,3 +127,50 @@ def test_the_table_says_it_at_once_to_the_seat_that_lost_and_the_log_keeps_it(ap
         assert thai in [line for line, _ in t.log.lines()]  # re-worded with the language
     finally:
         i18n.set_language("en")
+
+
+def finished(seed: int):
+    """A whole 4-player random-bot game: its final public view, money history, the game,
+    and from the engine's own events the last tile placed and the end die after it (None:
+    the last tile ended it)."""
+    from game.rules.view import view
+    from game.ui.table.scene import MoneyHistory
+
+    game = Game(["Mei", "Ann", "Bo", "Cy"], seed, Settings(players=4))
+    history = MoneyHistory(4)
+    end = {"tile": None, "die": None}
+
+    def on_step(_game, _action, events):
+        for e in events:
+            if e.type == "tile_placed":
+                end.update(tile=e.tile, die=None)
+            elif e.type == "die_rolled" and e.purpose == "end":
+                end["die"] = e.value
+        for e in events_for(events, None):
+            history.feed(e)
+
+    play(game, [make_bot("random", s, seed) for s in range(4)], on_step=on_step)
+    return view(game.state, None), history, game, end["tile"], end["die"]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 12])  # 12: the last tile ends it
+def test_the_results_say_why_the_game_ended(app, seed):
+    """Issue 32: the results did not say why the game ended (the end die was only in the
+    log). They say it: the die, its face and the tile's faces, or the last tile."""
+    from game.ui.scenes.results import ResultsScene
+
+    final, history, game, tile, die = finished(seed)
+    results = ResultsScene(app, final, history, list(game.names))
+    said = results.ended_text()
+    if die is None:
+        assert said == i18n.tr("results.ended_last_tile", tile=tile)
+    else:
+        faces = ",\u00a0".join(map(str, game.state.board.tile(tile).end_faces))
+        assert said == i18n.tr("results.ended_die", tile=tile, n=die, faces=faces)
+    app.push(results)
+    app.draw()
+
+
+def test_the_seeds_cover_both_ways_a_game_ends():
+    ways = {finished(seed)[4] is None for seed in (0, 12)}
+    assert ways == {True, False}
