@@ -352,3 +352,21 @@ def test_the_selected_card_stands_raised_in_a_frame_without_its_tooltip(table):
     # the frame: gold all along the card's top edge, just outside it
     edge = [app.screen.get_at((x, raised.top - 3))[:3] for x in range(raised.x + 20, raised.right - 20, 9)]
     assert edge and all(c == GOLD for c in edge)
+
+
+def test_enter_on_a_piles_pop_up_marks_and_never_takes_a_mark_back_or_recruits(app):
+    """Issue 32: "a click, a popup and Enter for each copy, and one of three did not
+    register": once enough were marked, Enter went to "Keep it" and took the last mark back
+    (or to a Recruit button). Enter marks one more copy while one is needed, then nothing."""
+    t = table_for(app, "recruit_5")  # three Recruitment cards among fifteen: three to go
+    s = t.session
+    placards = list(s.state.placards)
+    click(t.hand.card_rect(t.hand.cards.index("recruit")).center)  # the pile's pop-up
+    app.step(1 / 30)
+    for n in (1, 2, 3, 3, 3):
+        key(pygame.K_RETURN)
+        app.step(1 / 30)
+        assert len(t.discard.marked) == n
+    assert list(s.state.placards) == placards  # nobody recruited
+    assert i18n.tr("table.discard_keep") in [b.label for b in t.card_buttons]
+    assert not any(b.command == "hand.play" for b in t.card_buttons)  # D discards them

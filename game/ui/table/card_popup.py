@@ -68,6 +68,7 @@ class CardPopup:
         self.actions: list = []  # the move of each button (None: not a move)
         self.travel_confirm: PlayTravel | None = None  # a Travel on one's own source, asked
         self._key = None
+        self._no_enter: set = set()  # options Enter never plays ("Keep it")
 
     def forget(self) -> None:
         """Build the buttons again at the next rebuild (a new layout, a new question)."""
@@ -101,6 +102,7 @@ class CardPopup:
         self._key = sig
         self.buttons = []
         self.actions = []
+        self._no_enter = set()
         if key is None:
             return
         x, y = hand.anchor(sel)
@@ -109,6 +111,10 @@ class CardPopup:
         # above the raised card, clear of its frame (and of the back row's titles)
         bottom = min(L.HAND.y - 20, hand.rest_top() - 12, hand.raised_rect(sel).top - 16)
         top = bottom + 8 - 56 * len(labels)
+        enter = next(
+            (i for i, (_, a, _, _) in enumerate(labels) if a is not None and a not in self._no_enter),
+            None,
+        )
         for i, (label, a, tip, style) in enumerate(labels):
             r = pygame.Rect(0, top + i * 56, w, 48)
             # over the board, never over the panel's buttons on the right
@@ -123,8 +129,9 @@ class CardPopup:
                 enabled=a is not None,
                 name=f"card.opt.{i}",
                 tip=tip,
-                # Enter plays the first option that can be played
-                command="" if a is None or any(c.enabled for c in self.buttons) else "hand.play",
+                # Enter plays the first option that can be played, never "Keep it" (Enter
+                # after Enter on a pile took the last mark back: a discard that seemed lost)
+                command="hand.play" if i == enter else "",
                 disabled_reason=tip,  # a label, not a move: it says what stands in the way
             )
             self.buttons.append(b)
@@ -146,6 +153,8 @@ class CardPopup:
             elif isinstance(a, PlayBoss):
                 labels.append((tr("table.play_boss"), a, tr("tip.card.boss")))
             elif isinstance(a, Recruit):
+                if any(isinstance(o, Discard) for o in opts):
+                    self._no_enter.add(a)  # over the limit, Enter marks a discard, never recruits
                 tip = tr("tip.recruit_clan", clan=clan_word(int(a.clan)))
                 if pool_first:
                     tip += "\n" + tr("tip.recruit_pool_first")
@@ -180,9 +189,11 @@ class CardPopup:
                 (tr("table.discard_pile", n=more), lambda: self.mark_pile(i), tr("tip.discard"))
             )
         if keep is not None:
-            out.append(
-                (tr("table.discard_keep"), lambda: self.toggle_discard(keep), tr("tip.discard"))
-            )
+            def keep_one() -> None:
+                self.toggle_discard(keep)
+
+            self._no_enter.add(keep_one)
+            out.append((tr("table.discard_keep"), keep_one, tr("tip.discard")))
         return out
 
     def _pile_choices(self, i: int) -> tuple[int | None, int | None]:
