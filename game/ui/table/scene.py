@@ -372,7 +372,7 @@ class TableScene(Scene):
             for e in batch.events:
                 self.log.add(e)
                 self.history.feed(e)
-                for loss in self.losses.observe(e, getattr(s, "seats_local", ())):
+                for loss in self.losses.observe(e, s.seats_local):
                     self.log.add(loss)  # the log keeps it
                     told.append(self.log.describe(loss))
             if told and not (quiet or batch.catch_up):
