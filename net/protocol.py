@@ -489,6 +489,18 @@ def _seats(field: str, value: Any) -> Any:
     return value
 
 
+def _held(field: str, value: Any) -> Any:
+    """An array of {seat, name, away}: the seats people hold (a refusal names them)."""
+    name = _str(0, 80)
+    for entry in _list(field, value):
+        if not isinstance(entry, dict) or set(entry) != {"seat", "name", "away"}:
+            _fail(field, "maps of seat, name and away", entry)
+        _SEAT(field, entry["seat"])
+        name(field, entry["name"])
+        _bool(field, entry["away"])
+    return value
+
+
 _TOKEN = _str(TOKEN_HEX, TOKEN_HEX, r"[0-9a-f]+")
 _HASH = _str(HASH_HEX, HASH_HEX, r"[0-9a-f]+")
 
@@ -562,6 +574,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "version": _opt(_UINT),
         "open_seats": _opt(_seats),
         "bot_seats": _opt(_seats),
+        "held_seats": _opt(_held),
     },
     "pong": {"n": _opt(_ID)},
     "ping": {"n": _opt(_ID)},

@@ -694,3 +694,31 @@ def test_deal_runs_count_every_bot_turn_without_a_deal_once():
     assert sum(runs.any) == dry and len(runs.any) in (deals, deals + 1)
     assert sum(runs.investor) >= dry and len(runs.investor) <= deals + 1
     assert runs.opening and sum(runs.opening) <= dry
+
+
+def test_friendly_bots_spare_a_persons_first_turns_and_only_a_person():
+    """Issue 32: Friendly bots took a newcomer's placards and stopped his Boss card in his
+    first two turns. Told which seats people play (Bot.meet), they take nothing from them in
+    those turns; without the gentle opening the same seeds lose a placard or a play."""
+    from bench.newcomer_losses import opening_losses
+
+    seeds = (0, 6, 17, 19)  # seats 0's losses before: placards and stopped Boss cards
+    rough = "heuristic:friendly+gentle=0+spare_last=0"
+    before = [opening_losses(rough, 3, s, "heuristic:chaotic") for s in seeds]
+    assert all(b.placards or b.stopped for b in before)
+    assert sum(b.boss_stopped for b in before) >= 2
+    after = [opening_losses("heuristic:friendly", 3, s, "heuristic:chaotic") for s in seeds]
+    assert all(a.placards == a.stopped == a.travelled == 0 for a in after)
+
+
+def test_a_gentle_style_spares_people_only():
+    from game.rules import Game
+
+    bot = HeuristicBot(1, 0, "friendly")
+    o = Obs.from_view(view(Game(["A", "B", "C"], 5, Settings(players=3)).state, 1))
+    policy = bot.policy
+    assert not policy.spares(o, 0)  # nobody said seat 0 is a person: a bot like any
+    bot.meet([0])
+    assert policy.spares(o, 0) and not policy.spares(o, 2) and not policy.spares(o, 1)
+    o.deals_closed = 3  # a round's worth of deals closed at three seats: the opening is over
+    assert not policy.spares(o, 0)

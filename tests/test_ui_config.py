@@ -184,3 +184,23 @@ def test_widgets_respond_to_synthetic_events():
     st.next.click()
     st.next.click()
     assert state["v"] == 1  # wraps round
+
+
+def test_leaving_fullscreen_is_remembered_for_the_next_launch(tmp_path, monkeypatch):
+    """The README's promise: fullscreen the first time, then the way the player left it."""
+    from game.ui.app import App
+
+    monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path / "config"))
+    assert Config.load().fullscreen  # the first start
+    app = App(Config.load(), sound=False, persist=True)
+    app.present = False
+    try:
+        def toggle():  # the dummy driver has no fullscreen: the window's flag flips
+            app.window.fullscreen = not app.window.fullscreen
+
+        monkeypatch.setattr(app.window, "toggle_fullscreen", toggle)
+        app.window.fullscreen = True
+        app.toggle_fullscreen()  # F11 out of fullscreen
+    finally:
+        app.shutdown()
+    assert Config.load().fullscreen is False  # the next launch opens a window

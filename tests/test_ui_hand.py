@@ -111,19 +111,55 @@ def test_the_recruitment_card_over_the_hand_limit_asks_and_its_discard_marks_it(
     count = sum(s.state.hands[0])
     click(t.hand.card_rect(t.hand.cards.index("recruit")).center)
     app.step(1 / 30)
-    assert len(t.card_buttons) == 6  # recruit (five clans) or discard
+    assert len(t.card_buttons) == 7  # recruit (five clans), discard one, or the pile
     (i,) = [i for i, b in enumerate(t.card_buttons) if b.label == i18n.tr("action.discard")]
     assert click_widget(t, f"card.opt.{i}")
     app.step(1 / 30)
     assert sum(s.state.hands[0]) == count and len(t.discard.marked) == 1
-    labels = [b.label for b in t.card_buttons]  # a pile of three: one more, or a way back
-    assert labels[i : i + 2] == [i18n.tr("action.discard"), i18n.tr("table.discard_keep")]
+    labels = [b.label for b in t.card_buttons]  # a pile of three: one more, the rest, or back
+    more = i18n.tr("table.discard_pile", n=2)
+    assert labels[i : i + 3] == [i18n.tr("action.discard"), more, i18n.tr("table.discard_keep")]
     assert click_widget(t, f"card.opt.{i}")
     app.step(1 / 30)
     assert len(t.discard.marked) == 2
     assert click_widget(t, f"card.opt.{i + 1}")  # keep one again
     app.step(1 / 30)
     assert len(t.discard.marked) == 1
+
+
+def test_a_pile_of_copies_is_marked_in_one_go_and_a_click_past_enough_says_so(app):
+    """Issue 32: a stack took a click, a pop-up and Enter per copy, and a click that seemed
+    lost took a mark back. The pop-up marks the pile's share at once; a click on a pile
+    with copies left once enough are marked says so and keeps every mark."""
+    t = table_for(app, "recruit_5")  # three Recruitment cards among fifteen: three to go
+    s = t.session
+    count = sum(s.state.hands[0])
+    click(t.hand.card_rect(t.hand.cards.index("recruit")).center)
+    app.step(1 / 30)
+    labels = [b.label for b in t.card_buttons]
+    whole = labels.index(i18n.tr("table.discard_pile", n=3))
+    assert click_widget(t, f"card.opt.{whole}")  # one click: all three marked
+    app.step(1 / 30)
+    pile = t.hand.groups[t.hand.group_index(t.hand.first("recruit"))]
+    assert sorted(t.discard.marked) == list(pile.indices)
+    click_widget(t, "discard.confirm")
+    for _ in range(6):  # sent one by one, each once the last is applied
+        app.step(1 / 30)
+    assert sum(s.state.hands[0]) == count - 3 and "recruit" not in s.view(0)["hand"]
+
+
+def test_a_click_on_a_pile_once_enough_are_marked_keeps_every_mark(app):
+    t = table_for(app, "recruit_5")  # fifteen cards, three to discard
+    fan = t.hand
+    pile = fan.groups[fan.group_index(fan.first("clan_blue"))]  # two copies
+    for k in ("clan_red", "clan_yellow"):
+        t.popup.mark_discard(fan.cards.index(k))
+    t.popup.mark_discard(pile.start)  # the third: one copy of the pile
+    assert len(t.discard.marked) == 3
+    before = list(t.discard.marked)
+    t.popup.mark_discard(pile.start)  # "did it register?": clicked once more
+    assert t.discard.marked == before
+    assert t.toast[0] == i18n.tr("table.discard_enough", n=3)
 
 
 def test_a_click_on_a_pile_marks_one_more_copy_and_the_tag_counts_them(app):
@@ -368,3 +404,20 @@ def test_fifteen_cards_leave_the_boards_requirements_in_sight(lang, language):
         THEME.configure(text_scale=TEXT_SIZES["normal"], min_px=18)
         THEME.epoch += 1
     assert not report, f"{len(report)} covered:\n" + "\n".join(report[:20])
+
+def test_enter_on_a_piles_pop_up_marks_and_never_takes_a_mark_back_or_recruits(app):
+    """Issue 32: "a click, a popup and Enter for each copy, and one of three did not
+    register": once enough were marked, Enter went to "Keep it" and took the last mark back
+    (or to a Recruit button). Enter marks one more copy while one is needed, then nothing."""
+    t = table_for(app, "recruit_5")  # three Recruitment cards among fifteen: three to go
+    s = t.session
+    placards = list(s.state.placards)
+    click(t.hand.card_rect(t.hand.cards.index("recruit")).center)  # the pile's pop-up
+    app.step(1 / 30)
+    for n in (1, 2, 3, 3, 3):
+        key(pygame.K_RETURN)
+        app.step(1 / 30)
+        assert len(t.discard.marked) == n
+    assert list(s.state.placards) == placards  # nobody recruited
+    assert i18n.tr("table.discard_keep") in [b.label for b in t.card_buttons]
+    assert not any(b.command == "hand.play" for b in t.card_buttons)  # D discards them

@@ -991,3 +991,143 @@ def test_a_refused_seat_names_the_open_seats_or_the_bots_seats_in_the_players_la
         assert error_text("table_full", [], []) == i18n.tr("net.error.table_full")
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_the_lobbys_empty_fields_show_hints_that_cannot_pass_for_values(tmp_path, lang):
+    """An empty address, code or name field says "e.g. …" or "If left empty: …" in the
+    hint colour, dimmer than any typed value, never a bare value one could take as filled in."""
+    from game.ui.theme import HINT, TEXT
+    from game.ui.widgets import _label
+
+    app = make_app(tmp_path, lan_name="", language=lang)
+    try:
+        lobby = app.push(LobbyScene(app, browser=FakeBrowser()))
+        app.step(DT)
+        lobby.hosting._set_code("")
+        lobby.joining._set_code("")
+        lobby.layout()
+        examples = {"join.address": "192.168.1.5:40123", "join.code": "ABCD", "host.code": "ABCD"}
+        defaults = {"join.name": lan.player_name(app.config), "host.name": lan.table_name(app.config)}
+        for name, value in examples.items() | defaults.items():
+            field = lobby.find(name)
+            assert field is not None and not field.get(), name
+            key = "lobby.hint.example" if name in examples else "lobby.hint.if_empty"
+            assert _label(field.placeholder) == i18n.tr(key, value=value) != value
+            surface = pygame.Surface(app.screen.get_size())
+            field.draw(surface, 0.5)
+            inside = field.rect.inflate(-16, -16)
+            colours = {surface.get_at((x, y))[:3] for x in range(inside.left, inside.right, 2)
+                       for y in range(inside.top, inside.bottom, 2)}  # fmt: skip
+            assert max(sum(c) for c in colours) <= sum(HINT) + 3 < sum(TEXT), name
+    finally:
+        app.shutdown()
+
+
+# --------------------------------------------------------------------------- `join` again
+
+
+def join_by_command(monkeypatch, argv: list[str]) -> dict:
+    """`main.py join ADDR ...` as typed, the window's loop standing in until the room has
+    joined or failed; then the window is killed (the link dropped, no goodbye). What the
+    room showed."""
+    import main
+    from game.cli.lan import run_join
+    from game.ui import windows
+
+    shown: dict = {}
+
+    def window_loop(app) -> int:
+        s = app.lan
+        until(app, lambda: s.joined or s.status == "failed", "joined or refused")
+        shown.update(seat=s.client.seat, status=s.status, failure=s.failure,
+                     hint=s.failure_hint)  # fmt: skip
+        s.client.close()  # killed: the host sees the line drop
+        app.shutdown()
+        return 0
+
+    monkeypatch.setattr(windows, "_run", window_loop)
+    assert run_join(main.build_parser().parse_args(["join", *argv])) == 0
+    return shown
+
+
+def seat_status(ht: HostThread, seat: int) -> str:
+    return on_host(ht, lambda h: h.seating.seats[seat].status)
+
+
+@pytest.mark.timeout(120)
+def test_the_same_join_command_run_again_takes_the_dropped_seat_back(tmp_path, monkeypatch):
+    """Issue 32: host; `join ADDR --code CODE --name Mei`; kill it; the same command again.
+    It said "The table is full… Check the address and the room code" while the host kept
+    Mei's seat for her."""
+    monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    timing = Timing(grace=60, bot_answer=30, bot_delay=30, bot_tick=30)
+    ht = HostThread(config_for_tests(seats=2, code=CODE, seed=3, timing=timing)).start()
+    ann = Client(("127.0.0.1", ht.port), name="Ann", code=CODE).start()
+    try:
+        deadline = time.monotonic() + GUARD
+        while seat_status(ht, 0) != "human":
+            assert time.monotonic() < deadline, "Ann seated"
+            time.sleep(0.01)
+        command = [f"127.0.0.1:{ht.port}", "--code", CODE.lower(), "--name", "Mei"]
+        first = join_by_command(monkeypatch, command)
+        assert (first["seat"], first["status"]) == (1, "joined")
+        deadline = time.monotonic() + GUARD
+        while seat_status(ht, 1) != "away":  # Mei's seat is kept for her
+            assert time.monotonic() < deadline, "Mei's seat away"
+            time.sleep(0.01)
+        again = join_by_command(monkeypatch, command)
+        assert (again["seat"], again["status"], again["failure"]) == (1, "joined", None)
+        # someone else at this computer, same table: no seat of Mei's, and words that say
+        # who holds what (never "check the address")
+        while seat_status(ht, 1) != "away":
+            time.sleep(0.01)
+        other = join_by_command(monkeypatch, [*command[:-1], "Bo"])
+        assert other["status"] == "failed" and seat_status(ht, 1) == "away"
+        held = i18n.and_list([i18n.tr("net.error.seat_held", n=1, name="Ann"),
+                              i18n.tr("net.error.seat_kept", n=2, name="Mei")])  # fmt: skip
+        assert i18n.tr("net.error.held_seats", seats=held) in other["failure"]
+        assert other["hint"] == i18n.tr("room.failed_hint.table_full")
+        assert other["hint"] != i18n.tr("room.failed_hint")
+    finally:
+        ann.close()
+        ht.stop()
+
+
+@pytest.mark.timeout(60)
+def test_a_kept_token_the_host_no_longer_knows_gives_way_to_the_room_code(tmp_path, monkeypatch):
+    """The seat kept for this address was at an earlier table (the host restarted on the same
+    port): the command takes a free seat with its code instead of failing."""
+    from game.ui.config import Config
+
+    monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    ht = HostThread(config_for_tests(seats=3, code=CODE, seed=3)).start()
+    try:
+        stale = Config(last_table_address=f"127.0.0.1:{ht.port}", last_table_token="ab" * 16,
+                       last_table_name="Old table", last_table_player="Mei")  # fmt: skip
+        stale.save()
+        shown = join_by_command(monkeypatch, [f"127.0.0.1:{ht.port}", "--code", CODE,
+                                              "--name", "Mei"])  # fmt: skip
+        assert (shown["seat"], shown["status"]) == (0, "joined")
+        assert Config.load().last_table_token not in ("", "ab" * 16)  # the new seat's
+    finally:
+        ht.stop()
+
+
+def test_a_refusal_names_who_holds_each_seat_and_a_dropped_ones_seat_as_kept():
+    from net.client.messages import ServerError
+
+    held = [{"seat": 0, "name": "Ann", "away": False}, {"seat": 1, "name": "Mei", "away": True}]
+    msg = ServerError("table_full", "no seat is open to newcomers", held_seats=held)
+    text = error_text_of(msg)
+    assert i18n.tr("net.error.seat_held", n=1, name="Ann") in text
+    assert i18n.tr("net.error.seat_kept", n=2, name="Mei") in text
+    assert "no seat is open" not in text  # the host's English words stay in its log
+
+
+def error_text_of(msg) -> str:
+    from game.ui.net_session import error_text
+
+    return error_text(msg.code, msg.open_seats, msg.bot_seats, msg.held_seats)

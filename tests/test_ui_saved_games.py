@@ -215,3 +215,29 @@ def test_the_replay_list_says_when_who_who_won_and_the_score(tmp_path):
         assert tr_names("replays.winners", winners, money=money) in entry.label
     finally:
         app.shutdown()
+
+
+def test_the_replay_list_is_in_date_order_newest_first_whatever_folder_holds_a_game(
+    tmp_path, monkeypatch
+):
+    import os
+
+    from game.ui.config import config_dir
+    from game.ui.scenes.replays import entries
+
+    app = make_app(tmp_path)
+    try:
+        game = finished_game().game.to_data()
+        kept_old = autosave.keep_finished(game)
+        kept_new = autosave.keep_finished(game)
+        saves = config_dir() / "saves"
+        saves.mkdir(parents=True, exist_ok=True)
+        a_save, b_save = saves / "a.json", saves / "b.json"
+        for path in (a_save, b_save):
+            path.write_text(json.dumps(game), encoding="utf-8")
+        # oldest to newest: b.json, the first kept game, a.json, the second kept game
+        for age, path in enumerate((kept_new, a_save, kept_old, b_save)):
+            os.utime(path, (1_700_000_000 - age * 3600,) * 2)
+        assert [e.path for e in entries()] == [kept_new, a_save, kept_old, b_save]
+    finally:
+        app.shutdown()

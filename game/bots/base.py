@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from game.rules import Action, LegalActions
@@ -47,6 +47,11 @@ class Bot:
     def remark(self) -> Remark | None:
         """What the last `choose` says aloud (None: nothing); talkative bots override it."""
         return None
+
+    def meet(self, people: Iterable[int]) -> None:
+        """The seats people play: public at any table (the seats show who is a bot), never
+        anything hidden. A style may play gently with them (heuristic:friendly); drivers
+        tell every bot when it sits down. Default: ignored."""
 
 
 BOT_KINDS: dict[str, Callable[..., Bot]] = {}

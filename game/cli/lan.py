@@ -248,6 +248,19 @@ def _check_join(args) -> str | None:
     return None
 
 
+def _token_for(args, host: str, port: int) -> tuple[str | None, bool]:
+    """The token to say hello with: --token, else the one this screen kept for its seat at
+    that table (the same `join` command run again rejoins, as the lobby's "Rejoin" does);
+    and whether it was the kept one (a host that no longer knows it seats us by the code)."""
+    if args.token:
+        return args.token, False
+    from game.ui.config import Config
+    from game.ui.lan import kept_token
+
+    token = kept_token(Config.load(), f"{host}:{port}", args.name)
+    return token, token is not None
+
+
 def run_join(args) -> int:
     """``join``: the lobby (no address), a table's window, or ``--headless`` a bot."""
     _logging(getattr(args, "verbose", False))
@@ -274,7 +287,10 @@ def run_join(args) -> int:
         from game.ui.windows import run_client
 
         name = args.name or player_name(Config.load())  # in the player's language
-        client = Client((host, port), name=name, code=args.code, token=args.token).start()
+        token, kept = _token_for(args, host, port)
+        client = Client(
+            (host, port), name=name, code=args.code, token=token, kept_token=kept
+        ).start()
         try:
             return run_client(client, args)
         finally:

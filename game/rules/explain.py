@@ -9,12 +9,17 @@ seat cannot see), so no rule is written twice.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .actions import Action, LayClan, PlayBoss, PlayStop, PlayTravel, Recruit
 from .board import CLANS
 from .cards import Card, card_from_key
 from .determinize import state_from_view
 from .engine import explain_illegal, legal_actions
-from .state import POOL, GameState, placard
+from .state import POOL, GameState, Phase, placard
+from .view import board_of
+
+LAST_TILE = 15  # the stack's last tile always ends the game (RULES §7.2)
 
 
 def _travel_target(state: GameState, card: Card):
@@ -89,3 +94,29 @@ def card_play_reason(view: dict, card_key: str) -> str | None:
     if action in legal:
         return None
     return explain_illegal(state, action)[0]
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """Why a finished game ended (RULES §7.2): the last deal tile went down (``die`` None),
+    or the end die, rolled after ``tile``, showed ``die``, a face printed on its back."""
+
+    tile: int
+    die: int | None = None
+    faces: tuple[int, ...] = ()
+
+
+def game_end(view: dict) -> GameEnd | None:
+    """Why the game of this final view ended, from the view alone (None: not over, or over
+    some other way). The last tile placed is the highest number covering a space: the tiles
+    are stacked in order."""
+    if view["phase"] != Phase.GAME_OVER.value or not view["covered"]:
+        return None
+    tile = max(view["covered"].values())
+    faces = board_of(view).tile(tile).end_faces
+    if not view["tiles"] or tile == LAST_TILE:
+        return GameEnd(tile)
+    roll = view.get("last_roll")
+    if roll is not None and roll in faces:
+        return GameEnd(tile, roll, tuple(faces))
+    return None

@@ -66,6 +66,7 @@ class Config:
     last_table_address: str = ""
     last_table_token: str = ""
     last_table_name: str = ""
+    last_table_player: str = ""  # the name that seat was joined with
 
     # -- persistence --
 
@@ -140,6 +141,7 @@ class Config:
         self.lan_address = self.lan_address[:80]
         self.last_table_address = self.last_table_address[:80]
         self.last_table_name = self.last_table_name[:40]
+        self.last_table_player = self.last_table_player[:24]
         token = self.last_table_token
         if len(token) != 32 or any(c not in "0123456789abcdef" for c in token):
             self.last_table_token = ""

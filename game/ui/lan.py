@@ -78,14 +78,36 @@ def remember_table(app, session: NetSession, token: str | None) -> None:
     cfg = app.config
     if token is None:
         cfg.last_table_address = cfg.last_table_token = cfg.last_table_name = ""
+        cfg.last_table_player = ""
     else:
         cfg.last_table_address = session.address
         cfg.last_table_token = token
         cfg.last_table_name = (session.table_name or session.address)[:40]
+        cfg.last_table_player = (getattr(session.client, "name", None) or "")[:24]
     cfg.sanitize()
     if app.persist:
         with contextlib.suppress(OSError):
             cfg.save()
+
+
+def kept_token(cfg: Config, address: str, name: str | None) -> str | None:
+    """The token this screen kept for its seat at the table at ``address`` (HOST:PORT), as
+    the lobby's "Rejoin" uses it: `main.py join ADDRESS --name NAME` run again takes the
+    same seat back. None: no seat kept there, or kept under another name (another person
+    at this computer joining the same table gets a seat of their own)."""
+    from net.client.session import parse_address
+
+    if not cfg.last_table_token or not cfg.last_table_address:
+        return None
+    try:
+        wanted, kept = parse_address(address), parse_address(cfg.last_table_address)
+    except ValueError:
+        return None
+    if wanted != kept:
+        return None
+    if name and name.strip() and cfg.last_table_player and name.strip() != cfg.last_table_player:
+        return None
+    return cfg.last_table_token
 
 
 def remember_name(app, name: str) -> None:

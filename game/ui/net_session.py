@@ -46,7 +46,7 @@ from net.client.session import (
     Update,
 )
 
-from .i18n import tr
+from .i18n import and_list, tr
 from .session_api import Countdown, SeatInfo, Session, UpdateBatch
 
 # Host error codes -> what the player reads (None: nothing to say).
@@ -89,20 +89,40 @@ class HostAway(Enum):
     LOST = "net.host_lost"  # the line went dead without a word
 
 
-def error_text(code: str, open_seats=None, bot_seats=None) -> str | None:
+#: What to do about a refusal that ends the connection (the room shows it under the
+#: refusal); any other failure gets "room.failed_hint" (check the address and the code).
+FAILURE_HINTS = {
+    "bad_code": "room.failed_hint.bad_code",
+    "too_many_attempts": "room.failed_hint.bad_code",
+    "bad_token": "room.failed_hint.bad_token",
+    "table_full": "room.failed_hint.table_full",
+    "too_many_connections": "room.failed_hint.table_full",
+}
+
+
+def error_text(code: str, open_seats=None, bot_seats=None, held_seats=()) -> str | None:
     """The host's refusal in the player's language; a refused seat also names the seats a
-    newcomer could take, or those bots play (seat numbers as the room shows them, from 1)."""
+    newcomer could take, or those bots play (seat numbers as the room shows them, from 1),
+    and the people who hold the others (a seat kept for one who dropped, said so)."""
     key = ERROR_KEYS.get(code, "net.error.other")
     if key is None:
         return None
     text = tr(key, code=code) if key == "net.error.other" else tr(key)
+    parts = []
     if open_seats:
-        seats = tr("net.error.open_seats", seats=_seat_numbers(open_seats))
+        parts.append(tr("net.error.open_seats", seats=_seat_numbers(open_seats)))
     elif bot_seats:
-        seats = tr("net.error.bot_seats", seats=_seat_numbers(bot_seats))
-    else:
+        parts.append(tr("net.error.bot_seats", seats=_seat_numbers(bot_seats)))
+    if held_seats:
+        each = [
+            tr("net.error.seat_kept" if h.away else "net.error.seat_held", n=h.seat + 1,
+               name=h.name)
+            for h in held_seats
+        ]  # fmt: skip
+        parts.append(tr("net.error.held_seats", seats=and_list(each)))
+    if not parts:
         return text
-    return tr("net.error.with_seats", error=text, seats=seats)
+    return tr("net.error.with_seats", error=text, seats=" ".join(parts))
 
 
 def _seat_numbers(seats) -> str:
@@ -144,6 +164,7 @@ class NetSession(Session):
         self.status = "connecting"  # connecting, joined, reconnecting, failed
         self.unreachable = False  # not joined yet and the host did not answer: retrying
         self.failure: str | None = None  # why the connection ended for good (translated)
+        self.failure_hint: str | None = None  # what to do about it (None: the room's default)
         self.host_away: HostAway | None = None  # joined, and the host is out of reach
         self.serial = 0  # counts the games seen (a rematch starts a new table scene)
         self.actions_sent = 0
@@ -482,9 +503,10 @@ class NetSession(Session):
         if msg.code == "stale" and action is not None and sends < RESEND_TRIES:
             self._resend = (action, sends)  # a snapshot follows: again if still legal
             return
-        text = error_text(msg.code, msg.open_seats, msg.bot_seats)
+        text = error_text(msg.code, msg.open_seats, msg.bot_seats, msg.held_seats)
         if msg.code in FINAL:
             self.failure = text
+            self.failure_hint = tr(FAILURE_HINTS.get(msg.code, "room.failed_hint"))
             if self.joined and msg.code != "replaced":
                 return
         if msg.code == "bad_token" and self.remember is not None:

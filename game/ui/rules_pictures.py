@@ -242,8 +242,7 @@ def _deal_step(n: int, w: int, h: int) -> pygame.Surface:
         for i in range(3):
             b = draw.bill(90, 42)
             surf.blit(b, b.get_rect(center=(body.centerx - 10 + i * 8, body.y + 34 - i * 7)))
-        img = draw.fit(tr("rules.pic.step.pays", amount=amount), 24, w - 20, TEXT, True)
-        surf.blit(img, img.get_rect(midtop=(body.centerx, body.y + 80)))
+        _caption(surf, tr("rules.pic.step.pays", amount=amount), pygame.Rect(8, body.y + 70, w - 16, 80), TEXT)
     return surf
 
 

@@ -87,6 +87,8 @@ class LocalSession(Session):
         self.timing = timing or Timing()
         self.bots = {i: make_bot(s.kind, i, seed) for i, s in enumerate(seats) if not s.is_human}
         self.seats_local: tuple[int, ...] = tuple(i for i, s in enumerate(seats) if s.is_human)
+        for bot in self.bots.values():
+            bot.meet(self.seats_local)  # a gentle style spares the people (Friendly)
         self.viewer: int | None = self.seats_local[0] if len(self.seats_local) == 1 else None
         self.hold = False
         self.frozen = False  # a still picture: clocks and bots stop (screenshots)

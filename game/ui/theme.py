@@ -83,6 +83,7 @@ PAPER_DARK = (214, 204, 180)
 INK = (30, 28, 26)
 TEXT = (244, 240, 228)
 TEXT_DIM = (176, 190, 180)
+HINT = (120, 140, 130)  # an empty field's hint: dimmer than any value, never read as one
 PANEL = (16, 38, 30)
 PANEL_LIGHT = (30, 60, 48)
 PANEL_EDGE = (70, 110, 90)

@@ -20,6 +20,7 @@ from .theme import (
     BAD,
     DISABLED,
     GOLD,
+    HINT,
     INK,
     PANEL_EDGE,
     PANEL_LIGHT,
@@ -676,7 +677,7 @@ class TextField(Widget):
         if value:
             img = draw.fit(value, self.size, self.rect.width - 28, TEXT)
         else:
-            img = draw.fit(_label(self.placeholder), self.size, self.rect.width - 28, TEXT_DIM)
+            img = draw.fit(_label(self.placeholder), self.size, self.rect.width - 28, HINT)
         surface.blit(img, img.get_rect(midleft=(self.rect.x + 14, self.rect.centery)))
         if self.focused and self.caret_on(t):
             x = self.rect.x + 14 + (img.get_width() if value else 0) + 2

@@ -305,16 +305,35 @@ class TimersChanged(Message):
 
 class ServerError(Message):
     """The host refused something; ``id`` is the action's id, ``rule`` the broken rule;
-    ``open_seats`` / ``bot_seats`` (a refused seat) the seats a newcomer could take and
-    those bots play, so the refusal can name them in the player's language."""
+    ``open_seats`` / ``bot_seats`` / ``held_seats`` (a refused seat) the seats a newcomer
+    could take, those bots play and those people hold (``HeldSeat``), so the refusal can
+    name them in the player's language."""
 
-    __slots__ = ("code", "message", "id", "rule", "version", "open_seats", "bot_seats")
+    __slots__ = (
+        "code", "message", "id", "rule", "version", "open_seats", "bot_seats", "held_seats"
+    )  # fmt: skip
 
     def __init__(
-        self, code, message, id=None, rule=None, version=None, open_seats=None, bot_seats=None
-    ) -> None:
+        self, code, message, id=None, rule=None, version=None, open_seats=None, bot_seats=None,
+        held_seats=None,
+    ) -> None:  # fmt: skip
         self.code, self.message, self.id, self.rule, self.version = code, message, id, rule, version
         self.open_seats, self.bot_seats = open_seats, bot_seats
+        self.held_seats: list[HeldSeat] = [HeldSeat.from_data(h) for h in held_seats or ()]
+
+
+class HeldSeat(Message):
+    """A seat a person holds, as a refusal names it: ``away``, its holder dropped and the
+    seat is kept for their token (only their own screen takes it back)."""
+
+    __slots__ = ("seat", "name", "away")
+
+    def __init__(self, seat: int, name: str, away: bool) -> None:
+        self.seat, self.name, self.away = seat, name, away
+
+    @classmethod
+    def from_data(cls, d: dict) -> HeldSeat:
+        return cls(d["seat"], d["name"], d["away"])
 
 
 class Said(Message):

@@ -107,7 +107,9 @@ class ClientSession:
 
     ``on_message(msg)`` receives every typed message (in the loop's thread). ``run()``
     returns when the session is over: closed, a final error, or no host for ``retry_for``
-    seconds (then a last ``Disconnected(will_retry=False)``).
+    seconds (then a last ``Disconnected(will_retry=False)``). ``kept_token``: the token is
+    one this machine kept for the table (``main.py join`` found it), so a host that no
+    longer knows it is asked again at once for a seat with ``name`` and ``code``.
     """
 
     def __init__(
@@ -129,8 +131,13 @@ class ClientSession:
         want_legal: bool = False,
         want_history: bool = False,
         bot: bool = False,
+        kept_token: bool = False,
     ) -> None:
         self.host, self.port = host, port
+        # the token is one this machine kept for the table, not one the player gave: if the
+        # host no longer knows it (a new game, another host), take a seat with name and code
+        self.kept_token = kept_token
+        self._hello_again = False  # the connection ends to say hello again at once
         self.want_legal = want_legal  # the host sends our legal actions in every update
         self.want_history = want_history  # the recent events on (re)joining a running game
         self.bot = bot  # a program plays this seat: the host never gives it the start
@@ -224,6 +231,9 @@ class ClientSession:
                 if self.final is not None:
                     self._finish(self.final)
                     return
+                if self._hello_again:  # not a drop: straight back with the room code
+                    self._hello_again = False
+                    continue
                 if not self.reconnect:
                     self._finish(reason)
                     return
@@ -402,6 +412,10 @@ class ClientSession:
 
     def _on_error(self, msg: dict) -> None:
         self.stats["errors." + msg["code"]] += 1
+        if msg["code"] == "bad_token" and self.kept_token and self.code and not self.joined:
+            log.info("the host does not know the kept token: joining with the room code")
+            self.token, self.kept_token, self._hello_again = None, False, True
+            return  # the host closes this connection; the next one says hello with the code
         if msg["code"] in FINAL_ERRORS:
             self.final = msg["code"] + ": " + msg["message"]
         self._emit(
@@ -413,6 +427,7 @@ class ClientSession:
                 msg.get("version"),
                 msg.get("open_seats"),
                 msg.get("bot_seats"),
+                msg.get("held_seats"),
             )
         )
 
@@ -492,6 +507,7 @@ class Client:
         host, port = parse_address(address) if isinstance(address, str) else address
         self.address = (host, port)
         session.setdefault("want_history", True)  # a window's log shows the game so far
+        self.name = name  # the name the hello gives (the host may make it unique)
         self._session_args = dict(name=name, code=code, role=role, token=token, **session)
         self._queue: queue.Queue[Message] = queue.Queue()
         self._loop: asyncio.AbstractEventLoop | None = None

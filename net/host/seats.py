@@ -115,10 +115,16 @@ class SeatTable:
     def open_seats(self) -> list[SeatState]:
         return [s for s in self.seats if self.takes_newcomers(s)]
 
-    def refusal(self, game_over: bool) -> tuple[str, list[int], list[int]]:
-        """Why a newcomer gets no seat: words for the log and the seat numbers a newcomer
-        could take or bots play (the player's screen names them in its own language);
+    def refusal(self, game_over: bool) -> tuple[str, list[int], list[int], list[dict]]:
+        """Why a newcomer gets no seat: words for the log, the seat numbers a newcomer
+        could take or bots play, and the seats people hold, by name, ``away`` when kept
+        for a person who dropped (the player's screen names them in its own language);
         never another person's seat."""
+        held = [
+            {"seat": s.index, "name": s.name or "", "away": s.status != "human"}
+            for s in self.seats
+            if s.token_digest is not None
+        ]
         open_ = [s.index for s in self.open_seats()]
         bots = [] if game_over else [
             s.index for s in self.seats if s.status == "open" and s.index not in open_
@@ -132,7 +138,7 @@ class SeatTable:
             )
         else:
             words = "no seat is open to newcomers"
-        return words, open_, bots
+        return words, open_, bots, held
 
     def free_count(self) -> int:
         return len(self.open_seats())
@@ -268,9 +274,14 @@ class SeatTable:
         """A bot for the seat (one with memory hears the game so far first)."""
         if seat.bot is None:
             bot = make_bot(seat.bot_kind, seat.index, self.bot_seed + seat.index)
+            bot.meet(self.people())  # a gentle style spares the people (Friendly)
             if game is not None and listens(bot):
                 replay_into(game, bot, seat.index)
             seat.bot = bot
+
+    def people(self) -> list[int]:
+        """The seats people claimed (not bot clients), dropped ones too."""
+        return [s.index for s in self.seats if s.token_digest is not None and not s.remote_bot]
 
     def is_bot(self, index: int, started: bool) -> bool:
         s = self.seats[index]

@@ -381,8 +381,10 @@ class Host:
 
     def _refuse_seat(self, conn: Connection, code: str, why: str = "") -> None:
         """Refuse a seat, naming the seats a newcomer could take and those bots play."""
-        words, open_, bots = self.seating.refusal(game_over=self.over)
-        self._reply_error(conn, code, why + words, open_seats=open_, bot_seats=bots)
+        words, open_, bots, held = self.seating.refusal(game_over=self.over)
+        self._reply_error(
+            conn, code, why + words, open_seats=open_, bot_seats=bots, held_seats=held
+        )
 
     def _welcome(self, conn: Connection, seat: int | None, token: str | None) -> None:
         table = {

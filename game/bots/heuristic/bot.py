@@ -30,6 +30,9 @@ class HeuristicBot(Bot):
         self.talk = self.policy.talk = Talk(seat)
         self._said_with: Action | None = None  # the move of the last `choose`
 
+    def meet(self, people) -> None:
+        self.policy.people = frozenset(people)
+
     def observe(self, events: list[dict]) -> None:
         self.memory.observe(events)
         self.talk.observe(events)

@@ -42,6 +42,10 @@ class CardPlay(Valuation):
         for a in legal.fixed:
             if isinstance(a, PlayTravel) and a.target not in seen:
                 seen.add(a.target)  # the matching card comes before the grey one
+                if a.target.kind is SourceKind.CARD and self.spares(
+                    o, laid_owner(neg, a.target.ref)
+                ):
+                    continue  # it would discard a spared seat's Clan card
                 v = self._travel_gain(o, a)
                 if v > best_v:
                     best, best_v = a, v
@@ -54,9 +58,30 @@ class CardPlay(Valuation):
             play = self.card_play(o, legal, in_call=True)
             return play if play is not None else pas
         stop = first_of(legal, PlayStop)
-        if stop is not None and self.stop_worth(o) > self.card_value(o, Card.STOP):
+        if (
+            stop is not None
+            and not self.spares(o, w.actor)
+            and self.stop_worth(o) > self.card_value(o, Card.STOP)
+        ):
             return stop
         return pas if pas is not None else passive_move(legal)
+
+    def spares(self, o: Obs, seat: int | None) -> bool:
+        """A gentle style's opening with people (``Personality.gentle``, ``Bot.meet``):
+        until the table has closed that many rounds' worth of deals it takes nothing from a
+        person's seat, so someone learning the game keeps their placards and sees their
+        first plays stand. Bots get no such favour."""
+        return seat in self.people and seat != o.seat and o.deals_closed < self.p.gentle * o.n
+
+    def spares_placard(self, o: Obs, clan: int) -> bool:
+        """Recruiting this placard would take from a person the style spares: in its gentle
+        opening, or (``spare_last``) the only placard that person holds."""
+        owner = o.placards[clan]
+        if owner not in self.people or owner == o.seat:
+            return False
+        if self.spares(o, owner):
+            return True
+        return self.p.spare_last > 0 and sum(1 for c in o.placards if c == owner) <= 1
 
     def stop_worth(self, o: Obs) -> float:
         """What letting the play in the window stand would cost me."""
@@ -243,7 +268,7 @@ class CardPlay(Valuation):
     def best_recruit(self, o: Obs, legal: LegalActions) -> Recruit | None:
         best, best_v = None, 0.0
         for a in legal.fixed:
-            if isinstance(a, Recruit):
+            if isinstance(a, Recruit) and not self.spares_placard(o, int(a.clan)):
                 v = self._recruit_gain(o, a.clan)
                 if v > best_v:
                     best, best_v = a, v

@@ -30,6 +30,11 @@ class Personality:
     steal: float = 1.0  # x the appetite for Boss cards
     fee: float = 0.08  # a blocker's fee ask, x proceeds (0: never asks one)
     noise: float = 0.0  # random jitter on every valuation (chaotic)
+    # gentle with people (Bot.meet): for this many rounds' worth of closed deals (x players)
+    # it takes nothing from a person's seat: no Recruitment of their placard, no Stop on
+    # their play, no Travel that discards their laid Clan card
+    gentle: float = 0.0
+    spare_last: float = 0.0  # 1: never recruits the only placard a person holds
 
 
 PERSONALITIES = {
@@ -49,10 +54,15 @@ PERSONALITIES = {
         steal=1.5, fee=0.12, noise=0.35,
     ),
     # for beginners: deals often, asks about a fair share and offers one, rarely takes a deal
-    # away with a Boss card, asks no blocker's fee, no markup on the money leader
+    # away with a Boss card, asks no blocker's fee, no markup on the money leader; takes
+    # nothing from a person until a round's worth of deals has closed (the person's first two
+    # turns, as measured), and never a person's last placard (a
+    # newcomer lost both placards and a Boss card to it in two turns: issue 32,
+    # bench/newcomer_losses.py)
     "friendly": Personality(
         "friendly", ask_sole=1.0, ask_shared=0.8, floor=0.9, boss_margin=0.15, boss_first=0.9,
         leader_markup=0.0, draw_bias=1.8, turn_draw=0.1, card_keep=2.0, steal=0.4, fee=0.0,
+        gentle=1.0, spare_last=1.0,
     ),
 }  # fmt: skip
 

@@ -44,6 +44,7 @@ class Valuation:
         self.p = personality
         self.rng = rng
         self.talk: Talk | None = None  # a bot at a table remembers its talk; rollouts do not
+        self.people: frozenset[int] = frozenset()  # the seats people play (Bot.meet)
 
     def jit(self, x: float) -> float:
         if self.p.noise:

@@ -1,4 +1,4 @@
-"""The "Watch a replay" list: the kept finished hot-seat games (newest first), the save files found
+"""The "Watch a replay" list, newest first: the kept finished hot-seat games and the save files found
 in the saves folders (`<config>/saves/`, a LAN host's `<config>/autosave/lan-*.json`,
 `./saves/`), each with its date, players, winner and score, and a field for any save file's
 path. Opening one starts the replay viewer;
@@ -39,6 +39,18 @@ def save_folders() -> list[tuple[Path, str]]:
     ]
 
 
+def saved_at(path: Path) -> float:
+    """When a save file was last written: the file's or its journal's (a LAN host's save
+    grows in its journal), whichever is newer; 0 when neither can be read."""
+    stamps = []
+    for p in (path, path.with_name(path.name + ".journal")):
+        try:
+            stamps.append(p.stat().st_mtime)
+        except OSError:
+            continue
+    return max(stamps, default=0.0)
+
+
 def describe(path: Path) -> str:
     """"2025-03-04 18:22 · Mei, Ada, Bruno · Mei won with $58M": when the game was last
     saved, its players, and its winner and score (replayed, with a host's journal; a few
@@ -50,8 +62,6 @@ def describe(path: Path) -> str:
 
     try:
         state = load_replay(path).state
-        stamp = max(p.stat().st_mtime for p in (path, path.with_name(path.name + ".journal"))
-                    if p.exists())  # fmt: skip
     except (SaveError, OSError):
         return path.name
     if state.phase is Phase.GAME_OVER and state.winners:
@@ -60,21 +70,24 @@ def describe(path: Path) -> str:
         result = tr_names("replays.winners", winners, money=money)
     else:
         result = tr("replays.unfinished")
-    return tr("replays.entry", when=when(stamp), players=and_list(state.names), result=result)
+    return tr("replays.entry", when=when(saved_at(path)), players=and_list(state.names),
+              result=result)  # fmt: skip
 
 
 def entries(limit: int | None = None) -> list[ReplayEntry]:
-    """The kept finished games, newest first, then the save files found (a host's seats
-    files beside its saves are not games); the first `limit` are described."""
+    """The kept finished games and the save files found (a host's seats files beside its
+    saves are not games), in one list by date, newest first; the first `limit` are
+    described (replayed), the rest only dated."""
     from ..autosave import SEATS_SUFFIX, finished_games
 
     paths = [g.path for g in finished_games()]
     seen = {p.resolve() for p in paths}
     for folder, pattern in save_folders():
-        for path in sorted(folder.glob(pattern), reverse=True):
+        for path in folder.glob(pattern):
             if path.resolve() not in seen and not path.name.endswith(SEATS_SUFFIX):
                 seen.add(path.resolve())
                 paths.append(path)
+    paths.sort(key=saved_at, reverse=True)  # stable: the kept games' own order breaks ties
     return [ReplayEntry(p, describe(p)) for p in paths[:limit]]
 
 

@@ -20,7 +20,8 @@ from ..theme import GOLD, TEXT, TEXT_DIM, seat_colour
 from ..widgets import Button
 from .common import backdrop, title_bar
 
-CHART = pygame.Rect(860, 220, 980, 620)
+CHART = pygame.Rect(860, 220, 980, 590)
+ENDED = pygame.Rect(CHART.x, CHART.bottom + 12, CHART.width, 84)  # why it ended, under it
 ROW_W = 760  # a ranking row: it ends 26 px left of the chart's panel
 
 
@@ -199,7 +200,23 @@ class ResultsScene(Scene):
         )
         surface.blit(draw.fit(deals, 24, 760, TEXT_DIM), (x, y + 14))
         surface.blit(self._chart_surface(), (CHART.x - 10, CHART.y - 10))
+        ended = self.ended_text()
+        if ended:
+            draw.blit_wrapped(surface, ended, ENDED, 20, TEXT_DIM, align="center")
         super().draw(surface)
+
+    def ended_text(self) -> str | None:
+        """Why the game ended, in words: the end die (its face and the tile's) or the last
+        tile (game.rules.explain.game_end); None when the view cannot say."""
+        from game.rules.explain import game_end
+
+        end = game_end(self.v)
+        if end is None:
+            return None
+        if end.die is None:
+            return tr("results.ended_last_tile", tile=end.tile)
+        faces = ",\u00a0".join(str(f) for f in end.faces)  # a list never broken across lines
+        return tr("results.ended_die", tile=end.tile, n=end.die, faces=faces)
 
     @staticmethod
     def _column_head(surface, text: str, x: int, bottom: int, width: int) -> None:

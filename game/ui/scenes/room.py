@@ -116,9 +116,12 @@ class RoomScene(Scene):
         s = self.session
         box = LEFT.inflate(-80, -80)
         if s.status == "failed":
-            head = draw.fit(s.failure or tr("net.lost_table"), 34, box.width, BAD, True)
-            surface.blit(head, head.get_rect(center=(box.centerx, box.centery - 30)))
-            hint = tr("room.failed_hint")
+            # wrapped, not shrunk: a refusal names the seats and who holds them
+            head = s.failure or tr("net.lost_table")
+            h = draw.wrapped_height(head, 30, box.width, True)
+            rect = pygame.Rect(box.x, box.centery - 4 - h, box.width, h)
+            draw.blit_wrapped(surface, head, rect, 30, BAD, True, align="center")
+            hint = s.failure_hint or tr("room.failed_hint")
             draw.blit_wrapped(
                 surface,
                 hint,

@@ -68,6 +68,7 @@ class CardPopup:
         self.actions: list = []  # the move of each button (None: not a move)
         self.travel_confirm: PlayTravel | None = None  # a Travel on one's own source, asked
         self._key = None
+        self._no_enter: set = set()  # options Enter never plays ("Keep it")
 
     def forget(self) -> None:
         """Build the buttons again at the next rebuild (a new layout, a new question)."""
@@ -101,6 +102,7 @@ class CardPopup:
         self._key = sig
         self.buttons = []
         self.actions = []
+        self._no_enter = set()
         if key is None:
             return
         x, y = hand.anchor(sel)
@@ -109,6 +111,10 @@ class CardPopup:
         # above the raised card, clear of its frame (and of the back row's titles)
         bottom = min(L.HAND.y - 20, hand.rest_top() - 12, hand.raised_rect(sel).top - 16)
         top = bottom + 8 - 56 * len(labels)
+        enter = next(
+            (i for i, (_, a, _, _) in enumerate(labels) if a is not None and a not in self._no_enter),
+            None,
+        )
         for i, (label, a, tip, style) in enumerate(labels):
             r = pygame.Rect(0, top + i * 56, w, 48)
             # over the board, never over the panel's buttons on the right
@@ -123,8 +129,9 @@ class CardPopup:
                 enabled=a is not None,
                 name=f"card.opt.{i}",
                 tip=tip,
-                # Enter plays the first option that can be played
-                command="" if a is None or any(c.enabled for c in self.buttons) else "hand.play",
+                # Enter plays the first option that can be played, never "Keep it" (Enter
+                # after Enter on a pile took the last mark back: a discard that seemed lost)
+                command="hand.play" if i == enter else "",
                 disabled_reason=tip,  # a label, not a move: it says what stands in the way
             )
             self.buttons.append(b)
@@ -146,6 +153,8 @@ class CardPopup:
             elif isinstance(a, PlayBoss):
                 labels.append((tr("table.play_boss"), a, tr("tip.card.boss")))
             elif isinstance(a, Recruit):
+                if any(isinstance(o, Discard) for o in opts):
+                    self._no_enter.add(a)  # over the limit, Enter marks a discard, never recruits
                 tip = tr("tip.recruit_clan", clan=clan_word(int(a.clan)))
                 if pool_first:
                     tip += "\n" + tr("tip.recruit_pool_first")
@@ -174,10 +183,17 @@ class CardPopup:
         out = []
         if mark is not None:
             out.append((tr("action.discard"), lambda: self.toggle_discard(mark), tr("tip.discard")))
-        if keep is not None:
+        more = self._pile_room(i)
+        if more >= 2:  # the whole pile's worth in one go, not a pop-up per copy
             out.append(
-                (tr("table.discard_keep"), lambda: self.toggle_discard(keep), tr("tip.discard"))
+                (tr("table.discard_pile", n=more), lambda: self.mark_pile(i), tr("tip.discard"))
             )
+        if keep is not None:
+            def keep_one() -> None:
+                self.toggle_discard(keep)
+
+            self._no_enter.add(keep_one)
+            out.append((tr("table.discard_keep"), keep_one, tr("tip.discard")))
         return out
 
     def _pile_choices(self, i: int) -> tuple[int | None, int | None]:
@@ -185,11 +201,39 @@ class CardPopup:
         copies = t.hand.groups[t.hand.group_index(i)].indices
         return t.discard.choices(copies, cards_to_discard(t.v, t.session.viewer))
 
+    def _pile_room(self, i: int) -> int:
+        """How many more copies of card i's pile could be marked now."""
+        t = self.table
+        copies = t.hand.groups[t.hand.group_index(i)].indices
+        free = sum(1 for j in copies if j not in t.discard.marked)
+        need = cards_to_discard(t.v, t.session.viewer)
+        return min(free, max(0, need - len(t.discard.marked)))
+
+    def mark_pile(self, i: int) -> None:
+        """Mark as many copies of card i's pile as are still to discard."""
+        t = self.table
+        copies = t.hand.groups[t.hand.group_index(i)].indices
+        if t.discard.mark_pile(copies, cards_to_discard(t.v, t.session.viewer)):
+            t._refresh()
+
     def mark_discard(self, i: int) -> None:
-        """A click on card i's pile: mark one more copy to discard, else keep one again
-        (nothing leaves the hand yet)."""
+        """A click on card i's pile: mark one more copy to discard; on a pile all marked,
+        keep one again (nothing leaves the hand yet). Enough marked while the pile has
+        copies left: say so, never take a mark back unasked (a click that seems lost)."""
         mark, keep = self._pile_choices(i)
+        if mark is None and keep is not None and self._pile_left(i):
+            t = self.table
+            t.toast = (tr("table.discard_enough", n=cards_to_discard(t.v, t.session.viewer)),
+                       3.0, "info")  # fmt: skip
+            t._refresh()
+            return
         self.toggle_discard(mark if mark is not None else keep)
+
+    def _pile_left(self, i: int) -> bool:
+        """Card i's pile has copies not marked."""
+        t = self.table
+        copies = t.hand.groups[t.hand.group_index(i)].indices
+        return any(j not in t.discard.marked for j in copies)
 
     def toggle_discard(self, i: int) -> None:
         """Mark card `i` (one copy) to discard, or keep it again if marked."""

@@ -18,7 +18,7 @@ from .. import cardart, draw
 from ..i18n import tr
 from ..theme import CLAN_KEYS, GOLD
 from . import layout as L
-from .events import GAVE_UP, PHRASE, SEAT_BACK, SEAT_DROPPED
+from .events import GAVE_UP, LOSS, PHRASE, SEAT_BACK, SEAT_DROPPED
 from .sprites import Bubble, gain_text
 
 
@@ -406,5 +406,6 @@ NOT_ANIMATED = frozenset(
         SEAT_DROPPED,
         SEAT_BACK,
         GAVE_UP,
+        LOSS,  # the notice and the log say it; the event that caused it is animated
     }
 )

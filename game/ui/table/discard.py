@@ -54,6 +54,14 @@ class DiscardPicks:
         mark = free[0] if free and (len(self.marked) < need or not marked) else None
         return mark, marked[-1] if marked else None
 
+    def mark_pile(self, copies: range, need: int) -> int:
+        """Mark as many copies of a pile as are still to discard (a pile of three
+        Recruitment cards in one go); how many were marked."""
+        free = [j for j in copies if j not in self.marked]
+        take = free[: max(0, need - len(self.marked))]
+        self.marked += take
+        return len(take)
+
     def clear(self) -> bool:
         """Keep every card; False when none was marked."""
         had = bool(self.marked)

@@ -11,7 +11,8 @@ PHRASE = "phrase"  # a player says a table-talk phrase (session.py, net_session.
 SEAT_DROPPED = "seat_dropped"  # LAN: a player's connection is lost (net_session.py)
 SEAT_BACK = "seat_back"  # LAN: ... and back
 GAVE_UP = "gave_up"  # a bot Boss says why it failed the deal (session.py)
+LOSS = "loss"  # something of a person on this screen was taken (losses.py)
 
 ENGINE_EVENTS = frozenset(EVENT_TYPES)
-CLIENT_EVENTS = frozenset({PHRASE, SEAT_DROPPED, SEAT_BACK, GAVE_UP})
+CLIENT_EVENTS = frozenset({PHRASE, SEAT_DROPPED, SEAT_BACK, GAVE_UP, LOSS})
 TABLE_EVENTS = ENGINE_EVENTS | CLIENT_EVENTS

@@ -16,7 +16,7 @@ from game.rules import PlaceMarker
 
 from .. import draw
 from ..i18n import tr
-from ..theme import GOLD, TEXT
+from ..theme import GOLD, TEXT, WARN
 from . import hand as hand_mod
 from . import layout as L
 from .hints import HINT_PULSE
@@ -28,6 +28,7 @@ from .pointer import space_at
 OWN_TARGET = (240, 130, 90)  # the glow of a Travel target that is the viewer's own
 PLACE_PULSE = draw.Pulse(100, 155)  # where the marker can go
 NOTICE_PULSE = draw.Pulse(150, 90, 1.2)  # the edge of the session's notice
+LOSS_W, LOSS_PAD, LOSS_PX = 860, 18, 24  # the notice of a loss, over the board's foot
 PLACE_RADIUS, PLACE_SPREAD = 12, 8  # a placeable space's glow
 TARGET_RADIUS, TARGET_SPREAD = 8, 8  # a Travel target's glow (panel.py draws a laid card's)
 
@@ -186,7 +187,9 @@ class TablePainter:
             b.draw(surface, t)
         tab.director.draw(surface)
         tab.director.draw_bubbles(surface, tab.seat_anchor, tab.plates.rects.__getitem__)
-        if tab.toast is not None:
+        if tab.toast is not None and tab.toast[2] == "loss":
+            self._draw_loss(surface, tab.toast[0])
+        elif tab.toast is not None:
             img = draw.fit(tab.toast[0], 26, L.W - 200, TEXT, True)
             r = img.get_rect(center=(L.W // 2, L.HAND.y - 40)).inflate(40, 20)
             fill = (120, 40, 36) if tab.toast[2] == "error" else (30, 84, 64)
@@ -196,6 +199,17 @@ class TablePainter:
             tab.host_away.draw(surface, t)  # its title says what the notice would
         else:
             self._draw_notice(surface)
+
+    def _draw_loss(self, surface, text: str) -> None:
+        """Something of the viewer's was taken (losses.py): the sentences that say who did
+        what and what it means, wrapped in a notice above the hand, in the warning colour."""
+        width = LOSS_W - 2 * LOSS_PAD
+        h = draw.wrapped_height(text, LOSS_PX, width, True)
+        r = pygame.Rect(0, 0, LOSS_W, h + 2 * LOSS_PAD)
+        r.midbottom = (L.BOARD.centerx, L.HAND.y - 16)
+        draw.draw_panel(surface, r, fill=(96, 52, 20), edge=WARN, alpha=245)
+        draw.blit_wrapped(surface, text, r.inflate(-2 * LOSS_PAD, -2 * LOSS_PAD), LOSS_PX,
+                          TEXT, True, align="center")  # fmt: skip
 
     def _mark_own_targets(self, surface, own: set, t: float) -> None:
         """The viewer's own placards and laid cards among Travel targets: another glow and

@@ -38,6 +38,7 @@ from .host_away import HostAwayDialog
 from .keys import TABLE_KEYMAPS, Overlay, panel_state
 from .lag import LagMeter
 from .log import LogPanel
+from .losses import LOSS_SECONDS, LossWatcher
 from .painter import TablePainter
 from .panel import ActionPanel
 from .panels.geometry import row_seats, row_step, rows_top
@@ -98,6 +99,7 @@ class TableScene(Scene):
         self.hand = HandFan()
         self.discard = DiscardPicks()  # over the hand limit: marked, then confirmed
         self.log = LogPanel(self.names)
+        self.losses = LossWatcher()  # what a person here lost, said at once (losses.py)
         self.director = Director(self)
         self.lag = LagMeter()  # per version: when it arrived, when it was shown (bench/lag.py)
         self.director.tweens.speed = app.config.speed_factor
@@ -366,9 +368,15 @@ class TableScene(Scene):
             changed = True
             if batch.toast or batch.error:
                 self.toast = (batch.toast or tr("table.refused"), 3.0, batch.toast_kind)
+            told = []
             for e in batch.events:
                 self.log.add(e)
                 self.history.feed(e)
+                for loss in self.losses.observe(e, s.seats_local):
+                    self.log.add(loss)  # the log keeps it
+                    told.append(self.log.describe(loss))
+            if told and not (quiet or batch.catch_up):
+                self.toast = (" ".join(told), LOSS_SECONDS, "loss")
             self.hints.observe(batch.events)
             if quiet or batch.catch_up:
                 self.director.settle(batch.events)

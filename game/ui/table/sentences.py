@@ -9,7 +9,7 @@ from collections.abc import Callable
 from .. import cardart
 from ..i18n import and_list, list_of, tr, tr_count, tr_names
 from ..theme import CLAN_KEYS, CLAN_LETTERS
-from .events import GAVE_UP, PHRASE, SEAT_BACK, SEAT_DROPPED
+from .events import GAVE_UP, LOSS, PHRASE, SEAT_BACK, SEAT_DROPPED
 
 
 def clan_word(clan) -> str:
@@ -200,10 +200,47 @@ class Describer:
     def _says(self, e: dict) -> str:
         return tr("log.says", name=self.name(e["seat"]), text=tr(e["key"]))
 
+    def _loss(self, e: dict) -> str:
+        """What a person lost and why, as the notice said it (losses.py), to "you"; named
+        when several people share the screen."""
+        text = LOSS_WORDS[e["what"]](self, e)
+        return tr("log.loss.for", name=self.name(e["seat"]), text=text) if e.get("named") else text
+
     def _table_cleared(self, e: dict) -> None:
         """No sentence: the laid cards are gone, so their ids are forgotten."""
         self.laid.clear()
         return None
+
+
+def _failed_deal(d: Describer, e: dict) -> str:
+    parts = [tr("log.loss.failed", by=d.name(e["by"]))]
+    if e.get("amount"):
+        parts.append(tr("log.loss.failed_agreement", amount=money(e["amount"])))
+    if e.get("cards"):
+        cards = list_of(cardart.card_name(c) for c in e["cards"])
+        parts.append(tr("log.loss.failed_played", cards=cards))
+    if e.get("returned"):
+        parts.append(tr("log.loss.failed_returned"))
+    return " ".join(parts)
+
+
+def _travelled(d: Describer, e: dict) -> str:
+    clan = e.get("clan")
+    if clan is None:  # laid before this screen saw it (a rejoin)
+        card = tr("card.clan")
+    else:
+        i = CLAN_KEYS.index(clan) if isinstance(clan, str) else int(clan)
+        card = tr("log.src.card", clans=CLAN_LETTERS[i])
+    return tr("log.loss.travelled", by=d.name(e["by"]), card=card)
+
+
+# a loss's "what" -> its words (losses.py makes the events)
+LOSS_WORDS: dict[str, Callable[[Describer, dict], str]] = {
+    "placard": lambda d, e: tr("log.loss.placard", by=d.name(e["by"]), clan=clan_word(e["clan"])),
+    "stopped": lambda d, e: tr(f"log.loss.stopped_{e['card']}", by=d.name(e["by"])),
+    "travelled": _travelled,
+    "failed": _failed_deal,
+}
 
 
 def _fixed(key: str):
@@ -259,6 +296,7 @@ SENTENCES: dict[str, Callable[[Describer, dict], str | None]] = {
     SEAT_DROPPED: _seat("net.dropped"),  # LAN: a player's connection (net_session.py)
     SEAT_BACK: _seat("net.back"),
     GAVE_UP: Describer._gave_up,  # a bot Boss's reason for failing (session.py)
+    LOSS: Describer._loss,  # something of a person on this screen was taken (losses.py)
 }
 
 # events deliberately not logged: window bookkeeping, passes and the floor are shown on the
