@@ -176,6 +176,22 @@ def test_chinese_renders(lang):
     assert surf.get_bounding_rect().width > surf.get_width() * 0.8
 
 
+# Names people type, on a phone or at the screen: common Simplified and Traditional ones.
+CHINESE_NAMES = ("陳小紅", "王芳", "張偉", "李娜", "黃志明", "刘洋", "赵丽颖", "蔡英傑", "鄭淑芬")
+
+
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_chinese_names_render_on_every_screen(lang, bold):
+    """A player named in Chinese shows on an English or Thai screen too, not as boxes (the
+    faces held only the tables' characters): the SC face ends every chain with the 8,836
+    characters names are written in."""
+    for name in CHINESE_NAMES:
+        assert fonts.missing_chars(name, lang, bold) == "", (lang, name)
+    surf = fonts.render_text("陳小紅", lang, 32, (20, 20, 20), bold)
+    assert surf.get_bounding_rect().width >= 3 * 32 * 0.8
+
+
 def test_mixed_runs_blit_side_by_side():
     text = "Pass to สมชาย ✗"
     runs = fonts.split_runs(text, "en")
@@ -185,7 +201,7 @@ def test_mixed_runs_blit_side_by_side():
     surf = fonts.render_text(text, "en", 30, "white")
     assert surf.get_width() == sum(chain[i].size(r)[0] for i, r in runs)
     assert fonts.split_runs("一、二 ✗ 5", "zh_Hans")[1] == (1, "✗ ")  # symbol from the Latin face
-    assert fonts.missing_chars("Mei 美😀", "en") == "美😀"
+    assert fonts.missing_chars("Mei 美😀", "en") == "😀"  # a Chinese name shows, an emoji not
     assert fonts.render_text(text, "en", 30, "white") is surf  # cached
 
 

@@ -34,10 +34,34 @@ CJK = ("fonts-noto-cjk", Path("/usr/share/fonts/opentype/noto"))
 # Printable ASCII plus what the UI draws besides translated text (money, arrows, marks).
 BASE = "".join(map(chr, range(0x20, 0x7F))) + "$…×÷·–—‘’“”•♦★✓✗←→↑↓⏱"
 # Whole blocks we add where the source covers them, so typed player names in these scripts
-# render too (Latin-1, Latin Extended-A, Thai: a few KB each). Not required, never an error.
+# render too (Latin-1, Latin Extended-A, Thai: a few KB each; Chinese names: the SC face).
+# Not required, never an error.
+def _name_hanzi() -> list[int]:
+    """The Chinese characters people's names are written in: GB2312's 6,763 (Simplified)
+    and Big5's 5,401 frequently used ones (Traditional, 0xA440-0xC67E), 8,836 together,
+    taken from Python's codecs (no list to keep by hand)."""
+    out = []
+    for cp in range(0x4E00, 0xA000):
+        c = chr(cp)
+        try:
+            c.encode("gb2312")
+        except UnicodeEncodeError:
+            try:
+                b = c.encode("big5")
+            except UnicodeEncodeError:
+                continue
+            if not (len(b) == 2 and 0xA440 <= (b[0] << 8 | b[1]) <= 0xC67E):
+                continue
+        out.append(cp)
+    return out
+
+
 OPTIONAL = {
     "latin": [*range(0xA0, 0x180)],
     "thai": [*range(0xA0, 0x180), *range(0x0E01, 0x0E5C)],
+    # names typed in Chinese (on a phone too) shown on every screen, in every language:
+    # the SC face is the last of every chain (about 4 MB a weight)
+    "sc": _name_hanzi(),
 }
 
 # A face is built from one or more sources (package, file, TTC family or None); several
@@ -55,9 +79,9 @@ FACES = {
 WEIGHTS = ("Regular", "Bold")
 # Per language: faces tried in order for each character (fonts.py splits text into runs).
 CHAINS = {
-    "en": ["latin", "thai"],
-    "th": ["thai", "latin"],
-    "zh_Hant": ["tc", "latin", "thai"],
+    "en": ["latin", "thai", "sc"],
+    "th": ["thai", "latin", "sc"],
+    "zh_Hant": ["tc", "latin", "thai", "sc"],
     "zh_Hans": ["sc", "latin", "thai"],
 }
 
