@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import main
+from game.bots.base import Bot
 from game.rules import load, view
 from net.client.bot import BotPlayer
 from net.client.session import Snapshot
@@ -320,7 +321,7 @@ def test_threaded_client_and_host_thread_for_a_pygame_loop():
     assert host.finished.is_set()
 
 
-class _HopefulBoss:
+class _HopefulBoss(Bot):
     """A bot that waits for a card nobody will play unless it must act: then it opens a
     deal on its turn, or fails the deal it is Boss of."""
 

@@ -73,8 +73,14 @@ def text_height(s: str, size: int, bold: bool = False) -> int:
     return _measure(s, THEME.lang, THEME.font_px(size), bold)[1]
 
 
+# What sets a line's height: the scripts of each language's own texts. A Chinese name on an
+# English or Thai screen is drawn by the last face of the chain (assets/fonts/fonts.json),
+# a taller one, and does not make every line of those screens taller.
+LINE_SAMPLE = {"en": "Agก้", "th": "Agก้", "zh_Hant": "Ag中ก้", "zh_Hans": "Ag中ก้"}
+
+
 def line_height(size: int, bold: bool = False) -> int:
-    return _measure("Ag中ก้", THEME.lang, THEME.font_px(size), bold)[1]
+    return _measure(LINE_SAMPLE[THEME.lang], THEME.lang, THEME.font_px(size), bold)[1]
 
 
 def fit(s: str, size: int, max_w: int, colour=TEXT, bold: bool = False):

@@ -125,6 +125,11 @@ def error_text(code: str, open_seats=None, bot_seats=None, held_seats=()) -> str
     return tr("net.error.with_seats", error=text, seats=" ".join(parts))
 
 
+def _bots_open_to_newcomers(msg: Seats) -> bool:
+    """A game runs and newcomers may take its bots' seats."""
+    return msg.started and not msg.over and any(s.newcomers and s.status == "open" for s in msg.seats)
+
+
 def _seat_numbers(seats) -> str:
     return ", ".join(str(seat + 1) for seat in seats)
 
@@ -445,18 +450,12 @@ class NetSession(Session):
             elif before.status in ("away", "bot") and s.status == "human":
                 self._toast(tr("net.back", name=name), "info")
                 self._log_seat(s.seat, "seat_back")
-        self._notice_bot_seats(msg)
-        self._host_returned = False
-        self.start_at = None if msg.start_in is None else now + msg.start_in
-
-    def _notice_bot_seats(self, msg: Seats) -> None:
-        """Every screen is told, once a game runs, that newcomers may take its bots' seats."""
-        open_bots = msg.started and not msg.over and any(
-            s.newcomers and s.status == "open" for s in msg.seats
-        )
+        open_bots = _bots_open_to_newcomers(msg)  # every screen is told, once
         if open_bots and not self.bot_seats_open:
             self._toast(tr("net.bot_seats_open"), "info")
         self.bot_seats_open = open_bots
+        self._host_returned = False
+        self.start_at = None if msg.start_in is None else now + msg.start_in
 
     def _log_seat(self, seat: int, kind: str) -> None:
         """A line for the table's log ("Ann dropped out", "Ann is back"): the link's own

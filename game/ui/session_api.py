@@ -134,6 +134,7 @@ class Session:
     hints_allowed: bool = True  # the coach may be asked (a LAN host or the lesson say no)
     hints_off_reason: str = "hint.off"  # the translation key saying why not
     host_away: object | None = None  # LAN: why the host is out of reach (None: it is not)
+    phone_url: str | None = None  # LAN: the phone page's address, when the host serves phones
     busy: bool = False  # an action of this screen's is on its way (LAN: not yet answered)
 
     @property

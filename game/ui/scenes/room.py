@@ -193,7 +193,7 @@ class RoomScene(Scene):
         s = self.session
         draw.draw_panel(surface, RIGHT, alpha=230)
         x = RIGHT.x + 40
-        url = getattr(s, "phone_url", None)
+        url = s.phone_url
         # the code, the address and the pace left of the phone's column (the hint below both)
         w = RIGHT.width - 80 - (PHONE_COLUMN + 20 if url else 0)
         lab = draw.fit(tr("lobby.room_code"), 26, w, TEXT_DIM, True)

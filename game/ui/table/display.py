@@ -210,7 +210,7 @@ class TableDisplayScene(TableScene):
         return grown if smallest >= MIN_SCREEN_PX and not L.compact() else in_place(strip_h)
 
     def _phone_url(self) -> str | None:
-        return getattr(self.session, "phone_url", None)
+        return self.session.phone_url
 
     def _watching(self) -> int:
         seats = self.session.seats

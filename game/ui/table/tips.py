@@ -65,8 +65,16 @@ class TableTips:
         if pointed is not None and pointed[0] == self.pending[2]:
             fan = t.hand.fan_area()  # off the other cards' titles where it can
             draw_tooltip(surface, pointed[1], t.mouse, avoid=(pointed[2], *keep),
-                         prefer=(*(() if fan is None else (fan,)),
+                         prefer=(*self._titles(), *(() if fan is None else (fan,)),
                                  *t.other_controls(None)))  # fmt: skip
+
+    def _titles(self) -> tuple[pygame.Rect, ...]:
+        """The deal's title ("Deal on space 1", panels/deal.py), which a tip beside the move
+        meter or the Boss's name would otherwise cover."""
+        if self.table.v.get("negotiation") is None:
+            return ()
+        r = L.RIGHT
+        return (pygame.Rect(r.x + 24, r.y + 18, 420, 60),)
 
     def pointed(self) -> tuple[tuple, str, pygame.Rect] | None:
         """(key, text, rect) of the space, card, panel part or placard under the pointer."""
