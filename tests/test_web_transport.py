@@ -391,3 +391,35 @@ def test_a_host_thread_serves_phones_for_a_browser_driven_from_sync_code():
                 return msgpack.unpackb((await ws.receive(5)).data)
 
         assert run(hello())["t"] == "welcome"
+
+
+def test_a_phone_that_answers_the_hosts_pings_stays_seated_and_one_asleep_shows_away():
+    """The host's presence check (docs/PROTOCOL.md §11) hears a WebSocket like a TCP
+    connection: a phone that answers the host's pings keeps its seat, one that sleeps shows
+    away (a phone was never marked heard, so every phone showed away seconds into a game and
+    then a bot took its seat)."""
+
+    async def scenario():
+        host, _ = await start_phone_host(seats=2, limits=_limits(probe_interval=0.1, away_after=0.4))
+        loop = asyncio.get_running_loop()
+        phone = await WebPeer.connect(host)
+        await phone.hello("Phone")
+        phone.send({"t": "start"})
+        await phone.expect("snapshot")
+        pings, end = 0, loop.time() + 1.5
+        while loop.time() < end:  # awake: every ping answered
+            try:
+                msg = await phone.recv(timeout=0.2)
+            except AssertionError:
+                continue  # nothing came this while
+            if msg.get("t") == "ping":
+                pings += 1
+                phone.send({"t": "pong", "n": msg["n"]})
+        assert pings >= 2
+        assert host.seats[0].status == "human"
+        await asyncio.sleep(1.0)  # asleep: nothing read, nothing said
+        assert host.seats[0].status in ("away", "bot")
+        await phone.close()
+        await host.close()
+
+    run(scenario())

@@ -161,6 +161,7 @@ async def serve(request: web.Request, connections: Connections) -> web.WebSocket
     transport = WebSocketTransport(ws, request.transport)
     conn = Connection(TransportWriter(transport), connections.now(), limits.burst, limits.rate)
     conn.via = VIA_WEB
+    conn.heard_at = asyncio.get_running_loop().time()  # heard from: the upgrade
     if not connections.admit():
         connections.send(conn, P.error("too_many_connections"))
         connections.close(conn)
@@ -210,6 +211,7 @@ async def _read(ws: PhoneSocket, conn: Connection, connections: Connections) -> 
         if msg.type is WSMsgType.BINARY:
             last_read = loop.time()
             stats["bytes_in"] += len(msg.data)
+            connections.heard(conn, last_read)  # a silent seat is back before its frames
             try:
                 value = one_message(decoder, msg.data)
                 connections.on_frame(conn, value)

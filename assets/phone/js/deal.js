@@ -58,10 +58,10 @@ export function dealPanel(v, w) {
 function termsList(n, w, which) {
   const rows = Object.entries(n[which]).sort((a, b) => Number(a[0]) - Number(b[0])).map(([seat, t]) => {
     const tag = which === "agreements" ? tr("term.agreement")
-      : t.by_boss ? tr("table.tag.proposal") : t.was_agreed ? tr("table.tag.former") : tr("table.tag.offer");
+      : t.by_boss ? tr("phone.tag.proposal") : t.was_agreed ? tr("phone.tag.former") : tr("phone.tag.offer");
     return h("li", { class: Number(seat) === S.seat ? "me" : "" },
       h("span", { class: "tag" }, tag), " ", h("b", {}, w.name(Number(seat))), " ",
-      tr("table.editor.summary", { what: w.all(t.sources), amount: money(t.amount) }));
+      tr("phone.terms", { what: w.all(t.sources), amount: money(t.amount) }));
   });
   return rows.length ? h("ul", { class: "terms" }, rows) : null;
 }
@@ -156,7 +156,7 @@ export function editorBlock(v, w) {
       button("+", set(ed.amount + 1), { cls: "step", data: { step: "1" } })),
     h("div", { class: "row" }, quick.map(([label, x]) => button(label, set(x), { cls: "quiet" }))),
     h("p", { class: "small" }, tr("table.editor.range", { lo: money(entry.lo), hi: money(entry.hi) })),
-    h("p", {}, tr("table.editor.summary", { what: w.all(sources), amount: money(ed.amount) })),
+    h("p", {}, tr("phone.terms", { what: w.all(sources), amount: money(ed.amount) })),
     h("div", { class: "ledger" }, termsLedger(v, a, ed.amount)),
     h("div", { class: "row" },
       button(tr(a.type === "offer" ? "table.send_offer" : "table.send_proposal"), send, { cls: "primary", data: { send: a.type } }),

@@ -4,7 +4,6 @@ import { andList, money, tr, trCount, trNames } from "./i18n.js";
 
 export const CLANS = ["red", "blue", "yellow", "magenta", "orange", "green"];
 export const LETTERS = ["C", "S", "W", "D", "G", "L"];
-export const FAMILY = ["Cashman", "Sacks", "Wadeworth", "Dougherty", "Goldman", "Liebgeld"];
 // the order a hand is shown in: Clan cards by clan, Travel, then the rest
 export const CARD_ORDER = [
   ...CLANS.map((c) => "clan_" + c), ...CLANS.map((c) => "travel_" + c), "travel_grey",
@@ -13,10 +12,10 @@ export const CARD_ORDER = [
 
 export function clanIndex(clan) { return typeof clan === "string" ? CLANS.indexOf(clan) : clan; }
 
-/** 'S Sacks' for a clan given by name or number. */
+/** A clan, given by name or number, as sentences say it in the player's language (the
+ * desktop's `clan.<colour>.word`: 'S Sacks', 藍色（S）, แซกส์ (S)). */
 export function clanWord(clan) {
-  const i = clanIndex(clan);
-  return `${LETTERS[i]} ${FAMILY[i]}`;
+  return tr(`clan.${CLANS[clanIndex(clan)]}.word`);
 }
 
 /** The clan a card belongs to (null: none). */
