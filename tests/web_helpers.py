@@ -14,7 +14,7 @@ import aiohttp
 import msgpack
 
 from net import protocol as P
-from tests.net_helpers import CODE, LOOPBACK, start_host
+from tests.net_helpers import CODE, LOOPBACK, Peer, start_host
 
 
 async def start_phone_host(**kw):
@@ -27,8 +27,9 @@ def ws_url(host, path: str = "/ws") -> str:
     return f"http://{LOOPBACK}:{host.phones.port}{path}"
 
 
-class WebPeer:
-    """A raw phone: binary WebSocket messages of msgpack, and every message back."""
+class WebPeer(Peer):
+    """A raw phone: binary WebSocket messages of msgpack, and every message back (reading,
+    waiting and the protocol's steps as the TCP ``Peer``; only the transport differs)."""
 
     def __init__(self, session: aiohttp.ClientSession, ws: aiohttp.ClientWebSocketResponse):
         self.session, self.ws = session, ws
@@ -37,6 +38,7 @@ class WebPeer:
         self.seat: int | None = None
         self.token: str | None = None
         self.eof = False
+        self.answers_pings = False
         self.close_code: int | None = None
 
     @classmethod
@@ -75,48 +77,11 @@ class WebPeer:
             self.close_code = self.ws.close_code
             return False
         decoded = msgpack.unpackb(msg.data, raw=False)
+        if self.answers_pings and isinstance(decoded, dict) and decoded.get("t") == "ping":
+            self.send({"t": "pong", "n": decoded.get("n")})
         self.inbox.append(decoded)
         self.log.append(decoded)
         return True
-
-    async def recv(self, timeout: float = 5.0) -> dict:
-        while not self.inbox:
-            if not await self._fill(timeout):
-                raise AssertionError("connection closed while waiting for a message")
-        return self.inbox.pop(0)
-
-    async def expect(self, t: str, timeout: float = 5.0, **fields) -> dict:
-        while True:
-            msg = await self.recv(timeout)
-            if msg.get("t") == t and all(msg.get(k) == v for k, v in fields.items()):
-                return msg
-
-    async def error(self, code: str, timeout: float = 5.0) -> dict:
-        msg = await self.expect("error", timeout)
-        assert msg["code"] == code, msg
-        return msg
-
-    async def closed(self, timeout: float = 5.0) -> list[dict]:
-        got = []
-        while True:
-            while self.inbox:
-                got.append(self.inbox.pop(0))
-            if not await self._fill(timeout):
-                return got
-
-    async def hello(self, name: str = "P", code: str | None = CODE, **extra) -> dict:
-        msg = {"t": "hello", "v": P.PROTOCOL_VERSION, "role": "player", "name": name, "code": code}
-        msg.update(extra)
-        self.send(msg)
-        welcome = await self.expect("welcome")
-        self.seat, self.token = welcome["seat"], welcome["token"]
-        return welcome
-
-    def act(self, action, version: int, id: int | None = None) -> None:
-        msg = {"t": "action", "version": version, "action": action.to_data()}
-        if id is not None:
-            msg["id"] = id
-        self.send(msg)
 
     async def close(self) -> None:
         with contextlib.suppress(Exception):
