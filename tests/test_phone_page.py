@@ -99,7 +99,7 @@ def test_four_phones_play_a_whole_game_with_a_bot_at_the_table_display(browser):
 
 def test_ask_around_game_and_a_phone_reloaded_mid_deal_is_back_in_its_seat(browser):
     """Four phones, no bot, ask-around: the floor and the windows go round. Once a phone has
-    sent an offer, it is reloaded: it is back in the same seat at once (its token), with the
+    sent an offer, it says a quick phrase (every phone hears it) and is reloaded: it is back in the same seat at once (its token), with the
     same view (the game waits for the floor, so nothing moves meanwhile); then the game goes
     on to its end."""
     args = ("--seats", "4", "--window-mode", "ask_around", "--grace", "30", *FAST)
@@ -115,6 +115,9 @@ def test_ask_around_game_and_a_phone_reloaded_mid_deal_is_back_in_its_seat(brows
         before = state(page)
         if before["view"]["phase"] != "negotiation" or before["view"]["window"] is not None:
             return
+        page.click('button[data-phrase="deal"]')  # a quick phrase: every phone hears it
+        for other in everyone:
+            other.wait_for_function("() => globalThis.imthebossPhone.heard > 0")
         page.reload()
         page.wait_for_function(
             "v => globalThis.imthebossPhone.store.version >= v", arg=before["version"]
@@ -122,7 +125,7 @@ def test_ask_around_game_and_a_phone_reloaded_mid_deal_is_back_in_its_seat(brows
         reloaded["before"], reloaded["after"] = before, state(page)
 
     with host_process("host", *args) as url:
-        pages = phones(browser, url, [SMALL, PORTRAIT, SMALL, PORTRAIT])
+        everyone = pages = phones(browser, url, [SMALL, PORTRAIT, SMALL, PORTRAIT])
         tapped = play(pages, GAME_S, seed=11, on_move=reload_once)
     before, after = reloaded["before"], reloaded["after"]
     assert after["screen"] == "game"

@@ -15,6 +15,7 @@ export const S = {
   name: localStorage.getItem(STORE + "name") || "",
   code: (params.get("code") || "").trim().toUpperCase(),
   seat: null,
+  heard: 0, // quick phrases heard (the log starts afresh with every snapshot)
   table: null,
   seats: null,
   store: new ViewStore(),
@@ -108,7 +109,7 @@ const HANDLERS = {
     if (m.id !== undefined && m.id === S.busy) S.busy = null;
     ERRORS[m.code] ? ERRORS[m.code](m) : (S.notice = errorNotice(m));
   },
-  said(m) { S.log.unshift({ said: m }); },
+  said(m) { S.heard += 1; S.log.unshift({ said: m }); },
   gave_up(m) { S.log.unshift({ gaveUp: m }); },
   bye(m) {
     if (m.reason === "shutdown") return; // it may come back (--resume): keep trying

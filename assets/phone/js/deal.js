@@ -8,7 +8,7 @@
 // accepted offer adds its amount (§4.3). Two-player deals also pay the opponent's placards at a
 // fixed rate that depends on which sources the table picks: there the page shows only what
 // the view says (proceeds and agreed total), not a figure it would have to work out.
-import { S, act } from "./app.js";
+import { S, act, send } from "./app.js";
 import { button, h } from "./dom.js";
 import { countdown } from "./game.js";
 import { money, tr } from "./i18n.js";
@@ -52,7 +52,16 @@ export function dealPanel(v, w) {
     clock && countdown(clock),
     laid.length || travel.length ? [h("h4", {}, tr("table.on_table")), h("ul", {}, laid, travel)] : null,
     termsList(n, w, "agreements"), termsList(n, w, "pending"),
-    h("div", { class: "ledger" }, isBoss(v) ? bossLedger(v) : investorLedger(v)));
+    h("div", { class: "ledger" }, isBoss(v) ? bossLedger(v) : investorLedger(v)),
+    S.seat === null || S.seat === undefined ? null : phrases());
+}
+
+// the desktop's quick phrases (game/ui/table/panel.py): said to the whole table (§3 `say`)
+const PHRASES = ["too_expensive", "deal", "no_way", "last_offer"];
+
+function phrases() {
+  return h("div", { class: "row phrases" }, PHRASES.map((p) =>
+    button(tr(`phrase.${p}`), () => send({ t: "say", phrase: p }), { cls: "quiet", data: { phrase: p } })));
 }
 
 function termsList(n, w, which) {
