@@ -87,7 +87,9 @@ def _button_surface(
     cap = box = None
     if keycap:
         # the keyboard shortcut at the right end: the label is centred in what is left
-        cap = draw.text(keycap, 16 if h >= 44 else 14, ink, True)
+        # from at least the readable minimum, so a cap lifted to it at Normal still grows at
+        # Large (issue 32)
+        cap = draw.text(keycap, max(16 if h >= 44 else 14, THEME.min_px), ink, True)
         box = pygame.Rect(0, 0, max(22, cap.get_width() + 8), min(h - 8, cap.get_height() + 2))
         box.midright = (w - 6, dy + h // 2)
     if box is not None and icon is not None and not label and h > w:
@@ -392,7 +394,7 @@ class Toggle(Widget):
         while True:
             lines = [text] if draw.text_width(text, size) <= room else draw.wrap(text, size, room)
             fits = len(lines) * self._step(size, len(lines)) <= self.rect.height
-            if fits or THEME.font_px(size) <= THEME.min_px:
+            if fits or THEME.font_px(size - 2) >= THEME.font_px(size):  # as small as it gets
                 break
             size -= 2
         return size, _balanced(text, size, room, lines)
