@@ -34,10 +34,15 @@ from .actions import (
 )
 from .actions import interned as _a
 from .board import CLANS, MASK_CLANS
-from .cards import CARDS, Card
+from .cards import CARDS
 from .legality import (
+    BOSS,
     QUIET_LAST_MADE,
     QUIET_LAST_UNUSED,
+    RECRUIT,
+    STOP,
+    TRAVEL_GREY,
+    TRAVEL_RED,
     asked_seats,
     can_call,
     former_total,
@@ -57,11 +62,6 @@ from .state import (
 from .turn import free_spaces
 from .variants import Variant, WindowMode
 
-TRAVEL_RED = int(Card.TRAVEL_RED)
-TRAVEL_GREY = int(Card.TRAVEL_GREY)
-BOSS = int(Card.BOSS)
-RECRUIT = int(Card.RECRUIT)
-STOP = int(Card.STOP)
 # Enum members the legal-action path tests on every move, read once: in CPython 3.11 looking
 # a member up on its class (`Phase.NEGOTIATION`) costs ~0.1 µs, as EnumType defines __getattr__.
 _GAME_OVER = Phase.GAME_OVER
