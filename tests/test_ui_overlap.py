@@ -80,14 +80,7 @@ def test_ledger_lines_keep_apart_and_keep_the_warning(app, large, lang):
     at 25 px a line), and the warning is still there when fewer lines fit."""
     large(lang)
     screenshot.render_crowded(app, "ledger_redundant")
-    canvas = app.screen
-    app.screen = app.window.canvas = probe.ProbeCanvas(LOGICAL_SIZE)
-    try:
-        with probe.probing(app.screen) as p:
-            THEME.epoch += 1
-            app.draw()
-    finally:
-        app.screen = app.window.canvas = canvas
+    p = probe_table(app)
     lines = [b for b in texts(p) if b.owner == "LedgerBox"]
     assert len(lines) >= 6
     for i, a in enumerate(lines):
