@@ -433,6 +433,22 @@ class TransportWriter:
         self.transport.close()
 
 
+def read_deadline(
+    conn: Connection, limits: Limits, hello_by: float, last_read: float,
+    partial_since: float | None = None,
+) -> tuple[float, str]:
+    """When a connection that stays as quiet as it is now is closed, and why: no hello in
+    time, silent for too long, or a message left half-sent (TCP; a WebSocket message comes
+    whole). One rule for both transports (this module's reader, net/web's)."""
+    if conn.role is None:
+        when, why = hello_by, "no hello in time"
+    else:
+        when, why = last_read + limits.idle_timeout, "silent for too long"
+    if partial_since is not None and partial_since + limits.partial_timeout < when:
+        when, why = partial_since + limits.partial_timeout, "a message was left half-sent"
+    return when, why
+
+
 class ConnectionProtocol(asyncio.Protocol):
     """One connection's life: admitted, read frame by frame, dropped.
 
@@ -526,15 +542,9 @@ class ConnectionProtocol(asyncio.Protocol):
             self.connections.drop(self.conn, linger=False)
 
     def _deadline(self) -> tuple[float, str]:
-        limits = self.connections.limits
-        if self.conn.role is None:
-            when, why = self.hello_by, "no hello in time"
-        else:
-            when, why = self.last_read + limits.idle_timeout, "silent for too long"
-        since = self.partial_since
-        if since is not None and since + limits.partial_timeout < when:
-            when, why = since + limits.partial_timeout, "a message was left half-sent"
-        return when, why
+        return read_deadline(
+            self.conn, self.connections.limits, self.hello_by, self.last_read, self.partial_since
+        )
 
     def _arm(self, when: float) -> None:
         if self.watchdog is not None:

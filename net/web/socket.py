@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from net import protocol as P
-from net.host.connections import Connection, Connections, TransportWriter
+from net.host.connections import Connection, Connections, TransportWriter, read_deadline
 
 log = logging.getLogger(__name__)
 
@@ -196,10 +196,7 @@ async def _read(ws: PhoneSocket, conn: Connection, connections: Connections) -> 
     last_read = loop.time()
     stats = connections.stats
     while not conn.closed:
-        if conn.role is None:
-            deadline, why = hello_by, "no hello in time"
-        else:
-            deadline, why = last_read + limits.idle_timeout, "silent for too long"
+        deadline, why = read_deadline(conn, limits, hello_by, last_read)
         left = deadline - loop.time()
         if left <= 0:
             connections.fatal(conn, P.error("timeout", why))
