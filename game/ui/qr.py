@@ -1,7 +1,8 @@
 """The phone page's address as a QR code, drawn in pygame from segno's module matrix.
 
-    card = phone_card(url, pygame.Rect(...))     # the code, "Scan to play on your phone"
-    surface.blit(card, rect)                      # and the address, in one square-ish box
+    code = qr_surface(url, side)                  # the code, at most side x side pixels
+    surface.blit(code, rect)                      # (the join strip, the room: beside
+    page_address(url)                             # "Scan to play on your phone" and this)
 
 segno makes the code (error correction M: a TV's glare or a finger on the screen can hide
 15% of it); the modules are drawn whole pixels wide, black on white with the four-module
@@ -14,10 +15,6 @@ from functools import lru_cache
 
 import pygame
 import segno
-
-from . import draw
-from .i18n import tr
-from .theme import TEXT, TEXT_DIM
 
 QUIET_ZONE = 4  # modules of white around the code (ISO/IEC 18004)
 DARK = (0, 0, 0)
@@ -46,23 +43,6 @@ def qr_surface(url: str, size: int) -> pygame.Surface:
     return surf
 
 
-def phone_card(url: str, rect: pygame.Rect, caption_size: int = 20) -> pygame.Surface:
-    """The code on the left of a ``rect``-sized box (as tall as it), and beside it "Scan to
-    play on your phone" and the page's host:port, for people joining with a phone
-    (transparent background)."""
-    surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-    code = qr_surface(url, rect.height)
-    surf.blit(code, (0, (rect.height - code.get_height()) // 2))
-    x = code.get_width() + 16
-    w = rect.width - x
-    if w < 80:
-        return surf
-    used = draw.blit_wrapped(
-        surf, tr("display.scan_phone"), pygame.Rect(x, 8, w, rect.height // 2), caption_size + 4, TEXT, True
-    )
-    address = url.split("://", 1)[-1].split("/", 1)[0]  # host:port (the code is beside)
-    draw.blit_wrapped(
-        surf, address, pygame.Rect(x, 8 + used + 8, w, rect.height - used - 16), caption_size,
-        TEXT_DIM,
-    )  # fmt: skip
-    return surf
+def page_address(url: str) -> str:
+    """The page's host:port, shown beside its code (the room code stands beside it too)."""
+    return url.split("://", 1)[-1].split("/", 1)[0]

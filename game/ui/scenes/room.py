@@ -13,7 +13,7 @@ import pygame
 
 from .. import draw, router
 from ..i18n import tr
-from ..qr import qr_surface
+from ..qr import page_address, qr_surface
 from ..router import Route
 from ..scene import Scene
 from ..theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, WARN, seat_colour
@@ -227,7 +227,7 @@ class RoomScene(Scene):
         surface.blit(code, code.get_rect(midtop=(col.centerx, col.y)))
         words = pygame.Rect(col.x, col.y + code.get_height() + 6, col.width, 70)
         used = draw.blit_wrapped(surface, tr("display.scan_phone"), words, 20, TEXT, True, "center")
-        addr = draw.fit(url.split("://", 1)[-1].split("/", 1)[0], 18, col.width, TEXT_DIM)
+        addr = draw.fit(page_address(url), 18, col.width, TEXT_DIM)
         surface.blit(addr, addr.get_rect(midtop=(col.centerx, words.y + used + 2)))
 
     def _status_text(self) -> tuple[str, tuple] | None:

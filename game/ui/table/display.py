@@ -22,7 +22,7 @@ import pygame
 
 from .. import draw, probe
 from ..i18n import tr
-from ..qr import qr_surface
+from ..qr import page_address, qr_surface
 from ..theme import GOLD, LOGICAL_SIZE, MIN_SCREEN_PX, TEXT, TEXT_DIM, THEME
 from . import layout as L
 from .board import felt
@@ -149,7 +149,7 @@ class JoinStrip:
         qr = qr_surface(phone_url, slot.height)
         surf.blit(qr, qr.get_rect(center=slot.center))
         used = draw.blit_wrapped(surf, tr("display.scan_phone"), hint, HINT_PX + 6, TEXT, True)
-        page = phone_url.split("://", 1)[-1].split("/", 1)[0]  # host:port (the code is beside)
+        page = page_address(phone_url)
         below = pygame.Rect(hint.x, hint.y + used + 6, hint.width, max(0, hint.height - used - 6))
         draw.blit_wrapped(surf, page, below, HINT_PX + 4, TEXT_DIM)
         return surf
@@ -204,13 +204,10 @@ class TableDisplayScene(TableScene):
         screen, else the table where it stands."""
         s = self.session
         width = enlarged().strip.width
-        strip_h = self.strip.height(width, s.code, s.address, self._watching(), self._phone_url())
+        strip_h = self.strip.height(width, s.code, s.address, self._watching(), s.phone_url)
         grown = enlarged(strip_h)
         smallest = THEME.min_px * panel_scale(grown) * self.app.window.scale
         return grown if smallest >= MIN_SCREEN_PX and not L.compact() else in_place(strip_h)
-
-    def _phone_url(self) -> str | None:
-        return self.session.phone_url
 
     def _watching(self) -> int:
         seats = self.session.seats
@@ -237,7 +234,7 @@ class TableDisplayScene(TableScene):
                 surface.blit(pygame.transform.smoothscale(src, part.dst.size), part.dst)
                 probe.note_scaled(surface, self._table, part.src, part.dst)
         s = self.session
-        self.strip.draw(surface, where.strip, s.code, s.address, self._watching(), self._phone_url())
+        self.strip.draw(surface, where.strip, s.code, s.address, self._watching(), s.phone_url)
 
     def pulses(self) -> list[tuple[object, pygame.Rect]]:
         where = self.arrangement()
