@@ -19,8 +19,8 @@ from .events import LOSS
 
 LOSS_SECONDS = 9.0  # how long the notice stays: two sentences, read at a newcomer's pace
 
-#: the plays a Stop card cancels, by the window's kind
-STOPPABLE = {"boss": "boss", "travel": "travel", "recruit": "recruit"}
+#: the windows (by kind) whose play a Stop card cancels; the loss names the kind
+STOPPABLE = frozenset({"boss", "travel", "recruit"})
 
 
 @dataclass
@@ -37,7 +37,7 @@ class LossWatcher:
 
     def __init__(self) -> None:
         self.people: tuple[int, ...] = ()
-        self._play: tuple[int, str] | None = None  # the open window's play: (seat, card)
+        self._player: int | None = None  # who made the open window's play
         self._stakes: dict[int, _Stake] = {}
         self._failed_by: int | None = None  # the Boss who failed the deal being cleared
         self._laid: dict[int, str] = {}  # laid Clan card id -> its clan
@@ -58,21 +58,20 @@ class LossWatcher:
         return seat is not None and seat in self.people
 
     def _card_played(self, e: dict) -> list[dict]:
-        self._play = (e["seat"], e["card"])
+        self._player = e["seat"]
         return []
 
     def _window_closed(self, e: dict) -> list[dict]:
-        self._play = None
+        self._player = None
         return []
 
     def _stopped(self, e: dict) -> list[dict]:
-        play, self._play = self._play, None
-        if play is None or e["kind"] not in STOPPABLE:
+        seat, self._player = self._player, None
+        if seat is None or e["kind"] not in STOPPABLE:
             return []
-        seat, card = play
         if not self._mine(seat) or e["seat"] == seat:
             return []
-        return [self._loss(seat, "stopped", by=e["seat"], card=STOPPABLE[e["kind"]])]
+        return [self._loss(seat, "stopped", by=e["seat"], card=e["kind"])]
 
     def _recruited(self, e: dict) -> list[dict]:
         old, new = e["old_owner"], e["new_owner"]
