@@ -170,12 +170,15 @@ def _action_case(rng: random.Random, ctx: Ctx, kind: str) -> Case:
     rid = ctx.next_id()
     version = ctx.version
     legal = _legal(ctx)
+    # While a window is open the host takes an answer made on any version since it opened
+    # (docs/PROTOCOL.md): a version behind ours could be a real move, so only one far ahead.
+    window_open = ctx.view is not None and ctx.view.get("window") is not None
     if kind == "stale" and legal is not None and legal.fixed:
         act = rng.choice(legal.fixed).to_data()
         # Strictly below the version we hold (never the host's: ours can only lag behind),
         # or absurdly far ahead.
         version = rng.choice([ctx.version - rng.randrange(1, 5), 2**53])
-        if version < 0:
+        if version < 0 or window_open:
             version = 2**53
     elif kind == "other_seat" and ctx.seat is not None:
         act = _random_action(rng, ctx)
@@ -189,6 +192,8 @@ def _action_case(rng: random.Random, ctx: Ctx, kind: str) -> Case:
             act[field_] = _wrong(rng)
     else:
         act = _random_action(rng, ctx)
+    if window_open:
+        version = 2**53
     msg = {"t": "action", "version": version, "action": act, "id": rid}
     code = _schema_code(msg)
     if code is not None:
