@@ -43,7 +43,7 @@ from game.rules import (
 from game.rules.board import Clan
 from game.rules.cards import Card
 from game.rules.events import CardsDrawn
-from game.rules.invariants import Ledger
+from game.rules.invariants import MoneyAudit
 from game.simulate import simulate_game
 
 
@@ -127,7 +127,7 @@ def run_one(args: tuple[int, int]) -> dict:
     def check(game, action, events):
         st = game.state
         if not ledger:
-            ledger.append(Ledger(st))
+            ledger.append(MoneyAudit(st))
         ledger[0].check(st, events)
         for e in events:
             if isinstance(e, CardsDrawn):

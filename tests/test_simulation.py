@@ -9,7 +9,7 @@ import pytest
 from game.rules import Settings, Variant, WindowMode, legal_actions, view
 from game.rules.determinize import hidden_twin, state_from_view
 from game.rules.events import CardsDrawn
-from game.rules.invariants import Ledger
+from game.rules.invariants import MoneyAudit
 from game.simulate import simulate_game
 
 CONFIGS = [
@@ -30,7 +30,7 @@ class Audit:
     def __call__(self, game, action, events):
         st = game.state
         if self.ledger is None:
-            self.ledger = Ledger(game.state)  # money and tiles start at zero in these games
+            self.ledger = MoneyAudit(game.state)  # money and tiles start at zero in these games
         self.ledger.check(st, events)
         for e in events:
             if isinstance(e, CardsDrawn):

@@ -43,7 +43,7 @@ def card_counts(state: GameState) -> list[int]:
     return counts
 
 
-class Ledger:
+class MoneyAudit:
     """Follows a game's events to check what the state alone cannot show: money paid out
     equals the proceeds, and no clan is counted twice in a deal."""
 

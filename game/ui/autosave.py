@@ -90,7 +90,7 @@ def seats_path(game_path: Path) -> Path:
 
 
 @dataclass(frozen=True)
-class FinishedGame:
+class FinishedRecord:
     """A kept finished game, as the replay list shows it (read without replaying)."""
 
     path: Path
@@ -122,14 +122,14 @@ def keep_finished(save_data: dict, directory: Path | None = None) -> Path:
     return path
 
 
-def finished_games(directory: Path | None = None) -> list[FinishedGame]:
+def finished_games(directory: Path | None = None) -> list[FinishedRecord]:
     """The kept finished games, newest first; unreadable files are skipped."""
     d = Path(directory) if directory is not None else finished_folder()
     out = []
     for _, path in reversed(_numbered(d, FINISHED_PREFIX)):
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            out.append(FinishedGame(path, list(data["players"]), len(data["actions"])))
+            out.append(FinishedRecord(path, list(data["players"]), len(data["actions"])))
         except (OSError, ValueError, KeyError, TypeError):
             continue
     return out

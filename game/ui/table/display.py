@@ -5,7 +5,7 @@ connection states, the negotiation panel (read-only: a spectator has no legal ac
 the countdowns and the log. Nothing private ever reaches it (the host sends a spectator the
 public view only).
 
-The room looks at the board, so the display gives it the screen (`Arrangement`): the table
+The room looks at the board, so the display gives it the screen (`DisplayArrangement`): the table
 is drawn as usual on a canvas of its own, then laid out anew on the window's canvas, the
 board grown to the screen's height (less a strip for joining along its foot), the panel
 and the log beside it in the rest of the width. The strip holds the room code and the address,
@@ -48,7 +48,7 @@ class Part:
 
 
 @dataclass(frozen=True)
-class Arrangement:
+class DisplayArrangement:
     parts: tuple[Part, ...]
     strip: pygame.Rect  # the join strip
 
@@ -74,7 +74,7 @@ class Arrangement:
         return (-1, -1)  # the strip, a margin: nothing of the table's
 
 
-def enlarged(strip_h: int = 0) -> Arrangement:
+def enlarged(strip_h: int = 0) -> DisplayArrangement:
     """The board grown (by BOARD_GROWTH at most) to the screen's height less a strip of
     `strip_h` (STRIP_H at least) along the foot of the screen, the panel and the log
     beside the board."""
@@ -95,19 +95,19 @@ def enlarged(strip_h: int = 0) -> Arrangement:
     log = pygame.Rect(0, 0, round(log_src.w * kl), round(log_src.h * kl))
     log.bottomright = room.bottomright
     parts = (Part(plates, plates), Part(board_src, board), Part(panel_src, panel), Part(log_src, log))
-    return Arrangement(parts, strip)
+    return DisplayArrangement(parts, strip)
 
 
-def in_place(strip_h: int = 0) -> Arrangement:
+def in_place(strip_h: int = 0) -> DisplayArrangement:
     """The table where it stands, the strip (`strip_h` tall, STRIP_H at least) at the foot
     of the hand's place."""
     whole = pygame.Rect((0, 0), LOGICAL_SIZE)
     h = max(STRIP_H, strip_h)
     strip = pygame.Rect(L.HAND.x, L.H - MARGIN - h, L.HAND.width, h)
-    return Arrangement((Part(whole, whole),), strip)
+    return DisplayArrangement((Part(whole, whole),), strip)
 
 
-def panel_scale(arrangement: Arrangement) -> float:
+def panel_scale(arrangement: DisplayArrangement) -> float:
     return min(p.scale for p in arrangement.parts)
 
 
@@ -199,7 +199,7 @@ class TableDisplayScene(TableScene):
         self.strip = JoinStrip()
         self._table = pygame.Surface(LOGICAL_SIZE)  # the table's own canvas
 
-    def arrangement(self) -> Arrangement:
+    def arrangement(self) -> DisplayArrangement:
         """The board enlarged where the narrowed panel's text stays readable on this
         screen, else the table where it stands."""
         s = self.session

@@ -130,7 +130,7 @@ def best_arrow(
     return best if _length(best) >= 30 else None
 
 
-class Coach:
+class LessonCoach:
     def __init__(self, table, on_leave, on_finish, on_play_out) -> None:
         self.table = table
         self.session = table.session

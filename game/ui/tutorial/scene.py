@@ -14,7 +14,7 @@ from ..router import Route
 from ..seating import seat_name
 from ..table.keys import LESSON_KEYMAPS
 from ..table.scene import TableScene
-from .coach import Coach
+from .coach import LessonCoach
 from .progress import clear_progress, load_progress, save_progress
 from .session import TutorialSession
 
@@ -30,7 +30,7 @@ class TutorialTable(TableScene):
     def __init__(self, app, session: TutorialSession, catch_up: bool = False) -> None:
         super().__init__(app, session, on_exit=self.new_game, catch_up=catch_up)
         self.auto_results = False  # the lesson ends with the coach (or the bots play it out)
-        self.coach = Coach(self, self.leave, self.finish, self.play_out)
+        self.coach = LessonCoach(self, self.leave, self.finish, self.play_out)
 
     def _refresh(self) -> None:
         super()._refresh()

@@ -66,14 +66,14 @@ class RowButton:
 
 
 @dataclass(frozen=True)
-class Terms:
+class ViewerTerms:
     """The viewer's TermsChoices: a proposal per player (the Boss), or one offer."""
 
     by_target: dict[int, TermsChoice]
     offer: TermsChoice | None
 
     @classmethod
-    def of(cls, legal: LegalActions) -> Terms:
+    def of(cls, legal: LegalActions) -> ViewerTerms:
         by_target, offer = {}, None
         for t in legal.terms:
             if isinstance(t.action, Propose):
@@ -92,7 +92,7 @@ class NegotiationPanel:
     def widgets(self, v: dict, legal: LegalActions, viewer: int | None) -> list[Widget]:
         if self.editor.state is not None:  # the editor is modal: only its own controls
             return self.editor.widgets(v, legal)
-        terms = Terms.of(legal)
+        terms = ViewerTerms.of(legal)
         self.buttons_left = {}
         out: list[Widget] = []
         seats = row_seats(v)
@@ -103,7 +103,7 @@ class NegotiationPanel:
 
     # -- the rows --------------------------------------------------------------------------
 
-    def _row(self, v, legal, me, seat: int, y: int, step: int, terms: Terms) -> list[Widget]:
+    def _row(self, v, legal, me, seat: int, y: int, step: int, terms: ViewerTerms) -> list[Widget]:
         neg = v["negotiation"]
         if me is not None and me == neg["boss"]:
             buttons = self._boss_row(v, legal, me, seat, terms)
@@ -135,7 +135,7 @@ class NegotiationPanel:
             self.buttons_left[seat] = bx + 6
         return out
 
-    def _boss_row(self, v, legal, me: int, seat: int, terms: Terms) -> list[RowButton]:
+    def _boss_row(self, v, legal, me: int, seat: int, terms: ViewerTerms) -> list[RowButton]:
         """The Boss's row for `seat`: accept its offer (saying what he pays), counter it
         (or propose, or change his own proposal), decline it (or withdraw his own)."""
         send = self.table.send
@@ -189,7 +189,7 @@ class NegotiationPanel:
             )
         return out
 
-    def _own_row(self, v, legal, me: int, terms: Terms) -> list[RowButton]:
+    def _own_row(self, v, legal, me: int, terms: ViewerTerms) -> list[RowButton]:
         """An investor's own row: accept the Boss's proposal (saying what he gets), decline
         it or withdraw his own offer. Offering and countering are the bar's one button, and
         the row's while a window holds the bar and an offer may answer it ("going once")."""
@@ -248,7 +248,7 @@ class NegotiationPanel:
 
     # -- the bottom bar --------------------------------------------------------------------
 
-    def _bottom_bar(self, v, legal, me, terms: Terms) -> list[Widget]:
+    def _bottom_bar(self, v, legal, me, terms: ViewerTerms) -> list[Widget]:
         if v.get("window") is not None:
             return window_widgets(v, legal, me, self.table.send)
         if me is None:
@@ -289,7 +289,7 @@ class NegotiationPanel:
             for i, (label, a, style, name) in enumerate(opts)
         ]
 
-    def _investor_bar(self, v, legal, me: int, terms: Terms) -> list[Widget]:
+    def _investor_bar(self, v, legal, me: int, terms: ViewerTerms) -> list[Widget]:
         """Offer to the Boss, or pass the floor."""
         send = self.table.send
         boss = v["negotiation"]["boss"]
