@@ -27,8 +27,9 @@ import time
 
 from game.bots import make_bot
 from game.rules import Game, Settings, Variant, WindowMode
-from game.simulate import play, result_of, simulate_game
-from game.tournament import summarize
+from game.table.results import result_of
+from game.table.simulate import play, simulate_game
+from game.table.tournament import summarize
 
 # The tables of docs/BOTS.md: (players, bots).
 TABLES = [

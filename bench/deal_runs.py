@@ -28,7 +28,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from game.rules import Draw, OpenDeal, Settings, WindowMode
-from game.simulate import simulate_game
+from game.table.simulate import simulate_game
 
 PERSON = 0
 PERSON_BOT = "heuristic"

@@ -1,7 +1,7 @@
 """Engine figures: random 4-player games per second in one process, p50/p99 microseconds of
 `apply`, of `legal_actions` and of `is_legal` with no list built, peak RSS; and, as yardsticks, what the API's shape alone
 costs per action with no rules at all (`shape_only`), and (ask-around) the same games with
-no referee (`engine_only`), hence what the referee costs per simulated action.
+no bot scheduler (`engine_only`), hence what the bot scheduler costs per simulated action.
 
     python -m bench.engine [--games 200] [--players 4] [--real-time] [--json] [--shape-actions N]
 """
@@ -39,14 +39,14 @@ from game.rules.actions import TermsChoice, interned
 from game.rules.board import CLANS
 from game.rules.events import FloorPassed
 from game.rules.state import PLACARD_SOURCES
-from game.seat_view import seat_view
-from game.simulate import play
+from game.table.seat_view import seat_view
+from game.table.simulate import play
 
 
 def bare_play(game: Game, bots: list) -> None:
-    """The engine and the bots with no referee: the seat the game waits for moves at once.
-    Ask-around only (real time needs the referee's clocks); with random bots these are the
-    very games the referee plays, so the difference in time is the referee's."""
+    """The engine and the bots with no bot scheduler: the seat the game waits for moves at once.
+    Ask-around only (real time needs the bot scheduler's clocks); with random bots these are the
+    very games the bot scheduler plays, so the difference in time is the bot scheduler's."""
     st = game.state
     while st.phase is not Phase.GAME_OVER:
         seat = waiting_for(st)[0]
@@ -161,10 +161,10 @@ def main(argv=None) -> int:
         "games": args.games,
         "games_per_second": round(gps, 1),
         "mean_actions_per_game": round(mean_actions, 1),
-        # The same games with no referee (ask-around), and what the referee adds per action.
+        # The same games with no bot scheduler (ask-around), and what the bot scheduler adds per action.
         "engine_only_games_per_second": None if bare_gps is None else round(bare_gps, 1),
         "engine_only_mean_actions_per_game": None if bare_actions is None else round(bare_actions, 1),
-        "referee_us_per_action": None
+        "scheduler_us_per_action": None
         if bare_gps is None
         else round((1 / gps - 1 / bare_gps) * 1e6 / mean_actions, 2),
         "apply_us": {

@@ -71,7 +71,7 @@ def summary(gaps: dict[str, list[float]]) -> dict:
 
 
 async def host_table(seconds: float, eager: bool) -> dict:
-    from game.referee import Timing
+    from game.table.bot_schedule import Timing
     from net import protocol as P
     from net.host.config import HostConfig
     from net.host.connections import Limits
@@ -117,7 +117,7 @@ async def host_table(seconds: float, eager: bool) -> dict:
 
 
 def hot_seat_table(seconds: float) -> dict:
-    from game.referee import Timing
+    from game.table.bot_schedule import Timing
     from game.ui.session import LocalSession, SeatSpec
 
     settings = Settings(players=4, window_mode=WindowMode.REAL_TIME)

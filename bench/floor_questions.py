@@ -16,7 +16,8 @@ import argparse
 
 from game.bots import make_bot
 from game.rules import Game, Pass, PassFloor, Settings, WindowMode
-from game.simulate import play, result_of
+from game.table.results import result_of
+from game.table.simulate import play
 
 SEAT = 0
 

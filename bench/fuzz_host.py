@@ -769,7 +769,7 @@ class Session:
 
 def serve(args) -> int:
     """The host under test, in its own process: prints its port, runs until killed."""
-    from game.referee import Timing
+    from game.table.bot_schedule import Timing
     from net.host.config import HostConfig
     from net.host.connections import Limits
     from net.host.server import Host

@@ -3,7 +3,7 @@
     python -m bench.bots --haggle [--games 60] [--bots heuristic] [--jobs 1]
 
 Every table is default bots only (3, 4 and 6 players x ask-around and real time; real time
-runs on the driver's manual clock, game/simulate.py). Per deal it counts the offers and
+runs on the driver's manual clock, game/table/simulate.py). Per deal it counts the offers and
 proposals made, whether any seat said the very same terms (same seat, same counterpart,
 same sources, same amount) more than once, and whether the negotiation limit was reached.
 """
@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from game.rules import Offer, Propose, Settings, WindowMode
-from game.simulate import simulate_game
+from game.table.simulate import simulate_game
 
 PLAYER_COUNTS = (3, 4, 6)
 MODES = ("ask_around", "real_time")

@@ -2,7 +2,7 @@
 
     python -m bench.bots --lan [--games 3] [--bot heuristic] [--players 4] [--seed 1]
 
-Issue 24: bots the referee drives (``game.simulate``) never let a negotiation sit until
+Issue 24: bots the bot scheduler drives (``game.table.simulate``) never let a negotiation sit until
 the 180 s clock ends it; the same bots as LAN clients (``main.py join --bot KIND
 --headless``) must not either. Each game: a loopback host in this process with the
 table's own timing (real-time windows, the default clocks and bot pauses), and one

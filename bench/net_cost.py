@@ -74,11 +74,11 @@ class StepClock:
 def instrument_host(clock: StepClock) -> Callable[[], dict]:
     """Wrap the host's per-action path (call before the Host is made). Returns a function
     giving the extra figures (CPU per action, thread CPU of the handler)."""
-    import game.master as master_mod
+    import game.table.master as master_mod
     import net.host.fanout as fanout_mod
-    from game.countdowns import Countdowns
-    from game.referee import Referee
     from game.rules.game import Game
+    from game.table.bot_schedule import BotScheduler
+    from game.table.countdowns import Countdowns
     from net import protocol as P
     from net.host.action_check import ActionCheck
     from net.host.connections import Connections
@@ -140,7 +140,7 @@ def instrument_host(clock: StepClock) -> Callable[[], dict]:
     clock.wrap(P, "encode", "3.4.4.f encode")
     clock.wrap(P, "encode_map", "3.4.4.f encode")
     clock.wrap(Connections, "send", "3.4.4.g write (socket send)")
-    clock.wrap(Referee, "after_action", "3.5 referee (bots hear, plan)")
+    clock.wrap(BotScheduler, "after_action", "3.5 bot scheduler (bots hear, plan)")
 
     def figures() -> dict:
         n = marks["actions1"] - marks["actions0"]

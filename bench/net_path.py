@@ -66,7 +66,7 @@ class Table:
     """A host and its seated clients, driven one action at a time."""
 
     def __init__(self, seats: int, seed: int, clients: bool = True) -> None:
-        from game.clock import ManualClock
+        from game.table.clock import ManualClock
         from net import protocol as P
         from net.client.session import ClientSession
         from net.host.connections import Connection

@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 from game.bots import make_bot  # noqa: E402
 from game.rules import Game, Settings  # noqa: E402
 from game.rules.cards import Card  # noqa: E402
-from game.simulate import play  # noqa: E402
+from game.table.simulate import play  # noqa: E402
 
 PERSON = 0
 PERSON_BOT = "heuristic"

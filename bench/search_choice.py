@@ -33,7 +33,7 @@ from game.bots.obs import Memory, Obs
 from game.bots.search import SearchBot
 from game.bots.talk import Talk
 from game.rules import Action, Game, Settings
-from game.simulate import play
+from game.table.simulate import play
 
 
 @dataclass

@@ -48,8 +48,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.referee import Timing  # noqa: E402
 from game.rules import Game, view  # noqa: E402
+from game.table.bot_schedule import Timing  # noqa: E402
 from net import protocol as P  # noqa: E402
 from net.client.bot import BotPlayer  # noqa: E402
 from net.client.session import Snapshot, Update  # noqa: E402

@@ -44,7 +44,7 @@ from game.rules.board import Clan
 from game.rules.cards import Card
 from game.rules.events import CardsDrawn
 from game.rules.invariants import MoneyAudit
-from game.simulate import simulate_game
+from game.table.simulate import simulate_game
 
 
 def settings_for(game_no: int, base_seed: int) -> tuple[int, Settings]:

@@ -33,8 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.clock import LoopClock  # noqa: E402
-from game.referee import Timing  # noqa: E402
+from game.table.bot_schedule import Timing  # noqa: E402
+from game.table.clock import LoopClock  # noqa: E402
 from net.client.bot import BotPlayer  # noqa: E402
 from net.host import action_check  # noqa: E402
 from net.host.config import LATE_MARGIN  # noqa: E402

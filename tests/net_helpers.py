@@ -10,8 +10,6 @@ from collections.abc import Callable
 from typing import Any
 
 from game.bots import make_bot
-from game.clock import ManualClock
-from game.referee import Timing
 from game.rules import (
     HOST,
     Card,
@@ -26,6 +24,8 @@ from game.rules import (
 from game.rules.board import clan_from_key
 from game.rules.cards import DECK_COUNTS, card_from_key
 from game.rules.state import POOL
+from game.table.bot_schedule import Timing
+from game.table.clock import ManualClock
 from net import protocol as P
 from net.host.config import HostConfig
 from net.host.connections import Limits
@@ -225,7 +225,7 @@ def scenario_setup(
 
 
 def random_move(st, bots, rng: random.Random):
-    """The next move of a table of random bots, as game.simulate's real-time driver picks it:
+    """The next move of a table of random bots, as game.table.simulate's real-time driver picks it:
     a seat asked in a window answers; otherwise the first seat (in a shuffled order) with a
     move takes it; if nobody moves, the host's clock does (TimeUp, or the default action)."""
     waiting = waiting_for(st)
@@ -260,7 +260,7 @@ def play_random(host: Host, n: int, seed: int) -> None:
 
 def finish_game(host: Host, seed: int = 3, max_actions: int = 20000) -> None:
     """Play the host's game to its end with random decisions applied through the host,
-    like game.simulate's real-time driver."""
+    like game.table.simulate's real-time driver."""
     play_random(host, max_actions, seed)
     if host.state.phase is not Phase.GAME_OVER:
         raise AssertionError("game did not end")

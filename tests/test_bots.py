@@ -37,7 +37,7 @@ from game.rules import (
     waiting_for,
 )
 from game.rules.view import events_for
-from game.simulate import simulate_game
+from game.table.simulate import simulate_game
 from tests.scenario import Scenario
 
 FAST_SEARCH = "search:steps=120+ms=0"  # deterministic: no wall-clock cap
@@ -173,7 +173,7 @@ def test_memory_tracks_hidden_money_from_public_payments():
                 seen.append((memories[s].money_for(view(st, s)), list(st.money)))
 
     from game.rules import Game
-    from game.simulate import play
+    from game.table.simulate import play
 
     game = Game(["A", "B", "C", "D"], 12, Settings(players=4))
     for s, m in enumerate(memories):
@@ -572,7 +572,7 @@ def test_memory_starts_counting_when_it_joins_before_the_first_payment():
     # A driver that never sent the opening events: before any deal closes all money is 0,
     # so the memory can still follow every payment exactly.
     from game.rules import Game
-    from game.simulate import play
+    from game.table.simulate import play
 
     memory = Memory(2)
     checks = []
@@ -592,7 +592,7 @@ def test_memory_starts_counting_when_it_joins_before_the_first_payment():
 def test_the_driver_feeds_events_to_bots_that_want_them():
     from game.bots.base import Bot
     from game.rules import Game
-    from game.simulate import play
+    from game.table.simulate import play
 
     class Listener(Bot):
         wants_events = True
@@ -635,7 +635,7 @@ def test_v2_table_of_hoarders_does_not_loop_forever():
     Bots over the V2 line now shed Recruitment, Travel and Boss cards once deals have failed
     twice around the table, and the game ends."""
     from game.rules import Game, Phase, Variant
-    from game.simulate import play
+    from game.table.simulate import play
 
     settings = Settings(
         players=3,
@@ -676,7 +676,7 @@ def test_deal_runs_count_every_bot_turn_without_a_deal_once():
     together exactly the bot turns that opened no deal."""
     from bench.deal_runs import PERSON, _Counter
     from game.rules import Draw, OpenDeal
-    from game.simulate import simulate_game
+    from game.table.simulate import simulate_game
 
     counter = _Counter(4)
     turns = []

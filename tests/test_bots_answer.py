@@ -13,7 +13,7 @@ import pytest
 
 from bench.answers import OFFER_KINDS, Answer, OfferingPerson, TimedLog, run_local
 from game.bots.pacing import ANSWER_AFTER, ANSWER_BY
-from game.referee import Timing
+from game.table.bot_schedule import Timing
 from tests.net_helpers import run, seat_peers, start_host
 
 EPS = 1e-6

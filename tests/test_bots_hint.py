@@ -40,7 +40,7 @@ from game.rules import (
 )
 from game.rules.engine import hand_limit
 from game.rules.view import events_for, money_pile
-from game.simulate import simulate_game
+from game.table.simulate import simulate_game
 from tests.scenario import Scenario
 
 PLACARDS = {"red": 0, "blue": 1, "yellow": 2, "orange": 3}  # clan -> seat

@@ -24,7 +24,7 @@ from game.rules import (
     waiting_for,
 )
 from game.rules.view import events_for
-from game.simulate import simulate_game
+from game.table.simulate import simulate_game
 from tests.scenario import Scenario
 
 LANG = Path(__file__).resolve().parent.parent / "assets" / "lang"
@@ -239,7 +239,7 @@ def test_haggle_recorder_counts_every_deal_and_its_talk():
 
 
 def test_hot_seat_bots_speak_rate_limited_and_the_log_says_why_a_deal_failed():
-    from game.referee import Timing
+    from game.table.bot_schedule import Timing
     from game.ui.i18n import tr
     from game.ui.session import LocalSession, SeatSpec
     from game.ui.table.log import Describer
@@ -280,7 +280,7 @@ def test_hot_seat_bots_speak_rate_limited_and_the_log_says_why_a_deal_failed():
 def test_lan_host_bots_speak_to_everybody_rate_limited():
     import time
 
-    from game.referee import Timing
+    from game.table.bot_schedule import Timing
     from net.host.server import Host
     from tests.net_helpers import Peer, config_for_tests, run
 

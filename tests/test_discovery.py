@@ -202,7 +202,7 @@ def test_table_from_info():
 def test_a_tables_pace_is_announced_and_read_back():
     """The host's window mode and seconds to answer reach the lobby in the TXT record (a host
     that announces none is still listed, without a pace)."""
-    from game.referee import Timing
+    from game.table.bot_schedule import Timing
     from net.discovery.announcer import TableAnnouncer
     from net.host.server import Host
     from tests.net_helpers import config_for_tests

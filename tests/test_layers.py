@@ -21,7 +21,7 @@ LAYER_PREFIXES = (
     ("game.bots", "bots"),
     ("game.ui", "ui"),
     ("game.cli", "cli"),
-    ("game", "game"),  # the shared drivers: simulate, tournament, the referee, the clock
+    ("game", "game"),  # the table's drivers (game/table/) and files.py
     ("net", "net"),
     ("bench", "bench"),
     ("tests", "tests"),
@@ -190,7 +190,7 @@ def test_allowed_imports_pass(tmp_path):
     sources = {
         "game/cli/x.py": "from game.ui import lan\nfrom net.host.server import Host\n",
         "game/ui/x.py": "from net.client.session import Client\nfrom game.bots import make_bot\n",
-        "net/x.py": "from game.bots import make_bot\nfrom game.simulate import result_of\n",
+        "net/x.py": "from game.bots import make_bot\nfrom game.table.simulate import result_of\n",
         "game/rules/x.py": "from .state import GameState\nfrom game.files import atomic_write\n",
         "game/ui/y.py": "import importlib\nimportlib.import_module('.lan', 'game.ui')\n",
     }

@@ -8,8 +8,8 @@ import asyncio
 
 import pytest
 
-from game.referee import Timing
 from game.rules import Card, Clan, OpenDeal, PlayTravel, WindowMode, placard
+from game.table.bot_schedule import Timing
 from net.host.server import Host
 from tests.net_helpers import Peer, config_for_tests, run, seat_peers, start_host, travel_setup
 

@@ -1,5 +1,5 @@
 """A headless bot client's Boss settles a real-time deal nobody moves after its patience,
-as the referee's bot Bosses do (issue 24: a deal sat until the 180 s clock ended it).
+as the bot scheduler's bot Bosses do (issue 24: a deal sat until the 180 s clock ended it).
 
 The bot client runs on a ManualClock and is fed the seat's messages directly: no socket, no
 sleeps, every time exact."""
@@ -12,11 +12,11 @@ from collections import Counter
 from bench.lan_bots import DealLog, LanGame
 from game.bots import make_bot
 from game.bots.pacing import BOT_PATIENCE
-from game.clock import ManualClock
-from game.countdowns import Countdowns
-from game.referee import Referee, Seating, Timing
 from game.rules import HOST, FailDeal, Offer, Propose, TimeUp, WindowMode, view
 from game.rules.view import events_for
+from game.table.bot_schedule import BotScheduler, SeatPlayers, Timing
+from game.table.clock import ManualClock
+from game.table.countdowns import Countdowns
 from net.client.bot import BotPlayer
 from net.client.session import Update
 from tests.scenario import Scenario
@@ -70,7 +70,7 @@ def test_a_bot_client_boss_settles_a_deal_nobody_moves_after_its_patience():
 
 
 def test_the_bot_client_boss_settles_as_the_referees_bot_boss_does():
-    """The same state, driven by the referee (hot-seat, simulations, the host's own bots):
+    """The same state, driven by the bot scheduler (hot-seat, simulations, the host's own bots):
     the same answer after the same patience."""
     t = proposal_below_the_offer()
     clock = ManualClock(start=0.0)
@@ -81,12 +81,12 @@ def test_the_bot_client_boss_settles_as_the_referees_bot_boss_does():
     timing = Timing(negotiation=0)
     countdowns = Countdowns(lambda: t.state, timing, clock, submit, stats=Counter(),
                             on_stage=lambda: None, on_window_closed=lambda wid: None)
-    referee = Referee(
+    scheduler = BotScheduler(
         lambda: t.state, timing, clock,
-        Seating(bots=lambda: bots, plays=lambda seat: seat == BOSS), countdowns, submit,
+        SeatPlayers(bots=lambda: bots, plays=lambda seat: seat == BOSS), countdowns, submit,
         rng=random.Random(1),
     )  # fmt: skip
-    referee.schedule()
+    scheduler.schedule()
     clock.advance(BOT_PATIENCE + 2 * Timing().bot_tick)
     assert len(applied) == 1
 

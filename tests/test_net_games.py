@@ -348,7 +348,7 @@ def test_a_bot_boss_on_the_host_settles_after_its_patience_not_the_clock():
     """Real time with no negotiation clock: a bot Boss that hopes for a card nobody plays
     would wait for ever; after `bot_patience` seconds of nothing it must settle."""
     from game.bots.base import BOT_KINDS
-    from game.referee import Timing
+    from game.table.bot_schedule import Timing
 
     BOT_KINDS["hopeful_boss"] = _HopefulBoss
     try:
@@ -380,7 +380,7 @@ def test_a_bot_boss_on_the_host_settles_after_its_patience_not_the_clock():
 def test_host_bots_that_think_in_a_thread():
     """Bots that need a view decide in a worker thread (the host keeps serving)."""
     from game.bots import BOT_KINDS
-    from game.referee import Timing
+    from game.table.bot_schedule import Timing
 
     if "heuristic" not in BOT_KINDS:
         pytest.skip("no heuristic bot registered in this tree")

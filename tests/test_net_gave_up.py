@@ -5,8 +5,8 @@ before the update that fails the deal, and the LAN screen's log line for it."""
 from __future__ import annotations
 
 from game.bots.talk import GiveUp
-from game.referee import Timing
 from game.rules import Game, Settings
+from game.table.bot_schedule import Timing
 from game.ui import i18n
 from game.ui.table.log import Describer
 from net import protocol as P

@@ -10,7 +10,6 @@ import socket
 import msgpack
 import pytest
 
-from game.referee import Timing
 from game.rules import (
     Card,
     Clan,
@@ -26,6 +25,7 @@ from game.rules import (
     placard,
     view,
 )
+from game.table.bot_schedule import Timing
 from net import protocol as P
 from net.client.session import ClientSession, Disconnected, Reconnected, Snapshot
 from net.host.connections import Connections, Limits

@@ -11,8 +11,6 @@ from bench.fair_start import fair_start_gaps
 from game.bots import make_bot
 from game.bots.names import BOT_NAMES, bot_name
 from game.bots.pacing import FAIR_START
-from game.clock import ManualClock
-from game.referee import Timing
 from game.rules import (
     Game,
     default_action,
@@ -21,6 +19,8 @@ from game.rules import (
     waiting_for,
 )
 from game.rules.view import events_for
+from game.table.bot_schedule import Timing
+from game.table.clock import ManualClock
 from net import protocol as P
 from net.host.fanout import HISTORY_EVENTS
 from tests.net_helpers import Peer, Recorder, play_random, run, seat_peers, start_host

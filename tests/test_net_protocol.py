@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.clock import ManualClock
 from game.rules import Settings, WindowMode, view
-from game.simulate import simulate_game
+from game.table.clock import ManualClock
+from game.table.simulate import simulate_game
 from net import protocol as P
 from net.client.session import HostClock, legal_for_view, parse_address
 from net.host.views import STATIC_SECTIONS, TableViews, compose_view

@@ -9,9 +9,9 @@ import asyncio
 
 import pytest
 
-from game.clock import LoopClock
-from game.referee import Timing
 from game.rules import Card, Clan, OpenDeal, Pass, PlayStop, PlayTravel, Setup, placard
+from game.table.bot_schedule import Timing
+from game.table.clock import LoopClock
 from net import protocol as P
 from net.host.config import LATE_MARGIN, HostConfig
 from net.host.connections import Limits

@@ -12,7 +12,7 @@ from game.bots import make_bot
 from game.rules import Game, SaveError, Settings, Variant, legal_actions, load, waiting_for
 from game.rules.engine import Setup
 from game.rules.replay import game_from_data
-from game.simulate import simulate_game
+from game.table.simulate import simulate_game
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,7 +12,7 @@ import pytest
 from bench.audit_lan import FrameAudit, audited_game, twin_replay
 from game.rules import Game, Settings, WindowMode, hidden_twin, view
 from game.rules.view import hand_data
-from game.simulate import simulate_game
+from game.table.simulate import simulate_game
 from net.host.server import Host
 from tests.net_helpers import run
 

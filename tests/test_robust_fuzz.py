@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 
 from bench.fuzz_host import CODE as FUZZ_CODE
 from bench.fuzz_host import Session
-from game.referee import Timing
 from game.rules import action_from_data, legal_actions, view
 from game.rules.actions import ActionFormatError
+from game.table.bot_schedule import Timing
 from net import protocol as P
 from net.host.connections import Limits
 from net.host.server import Host

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from game.rules import Game, Settings, WindowMode, legal_actions, load
-from game.simulate import simulate_game
+from game.table.simulate import simulate_game
 from net.host.journal import (
     Autosaver,
     game_id,

@@ -54,7 +54,7 @@ from game.rules import (
 from game.rules.board import CLANS
 from game.rules.cards import CARDS, full_deck
 from game.rules.state import Source, SourceKind
-from game.simulate import play
+from game.table.simulate import play
 
 V = Variant
 DECK = tuple(full_deck())

@@ -26,8 +26,8 @@ from game.rules import (
 from game.rules import negotiation as nego
 from game.rules.cards import Card, travel_card
 from game.rules.state import POOL, Source, SourceKind
-from game.seat_view import seat_view
-from game.simulate import play
+from game.table.seat_view import seat_view
+from game.table.simulate import play
 
 TABLES = st.tuples(
     st.integers(0, 10_000),  # seed

@@ -9,7 +9,7 @@ import pytest
 from game.rules import Accept, AcceptProposal, Settings, WindowMode, view
 from game.rules.ledger import Cover, ledger, needed_sources, preview
 from game.rules.state import Source
-from game.simulate import simulate_game
+from game.table.simulate import simulate_game
 
 from .scenario import Scenario
 

@@ -22,7 +22,7 @@ from game.rules import actions as A
 from game.rules.board import CLANS
 from game.rules.cards import CARDS
 from game.rules.state import Phase, Source, SourceKind
-from game.simulate import simulate_game
+from game.table.simulate import simulate_game
 
 GENERIC = {"action.not_now", "agreement.offer"}
 

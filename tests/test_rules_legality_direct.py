@@ -53,7 +53,7 @@ from game.rules.board import CLANS
 from game.rules.cards import CARDS
 from game.rules.legality import legal_now
 from game.rules.state import Source, SourceKind
-from game.simulate import play
+from game.table.simulate import play
 
 TABLES = st.tuples(
     st.integers(0, 10_000),  # seed

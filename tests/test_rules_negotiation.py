@@ -417,7 +417,7 @@ def test_involved_sources_match_an_exhaustive_search(players):
     from game.bots import make_bot
     from game.rules import Game, Settings
     from game.rules import negotiation as nego
-    from game.simulate import play
+    from game.table.simulate import play
 
     checked = covered = 0
 

@@ -34,7 +34,7 @@ def test_a_whole_game_runs_without_loading_them():
     code = (
         "import sys\n"
         "from game.rules import Settings, view\n"
-        "from game.simulate import simulate_game\n"
+        "from game.table.simulate import simulate_game\n"
         "g, r = simulate_game(3, 5, ['random'] * 3, Settings(players=3))\n"
         "assert g.state.phase.value == 'game_over'\n"
         "view(g.state, 0)\n"

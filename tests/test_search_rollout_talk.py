@@ -6,7 +6,7 @@ from game.bots import make_bot
 from game.bots.search import rollout_talks, witness
 from game.bots.talk import Talk
 from game.rules import Game, Offer, Settings
-from game.simulate import play
+from game.table.simulate import play
 
 
 def _memory(t: Talk) -> tuple:

@@ -10,7 +10,7 @@ from game.rules import Settings, Variant, WindowMode, legal_actions, view
 from game.rules.determinize import hidden_twin, state_from_view
 from game.rules.events import CardsDrawn
 from game.rules.invariants import MoneyAudit
-from game.simulate import simulate_game
+from game.table.simulate import simulate_game
 
 CONFIGS = [
     (players, mode, variants)
@@ -93,8 +93,8 @@ def test_lazy_view_equals_the_full_view_whatever_is_read_first():
 
     from game.bots import make_bot
     from game.rules import Game
-    from game.seat_view import seat_view
-    from game.simulate import play
+    from game.table.seat_view import seat_view
+    from game.table.simulate import play
 
     rng = random.Random(5)
     seen_negotiations = 0
@@ -134,10 +134,10 @@ def test_the_engine_benchmark_reports_its_figures_and_the_no_rules_yardstick(cap
     assert bench_engine.main(["--games", "2", "--json", "--shape-actions", "2000"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 2 and out["mean_actions_per_game"] > 50
-    # With no referee the very same games are played (so the time difference is its cost).
+    # With no bot scheduler the very same games are played (so the time difference is its cost).
     assert out["engine_only_mean_actions_per_game"] == out["mean_actions_per_game"]
     assert out["engine_only_games_per_second"] > 0
-    assert isinstance(out["referee_us_per_action"], float)
+    assert isinstance(out["scheduler_us_per_action"], float)
     for figure in ("apply_us", "legal_actions_us", "is_legal_us"):
         assert 0 < out[figure]["p50"] <= out[figure]["p99"]
     # The yardstick's games per second are its cost per action over a real game's length.
@@ -148,12 +148,12 @@ def test_the_engine_benchmark_reports_its_figures_and_the_no_rules_yardstick(cap
 
 
 def test_a_quick_bot_is_handed_its_seats_view_and_no_game_state():
-    """What the referee hands a bot that needs no view: a map whose attributes hold no
+    """What the bot scheduler hands a bot that needs no view: a map whose attributes hold no
     GameState (only a reading function bound to the seat), equal to the seat's view."""
     from game.bots import make_bot
     from game.bots.base import Bot
     from game.rules import Game, GameState
-    from game.simulate import play
+    from game.table.simulate import play
 
     checked = []
 

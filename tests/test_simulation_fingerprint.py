@@ -1,6 +1,6 @@
-"""Same seeds, same games: a fingerprint of a few refereed bot games in both window modes.
+"""Same seeds, same games: a fingerprint of a few scheduled bot games in both window modes.
 
-It guards the referee's speed work (issue 16), which must never change a game. A change
+It guards the bot scheduler's speed work (issue 16), which must never change a game. A change
 of the rules or of a bot that really changes games changes these on purpose: print the new
 ones with ``python -m tests.test_simulation_fingerprint`` and say why in the commit."""
 
@@ -12,7 +12,7 @@ import json
 import pytest
 
 from game.rules import Settings, WindowMode
-from game.simulate import simulate_game
+from game.table.simulate import simulate_game
 
 SEEDS = (0, 1)
 
@@ -35,7 +35,7 @@ def fingerprint(mode: WindowMode, bot: str) -> str:
 
 
 @pytest.mark.parametrize(("mode", "bot"), sorted(EXPECTED))
-def test_refereed_games_are_the_same_games_as_before(mode, bot):
+def test_scheduled_games_are_the_same_games_as_before(mode, bot):
     assert fingerprint(WindowMode(mode), bot) == EXPECTED[(mode, bot)]
 
 

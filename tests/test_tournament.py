@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from game.simulate import GameResult
-from game.tournament import summarize
+from game.table.results import GameResult
+from game.table.tournament import summarize
 from main import main
 
 

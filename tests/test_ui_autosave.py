@@ -188,7 +188,7 @@ def autosave_message() -> str:
 
 
 def test_continue_runs_the_negotiation_clock_on_from_what_was_left(tmp_path):
-    from game.referee import Timing
+    from game.table.bot_schedule import Timing
     from game.ui.session import CLOCK_SAVE_SECONDS
     from tests.test_ui_session import real_time_deal
 
@@ -219,7 +219,7 @@ def test_the_tables_timing_is_saved_as_timing_and_the_old_key_is_named_in_a_warn
     """The seats file keeps the clocks' settings under ``timing`` (``timers`` is the wire's
     word for running countdowns); a file with the pre-0.1 ``timers`` key restores with the
     default timing and a warning saying so."""
-    from game.referee import Timing
+    from game.table.bot_schedule import Timing
 
     writer = autosave.AutosaveWriter(tmp_path / "saves")
     timing = Timing(window=7.0, negotiation=60.0)

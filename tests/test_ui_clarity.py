@@ -134,8 +134,8 @@ def test_history_key_opens_full_height_log_over_the_board(app):
 
 
 def test_start_panel_and_log_agree_on_who_does_what(app):
-    from game.referee import Timing
     from game.rules import Setup
+    from game.table.bot_schedule import Timing
     from game.ui.session import LocalSession, SeatSpec
 
     seats = [SeatSpec(n, "human") for n in ("Dara", "Bruno", "Cy")]

@@ -9,9 +9,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.referee import Timing
 from game.rules import Card, Settings, Setup
 from game.rules.cards import DECK_COUNTS
+from game.table.bot_schedule import Timing
 from game.ui import probe, screenshot
 from game.ui.autoplay import clear_scenes, click_widget, key, make_app
 from game.ui.keys import Binding, KeyClash, Keymap

@@ -17,8 +17,8 @@ import time
 import pygame
 import pytest
 
-from game.referee import Timing
 from game.rules import Setup, view
+from game.table.bot_schedule import Timing
 from game.ui import i18n, lan
 from game.ui.autoplay import DT, ScriptedHuman, click, click_widget, key, make_app
 from game.ui.net_session import NetSession

@@ -9,7 +9,6 @@ import argparse
 import pygame
 
 from game.bots.pacing import FAIR_START
-from game.referee import Timing
 from game.rules import (
     Game,
     Settings,
@@ -21,6 +20,7 @@ from game.rules import (
     waiting_for,
 )
 from game.rules.view import events_for
+from game.table.bot_schedule import Timing
 from game.ui import autosave, i18n, resume
 from game.ui import lan as lan_ui
 from game.ui.autoplay import DT, click_widget, key, make_app

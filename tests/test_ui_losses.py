@@ -8,7 +8,7 @@ from bench.newcomer_losses import _Reader
 from game.bots import make_bot
 from game.rules import Game, Settings
 from game.rules.view import events_for
-from game.simulate import SimulationError, play
+from game.table.simulate import SimulationError, play
 from game.ui import i18n, screenshot
 from game.ui.autoplay import make_app
 from game.ui.session_api import UpdateBatch

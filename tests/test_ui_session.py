@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from game.referee import Timing
 from game.rules import (
     Offer,
     OpenDeal,
@@ -18,6 +17,7 @@ from game.rules import (
     WindowMode,
     placard,
 )
+from game.table.bot_schedule import Timing
 from game.ui.screenshot import table_session
 from game.ui.session import LocalSession, SeatSpec
 from game.ui.session_api import Session

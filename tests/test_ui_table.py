@@ -5,9 +5,9 @@ offer editor, tooltips, keyboard shortcuts, and what a hand-off hides."""
 import pygame
 import pytest
 
-from game.referee import Timing
 from game.rules import Card, PlaceMarker, Settings, Setup
 from game.rules.cards import DECK_COUNTS
+from game.table.bot_schedule import Timing
 from game.ui.autoplay import click, click_widget, key, make_app
 from game.ui.session import LocalSession, SeatSpec
 from game.ui.table import layout as L

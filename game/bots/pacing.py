@@ -1,5 +1,5 @@
 """How bots are paced against people and how long a bot Boss waits: the defaults of
-``game.referee.Timing``, for the referee of the LAN host, hot-seat play and headless bot
+``game.table.bot_schedule.Timing``, for the bot scheduler of the LAN host, hot-seat play and headless bot
 clients (``net.client.bot``) alike, so every table gives a person the same chance and no
 deal waits out the clock. (Numbers, and ``Patience`` fed with times: no clock here.)"""
 
@@ -13,7 +13,7 @@ FAIR_START = 1.0
 
 #: A bot Boss answers a person's offer (takes it, counters, or refuses it aloud) no sooner
 #: than this after the offer could be answered (real time: when it was made; ask-around: when
-#: the floor left the person) — an instant answer reads as a machine's — and the referee
+#: the floor left the person) — an instant answer reads as a machine's — and the bot scheduler
 #: paces the table so that the answer comes by ANSWER_BY (issue 14: "within 1-3 s").
 ANSWER_AFTER = 1.0
 ANSWER_BY = 3.0
@@ -35,7 +35,7 @@ BOT_PATIENCE = 20.0
 @dataclass(slots=True)
 class Patience:
     """How long a real-time negotiation has stood still, counted from when a bot first saw
-    its current state version. The referee's bot Bosses and the headless LAN bot client
+    its current state version. The bot scheduler's bot Bosses and the headless LAN bot client
     settle by this one count, so a bot plays a deal alike whoever drives it."""
 
     version: int = -1

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from game.files import atomic_write
 from game.rules import SaveError, Settings, SettingsError, WindowMode, load
-from game.simulate import SimulationError, result_of, simulate_game
-from game.tournament import summarize
+from game.table.results import result_of
+from game.table.simulate import SimulationError, simulate_game
+from game.table.tournament import summarize
 from game.ui.replay_session import with_seat_kinds
 
 from .options import EXIT_USAGE, UsageError, bot_specs, error, variants

@@ -33,7 +33,7 @@ def _host_args(p: argparse.ArgumentParser) -> None:
         "--start-after", type=float, metavar="S", help="start S seconds after hosting (bots fill)"
     )
     p.add_argument("--grace", type=float, metavar="S", help="seconds before bots take a lost seat")
-    # one name per knob (game.referee.Timing's, in seconds)
+    # one name per knob (game.table.bot_schedule.Timing's, in seconds)
     p.add_argument(
         "--window", type=float, metavar="S", help="seconds to answer a Stop window (default 10)"
     )

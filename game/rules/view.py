@@ -62,7 +62,7 @@ def _players(state: GameState, seat: int | None) -> list[dict]:
     return players
 
 
-# Each top-level key of a view and how to build it: `view` builds them all, `game.seat_view`
+# Each top-level key of a view and how to build it: `view` builds them all, `game.table.seat_view`
 # only those a bot looks at (a bot deciding a pass needs no negotiation summary).
 SECTIONS = {
     "format": lambda st, seat: VIEW_FORMAT,
@@ -155,7 +155,7 @@ def _involved_data(state: GameState) -> list:
 
 
 # The negotiation summary, field by field (built all at once by `view`, one by one by
-# `game.seat_view`).
+# `game.table.seat_view`).
 NEGOTIATION_FIELDS = {
     "space": lambda st, neg: neg.space,
     "price": lambda st, neg: neg.price,

@@ -4,7 +4,7 @@ Every hot-seat game has its own pair of files in `<config>/autosave/`:
 `hotseat-<n>.json`, the engine's save format (so `python main.py replay` reads it), and
 `hotseat-<n>.seats.json` with who sits where (names, human or bot kind; a default name is
 kept as "this seat's default" and shown in the current language), the table's `timing` (its
-clocks' settings, game.referee.Timing), the deal tiles left and what was left of a running negotiation clock. A `LocalSession` with a
+clocks' settings, game.table.bot_schedule.Timing), the deal tiles left and what was left of a running negotiation clock. A `LocalSession` with a
 writer attached saves its game after every action (checked once a frame; the clocks every
 couple of seconds while they run, which leaves the game file alone).
 

@@ -5,7 +5,7 @@ $XDG_CONFIG_HOME/imtheboss, else ~/.config/imtheboss; a temporary folder under p
 
 Unknown or ill-typed fields in the file are ignored one by one with a warning naming them (a
 hand-edited file never stops the game from starting); the file is written atomically. The
-clocks have the names and the unit (seconds) of game.referee.Timing's knobs.
+clocks have the names and the unit (seconds) of game.table.bot_schedule.Timing's knobs.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ class Config:
     random_first_player: bool = False
     window_mode: str = "ask_around"
     ask_only_when_touched: list[bool] = field(default_factory=list)  # per seat
-    # the clocks, named and counted (seconds) as game.referee.Timing's knobs
+    # the clocks, named and counted (seconds) as game.table.bot_schedule.Timing's knobs
     # Stop / Boss / Recruitment reaction windows: long enough for a newcomer to read the
     # banner and press Stop (net.host.config.PEOPLE_WINDOW, the LAN host's default too)
     window: int = 10

@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.bots import is_bot_spec
-from game.referee import timing_from_data
 from game.rules import Game, SaveError
 from game.rules.actions import ActionFormatError, action_from_data
 from game.rules.errors import IllegalAction
 from game.rules.replay import game_from_data
+from game.table.bot_schedule import timing_from_data
 
 from . import autosave
 from .autosave import AutosaveError, read_files

@@ -147,9 +147,9 @@ def scripted_session(
     cards shuffled into the deck."""
     import random
 
-    from game.referee import Timing
     from game.rules import Card, Settings, Setup, WindowMode
     from game.rules.cards import DECK_COUNTS
+    from game.table.bot_schedule import Timing
 
     from .session import LocalSession, SeatSpec
 
@@ -697,7 +697,7 @@ def _finished(seed: int, players: int, bots: str):
     from game.bots import make_bot
     from game.rules import Game, Settings
     from game.rules.view import events_for, view
-    from game.simulate import play
+    from game.table.simulate import play
 
     from .table.scene import MoneyHistory
 

@@ -1,6 +1,6 @@
 """Hot-seat play on one screen: `LocalSession` owns a `game.rules.Game` and runs it through a
-`game.master.Master` (the LAN host's too): every move goes through `Master.submit`, the
-referee acts for the bot seats with its pauses (inside `update(dt)`, never blocking a
+`game.table.master.Master` (the LAN host's too): every move goes through `Master.submit`, the
+bot scheduler acts for the bot seats with its pauses (inside `update(dt)`, never blocking a
 frame), and the table is handed per-seat redacted events, exactly as a LAN client would
 receive them.
 
@@ -23,9 +23,6 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from game.bots import make_bot
-from game.clock import ManualClock
-from game.master import Master, Transport
-from game.referee import Seating, Timing
 from game.rules import (
     Action,
     FailDeal,
@@ -41,6 +38,9 @@ from game.rules import (
     view,
     waiting_for,
 )
+from game.table.bot_schedule import SeatPlayers, Timing
+from game.table.clock import ManualClock
+from game.table.master import Master, Transport
 
 from .replay_session import SeatRecord
 from .session_api import HUMAN, Countdown, FinishedGame, SeatInfo, Session, UpdateBatch
@@ -69,7 +69,7 @@ CLOCK_SAVE_SECONDS = 2.0
 
 class LocalSession(Session):
     """A hot-seat table: any mix of humans (on this screen) and bots. Its clocks and bots
-    are the Master's (game.master, as on the LAN host), on a table clock that moves only
+    are the Master's (game.table.master, as on the LAN host), on a table clock that moves only
     in ``update(dt)`` while the table is not holding (animating, handing over, frozen)."""
 
     def __init__(
@@ -106,7 +106,7 @@ class LocalSession(Session):
             self.game,
             self.timing,
             self.table_clock,
-            Seating(
+            SeatPlayers(
                 bots=lambda: self.bots,
                 plays=self._plays,
                 people=lambda: bool(self.seats_local),
@@ -228,7 +228,7 @@ class LocalSession(Session):
             self._queue.append(([_Phrase(seat, phrase)], self.version, None))
 
     def _bot_remark(self, seat: int, remark, phrase: bool) -> None:
-        """What a bot said with the move it is making: a speech bubble (the referee lets at
+        """What a bot said with the move it is making: a speech bubble (the bot scheduler lets at
         most one per bot through every PHRASE_GAP seconds) and, when it fails a deal, why."""
         out: list = []
         if remark.reason is not None and isinstance(remark.action, FailDeal):
@@ -339,8 +339,8 @@ class LocalSession(Session):
         self._autosave_tick()
 
     # Bots think on a worker thread: a search bot may take a good part of a second, and a
-    # frame must never wait for it. Its answer is handed to the referee on a later frame
-    # (the referee drops it if the game has moved on, and keeps events from a thinking bot
+    # frame must never wait for it. Its answer is handed to the bot scheduler on a later frame
+    # (the bot scheduler drops it if the game has moved on, and keeps events from a thinking bot
     # until it has answered: observe() never runs beside choose()).
 
     def _inline(self, bot) -> bool:

@@ -16,8 +16,8 @@ from functools import partial
 from typing import Any
 
 from game.bots.pacing import BOT_PATIENCE, FAIR_START, Patience
-from game.clock import Clock, LoopClock, Timer
 from game.rules import WindowMode
+from game.table.clock import Clock, LoopClock, Timer
 from net.client.messages import (
     Disconnected,
     Joined,
@@ -51,7 +51,7 @@ class BotPlayer:
     reaction window ``answer_delay`` seconds after the window opened, whatever it holds;
     it makes a move the game waits for after ``think``; in real-time negotiation it is
     offered the moment again every ``idle`` seconds while nothing happens, and as the Boss
-    it must settle once nothing has happened for ``patience`` seconds (the referee's bot
+    it must settle once nothing has happened for ``patience`` seconds (the bot scheduler's bot
     Bosses count the same ``Patience``: a deal nobody moves ends long before its clock);
     and it never answers a window nor moves into a deal within ``fair_start`` of its
     opening (a person gets the first second; default ``min(FAIR_START, answer_delay)``).
@@ -211,7 +211,7 @@ class BotPlayer:
     @staticmethod
     def _settling_boss(view: dict) -> bool:
         """Real-time negotiation, no window open, and this seat is the Boss: it settles
-        after its patience (the referee's ``_tick`` asks its bot Bosses so)."""
+        after its patience (the bot scheduler's ``_tick`` asks its bot Bosses so)."""
         neg = view.get("negotiation")
         return (
             neg is not None

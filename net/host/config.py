@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.bots import UnknownBot, check_bot_spec
-from game.referee import Timing  # one Timing for every table (game/referee.py)
 from game.rules import Setup, Variant, WindowMode
+from game.table.bot_schedule import (
+    Timing,  # one Timing for every table (game/table/bot_schedule.py)
+)
 from net import protocol as P
 from net.client.messages import MAX_WINDOW
 from net.host.connections import Limits

@@ -2,7 +2,7 @@
 player starts it, or ``start_after`` seconds after the host started), resuming a saved one,
 its end and result, and clearing it for a new round.
 
-A running game is one ``game.master.Master`` with the journal as its storage and the
+A running game is one ``game.table.master.Master`` with the journal as its storage and the
 fan-out as its transport. Every action, a client's, a bot's or a time-up, goes through
 ``submit``: the engine, then the journal (``SavedTable.record``: the OS has the action
 before any frame about it leaves, so a host killed from then on resumes with it), the
@@ -25,12 +25,12 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.clock import Clock, Timer
-from game.master import Master, Transport
-from game.referee import Seating
 from game.rules import Game, Phase, Settings, WindowMode, opening_events
 from game.rules.events import Event
-from game.simulate import GameResult, result_of
+from game.table.bot_schedule import SeatPlayers
+from game.table.clock import Clock, Timer
+from game.table.master import Master, Transport
+from game.table.results import GameResult, result_of
 from net.host.config import HostConfig
 from net.host.fanout import FanOut
 from net.host.saved_table import SavedTable
@@ -197,7 +197,7 @@ class LiveGame:
             game,
             self.config.timing,
             self.clock,
-            Seating(bots=seating.bots, plays=seating.plays, people=seating.people_seated),
+            SeatPlayers(bots=seating.bots, plays=seating.plays, people=seating.people_seated),
             Transport(
                 publish=self._publish,
                 stage=self._stage,

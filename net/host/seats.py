@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING
 from game.bots import make_bot
 from game.bots.base import Bot
 from game.bots.names import bot_name
-from game.clock import Clock, Timer
-from game.referee import listens
 from game.rules import Game, opening_events
 from game.rules.view import events_for
+from game.table.bot_schedule import listens
+from game.table.clock import Clock, Timer
 from net import protocol as P
 from net.discovery.records import clean_name
 from net.host.journal import atomic_write

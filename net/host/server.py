@@ -12,7 +12,7 @@ that seat, the client's state version current (a stale action gets an ``error`` 
 ``update``: its own seat's redacted events, the new version, the top-level keys of its view
 that changed and a short hash of its whole view; spectators get the public view.
 
-The game runs in ``LiveGame`` (``net.host.live_game``): one ``game.master.Master``, the one
+The game runs in ``LiveGame`` (``net.host.live_game``): one ``game.table.master.Master``, the one
 submit path of every table, with the journal as its storage and the fan-out as its
 transport. A client's action, a bot's and a time-up all go through ``Master.submit``;
 every applied action is written to the autosave's journal before any frame about it is
@@ -48,9 +48,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
-from game.clock import Clock, LoopClock
 from game.rules import Game
-from game.simulate import GameResult
+from game.table.clock import Clock, LoopClock
+from game.table.results import GameResult
 from net import protocol as P
 from net.discovery.announcer import Announcement, announce_wanted
 from net.discovery.records import clean_name

@@ -11,8 +11,8 @@ import time
 import pygame
 
 from game.bots import is_bot_spec
-from game.referee import Timing
 from game.rules import Settings, Variant, WindowMode
+from game.table.bot_schedule import Timing
 
 from .. import draw
 from ..i18n import tr

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.referee import Timing
+from game.table.bot_schedule import Timing
 from game.tutorial import load_script
 
 from .. import router

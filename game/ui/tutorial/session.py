@@ -1,4 +1,4 @@
-"""`TutorialSession`: a hot-seat `LocalSession` (the same referee, the same table) playing
+"""`TutorialSession`: a hot-seat `LocalSession` (the same bot scheduler, the same table) playing
 the script of game/tutorial.py: the bots are scripted, and the player's moves go through
 the current step. A move the step asks for is applied and ends the step; any other legal
 move is not applied and the step's explanation is shown instead (the engine still decides
@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 from game.bots import make_bot
 from game.bots.scripted import ScriptedBot
-from game.referee import Timing
 from game.rules import Action, Game, legal_actions, opening_events
 from game.rules.view import events_for
+from game.table.bot_schedule import Timing
 from game.tutorial import Script, Step, Trigger
 
 from ..replay_session import SeatChange, SeatRecord

@@ -1,4 +1,4 @@
-"""The referee on its own (game/referee.py): the countdowns and their time-ups, when bots
+"""The bot scheduler on its own (game/table/bot_schedule.py): the countdowns and their time-ups, when bots
 answer and move, a bot Boss's patience, a thinking bot hearing what it missed, the phrase
 gate, and the saved knobs' old names. The LAN host and hot-seat run the same code; their
 own tests keep only what is theirs (frames, the screen)."""
@@ -11,9 +11,6 @@ import pytest
 
 from game.bots.base import Bot, Remark
 from game.bots.talk import PHRASE_GAP
-from game.clock import ManualClock
-from game.master import Master, Transport
-from game.referee import Seating, Timing, timing_from_data
 from game.rules import (
     HOST,
     Card,
@@ -29,6 +26,9 @@ from game.rules import (
     WindowMode,
     placard,
 )
+from game.table.bot_schedule import SeatPlayers, Timing, timing_from_data
+from game.table.clock import ManualClock
+from game.table.master import Master, Transport
 from tests.net_helpers import scenario_setup, travel_setup
 
 
@@ -49,7 +49,7 @@ class Table:
             self.game,
             timing,
             self.clock,
-            Seating(
+            SeatPlayers(
                 bots=lambda: self.bots,
                 plays=lambda seat: seat in self.bots,
                 people=lambda: people,
@@ -254,7 +254,7 @@ def test_the_phrase_gate_lets_one_phrase_per_bot_through_every_few_seconds():
 
 
 def test_saved_knobs_load_and_an_unknown_one_is_named_in_a_warning(caplog):
-    with caplog.at_level("WARNING", logger="game.referee"):
+    with caplog.at_level("WARNING", logger="game.table.bot_schedule"):
         new = timing_from_data(
             {"window": 4, "going_once": 3, "start_after": None, "stop_seconds": 9, "bot_pace": 2}
         )
@@ -279,7 +279,7 @@ def test_a_bot_move_due_at_once_keeps_its_place_behind_what_the_clock_already_ho
     callback that made it due runs it next); anything the clock holds for the same moment
     still goes first, as it would have with a timer."""
     from game.bots import make_bot
-    from game.simulate import play
+    from game.table.simulate import play
 
     game = Game(["A", "B", "C", "D"], 7, Settings(players=4))
     clock = ManualClock(start=0.0)
@@ -309,7 +309,7 @@ def test_a_simulation_stops_with_its_own_error_not_a_quiet_table():
     an on_step check) stops the run with that error: the strict clock does not log it and
     go on, which left "nobody can move" as the only clue."""
     from game.bots import make_bot
-    from game.simulate import SimulationError, play
+    from game.table.simulate import SimulationError, play
 
     game = Game(["A", "B", "C", "D"], 7, Settings(players=4))
     with pytest.raises(SimulationError, match="no end after 40 actions"):
@@ -350,7 +350,7 @@ def test_every_action_goes_through_one_submit_recorded_before_it_is_published():
         game,
         Timing(negotiation=20.0),
         clock,
-        Seating(bots=lambda: bots, plays=bots.__contains__),
+        SeatPlayers(bots=lambda: bots, plays=bots.__contains__),
         Transport(publish=lambda events, origin: seen.append(("publish", len(game.log)))),
         rng=random.Random(1),
         record=lambda action: seen.append(("record", len(game.log))),

@@ -2,7 +2,7 @@
 negotiation clock and the optional turn clock, and what happens when one runs out (everyone
 still asked passes, ``TimeUp``, the waiting seat's default action).
 
-``game.master.Master`` keeps them in step with the state after every applied action
+``game.table.master.Master`` keeps them in step with the state after every applied action
 (``after``, before the table is told, so an update carries the countdowns it caused); a
 time-up is submitted through the Master like any other action. ``serial`` is bumped
 whenever a countdown changes (the LAN host sends ``timers`` when it moved on).
@@ -15,7 +15,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
-from game.clock import Clock, Timer
 from game.rules import HOST, Action, Pass, Phase, TimeUp, asked_seats, default_action, waiting_for
 from game.rules.events import (
     Asked,
@@ -26,6 +25,7 @@ from game.rules.events import (
     WindowClosed,
     WindowOpened,
 )
+from game.table.clock import Clock, Timer
 
 
 @dataclass

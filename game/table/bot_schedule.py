@@ -1,11 +1,11 @@
-"""The referee: when the bots act, for every table (the LAN host, hot-seat, simulations).
+"""The bot scheduler: when the bots act, for every table (the LAN host, hot-seat, simulations).
 
-It schedules the bots on an injected ``game.clock.Clock``: every window answered at a fixed
+It schedules the bots on an injected ``game.table.clock.Clock``: every window answered at a fixed
 time after it opened, a pause before a move the game waits for, the real-time negotiation's
 moment offered now and then, a bot Boss's patience and its answer to a person's offer, the
 people's fair start, the phrase gate; and it keeps a thinking bot from hearing events until
-it has answered. A bot's move goes back through ``submit`` (``game.master.Master.submit``,
-the one way any action is applied). The countdowns are ``game.countdowns``; the referee
+it has answered. A bot's move goes back through ``submit`` (``game.table.master.Master.submit``,
+the one way any action is applied). The countdowns are ``game.table.countdowns``; the bot scheduler
 only reads them (which window is open, a fresh deal's fair start).
 """
 
@@ -27,8 +27,6 @@ from game.bots.pacing import (
     Patience,
 )
 from game.bots.talk import PhraseGate
-from game.clock import Clock, Timer
-from game.countdowns import Countdowns
 from game.rules import (
     Action,
     Pass,
@@ -42,7 +40,9 @@ from game.rules import (
 )
 from game.rules.events import Event
 from game.rules.view import events_for
-from game.seat_view import seat_view, view_now
+from game.table.clock import Clock, Timer
+from game.table.countdowns import Countdowns
+from game.table.seat_view import seat_view, view_now
 
 
 def _log():
@@ -119,7 +119,7 @@ def quick(bot: Bot) -> bool:
 
 
 @dataclass(frozen=True)
-class Seating:
+class SeatPlayers:
     """Who plays which seat now, as its table knows it."""
 
     bots: Callable[[], dict[int, Bot]]  # every bot object (they all hear the game)
@@ -129,13 +129,13 @@ class Seating:
     people: Callable[[], bool] | None = None
 
 
-class Referee:
+class BotScheduler:
     def __init__(
         self,
         game_state: Callable,
         timing: Timing,
         clock: Clock,
-        seating: Seating,
+        seating: SeatPlayers,
         countdowns: Countdowns,
         submit: Callable[[Action], bool],
         *,
@@ -512,7 +512,7 @@ class Referee:
 
 
 class SeatedBots:
-    """The seated bots as the referee knows them: what each needs (looked up once while it
+    """The seated bots as the bot scheduler knows them: what each needs (looked up once while it
     sits) and what each hears: every event as its seat sees it, and a bot thinking on a
     worker thread only once it has answered (``observe`` never runs beside ``choose``)."""
 
@@ -579,7 +579,7 @@ class SeatedBots:
 
 @dataclass(frozen=True, slots=True)
 class BotTraits:
-    """What the referee needs to know of a seated bot, looked up once per bot."""
+    """What the bot scheduler needs to know of a seated bot, looked up once per bot."""
 
     inline: bool  # asked on the spot, not through the table's think
     needs_view: bool  # False: a view built key by key will do (the random bot)

@@ -1,20 +1,20 @@
 """The one submit path: every action of every table, a person's, a bot's or a time-up,
 is applied here (compare boardgame.io's ``Master``: auth, reducer, storage, transport).
 
-    master = Master(game, timing, clock, Seating(bots=..., plays=...),
+    master = Master(game, timing, clock, SeatPlayers(bots=..., plays=...),
                     Transport(publish=...), record=journal.add, rng=rng)
     master.start()                      # the countdowns, the bots' first moments
     master.submit(action, origin)       # checked, applied, recorded, timed, told, planned
 
 ``submit`` runs, in order: ``check`` (a table's own limit), the engine (an illegal action is
 ``Transport.refused``), ``record`` (storage: the LAN host's journal, written before any
-frame about the action leaves), the countdowns (``game.countdowns``, so the update carries
+frame about the action leaves), the countdowns (``game.table.countdowns``, so the update carries
 them), ``Transport.publish(events, origin)`` (the events and every seat's update, once),
-and the referee (``game.referee``: the bots hear the action and their next moments are
+and the bot scheduler (``game.table.bot_schedule``: the bots hear the action and their next moments are
 planned). A bot's move and a time-up come back through ``submit`` like any other action.
 
 The LAN host (``net.host``), hot-seat (``game.ui.session``) and simulations
-(``game.simulate``) are a transport and a storage around one Master; a hook a table does
+(``game.table.simulate``) are a transport and a storage around one Master; a hook a table does
 not give is left out of the path when the Master is made.
 """
 
@@ -25,11 +25,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.bots.base import Bot
-from game.clock import Clock
-from game.countdowns import Countdowns
-from game.referee import Referee, Seating, Timing, quick, think_here
 from game.rules import Action, Game, IllegalAction
 from game.rules.events import Event
+from game.table.bot_schedule import BotScheduler, SeatPlayers, Timing, quick, think_here
+from game.table.clock import Clock
+from game.table.countdowns import Countdowns
 
 
 def _log():
@@ -73,7 +73,7 @@ class Master:
         game: Game,
         timing: Timing,
         clock: Clock,
-        seating: Seating,
+        seating: SeatPlayers,
         transport: Transport = Transport(),
         *,
         rng,
@@ -90,7 +90,7 @@ class Master:
         ``think``/``inline``: where a slow bot thinks, which bots are asked on the spot;
         ``clocks`` False: no countdown runs (hot-seat ask-around: a person handing the
         screen over is never hurried); ``late_margin``: how long after its shown end a
-        window that runs out really closes (``game.countdowns``: the LAN host's answers
+        window that runs out really closes (``game.table.countdowns``: the LAN host's answers
         in flight)."""
         self.game = game
         self.stats = stats if stats is not None else Counter()
@@ -106,7 +106,7 @@ class Master:
             on_window_closed=self._window_closed,
             late_margin=late_margin,
         )
-        self.referee = Referee(
+        self.scheduler = BotScheduler(
             state,
             timing,
             clock,
@@ -129,7 +129,7 @@ class Master:
         return self.game.state
 
     def _window_closed(self, window_id: int) -> None:
-        self.referee.drop_answers(window_id)
+        self.scheduler.drop_answers(window_id)
 
     @property
     def state(self):
@@ -141,8 +141,8 @@ class Master:
         and are offered their first moments."""
         self.countdowns.after([])
         if heard:
-            self.referee.bots.observe(heard)
-        self.referee.schedule()
+            self.scheduler.bots.observe(heard)
+        self.scheduler.schedule()
 
     def submit(self, action: Action, origin=None) -> bool:
         """Apply ``action`` and tell everybody (see the module's docstring). False if the
@@ -171,19 +171,19 @@ class Master:
         self.countdowns.after(events)
         if self._publish is not None:
             self._publish(events, origin)
-        self.referee.after_action(events)
+        self.scheduler.after_action(events)
 
     def schedule(self) -> None:
         """The seats changed (a bot took one over, a lesson released a move): the bots'
         moments are planned again."""
-        self.referee.schedule()
+        self.scheduler.schedule()
 
     def stop(self) -> None:
         """Nothing more happens at this table: every countdown and bot timer is cancelled
         and later submits are refused (the game ended on a LAN host, or the host closes)."""
         self.stopped = True
         self.countdowns.cancel()
-        self.referee.stop()
+        self.scheduler.stop()
 
     def timers_data(self) -> dict:
         return self.countdowns.timers_data()
@@ -195,4 +195,4 @@ class Master:
         return None if w is None else w.version
 
     def thinking(self, seat: int) -> bool:
-        return self.referee.thinking(seat)
+        return self.scheduler.thinking(seat)

@@ -1,6 +1,6 @@
 """Headless bot games: the driver behind `main.py simulate`, the tests and the benchmarks.
 
-A ``game.master.Master`` (the LAN host's and hot-seat's too) runs the game on a
+A ``game.table.master.Master`` (the LAN host's and hot-seat's too) runs the game on a
 ``ManualClock`` that jumps to the next deadline; its only transport is ``on_step``. In
 ask-around mode the one seat asked acts at once; in real time bots answer windows at once
 and are offered the negotiation's moment every ``bot_tick`` seconds of simulated time,
@@ -12,60 +12,20 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
 
 from game.bots import make_bot
 from game.bots.base import Bot
-from game.clock import ManualClock
-from game.master import Master, Transport
-from game.referee import Seating, Timing
 from game.rules import Game, Phase, Settings, Setup, opening_events
+from game.table.bot_schedule import SeatPlayers, Timing
+from game.table.clock import ManualClock
+from game.table.master import Master, Transport
+from game.table.results import GameResult, result_of
 
 MAX_ACTIONS = 200_000  # a safety net: no legal game comes near it
 
 
 class SimulationError(RuntimeError):
     """A game that did not end (a rules bug): carries the seed so it can be replayed."""
-
-
-@dataclass
-class GameResult:
-    seed: int
-    players: int
-    winners: list[int]
-    money: list[int]
-    deals_closed: int
-    deals_failed: int
-    actions: int
-    seconds: float
-    bots: list[str] = field(default_factory=list)
-
-    def to_data(self) -> dict:
-        return {
-            "seed": self.seed,
-            "players": self.players,
-            "winners": self.winners,
-            "money": self.money,
-            "deals_closed": self.deals_closed,
-            "deals_failed": self.deals_failed,
-            "actions": self.actions,
-            "seconds": round(self.seconds, 6),
-        }
-
-
-def result_of(game: Game, seconds: float, bots: list[str] | None = None) -> GameResult:
-    st = game.state
-    return GameResult(
-        seed=game.seed,
-        players=st.players,
-        winners=list(st.winners),
-        money=list(st.money),
-        deals_closed=st.deals_closed,
-        deals_failed=st.deals_failed,
-        actions=len(game.log),
-        seconds=seconds,
-        bots=list(bots or []),
-    )
 
 
 #: A table of bots on a simulated clock: bots answer and move at once; the negotiation
@@ -81,7 +41,7 @@ def play(
     timing: Timing = SIMULATION_TIMING,
     clock: ManualClock | None = None,
 ) -> None:
-    """Play `game` to the end with one bot per seat, refereed as at a real table on a
+    """Play `game` to the end with one bot per seat, scheduled as at a real table on a
     ``ManualClock`` moved to each next deadline. `on_step(game, action, events)` is called
     after every action (tests check invariants there). Bots with memory hear every event."""
     st = game.state
@@ -99,7 +59,7 @@ def play(
         game,
         timing,
         clock,
-        Seating(bots=lambda: seated, plays=seated.__contains__),  # every seat, no person
+        SeatPlayers(bots=lambda: seated, plays=seated.__contains__),  # every seat, no person
         Transport(publish=publish if on_step is not None else None),
         rng=random.Random(game.seed ^ 0x5EED),
         check=check,

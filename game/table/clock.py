@@ -1,4 +1,4 @@
-"""The referee's clock (game/referee.py: the LAN host, hot-seat and simulations): every
+"""The bot scheduler's clock (game/table/bot_schedule.py: the LAN host, hot-seat and simulations): every
 countdown (reaction windows, the negotiation clock, the turn clock, grace periods, bots'
 pauses, rate limits) reads ``now()`` and schedules with ``call_at``.
 
