@@ -64,7 +64,7 @@ def test_a_lan_host_bot_boss_answers_every_offer_of_a_person_within_1_to_3_s(mod
         (peer,) = await seat_peers(host, 1)
         peer.send({"t": "start"})
         await peer.expect("snapshot")
-        plays = host.seating.plays
+        plays = host.seat_table.plays
         person = OfferingPerson(0, lambda: host.state, host.live.master.submit, plays)
         host.game.log = TimedLog(host.game.log, clock.now, person.recorded)
         for _ in range(40000):

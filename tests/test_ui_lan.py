@@ -1052,7 +1052,7 @@ def join_by_command(monkeypatch, argv: list[str]) -> dict:
 
 
 def seat_status(ht: HostThread, seat: int) -> str:
-    return on_host(ht, lambda h: h.seating.seats[seat].status)
+    return on_host(ht, lambda h: h.seat_table.seats[seat].status)
 
 
 @pytest.mark.timeout(120)

@@ -154,7 +154,7 @@ class BotScheduler:
         self._state = game_state
         self.timing = timing
         self.clock = clock
-        self.seating = seating
+        self.seat_players = seating
         self.countdowns = countdowns
         self._submit = submit
         self._rng = rng
@@ -226,7 +226,7 @@ class BotScheduler:
 
     def _fair_delay(self, delay: float, st) -> float:
         """``delay``, stretched so that a bot move lands after a fresh deal's fair start."""
-        people = self.seating.people
+        people = self.seat_players.people
         if st.phase is not _NEGOTIATION or people is None or not people():
             return delay
         return max(delay, self.countdowns.deal_fair_until - self.clock.now())
@@ -238,14 +238,14 @@ class BotScheduler:
         if (
             neg is None
             or not neg.pending
-            or self.seating.people is None  # a table of bots only (a simulation)
-            or not self.seating.plays(neg.boss)
+            or self.seat_players.people is None  # a table of bots only (a simulation)
+            or not self.seat_players.plays(neg.boss)
         ):
             self._offers_waiting = {}
             return None
         now = self.clock.now()
         real_time = st.settings.window_mode is _REAL_TIME
-        plays = self.seating.plays
+        plays = self.seat_players.plays
         waiting = {}
         for q, t in neg.pending.items():
             if t.by_boss or plays(q):
@@ -271,12 +271,12 @@ class BotScheduler:
     def _plan(self, st) -> None:
         """``schedule`` for a running game whose state ``st`` the caller has at hand."""
         now = self.clock.now()
-        plays = self.seating.plays
+        plays = self.seat_players.plays
         window = self.countdowns.window
         if st.window is not None and (window is not None or not self.countdowns.clocks):
             if window is not None:
                 wid, kind, opened = window.id, window.kind, window.opened
-                people = self.seating.people
+                people = self.seat_players.people
                 seated = people is not None and people()
                 when = opened + self.timing.answer_delay(kind, seated)
             else:  # no window clock (hot-seat ask-around): a bot answers after its pause
@@ -293,7 +293,7 @@ class BotScheduler:
         self._due = None
         version = st.actions_taken
         # people at the table: a person's offer may wait, and a fresh deal has a fair start
-        people = self.seating.people is not None and st.phase is _NEGOTIATION
+        people = self.seat_players.people is not None and st.phase is _NEGOTIATION
         since = self._offer_waits(st) if people else None
         for seat in waiting_for(st):
             if not plays(seat):
@@ -348,7 +348,7 @@ class BotScheduler:
                 self._due = None
                 st = self._state()  # the move, inline: this loop runs every bot move
                 if st.actions_taken == version and st.window is None and self._running(st):
-                    if self.seating.plays(seat):
+                    if self.seat_players.plays(seat):
                         self._decide(seat, True, st, self._move_done)
                     else:  # pragma: no cover - nothing changes seats between plan and move
                         self._move(version)
@@ -365,7 +365,7 @@ class BotScheduler:
         and their answer counts while ``valid()`` (default: the state has not moved on).
         Returns False if the bot is busy or has no move."""
         seated = self.bots
-        bot = self.seating.bots().get(seat)
+        bot = self.seat_players.bots().get(seat)
         if bot is None or seat in seated.thinking:
             return False
         legal = legal_actions(st, seat).moves()
@@ -387,7 +387,7 @@ class BotScheduler:
 
         def answered(action) -> None:
             current = seated.answered(seat, bot)
-            if valid() and current and self.seating.plays(seat):
+            if valid() and current and self.seat_players.plays(seat):
                 self._finish(seat, bot, traits, done, action)
             elif self._running():
                 self.schedule()
@@ -419,7 +419,7 @@ class BotScheduler:
         st = self._state()
         if st.actions_taken != version or st.window is not None or not self._running(st):
             return
-        plays = self.seating.plays
+        plays = self.seat_players.plays
         for seat in waiting_for(st):
             if plays(seat):
                 self._decide(seat, True, st, self._move_done)
@@ -445,8 +445,8 @@ class BotScheduler:
         now = self.clock.now()
         spent = self._patience.spent(st.actions_taken, now, self.timing.bot_patience)
         boss = st.negotiation.boss if st.negotiation is not None else None
-        settle = boss is not None and self.seating.plays(boss) and spent
-        seats = [s for s in range(st.players) if self.seating.plays(s)]
+        settle = boss is not None and self.seat_players.plays(boss) and spent
+        seats = [s for s in range(st.players) if self.seat_players.plays(s)]
         self._rng.shuffle(seats)
         since = self._offer_waits(st) if boss is not None else None
         if since is not None and not settle:  # a person waits for the bot Boss's answer
@@ -484,7 +484,7 @@ class BotScheduler:
         countdowns = self.countdowns
         if countdowns.clocks and (countdowns.window is None or countdowns.window.id != wid):
             return
-        if seat not in asked_seats(st) or not self.seating.plays(seat):
+        if seat not in asked_seats(st) or not self.seat_players.plays(seat):
             return
         version = st.actions_taken
 

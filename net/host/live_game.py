@@ -47,7 +47,7 @@ class LiveGame:
         self,
         config: HostConfig,
         *,
-        seating: SeatTable,
+        seat_table: SeatTable,
         saved: SavedTable,
         fanout: FanOut,
         conns: Callable[[], set[Connection]],
@@ -58,7 +58,7 @@ class LiveGame:
         write_seats: Callable[[], None],
     ) -> None:
         self.config = config
-        self.seating = seating
+        self.seat_table = seat_table
         self.saved = saved
         self.fanout = fanout
         self.stats = stats
@@ -122,9 +122,9 @@ class LiveGame:
         gets the opening snapshot, then the seats."""
         self.stop_start_timer()
         cfg = self.config
-        names = self.seating.names()
+        names = self.seat_table.names()
         settings = Settings(
-            players=len(self.seating.seats),
+            players=len(self.seat_table.seats),
             variants=cfg.variants,
             short_game=cfg.short_game,
             hidden_money=cfg.hidden_money,
@@ -133,8 +133,8 @@ class LiveGame:
         )
         seed = cfg.seed if cfg.seed is not None else secrets.randbits(62)
         self.load(Game(names, seed, settings, cfg.setup))
-        for seat in self.seating.bots_take_open_seats():
-            self.seating.make_bot(seat, self.game)
+        for seat in self.seat_table.bots_take_open_seats():
+            self.seat_table.make_bot(seat, self.game)
         if cfg.autosave is not None:
             self.saved.restart(self.game)
             self._write_seats()
@@ -182,7 +182,7 @@ class LiveGame:
     def _game_over(self) -> None:
         self.master.stop()
         if self.result is None:
-            kinds = [s.bot_kind if s.token_digest is None else "human" for s in self.seating.seats]
+            kinds = [s.bot_kind if s.token_digest is None else "human" for s in self.seat_table.seats]
             seconds = time.perf_counter() - self.started_at
             self.result = result_of(self.game, seconds, kinds)
             log.info("game over: winners %s, money %s", self.result.winners, self.result.money)
@@ -192,12 +192,12 @@ class LiveGame:
     def _master(self, game: Game) -> Master:
         self._timers_sent = -1
         self.started_at = time.perf_counter()
-        seating = self.seating
+        seat_table = self.seat_table
         return Master(
             game,
             self.config.timing,
             self.clock,
-            SeatPlayers(bots=seating.bots, plays=seating.plays, people=seating.people_seated),
+            SeatPlayers(bots=seat_table.bots, plays=seat_table.plays, people=seat_table.people_seated),
             Transport(
                 publish=self._publish,
                 stage=self._stage,
@@ -223,7 +223,7 @@ class LiveGame:
             timers = self.timers_data()
             self._timers_sent = serial
         ack_conn, ack = origin if origin is not None else (None, None)
-        audiences = self.fanout.audiences(self._conns(), self.seating.seats)
+        audiences = self.fanout.audiences(self._conns(), self.seat_table.seats)
         try:
             self.fanout.broadcast_update(state, audiences, events, ack_conn, ack, timers)
         finally:  # after the frames, not on their way; kept even if one could not be made

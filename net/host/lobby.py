@@ -45,7 +45,7 @@ class Lobby:
         self,
         config: HostConfig,
         *,
-        seating: SeatTable,
+        seat_table: SeatTable,
         live: LiveGame,
         fanout: FanOut,
         saved: SavedTable,
@@ -58,7 +58,7 @@ class Lobby:
         """``identity()``: the room code and the table's name; ``closing()``: the host is
         closing (nothing more is told)."""
         self.config = config
-        self.seating = seating
+        self.seat_table = seat_table
         self.live = live
         self.fanout = fanout
         self.saved = saved
@@ -77,12 +77,12 @@ class Lobby:
         return TablePace(WindowMode(mode).value, max(1, round(self.config.timing.window)))
 
     def seats_free(self) -> int:
-        return 0 if self.live.over else self.seating.free_count()
+        return 0 if self.live.over else self.seat_table.free_count()
 
     def seats_data(self) -> dict:
         live = self.live
         now = live.clock.now()
-        starter = self.seating.starter()
+        starter = self.seat_table.starter()
         start_ms = None
         if live.start_deadline is not None and not live.started:
             start_ms = max(0, int((live.start_deadline - now) * 1000))
@@ -90,7 +90,7 @@ class Lobby:
             "t": "seats",
             "started": live.started,
             "over": live.over,
-            "seats": self.seating.seats_data(now, live.started),
+            "seats": self.seat_table.seats_data(now, live.started),
             "starter": None if starter is None else starter.index,
             "start_ms": start_ms,
             "spectators": sum(1 for c in self._conns() if c.role == "spectator"),
@@ -138,11 +138,11 @@ class Lobby:
         self.saved.write_seats(code, name)
 
     def make_bot(self, seat: SeatState) -> None:
-        self.seating.make_bot(seat, self.live.game)
+        self.seat_table.make_bot(seat, self.live.game)
 
     def start_grace(self, seat: SeatState) -> None:
         timing = self.config.timing
-        self.seating.start_grace(seat, self.live.clock, timing.grace, self._grace_over)
+        self.seat_table.start_grace(seat, self.live.clock, timing.grace, self._grace_over)
 
     def _grace_over(self, seat: SeatState) -> None:
         """Nobody came back in time: a waiting table frees the seat, a game gives it a bot."""
@@ -155,7 +155,7 @@ class Lobby:
         self.live.schedule()
 
     def free_seat(self, seat: SeatState) -> None:
-        self.seating.free(seat)
+        self.seat_table.free(seat)
         self.write_sidecar()
 
     def conn_ended(self, conn: Connection) -> None:
@@ -167,7 +167,7 @@ class Lobby:
             return
         if conn.seat is None:
             return
-        seat = self.seating.seats[conn.seat]
+        seat = self.seat_table.seats[conn.seat]
         if seat.conn is not conn or self._closing():
             return
         seat.conn = None
@@ -217,5 +217,5 @@ class Lobby:
         """The seat ``conn`` holds now (None: a spectator, or a connection replaced)."""
         if conn.role != "player" or conn.seat is None or self._closing():
             return None
-        seat = self.seating.seats[conn.seat]
+        seat = self.seat_table.seats[conn.seat]
         return seat if seat.conn is conn else None

@@ -25,9 +25,9 @@ log = logging.getLogger(__name__)
 class SavedTable:
     """The autosave of one host's game (``config.autosave``) and the seats file beside it."""
 
-    def __init__(self, config: HostConfig, seating: SeatTable) -> None:
+    def __init__(self, config: HostConfig, seat_table: SeatTable) -> None:
         self.config = config
-        self.seating = seating
+        self.seat_table = seat_table
         self.autosave: Autosaver | None = None
         self.report: JournalReport | None = None  # what the journal gave back (a resumed host)
 
@@ -49,7 +49,7 @@ class SavedTable:
                 else (f"; journal ignored: {report.ignored}" if report.ignored else ""),
             )
         try:
-            table = self.seating.resume(path, game.state.players)
+            table = self.seat_table.resume(path, game.state.players)
         except SidecarError as exc:
             raise HostError(str(exc)) from None
         self.config.autosave = path
@@ -73,7 +73,7 @@ class SavedTable:
     def write_seats(self, code: str, name: str) -> None:
         """The seats file (names, token digests, room code) beside the autosave, if any."""
         if self.config.autosave is not None:
-            self.seating.write_sidecar(Path(self.config.autosave), code, name)
+            self.seat_table.write_sidecar(Path(self.config.autosave), code, name)
 
     async def close(self) -> None:
         """Flush the journal and close it."""

@@ -95,7 +95,7 @@ class Host:
             raise HostError(f"room code must be {P.CODE_LENGTH} letters A-Z, not {config.code!r}")
         self.code = code
         self.name = clean_name(config.name or "")[:40] or DEFAULT_TABLE_NAME
-        self.seating = SeatTable(
+        self.seat_table = SeatTable(
             config.seats, config.bots, secrets.randbits(32), config.open_bot_seats
         )
         self.stats: Counter = Counter()
@@ -103,7 +103,7 @@ class Host:
         self._server: asyncio.AbstractServer | None = None
         self.phones = None  # net.web.server.PhoneServer, when phones are served
         self.announcement = Announcement(config.bind, config.announce_addresses)
-        self.saved = SavedTable(config, self.seating)  # the autosave and the seats file
+        self.saved = SavedTable(config, self.seat_table)  # the autosave and the seats file
         self._rng = random.Random(secrets.randbits(64))
         self._closing = False
         self._tasks: set[asyncio.Task] = set()
@@ -121,7 +121,7 @@ class Host:
         self.fanout = FanOut(self.connections, self.stats, self.hooks, timers)
         self.live = LiveGame(
             config,
-            seating=self.seating,
+            seat_table=self.seat_table,
             saved=self.saved,
             fanout=self.fanout,
             conns=lambda: self.conns,
@@ -133,7 +133,7 @@ class Host:
         )
         self.lobby = Lobby(
             config,
-            seating=self.seating,
+            seat_table=self.seat_table,
             live=self.live,
             fanout=self.fanout,
             saved=self.saved,
@@ -162,7 +162,7 @@ class Host:
 
     @property
     def seats(self) -> list[SeatState]:
-        return self.seating.seats
+        return self.seat_table.seats
 
     @property
     def game(self) -> Game | None:
@@ -346,7 +346,7 @@ class Host:
         if verdict.entry is Entry.REJOIN:
             self._rejoin(conn, verdict.token)
             return
-        claimed = self.seating.claim(conn, verdict.name)
+        claimed = self.seat_table.claim(conn, verdict.name)
         if claimed is None:
             self._refuse_seat(conn, "table_full")
             return
@@ -360,15 +360,15 @@ class Host:
         else:
             log.info("%s took seat %d", name, seat.index)
         self._welcome(conn, seat.index, token)
-        if not self.started and self.seating.all_connected():
+        if not self.started and self.seat_table.all_connected():
             self.live.begin()
 
     def _rejoin(self, conn: Connection, token: str) -> None:
-        seat = self.seating.by_token(token)
+        seat = self.seat_table.by_token(token)
         if seat is None:
             self._refuse_seat(conn, "bad_token", "no seat has this token; ")
             return
-        old = self.seating.take_back(seat, conn)
+        old = self.seat_table.take_back(seat, conn)
         if old is not None:
             self._send(old, P.error("replaced"))
             self._send(old, {"t": "bye", "reason": "replaced"})
@@ -381,7 +381,7 @@ class Host:
 
     def _refuse_seat(self, conn: Connection, code: str, why: str = "") -> None:
         """Refuse a seat, naming the seats a newcomer could take and those bots play."""
-        words, open_, bots, held = self.seating.refusal(game_over=self.over)
+        words, open_, bots, held = self.seat_table.refusal(game_over=self.over)
         self._reply_error(
             conn, code, why + words, open_seats=open_, bot_seats=bots, held_seats=held
         )
@@ -435,7 +435,7 @@ class Host:
         if self.started and not self.over:
             self._reply_error(conn, "already_started")
             return
-        starter = self.seating.starter()
+        starter = self.seat_table.starter()
         if starter is None or starter.index != conn.seat:
             self._reply_error(conn, "start_denied")
             return
