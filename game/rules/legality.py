@@ -5,7 +5,7 @@ an action whose fields have their declared types, as `action_from_data` makes th
 following the list's own construction (`legal_list._legal` and its helpers) for that action's
 type only. The LAN host checks every action a client sends, and `apply` checks every action
 it plays: building the whole list to test one member cost most of that check.
-tests/test_rules_legality_direct.py holds the two to the same answers on random games.
+tests/rules/test_rules_legality_direct.py holds the two to the same answers on random games.
 
 The predicates the list and this check share (who is asked, who may open, call or fail a
 deal, which placards a Recruitment triple may take) live here, so both read the same rule.

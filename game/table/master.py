@@ -34,7 +34,7 @@ from game.table.countdowns import Countdowns
 
 def _log():
     """This module's logger, loaded when something goes wrong: ``logging`` loads
-    ``threading``, which a simulation never needs (tests/test_rules_purity.py)."""
+    ``threading``, which a simulation never needs (tests/rules/test_rules_purity.py)."""
     import logging
 
     return logging.getLogger(__name__)

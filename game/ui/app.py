@@ -4,7 +4,7 @@ services (settings, translator, sounds, theme).
 
 Test hook: with $IMTHEBOSS_TEST_REPORT set to a file path, the app appends one line
 `scene <name>` to that file whenever the top scene changes, and `window fullscreen` or
-`window windowed` whenever the window has switched (tests/test_ui_window.py drives the real
+`window windowed` whenever the window has switched (tests/ui/test_ui_window.py drives the real
 window through the X server and reads it). Nothing is written without the variable.
 
 `App.step(dt)` runs one frame with a given dt: the loop uses the clock, tests and the

@@ -86,7 +86,7 @@ def line_height(size: int, bold: bool = False) -> int:
 def fit(s: str, size: int, max_w: int, colour=TEXT, bold: bool = False):
     """Text shrunk (never below the theme's minimum) until it is at most max_w wide. Below the
     readable minimum it does not shrink: a box too small for its text is a layout bug
-    (tests/test_ui_layout.py finds it), not something to hide with unreadable type."""
+    (tests/ui/test_ui_layout.py finds it), not something to hide with unreadable type."""
     want = THEME.font_px(size)
     px = _fit_px(s, THEME.lang, want, max_w, bold, THEME.min_px)
     img = fonts.render_text(s, THEME.lang, px, colour, bold)

@@ -1,6 +1,6 @@
 """Key bindings as data: each scene, or each state of the table, has one `Keymap` (key ->
 command). The scene's dispatcher looks a pressed key up in it, and a button shows the key
-cap of the key bound to its command, so tests/test_ui_keys.py checks the tables that really
+cap of the key bound to its command, so tests/ui/test_ui_keys.py checks the tables that really
 drive the keys.
 
 A command is a button's `command` (by default its name: the key clicks that button while it

@@ -1,7 +1,7 @@
 """A layout probe: while one is active, the drawing helpers record every text they draw (its
 requested and final size, the width it had to fit in), every string they cut short, and
 every tooltip with the rectangles it must leave visible, and every control drawn (whether
-it is on, and if not, the reason it gives). tests/test_ui_layout.py renders
+it is on, and if not, the reason it gives). tests/ui/test_ui_layout.py renders
 scenes under a probe and checks that nothing is clipped, shrunk too far or covered.
 
 Where things land: drawn on a `ProbeCanvas`, every text image blitted onto the canvas is

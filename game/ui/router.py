@@ -6,7 +6,7 @@ table would close a circle of imports, so those scenes are opened by a `Route`:
 `router.scene(Route.TITLE, app)`. `game/ui/screens.py`, above every scene, says which
 scene each route opens (`@opens(Route.TITLE)`; it imports the scene only when asked, so
 starting costs nothing); `App` imports it, so every route is known before the first
-window opens. tests/test_ui_imports.py holds that game/ui has no import circle.
+window opens. tests/ui/test_ui_imports.py holds that game/ui has no import circle.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ plain data, delivered in batches by `poll()`.
 Every member the UI reads is declared here, with the default that fits a session that has
 nothing to say about it (a hot-seat game is not `live`, has no `notice`, owns no host...);
 a session overrides what it has. The scenes read them directly, never with getattr
-(tests/test_ui_session.py holds that).
+(tests/ui/test_ui_session.py holds that).
 """
 
 from __future__ import annotations

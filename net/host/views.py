@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from game.rules.view import SECTIONS, hand_data
 from net import protocol as P
 
-#: Sections that never change within a game (tests/test_net_protocol.py holds it).
+#: Sections that never change within a game (tests/net/test_net_protocol.py holds it).
 STATIC_SECTIONS = ("format", "first_player", "settings", "board_id", "board")
 #: Sections that depend on who looks (with "hand", only in a seat's own view).
 PER_SEAT_SECTIONS = frozenset({"seat", "players"})
@@ -44,7 +44,7 @@ def _players_inputs(st) -> tuple:
 
 #: Public sections that cost more to build than their state costs to copy and compare:
 #: each is built again only when the state it is made of changed (equal inputs, equal
-#: section; tests/test_net_protocol.py checks every view against the engine's).
+#: section; tests/net/test_net_protocol.py checks every view against the engine's).
 _SECTION_INPUTS = {
     "players": _players_inputs,
     "discard_pile": lambda st: tuple(st.discard),

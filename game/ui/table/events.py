@@ -1,7 +1,7 @@
 """Every event type the table can be fed: the engine's (derived from its event classes)
 and the client's own (table talk, a bot's reason for failing a deal; on LAN, a seat's connection dropping and coming back).
 The animations and the log each cover all of them, by a handler or by a deliberate
-silence, so a new event cannot be forgotten (tests/test_ui_events.py)."""
+silence, so a new event cannot be forgotten (tests/ui/test_ui_events.py)."""
 
 from __future__ import annotations
 

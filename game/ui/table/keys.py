@@ -1,7 +1,7 @@
 """The table's keys, one keymap per context: what the panel shows (a turn, a reaction
 window, a negotiation, the end of the game) and what lies over it (nothing, the whole
 history, the terms editor). The table's dispatcher and its buttons' key caps both read
-these maps; docs/UI.md's key table is checked against them (tests/test_ui_keys.py).
+these maps; docs/UI.md's key table is checked against them (tests/ui/test_ui_keys.py).
 
 The editor is modal: its map has the clan letters (C S W D G L tick sources) and not the
 log's L; the history covers the hand, so its maps have no hand keys.

@@ -1,6 +1,6 @@
 """The log's words: each event as a sentence ('Mei played Travel on Sacks'), built from
 redacted events by a dispatch table; the events not logged are listed, not forgotten
-(tests/test_ui_events.py)."""
+(tests/ui/test_ui_events.py)."""
 
 from __future__ import annotations
 
