@@ -3,7 +3,6 @@ with the preference is offered the floor the first time round, then skipped unti
 public touches it anew; quiet rounds still end the negotiation."""
 
 from game.rules import FailDeal, Propose, game_from_data
-
 from tests.scenario import Scenario
 
 BO = 1

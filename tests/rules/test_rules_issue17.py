@@ -16,7 +16,6 @@ from game.rules import (
     WindowMode,
 )
 from game.rules.board import Clan
-
 from tests.scenario import Scenario
 
 ASK = WindowMode.ASK_AROUND

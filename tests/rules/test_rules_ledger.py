@@ -10,7 +10,6 @@ from game.rules import Accept, AcceptProposal, Settings, WindowMode, view
 from game.rules.ledger import Cover, ledger, needed_sources, preview
 from game.rules.state import Source
 from game.table.simulate import simulate_game
-
 from tests.scenario import Scenario
 
 

@@ -22,7 +22,6 @@ from game.rules import (
     apply,
     laid,
 )
-
 from tests.scenario import Scenario
 
 RT = WindowMode.REAL_TIME

@@ -21,7 +21,6 @@ from game.rules import (
 )
 from game.rules.board import FIRST_PLAYER_ORDER
 from game.rules.engine import SetupError
-
 from tests.scenario import Scenario
 
 

@@ -23,7 +23,6 @@ from game.rules import (
     waiting_for,
 )
 from game.rules.state import Rng
-
 from tests.scenario import Scenario
 
 ASK = WindowMode.ASK_AROUND

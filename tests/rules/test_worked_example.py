@@ -8,7 +8,6 @@ Twelve deals are done; deal 13 is on space 0 (Red, Blue, Yellow + 2 of Magenta/O
 
 from game.rules import Phase, WindowMode
 from game.rules.state import Rng
-
 from tests.scenario import Scenario
 
 J, Z, S, U = 0, 1, 2, 3

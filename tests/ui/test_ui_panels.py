@@ -44,7 +44,6 @@ def test_fresh_terms_tick_only_the_sources_the_deal_lacks():
     second time, so her fresh offer ticks S alone; once S is agreed, Bruno's L is needed
     by nothing and the proposal to him opens with nothing ticked."""
     from game.rules import Propose, legal_actions
-
     from tests.rules.test_rules_ledger import issue_24_table
 
     t = issue_24_table()

@@ -12,7 +12,6 @@ from game.ui import i18n, probe
 from game.ui.autoplay import make_app
 from game.ui.probe import BoxKind
 from game.ui.theme import LOGICAL_SIZE
-
 from tests.scenario import Scenario
 
 NAMES = ["Chen", "Dara", "Bruno"]
