@@ -351,7 +351,7 @@ def test_every_action_goes_through_one_submit_recorded_before_it_is_published():
         Timing(negotiation=20.0),
         clock,
         Seating(bots=lambda: bots, plays=bots.__contains__),
-        Transport(publish=lambda events, origin: seen.append(("publish", len(game.log)))),
+        Transport(publish=lambda state, events, origin, countdowns: seen.append(("publish", len(game.log)))),
         rng=random.Random(1),
         record=lambda action: seen.append(("record", len(game.log))),
     )

@@ -242,7 +242,7 @@ class LocalSession(Session):
         """A bot plays this seat now."""
         return seat in self.bots
 
-    def _publish(self, events: list, origin) -> None:
+    def _publish(self, state, events: list, origin, countdowns) -> None:
         """The master applied an action: the screen shows it on the next poll."""
         self.actions_applied += 1
         self._queue.append((events, self.version, None))

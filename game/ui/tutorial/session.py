@@ -194,6 +194,6 @@ class TutorialSession(LocalSession):
             self.wrong = (step.wrong if step is not None else None) or "tutorial.wrong"
         self._queue.append(([], self.version, None))
 
-    def _publish(self, events: list, origin) -> None:
+    def _publish(self, state, events: list, origin, countdowns) -> None:
         self._seen.extend(e.type for e in events)
-        super()._publish(events, origin)
+        super()._publish(state, events, origin, countdowns)
