@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from game.bots.base import Bot
 from game.clock import Clock
-from game.countdowns import Countdowns
+from game.countdowns import Countdowns, Running
 from game.referee import Referee, Seating, Timing, quick, think_here
 from game.rules import Action, Game, GameState, IllegalAction, Phase
 from game.rules.events import Event
@@ -146,8 +146,12 @@ class Master:
     def start(self, heard: list[Event] = ()) -> None:
         """Run the table from the state as it is (a new game or a resumed one): its
         countdowns start, the bots hear ``heard`` (the opening, for bots new to the game)
-        and are offered their first moments."""
+        and are offered their first moments. A resumed game that had ended is
+        ``Transport.over`` at once."""
         self.countdowns.after([])
+        if self.game.state.phase is Phase.GAME_OVER:
+            self._over()
+            return
         if heard:
             self.referee.bots.observe(heard)
         self.referee.schedule()
@@ -206,6 +210,14 @@ class Master:
 
     def timers_data(self) -> dict:
         return self.countdowns.timers_data()
+
+    def running(self) -> list[Running]:
+        """The countdowns running now, with the seconds left and in all (a screen's bars)."""
+        return self.countdowns.running()
+
+    def resume_negotiation(self, seconds: float) -> None:
+        """Run the negotiation clock on with ``seconds`` left (a restored save)."""
+        self.countdowns.resume_negotiation(seconds)
 
     def window_version(self) -> int | None:
         """The version the open window's countdown started at (None: no window clock): an

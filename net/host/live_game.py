@@ -149,12 +149,10 @@ class LiveGame:
         self._on_seats()
 
     def run(self) -> None:
-        """A loaded game runs from where it is (a resumed one may have ended already)."""
+        """A loaded game runs from where it is (a resumed one that had ended is over at
+        once: the Master says so)."""
         self.started_at = time.perf_counter()
-        if self.over:
-            self._game_over()
-        else:
-            self.master.start()
+        self.master.start()
 
     def stop_start_timer(self) -> None:
         if self._start_timer is not None:

@@ -104,6 +104,7 @@ class TutorialSession(LocalSession):
         if step is None or step.trigger is Trigger.ACTION or not self.ready():
             return False
         self._done()
+        self.master.schedule()  # the bots' moves this step held back are released
         return True
 
     def skip(self) -> bool:
@@ -171,7 +172,6 @@ class TutorialSession(LocalSession):
         self.wrong = None
         if self.on_progress is not None:
             self.on_progress(self.step_index)
-        self.master.schedule()  # moves released by this step
 
     # -- the player's moves -----------------------------------------------------------------
 
@@ -181,8 +181,7 @@ class TutorialSession(LocalSession):
             super().send(action)
             return
         if step is not None and step.trigger is Trigger.ACTION and step.expects(action):
-            if self.master.submit(action):
-                self._done()
+            self.master.submit(action, step)  # the step is done as the Master applies it
             return
         if action not in legal_actions(self.game.state, action.seat):
             super().send(action)  # the engine's refusal, as in any game
@@ -195,5 +194,9 @@ class TutorialSession(LocalSession):
         self._queue.append(([], self.version, None))
 
     def _publish(self, state, events: list, origin, countdowns) -> None:
+        """An applied move; the step's own (its ``origin``) ends the step before the Master
+        plans the bots, so the moves it held back are planned with it."""
         self._seen.extend(e.type for e in events)
         super()._publish(state, events, origin, countdowns)
+        if origin is not None and origin is self.step:
+            self._done()
