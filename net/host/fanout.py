@@ -19,8 +19,9 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from game.rules import Game, legal_actions, opening_events
+from game.rules import Game, legal_actions
 from game.rules.events import Event
+from game.rules.replay import fresh_start, replay_log
 from game.rules.view import events_for
 from net import protocol as P
 from net.host.hooks import HostHooks
@@ -253,10 +254,8 @@ class FanOut:
         """A resumed game: the recent events come from replaying its actions."""
         self.history.clear()
         try:
-            fresh = Game(list(game.names), game.seed, game.settings, game.setup)
-            self.remember(opening_events(fresh.state), 0)
-            for action in game.log:
-                self.remember(fresh.apply(action), fresh.state.actions_taken)
+            for version, events in replay_log(fresh_start(game), game.log):
+                self.remember(events, version)
         except Exception:
             log.exception("rebuilding the recent events failed")
             self.history.clear()

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from game.bots import make_bot
 from game.bots.scripted import ScriptedBot
 from game.referee import Timing
-from game.rules import Action, Game, legal_actions, opening_events
+from game.rules import Action, legal_actions
+from game.rules.replay import fresh_start, replay_log
 from game.rules.view import events_for
 from game.tutorial import Script, Step, Trigger
 
@@ -150,8 +151,7 @@ class TutorialSession(LocalSession):
         if not self.finished or self.playing_out:
             return
         bots = {s: make_bot(PLAY_OUT_BOT, s, self.script.seed) for s in range(self.players)}
-        replay = Game(list(self.game.names), self.game.seed, self.settings, self.game.setup)
-        history = [opening_events(replay.state)] + [replay.apply(a) for a in self.game.log]
+        history = [events for _, events in replay_log(fresh_start(self.game), self.game.log)]
         for seat, bot in bots.items():  # what each seat has seen so far (bots with memory)
             for events in history:
                 bot.observe(events_for(events, seat))
