@@ -83,7 +83,6 @@ def instrument_host(clock: StepClock) -> Callable[[], dict]:
     from net.host.action_check import ActionCheck
     from net.host.connections import Connections
     from net.host.fanout import FanOut
-    from net.host.live_game import LiveGame
     from net.host.saved_table import SavedTable
     from net.host.server import Host
 
@@ -120,11 +119,11 @@ def instrument_host(clock: StepClock) -> Callable[[], dict]:
     clock.wrap(Game, "apply", "3.1 engine apply")
     clock.wrap(SavedTable, "record", "3.2 journal")
     clock.wrap(Countdowns, "after", "3.3 countdowns")
-    clock.wrap(LiveGame, "_publish", "3.4 publish")
+    clock.wrap(FanOut, "publish", "3.4 publish")
     clock.wrap(FanOut, "remember", "3.4.1 recent events kept")
     clock.wrap(FanOut, "audiences", "3.4.2 audiences", static=True)
-    clock.wrap(LiveGame, "timers_data", "3.4.3 timers")
-    clock.wrap(FanOut, "broadcast_update", "3.4.4 update frames")
+    clock.wrap(Countdowns, "timers_data", "3.3.1 timers (when they changed)")
+    clock.wrap(FanOut, "_update_frames", "3.4.4 update frames")
     clock.wrap(FanOut, "shared_now", "3.4.4.a public sections")
     try:  # the views kept in step (net/host/views.py)
         from net.host.views import TableViews
@@ -139,7 +138,7 @@ def instrument_host(clock: StepClock) -> Callable[[], dict]:
     clock.wrap(fanout_mod, "events_for", "3.4.4.e events redacted")
     clock.wrap(P, "encode", "3.4.4.f encode")
     clock.wrap(P, "encode_map", "3.4.4.f encode")
-    clock.wrap(Connections, "send", "3.4.4.g write (socket send)")
+    clock.wrap(Connections, "send", "3.4.5 write (socket send)")
     clock.wrap(BotScheduler, "after_action", "3.5 bot scheduler (bots hear, plan)")
 
     def figures() -> dict:

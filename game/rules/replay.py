@@ -1,17 +1,24 @@
 """Save files, scenarios and replays read back: a `Game` (game.rules.game) rebuilt from its
 seed, settings, optional explicit setup and action log, every action checked again.
+
+`replay_log` is the one way a game is rebuilt from its log, step by step: a save file read
+back, a hot-seat autosave replayed into its session, the LAN host's recent events and a
+bot's memory after a resume, a lesson's bots taking over.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from .actions import ActionFormatError, action_from_data
+from .actions import Action, ActionFormatError, action_from_data
 from .cards import card_from_key
 from .engine import Setup, SetupError
 from .errors import IllegalAction
+from .events import Event
 from .game import SAVE_FORMAT, SAVE_VERSION, Game
+from .setup import opening_events
 from .state import GameState
 from .variants import Settings, SettingsError
 
@@ -19,6 +26,42 @@ from .variants import Settings, SettingsError
 class SaveError(ValueError):
     """A save file that cannot be replayed; the message names the file, the action index
     and the rule, e.g. "game.json: action 17: [card.not_in_hand] you hold no Stop card"."""
+
+
+class LogError(ValueError):
+    """An action of a log that cannot be replayed: its index, the rule it breaks
+    ("action.format" for one that is not an action at all) and why."""
+
+    def __init__(self, index: int, rule: str, message: str) -> None:
+        super().__init__(f"action {index}: [{rule}] {message}")
+        self.index, self.rule, self.message = index, rule, message
+
+
+def fresh_start(game: Game) -> Game:
+    """A new game at ``game``'s start: its names, seed, settings and setup, no action yet."""
+    return Game(list(game.names), game.seed, game.settings, game.setup)
+
+
+def replay_log(
+    start: Game,
+    actions: Iterable[Action | dict],
+    apply: Callable[[Action], list[Event] | None] | None = None,
+) -> Iterator[tuple[int, list[Event] | None]]:
+    """``start`` (a game at its start) rebuilt from the action log ``actions`` (Actions, or
+    a file's raw data), step by step: (0, the opening's events), then (the version each
+    action led to, its events). ``apply`` applies one (default ``start.apply``; a
+    session's, so that its table is told too; its events are what it returns). An action
+    that is malformed or illegal raises ``LogError``; those before it stay applied."""
+    apply = start.apply if apply is None else apply
+    yield 0, opening_events(start.state)
+    for i, raw in enumerate(actions):
+        try:
+            events = apply(raw if isinstance(raw, Action) else action_from_data(raw))
+        except ActionFormatError as exc:
+            raise LogError(i, "action.format", str(exc)) from None
+        except IllegalAction as exc:
+            raise LogError(i, exc.rule, exc.message) from None
+        yield i + 1, events
 
 
 def setup_from_data(data: dict | None) -> Setup | None:
@@ -70,13 +113,11 @@ def game_from_data(data, source: str = "save") -> Game:
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise SaveError(f"{source}: 'actions' must be a list")
-    for i, raw in enumerate(actions):
-        try:
-            game.apply(action_from_data(raw))
-        except ActionFormatError as exc:
-            raise SaveError(f"{source}: action {i}: [action.format] {exc}") from None
-        except IllegalAction as exc:
-            raise SaveError(f"{source}: action {i}: [{exc.rule}] {exc.message}") from None
+    try:
+        for _ in replay_log(game, actions):
+            pass
+    except LogError as exc:
+        raise SaveError(f"{source}: {exc}") from None
     return game
 
 

@@ -49,6 +49,16 @@ class Deadline:
     seats: list[int] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Running:
+    """A countdown as a screen shows it: its kind ("window", "negotiation", "turn"), the
+    seconds left and in all."""
+
+    kind: str
+    left: float
+    total: float
+
+
 class Countdowns:
     def __init__(
         self,
@@ -265,6 +275,19 @@ class Countdowns:
                 self.stats["turn_timeouts"] += 1
                 self._submit(action)
                 return
+
+    def running(self) -> list[Running]:
+        """The countdowns running now, window, negotiation and turn in that order."""
+        now = self.clock.now()
+        out = []
+        w, n, t = self.window, self.negotiation, self.turn
+        if w is not None:
+            out.append(Running("window", max(0.0, w.deadline - now), w.deadline - w.opened))
+        if n is not None:
+            out.append(Running("negotiation", max(0.0, n.deadline - now), self.timing.negotiation))
+        if t is not None:
+            out.append(Running("turn", max(0.0, t.deadline - now), self.timing.turn))
+        return out
 
     # ------------------------------------------------------------------ on the wire
 

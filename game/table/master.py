@@ -9,9 +9,10 @@ is applied here (compare boardgame.io's ``Master``: auth, reducer, storage, tran
 ``submit`` runs, in order: ``check`` (a table's own limit), the engine (an illegal action is
 ``Transport.refused``), ``record`` (storage: the LAN host's journal, written before any
 frame about the action leaves), the countdowns (``game.table.countdowns``, so the update carries
-them), ``Transport.publish(events, origin)`` (the events and every seat's update, once),
-and the bot scheduler (``game.table.bot_schedule``: the bots hear the action and their next moments are
-planned). A bot's move and a time-up come back through ``submit`` like any other action.
+them), ``Transport.publish(state, events, origin, countdowns)`` (the events and every seat's
+update, once), ``Transport.over`` when that action ended the game, and the bot scheduler
+(``game.table.bot_schedule``: the bots hear the action and their next moments are planned). A bot's
+move and a time-up come back through ``submit`` like any other action.
 
 The LAN host (``net.host``), hot-seat (``game.ui.session``) and simulations
 (``game.table.simulate``) are a transport and a storage around one Master; a hook a table does
@@ -25,11 +26,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.bots.base import Bot
-from game.rules import Action, Game, IllegalAction
+from game.rules import Action, Game, GameState, IllegalAction, Phase
 from game.rules.events import Event
 from game.table.bot_schedule import BotScheduler, SeatPlayers, Timing, quick, think_here
 from game.table.clock import Clock
-from game.table.countdowns import Countdowns
+from game.table.countdowns import Countdowns, Running
 
 
 def _log():
@@ -47,16 +48,20 @@ def _log_refusal(action: Action, exc: IllegalAction, origin) -> None:
 
 
 def _nothing() -> None:
-    """The countdowns' stage notice at a table that shows no countdowns."""
+    """A notice a table does not need (the countdowns' stage, the game's end)."""
 
 
 @dataclass(frozen=True)
 class Transport:
     """How a table hears what the Master did; every field may be left out."""
 
-    #: (events, origin): an applied action's events and every seat's update, told once;
-    #: ``origin`` is what the submitter passed (the LAN host: the connection to acknowledge)
-    publish: Callable[[list[Event], object], None] | None = None
+    #: (state, events, origin, countdowns): an applied action's state and events, told once;
+    #: ``origin`` is what the submitter passed (the LAN host: the connection to acknowledge),
+    #: ``countdowns`` their ``timers_data()`` when they changed since the table last heard
+    #: them (with a publish or a stage), else None
+    publish: Callable[[GameState, list[Event], object, dict | None], None] | None = None
+    #: the game ended: the action just published was its last
+    over: Callable[[], None] = _nothing
     #: (action, why, origin): an action the engine refused
     refused: Callable[[Action, IllegalAction, object], None] = _log_refusal
     #: "going twice": the countdowns changed stage between actions
@@ -102,7 +107,7 @@ class Master:
             self.submit,
             clocks=clocks,
             stats=self.stats,
-            on_stage=transport.stage,
+            on_stage=self._stage,
             on_window_closed=self._window_closed,
             late_margin=late_margin,
         )
@@ -121,6 +126,9 @@ class Master:
         )
         self._refused = transport.refused
         self._publish = transport.publish
+        self._over = transport.over
+        self._told_stage = transport.stage
+        self._told = -1  # the countdowns' serial the table last heard
         self._record = record
         self._check = check
         self.stopped = False
@@ -138,40 +146,55 @@ class Master:
     def start(self, heard: list[Event] = ()) -> None:
         """Run the table from the state as it is (a new game or a resumed one): its
         countdowns start, the bots hear ``heard`` (the opening, for bots new to the game)
-        and are offered their first moments."""
+        and are offered their first moments. A resumed game that had ended is
+        ``Transport.over`` at once."""
         self.countdowns.after([])
+        if self.game.state.phase is Phase.GAME_OVER:
+            self._over()
+            return
         if heard:
             self.scheduler.bots.observe(heard)
         self.scheduler.schedule()
 
-    def submit(self, action: Action, origin=None) -> bool:
+    def submit(self, action: Action, origin=None, *, scripted: bool = False) -> bool:
         """Apply ``action`` and tell everybody (see the module's docstring). False if the
-        table has stopped or the engine refused it."""
-        if self.stopped:
+        table has stopped or the engine refused it; ``scripted`` (a scene's move, at a
+        table that may have stopped): an illegal action raises ``IllegalAction``."""
+        if self.stopped and not scripted:
             return False
         if self._check is not None:
             self._check(action)
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:
+            if scripted:
+                raise
             self._refused(action, exc, origin)
             return False
-        self._applied(action, events, origin)
-        return True
-
-    def apply(self, action: Action, origin=None) -> list[Event]:
-        """``submit`` for a scripted scene: an illegal action raises ``IllegalAction``."""
-        events = self.game.apply(action)
-        self._applied(action, events, origin)
-        return events
-
-    def _applied(self, action: Action, events: list[Event], origin) -> None:
         if self._record is not None:
             self._record(action)
-        self.countdowns.after(events)
+        countdowns = self.countdowns
+        countdowns.after(events)
+        state = self.game.state
         if self._publish is not None:
-            self._publish(events, origin)
+            told = None
+            if countdowns.serial != self._told:
+                self._told = countdowns.serial
+                told = countdowns.timers_data()
+            self._publish(state, events, origin, told)
+        if state.phase is Phase.GAME_OVER:
+            self._over()
         self.scheduler.after_action(events)
+        return True
+
+    def apply(self, action: Action, origin=None) -> None:
+        """``submit`` for a scripted scene: an illegal action raises ``IllegalAction``."""
+        self.submit(action, origin, scripted=True)
+
+    def _stage(self) -> None:
+        """The countdowns changed stage between actions: the table hears them now."""
+        self._told = self.countdowns.serial
+        self._told_stage()
 
     def schedule(self) -> None:
         """The seats changed (a bot took one over, a lesson released a move): the bots'
@@ -187,6 +210,14 @@ class Master:
 
     def timers_data(self) -> dict:
         return self.countdowns.timers_data()
+
+    def running(self) -> list[Running]:
+        """The countdowns running now, with the seconds left and in all (a screen's bars)."""
+        return self.countdowns.running()
+
+    def resume_negotiation(self, seconds: float) -> None:
+        """Run the negotiation clock on with ``seconds`` left (a restored save)."""
+        self.countdowns.resume_negotiation(seconds)
 
     def window_version(self) -> int | None:
         """The version the open window's countdown started at (None: no window clock): an

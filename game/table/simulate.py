@@ -52,7 +52,7 @@ def play(
         if len(game.log) >= max_actions:
             raise SimulationError(f"seed {game.seed}: no end after {max_actions} actions")
 
-    def publish(events, origin) -> None:
+    def publish(state, events, origin, countdowns) -> None:
         on_step(game, game.log[-1], events)
 
     master = Master(

@@ -42,9 +42,9 @@ from net.client.session import (
     Seats,
     ServerError,
     Snapshot,
-    TimersChanged,
     Update,
 )
+from net.client.state import ClientListener
 
 from .i18n import and_list, tr
 from .session_api import Countdown, SeatInfo, Session, UpdateBatch
@@ -134,7 +134,7 @@ def _seat_numbers(seats) -> str:
     return ", ".join(str(seat + 1) for seat in seats)
 
 
-class NetSession(Session):
+class NetSession(Session, ClientListener):
     """One connection to a LAN table: a player's seat, or the public view (spectator)."""
 
     live = True  # events come at the host's pace: the table may skip animations to keep up
@@ -188,6 +188,7 @@ class NetSession(Session):
         self.start_at: float | None = None  # the host starts by itself then (monotonic)
         self._closed = False
         self._joined_token: str | None = None  # a seat's token to remember after this poll
+        client.state.listener = self  # hears every message the client takes in (on_*)
 
     # -- what the host said, as the client holds it (net.client.state.ClientState) ----------
 
@@ -365,65 +366,62 @@ class NetSession(Session):
     def update(self, dt: float) -> None:
         if self._closed:
             return
-        self.client.poll(self._on)
+        self.client.poll()  # each message is heard below (on_*) as the state takes it in
         token, self._joined_token = self._joined_token, None
         if token is not None:  # once the client holds the welcome: the table's name is known
             self.remember(self, token)
 
-    def _on(self, msg) -> None:
-        """One message, just before the client's state takes it in (so `self._view`,
-        `self.seats` still say what was)."""
-        if isinstance(msg, Joined):
-            self.status = "joined"
-            self.viewer = msg.seat
-            self.seats_local = (msg.seat,) if msg.seat is not None else ()
-            if msg.seat is not None and msg.token and self.remember is not None:
-                self._joined_token = msg.token  # kept once this poll is taken in
-        elif isinstance(msg, Reconnected):
-            self.status = "joined"
-            self._pending.clear()  # whatever was in flight may never have arrived
-            back = "net.host_back" if self.host_away is HostAway.CLOSED else "net.reconnected"
-            self._host_returned = self.host_away is not None
-            self.host_away = None
-            self._toast(tr(back), "info")
-        elif isinstance(msg, Seats):
-            self._on_seats(msg)
-        elif isinstance(msg, Snapshot):
-            self._on_snapshot(msg)
-        elif isinstance(msg, Update):
-            if msg.ack is not None:
-                self._pending.pop(msg.ack, None)
-                self._sends.pop(msg.ack, None)
-            self._batches.append(UpdateBatch(list(msg.events), msg.version))
-        elif isinstance(msg, ServerError):
-            self._on_error(msg)
-        elif isinstance(msg, Said):
-            event = {"type": "phrase", "seat": msg.seat, "key": "phrase." + msg.phrase}
-            self._batches.append(UpdateBatch([event], self._version()))
-        elif isinstance(msg, GaveUp):  # the log line as on one screen ("Dara gives up: ...")
-            event = {"type": "gave_up", "seat": msg.seat, "reason": "reason." + msg.reason}
-            self._batches.append(UpdateBatch([event], self._version()))
-        elif isinstance(msg, Disconnected):
-            if self.joined:
-                self.host_away = HostAway.CLOSED if msg.host_closed else HostAway.LOST
-            if msg.will_retry:
-                self.status = "reconnecting" if self.joined else "connecting"
-                self.unreachable = not self.joined
-            else:
-                self.status = "failed"
-                if self.failure is None:
-                    self.failure = (
-                        tr("net.host_closed" if msg.host_closed else "net.lost_table")
-                        if self.joined
-                        else tr("net.cannot_connect", address=self.address)
-                    )
-        elif isinstance(msg, TimersChanged):
-            pass  # client.timers holds them; countdowns() reads them every frame
+    # The client's `ClientListener`: each message just before the client's state takes it in
+    # (so `self._view`, `self.seats` still say what was).
+
+    def on_joined(self, msg: Joined) -> None:
+        self.status = "joined"
+        self.viewer = msg.seat
+        self.seats_local = (msg.seat,) if msg.seat is not None else ()
+        if msg.seat is not None and msg.token and self.remember is not None:
+            self._joined_token = msg.token  # kept once this poll is taken in
+
+    def on_reconnected(self, msg: Reconnected) -> None:
+        self.status = "joined"
+        self._pending.clear()  # whatever was in flight may never have arrived
+        back = "net.host_back" if self.host_away is HostAway.CLOSED else "net.reconnected"
+        self._host_returned = self.host_away is not None
+        self.host_away = None
+        self._toast(tr(back), "info")
+
+    def on_update(self, msg: Update) -> None:
+        if msg.ack is not None:
+            self._pending.pop(msg.ack, None)
+            self._sends.pop(msg.ack, None)
+        self._batches.append(UpdateBatch(list(msg.events), msg.version))
+
+    def on_said(self, msg: Said) -> None:
+        event = {"type": "phrase", "seat": msg.seat, "key": "phrase." + msg.phrase}
+        self._batches.append(UpdateBatch([event], self._version()))
+
+    def on_gave_up(self, msg: GaveUp) -> None:  # the log line as on one screen ("Dara gives up")
+        event = {"type": "gave_up", "seat": msg.seat, "reason": "reason." + msg.reason}
+        self._batches.append(UpdateBatch([event], self._version()))
+
+    def on_disconnected(self, msg: Disconnected) -> None:
+        if self.joined:
+            self.host_away = HostAway.CLOSED if msg.host_closed else HostAway.LOST
+        if msg.will_retry:
+            self.status = "reconnecting" if self.joined else "connecting"
+            self.unreachable = not self.joined
+            return
+        self.status = "failed"
+        if self.failure is None:
+            self.failure = (
+                tr("net.host_closed" if msg.host_closed else "net.lost_table")
+                if self.joined
+                else tr("net.cannot_connect", address=self.address)
+            )
 
     def _version(self) -> int:
         return self._view["version"] if self._view is not None else 0
 
-    def _on_seats(self, msg: Seats) -> None:
+    def on_seats(self, msg: Seats) -> None:
         old = {s.seat: s for s in self.seats.seats} if self.seats is not None else {}
         now = self.now()
         for s in msg.seats:
@@ -463,7 +461,7 @@ class NetSession(Session):
         if self.game_running:
             self._batches.append(UpdateBatch([{"type": kind, "seat": seat}], self._version()))
 
-    def _on_snapshot(self, msg: Snapshot) -> None:
+    def on_snapshot(self, msg: Snapshot) -> None:
         before = self._view
         new_game = (
             before is None
@@ -494,7 +492,7 @@ class NetSession(Session):
         if missed:
             self._batches.append(UpdateBatch(missed, msg.version, catch_up=True))
 
-    def _on_error(self, msg: ServerError) -> None:
+    def on_error(self, msg: ServerError) -> None:
         action = self._pending.pop(msg.id, None) if msg.id is not None else None
         sends = self._sends.pop(msg.id, 1) if msg.id is not None else 1
         if msg.code == "rate_limited":

@@ -28,10 +28,10 @@ from pathlib import Path
 
 from game.rules import Game, LegalActions, view
 from game.rules.actions import ActionFormatError, action_from_data
-from game.rules.engine import apply, new_game, opening_events, waiting_for
+from game.rules.engine import apply, new_game, waiting_for
 from game.rules.errors import IllegalAction
 from game.rules.events import DealOpened
-from game.rules.replay import load
+from game.rules.replay import fresh_start, load, replay_log
 from game.rules.state import Phase
 
 from .session_api import HUMAN, SeatChange, SeatInfo, SeatRecord, Session, UpdateBatch
@@ -152,17 +152,18 @@ class ReplaySession(Session):
         self.deals: list[int] = []  # per deal: actions applied when it has just opened
         self._checkpoints: dict[int, object] = {}
         self._events: list[list] = []  # per action: what it caused
-        st = self._fresh()
+        start = fresh_start(game)
+        st = start.state
         self._checkpoints[0] = st.clone()
-        for i, action in enumerate(self.actions):
-            events = apply(st, action)
+        steps = replay_log(start, self.actions)
+        _, self._opening = next(steps)
+        for version, events in steps:
             self._events.append(events)
             if any(isinstance(e, DealOpened) for e in events):
-                self.deals.append(i + 1)
-                self._checkpoints[i + 1] = st.clone()
+                self.deals.append(version)
+                self._checkpoints[version] = st.clone()
         self.final_hash = st.hash()
         self.state = self._checkpoints[0].clone()
-        self._opening = opening_events(self.state)
         self._queue: list[UpdateBatch] = []
         self._views: dict = {}
         self.rebuilt = True  # the table must (re)build its log from `events_so_far`

@@ -8,9 +8,7 @@ from pathlib import Path
 
 from game.bots import is_bot_spec
 from game.rules import Game, SaveError
-from game.rules.actions import ActionFormatError, action_from_data
-from game.rules.errors import IllegalAction
-from game.rules.replay import game_from_data
+from game.rules.replay import LogError, game_from_data, replay_log
 from game.table.bot_schedule import timing_from_data
 
 from . import autosave
@@ -56,13 +54,11 @@ def restore(game_path: Path):
         timing = timing_from_data(seats.get("timing") or {})
         clocks = _clocks(seats.get("clocks"))
         session = LocalSession(specs, start.seed, start.settings, start.setup, timing=timing)
-        for i, raw in enumerate(data["actions"]):
-            try:
-                session.apply_scripted(action_from_data(raw))
-            except ActionFormatError as exc:
-                raise AutosaveError(f"action {i}: {exc}") from None
-            except IllegalAction as exc:
-                raise AutosaveError(f"action {i}: [{exc.rule}] {exc.message}") from None
+        try:  # through the session's Master: its table hears every action, as it was played
+            for _ in replay_log(session.game, data["actions"], session.apply_scripted):
+                pass
+        except LogError as exc:
+            raise AutosaveError(str(exc)) from None
         session.resume_clocks(clocks)
     except AutosaveError:
         raise

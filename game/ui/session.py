@@ -111,7 +111,10 @@ class LocalSession(Session):
                 plays=self._plays,
                 people=lambda: bool(self.seats_local),
             ),
-            Transport(publish=self._publish, refused=self._refused, remark=self._bot_remark),
+            Transport(
+                publish=self._publish, over=self._game_over, refused=self._refused,
+                remark=self._bot_remark,
+            ),  # fmt: skip
             rng=random.Random(seed ^ 0xD1CE),
             think=self._think,
             inline=self._inline,
@@ -198,17 +201,14 @@ class LocalSession(Session):
         return SeatInfo("bot", spec.kind, True, False)
 
     def countdowns(self) -> list[Countdown]:
-        out = []
+        """The Master's window and negotiation clocks while they still count for somebody
+        (a window someone is asked in, a negotiation not yet timed out)."""
         st = self.game.state
-        w, n = self.master.countdowns.window, self.master.countdowns.negotiation
-        if w is not None and st.window is not None and st.window.waiting:
-            out.append(
-                Countdown("window", max(0.0, w.deadline - self.clock), w.deadline - w.opened)
-            )
-        if n is not None and st.negotiation is not None and not st.negotiation.time_up:
-            total = self.timing.negotiation
-            out.append(Countdown("negotiation", max(0.0, n.deadline - self.clock), total))
-        return out
+        shown = {
+            "window": st.window is not None and st.window.waiting,
+            "negotiation": st.negotiation is not None and not st.negotiation.time_up,
+        }
+        return [Countdown(c.kind, c.left, c.total) for c in self.master.running() if shown.get(c.kind)]
 
     # -- acting ------------------------------------------------------------------------
 
@@ -242,7 +242,7 @@ class LocalSession(Session):
         """A bot plays this seat now."""
         return seat in self.bots
 
-    def _publish(self, events: list, origin) -> None:
+    def _publish(self, state, events: list, origin, countdowns) -> None:
         """The master applied an action: the screen shows it on the next poll."""
         self.actions_applied += 1
         self._queue.append((events, self.version, None))
@@ -276,15 +276,15 @@ class LocalSession(Session):
         self._saved = -1
         self._autosave_tick()
 
+    def _game_over(self) -> None:
+        """The Master says the game ended: a finished game removes its autosave."""
+        self._drop_autosave()
+
     def _autosave_tick(self) -> None:
         """Once a frame: a save request when actions were applied since the last one (the
-        writer works on its own thread); a finished game removes the autosave."""
+        writer works on its own thread)."""
         writer = self.autosave
         if writer is None:
-            return
-        if self.over:
-            writer.discard(self.autosave_path)
-            self.autosave = None
             return
         n = len(self.game.log)
         # A running negotiation clock is saved now and then too, so Continue resumes it
@@ -319,10 +319,13 @@ class LocalSession(Session):
         few seconds start afresh: the player coming back must see the play it answers."""
         negotiation = left.get("negotiation")
         if negotiation is not None:
-            self.master.countdowns.resume_negotiation(float(negotiation))
+            self.master.resume_negotiation(float(negotiation))
 
     def abandon(self) -> None:
         """The players left the game: its autosave goes."""
+        self._drop_autosave()
+
+    def _drop_autosave(self) -> None:
         if self.autosave is not None:
             self.autosave.discard(self.autosave_path)
             self.autosave = None

@@ -34,7 +34,7 @@ import random
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from game.rules import Action, LegalActions
@@ -174,7 +174,8 @@ class ClientSession:
         return True
 
     def send_action(self, action: Action, version: int | None = None, id: int | None = None) -> int:
-        """Send ``action`` made on ``version`` (default: the latest view); returns its id."""
+        """Send ``action`` made on ``version`` (default: the latest view); returns its id.
+        The one place an ``action`` message is made (``Client.send_action`` calls it)."""
         rid = next(self._ids) if id is None else id
         stamp = self.follower.version if version is None else version
         self.send({"t": "action", "version": stamp or 0, "action": action.to_data(), "id": rid})
@@ -340,21 +341,23 @@ class ClientSession:
             log.warning("ignoring a bad message from the host: %s", exc)
             return
         self.stats["messages_in"] += 1
-        if same:
-            self._emit(self.follower.same_snapshot(msg))
-            return
         # Only what the host sent can be refused here (ProtocolError, raised where a
         # handler reads contents the check above leaves unchecked); any other exception
         # is a bug in the handler and propagates.
         try:
-            self.HANDLERS[msg["t"]](self, msg)
+            out = self.follower.same_snapshot(msg) if same else self.HANDLERS[msg["t"]](self, msg)
         except P.ProtocolError as exc:
             self.stats["bad_messages"] += 1
             log.warning("bad %s from the host: %s", msg["t"], exc)
             if msg["t"] in ("update", "snapshot") and self.connected:
                 self.request_snapshot()
+            return
+        if out is not None:
+            self._emit(out)
 
-    def _on_welcome(self, msg: dict) -> None:
+    # Each handler returns the typed message for ``on_message`` (None: nothing to hand on).
+
+    def _on_welcome(self, msg: dict) -> Message:
         t = msg["table"]
         try:
             table = TableInfo(
@@ -367,16 +370,14 @@ class ClientSession:
         self.connected = True
         self.host_closed = False
         seat, token = msg["seat"], msg["token"]
-        if self.joined:
-            self._emit(Reconnected(seat))
-        else:
-            self.joined = True
-            self._emit(Joined(seat, token, msg["role"], table))
+        out = Reconnected(seat) if self.joined else Joined(seat, token, msg["role"], table)
+        self.joined = True
         self.seat = seat
         if token:
             self.token = token
+        return out
 
-    def _on_seats(self, msg: dict) -> None:
+    def _on_seats(self, msg: dict) -> Seats:
         seats = []
         for d in msg["seats"]:
             if not isinstance(d, dict):
@@ -390,60 +391,35 @@ class ClientSession:
                 )
             )  # fmt: skip
         start_ms = msg.get("start_ms")
-        self._emit(
-            Seats(
-                tuple(seats), msg["started"], msg["over"], msg.get("starter"),
-                None if start_ms is None else start_ms / 1000, msg["spectators"],
-            )
+        return Seats(
+            tuple(seats), msg["started"], msg["over"], msg.get("starter"),
+            None if start_ms is None else start_ms / 1000, msg["spectators"],
         )  # fmt: skip
 
-    def _on_snapshot(self, msg: dict) -> None:
-        self._emit(self.follower.snapshot(msg))
-
-    def _on_update(self, msg: dict) -> None:
-        update = self.follower.update(msg)
-        if update is not None:
-            self._emit(update)
-
-    def _on_timers(self, msg: dict) -> None:
+    def _on_timers(self, msg: dict) -> TimersChanged | None:
         timers = timers_from(msg["timers"], time.monotonic())
-        if timers is not None:
-            self._emit(TimersChanged(timers))
+        return TimersChanged(timers) if timers is not None else None
 
-    def _on_error(self, msg: dict) -> None:
+    def _on_error(self, msg: dict) -> ServerError | None:
         self.stats["errors." + msg["code"]] += 1
         if msg["code"] == "bad_token" and self.kept_token and self.code and not self.joined:
             log.info("the host does not know the kept token: joining with the room code")
             self.token, self.kept_token, self._hello_again = None, False, True
-            return  # the host closes this connection; the next one says hello with the code
+            return None  # the host closes this connection; the next says hello with the code
         if msg["code"] in FINAL_ERRORS:
             self.final = msg["code"] + ": " + msg["message"]
-        self._emit(
-            ServerError(
-                msg["code"],
-                msg["message"],
-                msg.get("id"),
-                msg.get("rule"),
-                msg.get("version"),
-                msg.get("open_seats"),
-                msg.get("bot_seats"),
-                msg.get("held_seats"),
-            )
-        )
+        return ServerError(
+            msg["code"], msg["message"], msg.get("id"), msg.get("rule"), msg.get("version"),
+            msg.get("open_seats"), msg.get("bot_seats"), msg.get("held_seats"),
+        )  # fmt: skip
 
     def _on_pong(self, msg: dict) -> None:
-        pass
+        return None
 
     def _on_ping(self, msg: dict) -> None:
         """The host asks whether we are here: a host hears a silent seat as away."""
         self.stats["pings_answered"] += 1
         self.send({"t": "pong", "n": msg.get("n")})
-
-    def _on_said(self, msg: dict) -> None:
-        self._emit(Said(msg["seat"], msg["phrase"]))
-
-    def _on_gave_up(self, msg: dict) -> None:
-        self._emit(GaveUp(msg["seat"], msg["reason"]))
 
     def _on_bye(self, msg: dict) -> None:
         self._bye = msg["reason"]
@@ -452,17 +428,18 @@ class ClientSession:
             self.final = self.final or f"bye: {msg['reason']}"
 
     #: The handler of each kind of message the host sends (the kinds of P.HOST_MESSAGES).
-    HANDLERS: ClassVar[dict[str, Callable[[ClientSession, dict], None]]] = {
+    #: A snapshot or an update is the follower's to check and apply (None: out of step).
+    HANDLERS: ClassVar[dict[str, Callable[[ClientSession, dict], Message | None]]] = {
         "welcome": _on_welcome,
         "seats": _on_seats,
-        "snapshot": _on_snapshot,
-        "update": _on_update,
+        "snapshot": lambda self, msg: self.follower.snapshot(msg),
+        "update": lambda self, msg: self.follower.update(msg),
         "timers": _on_timers,
         "error": _on_error,
         "pong": _on_pong,
         "ping": _on_ping,
-        "said": _on_said,
-        "gave_up": _on_gave_up,
+        "said": lambda self, msg: Said(msg["seat"], msg["phrase"]),
+        "gave_up": lambda self, msg: GaveUp(msg["seat"], msg["reason"]),
         "bye": _on_bye,
     }
 
@@ -534,17 +511,18 @@ class Client:
         self._ready.set()
         await self._session.run()
 
-    def poll(self, each: Callable[[Message], None] | None = None) -> list[Message]:
-        """Every message since the last poll, oldest first, taken into ``state``; never
-        blocks. ``each(msg)`` sees every message just before ``state`` takes it in."""
-        return self.state.follow(self._received(), each)
-
-    def _received(self) -> Iterator[Message]:
+    def poll(self) -> list[Message]:
+        """Every message since the last poll, oldest first, taken into ``state`` (whose
+        ``listener`` hears each just before); never blocks."""
+        out = []
+        get, absorb = self._queue.get_nowait, self.state.absorb
         while True:
             try:
-                yield self._queue.get_nowait()
+                msg = get()
             except queue.Empty:
-                return
+                return out
+            absorb(msg)
+            out.append(msg)
 
     # the state as of the last poll(), read through
     role = property(lambda self: self.state.role)
@@ -570,19 +548,15 @@ class Client:
                 loop.call_soon_threadsafe(fn, *args)
 
     def send_action(self, action: Action, version: int | None = None) -> int:
-        """Send ``action`` stamped with ``version`` (default: the last polled one); returns
-        its id (an ``Update`` with ``ack == id`` or a ``ServerError`` with ``id == id``
-        answers). The message is made here; the loop's thread only writes it."""
+        """``ClientSession.send_action`` in the loop's thread, stamped with ``version``
+        (default: the last polled one; nothing polled: the session's latest); returns its
+        id (an ``Update`` with ``ack == id`` or a ``ServerError`` with ``id == id`` answers)."""
         rid = next(self._ids)
         version = self.version if version is None else version
-        session = self._session
-        if session is None:
-            return rid
-        if version is None:  # nothing polled yet: the session's latest version, in its loop
-            self._call(session.send_action, action, None, rid)
-        else:
-            msg = {"t": "action", "version": version, "action": action.to_data(), "id": rid}
-            self._call(session.send, msg)
+        loop, session = self._loop, self._session
+        if loop is not None and session is not None:
+            with contextlib.suppress(RuntimeError):  # the loop closed: the session ended
+                loop.call_soon_threadsafe(session.send_action, action, version, rid)
         return rid
 
     def request_snapshot(self) -> None:

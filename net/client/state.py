@@ -4,21 +4,26 @@ A client's user (the window's `Client`, a headless bot) follows the host through
 messages the session hands it (net/client/messages.py). What those messages add up to - its
 seat and token, the table, the last view with its legal actions, who sits where, the host's
 clocks, whether the link is up - is kept here, and `absorb` is the only code that changes
-it. The window's `NetSession` reads its client's state rather than keeping its own copy.
+it. The window's `NetSession` reads its client's state rather than keeping its own copy,
+and hears each message through the state's `listener` (a `ClientListener`) just before the
+state takes it in: one dispatch, by the message's type, for both.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from game.rules import LegalActions
 from net.client.messages import (
     Disconnected,
+    GaveUp,
     Joined,
     Message,
     Reconnected,
+    Said,
     Seats,
+    ServerError,
     Snapshot,
     TableInfo,
     Timers,
@@ -28,9 +33,25 @@ from net.client.messages import (
 )
 
 
+class ClientListener:
+    """What a client's user hears, one method per kind of message, each called just before
+    the state takes the message in (so the state still says what was). Every method does
+    nothing here: a user overrides those it needs."""
+
+    def on_joined(self, msg: Joined) -> None: ...
+    def on_reconnected(self, msg: Reconnected) -> None: ...
+    def on_seats(self, msg: Seats) -> None: ...
+    def on_snapshot(self, msg: Snapshot) -> None: ...
+    def on_update(self, msg: Update) -> None: ...
+    def on_error(self, msg: ServerError) -> None: ...
+    def on_said(self, msg: Said) -> None: ...
+    def on_gave_up(self, msg: GaveUp) -> None: ...
+    def on_disconnected(self, msg: Disconnected) -> None: ...
+
+
 @dataclass
 class ClientState:
-    """The seat as of the messages absorbed so far (`follow` takes a batch in order)."""
+    """The seat as of the messages absorbed so far (`absorb` takes one in)."""
 
     role: str = "player"  # "player" or "spectator" (as asked, then as the host said)
     token: str | None = None  # the seat's reconnect token
@@ -42,6 +63,7 @@ class ClientState:
     timers: Timers | None = None  # the host's running clocks
     connected: bool = False
     finished: bool = False  # the session ended for good (see the last Disconnected)
+    listener: ClientListener = field(default_factory=ClientListener, repr=False)
 
     @property
     def view(self) -> dict | None:
@@ -57,54 +79,63 @@ class ClientState:
         return self.last.legal if self.last is not None else LegalActions()
 
     def absorb(self, msg: Message) -> None:
-        """Take one message in."""
+        """Take one message in: the listener hears it, then the state changes."""
         take = _ABSORB.get(type(msg))
         if take is not None:
             take(self, msg)
 
-    def follow(
-        self, messages: Iterable[Message], each: Callable[[Message], None] | None = None
-    ) -> list[Message]:
-        """Take `messages` in, oldest first, and return them. `each(msg)` sees every message
-        just before the state takes it in, so it can tell what the message changes."""
-        out = []
-        for msg in messages:
-            if each is not None:
-                each(msg)
-            self.absorb(msg)
-            out.append(msg)
-        return out
-
     def _joined(self, msg: Joined) -> None:
+        self.listener.on_joined(msg)
         self.seat, self.token, self.table, self.role = msg.seat, msg.token, msg.table, msg.role
         self.joined = self.connected = True
 
     def _reconnected(self, msg: Reconnected) -> None:
+        self.listener.on_reconnected(msg)
         self.connected = True
 
-    def _view(self, msg: ViewMessage) -> None:
+    def _snapshot(self, msg: Snapshot) -> None:
+        self.listener.on_snapshot(msg)
         self.last = msg
-        if msg.timers is not None or isinstance(msg, Snapshot):
+        self.timers = msg.timers
+
+    def _update(self, msg: Update) -> None:
+        self.listener.on_update(msg)
+        self.last = msg
+        if msg.timers is not None:
             self.timers = msg.timers
 
     def _timers(self, msg: TimersChanged) -> None:
         self.timers = msg.timers
 
     def _seats(self, msg: Seats) -> None:
+        self.listener.on_seats(msg)
         self.seats = msg
 
+    def _error(self, msg: ServerError) -> None:
+        self.listener.on_error(msg)
+
+    def _said(self, msg: Said) -> None:
+        self.listener.on_said(msg)
+
+    def _gave_up(self, msg: GaveUp) -> None:
+        self.listener.on_gave_up(msg)
+
     def _disconnected(self, msg: Disconnected) -> None:
+        self.listener.on_disconnected(msg)
         self.connected = False
         self.finished = not msg.will_retry
 
 
-#: what each kind of message changes (the others - errors, phrases - change nothing here)
+#: how each kind of message is taken in: the listener's method, then what it changes
 _ABSORB: dict[type, Callable[[ClientState, Message], None]] = {
     Joined: ClientState._joined,
     Reconnected: ClientState._reconnected,
-    Snapshot: ClientState._view,
-    Update: ClientState._view,
+    Snapshot: ClientState._snapshot,
+    Update: ClientState._update,
     TimersChanged: ClientState._timers,
     Seats: ClientState._seats,
+    ServerError: ClientState._error,
+    Said: ClientState._said,
+    GaveUp: ClientState._gave_up,
     Disconnected: ClientState._disconnected,
 }

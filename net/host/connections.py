@@ -418,13 +418,11 @@ class TransportWriter:
     """What a connection writes through: its transport (the part of asyncio's
     ``StreamWriter`` the host uses, without the stream)."""
 
-    __slots__ = ("transport",)
+    __slots__ = ("transport", "write")
 
     def __init__(self, transport: asyncio.Transport) -> None:
         self.transport = transport
-
-    def write(self, data: bytes) -> None:
-        self.transport.write(data)
+        self.write = transport.write  # the transport's own: no call of ours in between
 
     def get_extra_info(self, name: str, default=None):
         return self.transport.get_extra_info(name, default)

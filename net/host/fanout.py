@@ -6,8 +6,10 @@ view is its last one with the changed keys replaced); an applied action becomes 
 ``update`` per audience (its redacted events, the top-level keys of its view that changed,
 a hash of the whole view), encoded once and written to every connection of that audience. The newest events are kept (``history``) for the log of a seat that joins or rejoins.
 
-``FanOut`` only reads the game state and the connections it is given, and writes through
-``out.send`` (the connections' single way out); it never calls back into the host.
+``FanOut.publish`` is the Master's ``Transport.publish`` on the LAN host: the one place an
+applied action becomes frames. ``FanOut`` only reads the game state and the connections and
+seats it is given, and writes through ``out.send`` (the connections' single way out); it
+never calls back into the host.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from game.rules import Game, legal_actions, opening_events
+from game.rules import Game, legal_actions
 from game.rules.events import Event
+from game.rules.replay import fresh_start, replay_log
 from game.rules.view import events_for
 from net import protocol as P
 from net.host.hooks import HostHooks
@@ -90,11 +93,15 @@ class FanOut:
         stats: Counter,
         hooks: HostHooks,
         timers_data: Callable[[], dict],
+        conns: Callable[[], Iterable[Connection]] = tuple,
+        seats: Callable[[], Sequence] = tuple,
     ) -> None:
         self.out = out
         self.stats = stats
         self.hooks = hooks
         self.timers_data = timers_data  # the countdowns shown with a snapshot
+        self.conns = conns  # every connection
+        self.seats = seats  # the table's seats (who holds each)
         self.tables = TableViews()
         self.history = RecentEvents()
 
@@ -150,19 +157,30 @@ class FanOut:
         self.out.send(conn, msg, frame)
         conn.synced = True
 
-    def broadcast_update(
-        self,
-        state,
-        audiences: dict[int | None, list[Connection]],
-        events: list[Event],
-        ack_conn: Connection | None,
-        ack: int | None,
-        timers: dict | None,
-    ) -> None:
-        """One action's ``update`` to every synced connection (with ``timers`` if they
-        changed since the last frame that carried them)."""
+    def publish(self, state, events: list[Event], origin, timers: dict | None) -> None:
+        """An applied action (journalled already): its ``update`` to every synced connection
+        (with ``timers`` if they changed since the last frame that carried them; ``origin``:
+        the connection and the action id to acknowledge), then its events kept for joiners."""
+        self.stats["actions"] += 1
+        try:
+            frames = self._update_frames(state, events, origin, timers)
+            # Every frame is built before the first is written: waking one client does not
+            # slow the others' frames down.
+            send = self.out.send
+            for conn, msg, frame in frames:
+                send(conn, msg, frame)
+        finally:  # after the frames, not on their way; kept even if one could not be made
+            self.remember(events, state.actions_taken)
+
+    def _update_frames(
+        self, state, events: list[Event], origin, timers: dict | None
+    ) -> list[tuple[Connection, dict, bytes | None]]:
+        """Each synced connection's ``update`` about the action, as (connection, message,
+        frame); an audience that is not one version behind gets its snapshot at once."""
         if self.hooks.update is not None:
             self.hooks.update(list(events))
+        ack_conn, ack = origin if origin is not None else (None, None)
+        audiences = self.audiences(self.conns(), self.seats())
         version = state.actions_taken
         views = self.tables.audiences
         for aud in list(views):
@@ -216,10 +234,7 @@ class FanOut:
                     out.append((conn, own, P.encode_map("update", fields + more)))
                 else:
                     out.append((conn, msg, frame))
-        # Every frame is built before the first is written: waking one client does not
-        # slow the others' frames down.
-        for conn, msg, frame in out:
-            self.out.send(conn, msg, frame)
+        return out
 
     def to_all(self, conns: Iterable[Connection], msg: dict, *, synced: bool = False) -> None:
         """One message, encoded once, to every joined (or, with ``synced``, synced)
@@ -239,10 +254,8 @@ class FanOut:
         """A resumed game: the recent events come from replaying its actions."""
         self.history.clear()
         try:
-            fresh = Game(list(game.names), game.seed, game.settings, game.setup)
-            self.remember(opening_events(fresh.state), 0)
-            for action in game.log:
-                self.remember(fresh.apply(action), fresh.state.actions_taken)
+            for version, events in replay_log(fresh_start(game), game.log):
+                self.remember(events, version)
         except Exception:
             log.exception("rebuilding the recent events failed")
             self.history.clear()

@@ -6,10 +6,11 @@ A running game is one ``game.table.master.Master`` with the journal as its stora
 fan-out as its transport. Every action, a client's, a bot's or a time-up, goes through
 ``submit``: the engine, then the journal (``SavedTable.record``: the OS has the action
 before any frame about it leaves, so a host killed from then on resumes with it), the
-countdowns, then ``_publish``: one ``update`` per audience (with the countdowns when they
-changed), then the recent events kept for joiners; when the game ended, the result. The bots' phrases and
-remarks and the "going twice" stage are frames to every connection too. Bots that need a
-view think on ``asyncio.to_thread``.
+countdowns, then ``FanOut.publish``: one ``update`` per audience (with the countdowns when
+they changed), then the recent events kept for joiners; when the game ended, the Master
+says so (``_game_over``: the result). The bots' phrases and remarks and the "going twice"
+stage are frames to every connection too. Bots that need a view think on
+``asyncio.to_thread``.
 
 It knows the connections only through ``conns()`` and calls the host only through
 ``on_seats`` (the seats changed: tell everybody) and ``write_seats`` (the seats file).
@@ -70,7 +71,6 @@ class LiveGame:
         self.started_at = 0.0
         self.start_deadline: float | None = None  # start_after: the game starts by then
         self._start_timer: Timer | None = None
-        self._timers_sent = -1
         self._conns = conns
         self._rng = rng
         self._spawn = spawn
@@ -149,12 +149,10 @@ class LiveGame:
         self._on_seats()
 
     def run(self) -> None:
-        """A loaded game runs from where it is (a resumed one may have ended already)."""
+        """A loaded game runs from where it is (a resumed one that had ended is over at
+        once: the Master says so)."""
         self.started_at = time.perf_counter()
-        if self.over:
-            self._game_over()
-        else:
-            self.master.start()
+        self.master.start()
 
     def stop_start_timer(self) -> None:
         if self._start_timer is not None:
@@ -190,7 +188,6 @@ class LiveGame:
         self.finished.set()
 
     def _master(self, game: Game) -> Master:
-        self._timers_sent = -1
         self.started_at = time.perf_counter()
         seat_table = self.seat_table
         return Master(
@@ -199,7 +196,8 @@ class LiveGame:
             self.clock,
             SeatPlayers(bots=seat_table.bots, plays=seat_table.plays, people=seat_table.people_seated),
             Transport(
-                publish=self._publish,
+                publish=self.fanout.publish,
+                over=self._game_over,
                 stage=self._stage,
                 phrase=self._phrase,
                 remark=self._remark,
@@ -213,28 +211,9 @@ class LiveGame:
 
     # ------------------------------------------------------------------ the transport
 
-    def _publish(self, events: list[Event], origin) -> None:
-        """An applied action (journalled already) to every synced connection."""
-        self.stats["actions"] += 1
-        state = self.game.state
-        timers = None
-        serial = self.master.countdowns.serial
-        if serial != self._timers_sent:
-            timers = self.timers_data()
-            self._timers_sent = serial
-        ack_conn, ack = origin if origin is not None else (None, None)
-        audiences = self.fanout.audiences(self._conns(), self.seat_table.seats)
-        try:
-            self.fanout.broadcast_update(state, audiences, events, ack_conn, ack, timers)
-        finally:  # after the frames, not on their way; kept even if one could not be made
-            self.fanout.remember(events, state.actions_taken)
-        if state.phase is Phase.GAME_OVER:
-            self._game_over()
-
     def _stage(self) -> None:
         """The countdowns changed between actions ("going twice"): ``timers`` to everyone."""
         msg = {"t": "timers", "timers": self.timers_data()}
-        self._timers_sent = self.master.countdowns.serial
         self.fanout.to_all(self._conns(), msg, synced=True)
 
     def _phrase(self, seat: int, phrase: str) -> None:

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING
 from game.bots import make_bot
 from game.bots.base import Bot
 from game.bots.names import bot_name
-from game.rules import Game, opening_events
+from game.rules import Game
+from game.rules.replay import fresh_start, replay_log
 from game.rules.view import events_for
 from game.table.bot_schedule import listens
 from game.table.clock import Clock, Timer
@@ -362,10 +363,8 @@ class SidecarError(ValueError):
 def replay_into(game: Game, bot: Bot, seat: int) -> None:
     """A bot with memory taking over mid-game hears the game so far (its seat's view)."""
     try:
-        fresh = Game(list(game.names), game.seed, game.settings, game.setup)
-        bot.observe(events_for(opening_events(fresh.state), seat))
-        for action in game.log:
-            bot.observe(events_for(fresh.apply(action), seat))
+        for _, events in replay_log(fresh_start(game), game.log):
+            bot.observe(events_for(events, seat))
     except Exception:
         log.exception("replaying the game into bot %d failed", seat)
 

@@ -118,7 +118,10 @@ class Host:
             on_heard=lambda conn: self.lobby.conn_heard(conn),
         )
         timers = lambda: self.live.timers_data()  # noqa: E731 - the countdowns of a snapshot
-        self.fanout = FanOut(self.connections, self.stats, self.hooks, timers)
+        self.fanout = FanOut(
+            self.connections, self.stats, self.hooks, timers,
+            conns=lambda: self.conns, seats=lambda: self.seat_table.seats,
+        )  # fmt: skip
         self.live = LiveGame(
             config,
             seat_table=self.seat_table,

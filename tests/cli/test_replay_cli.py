@@ -129,3 +129,35 @@ def test_cli_errors_are_one_line(tmp_path):
     assert proc.returncode != 0 and "unknown variant" in proc.stderr
     proc = run_main("simulate", "--bots", "nobody", check=False)
     assert proc.returncode == 2 and "unknown bot" in proc.stderr
+
+
+def test_a_game_is_rebuilt_from_its_log_in_one_place():
+    """`replay_log` rebuilds a game step by step with the very events it had live (the opening
+    first); a bad action stops it with its index and rule; and no module of the game or the
+    host makes a fresh game from another's start by hand."""
+    import re
+
+    from game.rules import opening_events
+    from game.rules.replay import LogError, fresh_start, replay_log
+    from game.table.simulate import play
+
+    game = Game(["A", "B", "C", "D"], 41, Settings(players=4))
+    live = [(0, opening_events(game.state))]
+    bots = [make_bot("random", s, 41) for s in range(4)]
+    play(game, bots, on_step=lambda g, action, events: live.append((len(g.log), events)))
+    start = fresh_start(game)
+    assert list(replay_log(start, game.log)) == live
+    assert start.state.hash() == game.state.hash() and start.log == game.log
+    raw = [a.to_data() for a in game.log[:5]] + [{"type": "nonsense"}]
+    with pytest.raises(LogError) as bad:
+        list(replay_log(fresh_start(game), raw))
+    assert (bad.value.index, bad.value.rule) == (5, "action.format")
+    illegal = [game.log[1].to_data()]  # the second action first: not legal at the start
+    with pytest.raises(LogError) as refused:
+        list(replay_log(fresh_start(game), illegal))
+    assert refused.value.index == 0 and refused.value.rule != "action.format"
+    by_hand = re.compile(r"Game\(\s*list\([\w.]+\.names\)")
+    for path in [*(ROOT / "game").rglob("*.py"), *(ROOT / "net").rglob("*.py")]:
+        if path.name == "replay.py" and path.parent.name == "rules":
+            continue
+        assert not by_hand.search(path.read_text(encoding="utf-8")), path

@@ -37,11 +37,11 @@ def test_lan_games_leak_nothing(overrides):
 
 def _leaky_update(host: Host, to=lambda conn: conn.seat == 0) -> None:
     """A host that shows another seat's hand to seat 0 once (what the audit must catch)."""
-    real = host.fanout.broadcast_update
+    real = host.fanout.publish
     done = []
 
-    def leaky(state, audiences, events, ack_conn, ack, timers):
-        real(state, audiences, events, ack_conn, ack, timers)
+    def leaky(state, events, origin, timers):
+        real(state, events, origin, timers)
         if not done and host.state.actions_taken > 5:
             for conn in list(host.conns):
                 if conn.role == "player" and to(conn):
@@ -52,7 +52,7 @@ def _leaky_update(host: Host, to=lambda conn: conn.seat == 0) -> None:
                            "events": [], "delta": {"hand": hand_data(host.state.hands[other])}}  # fmt: skip
                     host._send(conn, msg)
 
-    host.fanout.broadcast_update = leaky
+    host.fanout.publish = leaky
 
 
 def _leaky_update_to_a_phone(host: Host) -> None:

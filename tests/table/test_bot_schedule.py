@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from game.bots import make_bot
 from game.bots.base import Bot, Remark
 from game.bots.talk import PHRASE_GAP
 from game.rules import (
@@ -20,6 +21,7 @@ from game.rules import (
     GoingOnce,
     OpenDeal,
     Pass,
+    Phase,
     PlayTravel,
     Settings,
     TimeUp,
@@ -146,9 +148,9 @@ def test_the_negotiation_clock_runs_out_into_time_up_and_resumes_with_what_was_l
     # a restored game runs the clock on from what the save had left, never above full
     t2 = Table(Timing(negotiation=10), setup=travel_setup())
     t2.apply(OpenDeal(0))
-    t2.master.countdowns.resume_negotiation(3.0)
+    t2.master.resume_negotiation(3.0)
     assert t2.master.timers_data()["negotiation"]["ms"] == 3000
-    t2.master.countdowns.resume_negotiation(99.0)
+    t2.master.resume_negotiation(99.0)
     assert t2.master.timers_data()["negotiation"]["ms"] == 10000
 
 
@@ -337,6 +339,33 @@ def test_a_lenient_manual_clock_logs_a_failing_callback_and_runs_the_next():
         strict.advance(5.0)
 
 
+def test_the_table_hears_the_end_from_the_master_once():
+    """Game over is told through the Transport (no table looks for it): once, just after
+    the last action's publish; a resumed game that had ended hears it as it starts."""
+    told: list = []
+    game = Game(["A", "B", "C"], 5, Settings(players=3, short_game=True))
+    clock = ManualClock(start=0.0)
+    bots = {s: make_bot("random", s, 5) for s in range(3)}
+    seating = SeatPlayers(bots=lambda: bots, plays=bots.__contains__)
+    transport = Transport(
+        publish=lambda state, events, origin, countdowns: told.append("publish"),
+        over=lambda: told.append(("over", len(game.log))),
+    )
+    master = Master(game, Timing(), clock, seating, transport, rng=random.Random(1))
+    master.start()
+    for _ in range(20000):
+        if game.state.phase is Phase.GAME_OVER:
+            break
+        clock.advance(5.0)
+    assert game.state.phase is Phase.GAME_OVER
+    assert told.count("publish") == len(game.log)
+    assert [t for t in told if t != "publish"] == [("over", len(game.log))]
+    assert told[-2:] == ["publish", ("over", len(game.log))]
+    told.clear()
+    Master(game, Timing(), ManualClock(), seating, transport, rng=random.Random(1)).start()
+    assert told == [("over", len(game.log))]
+
+
 def test_every_action_goes_through_one_submit_recorded_before_it_is_published():
     """Bots' moves and time-ups re-enter through Master.submit: each applied action is
     recorded (storage) before the table hears of it (publish), exactly once."""
@@ -351,7 +380,7 @@ def test_every_action_goes_through_one_submit_recorded_before_it_is_published():
         Timing(negotiation=20.0),
         clock,
         SeatPlayers(bots=lambda: bots, plays=bots.__contains__),
-        Transport(publish=lambda events, origin: seen.append(("publish", len(game.log)))),
+        Transport(publish=lambda state, events, origin, countdowns: seen.append(("publish", len(game.log)))),
         rng=random.Random(1),
         record=lambda action: seen.append(("record", len(game.log))),
     )

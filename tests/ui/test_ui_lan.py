@@ -99,8 +99,8 @@ def recording(client: Client) -> list:
     seen: list = []
     poll = client.poll
 
-    def wrapped(each=None):
-        got = poll(each)
+    def wrapped():
+        got = poll()
         seen.extend(got)
         return got
 
@@ -521,9 +521,11 @@ class StubClient:
     timers = property(lambda self: self.state.timers)
     legal = property(lambda self: self.state.legal)
 
-    def poll(self, each=None):
+    def poll(self):
         out, self.inbox = self.inbox, []
-        return self.state.follow(out, each)
+        for msg in out:
+            self.state.absorb(msg)
+        return out
 
     def send_action(self, action, version=None) -> int:
         self.sent.append(action)
@@ -603,11 +605,13 @@ def test_the_client_holds_the_seat_once_and_the_session_reads_it():
     assert s.legal(0) is stub.state.legal and s.serial == 1
     copies = {"_view", "seats", "table_name", "table_seats", "table_pace", "joined", "hints_allowed"}
     assert not copies & set(vars(s))
-    # `each` sees the state before the message: a new game's snapshot is told from the last
+    # the listener hears the state before the message: a new game's snapshot is told from the last
     g.apply(default_action(g.state, waiting_for(g.state)[0]))
     v1 = view(g.state, 0)
     stub.inbox.append(Snapshot(1, v1, [], None))
-    stub.poll(lambda msg: seen_before.append(stub.state.version))
+    heard = s.on_snapshot
+    s.on_snapshot = lambda msg: (seen_before.append(stub.state.version), heard(msg))
+    stub.poll()
     assert seen_before == [0] and stub.state.version == 1 and s.serial == 1
 
 

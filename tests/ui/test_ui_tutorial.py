@@ -278,3 +278,26 @@ def test_the_lesson_shows_no_hint_button_and_says_why_on_h(app):
     app.step(DT)
     assert table.hints.hint is None
     assert table.toast is not None and table.toast[0] == i18n.tr("hint.off_lesson")
+
+
+def test_the_steps_move_ends_the_step_inside_the_masters_submit():
+    """The lesson hears its own move through the Master's publish: the step is done before
+    the Master plans the bots, so no second planning follows the submit, and the bots'
+    moves the next steps release are played."""
+    from game.ui.tutorial.session import TutorialSession
+
+    s = TutorialSession(SCRIPT, "Mei")
+    replans = []
+    schedule = s.master.schedule
+    s.master.schedule = lambda: (replans.append(s.step_index), schedule())
+    while s.step is not None and s.step.trigger is not Trigger.ACTION:
+        assert s.next()
+    assert replans == list(range(1, s.step_index + 1))  # an explanation releases moves
+    replans.clear()
+    step, actions = s.step, len(s.game.log)
+    s.send(step.action)
+    assert s.game.log[actions:] == [step.action] and s.step is not step
+    assert s.fired[-1] == step.id and replans == []
+    s.catch_up(len(SCRIPT.steps))  # the rest of the lesson, the bots' moves included
+    assert s.finished
+    s.close()

@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 from game.bots import make_bot
 from game.bots.scripted import ScriptedBot
-from game.rules import Action, Game, legal_actions, opening_events
+from game.rules import Action, legal_actions
+from game.rules.replay import fresh_start, replay_log
 from game.rules.view import events_for
 from game.table.bot_schedule import Timing
 from game.tutorial import Script, Step, Trigger
@@ -104,6 +105,7 @@ class TutorialSession(LocalSession):
         if step is None or step.trigger is Trigger.ACTION or not self.ready():
             return False
         self._done()
+        self.master.schedule()  # the bots' moves this step held back are released
         return True
 
     def skip(self) -> bool:
@@ -149,8 +151,7 @@ class TutorialSession(LocalSession):
         if not self.finished or self.playing_out:
             return
         bots = {s: make_bot(PLAY_OUT_BOT, s, self.script.seed) for s in range(self.players)}
-        replay = Game(list(self.game.names), self.game.seed, self.settings, self.game.setup)
-        history = [opening_events(replay.state)] + [replay.apply(a) for a in self.game.log]
+        history = [events for _, events in replay_log(fresh_start(self.game), self.game.log)]
         for seat, bot in bots.items():  # what each seat has seen so far (bots with memory)
             for events in history:
                 bot.observe(events_for(events, seat))
@@ -171,7 +172,6 @@ class TutorialSession(LocalSession):
         self.wrong = None
         if self.on_progress is not None:
             self.on_progress(self.step_index)
-        self.master.schedule()  # moves released by this step
 
     # -- the player's moves -----------------------------------------------------------------
 
@@ -181,8 +181,7 @@ class TutorialSession(LocalSession):
             super().send(action)
             return
         if step is not None and step.trigger is Trigger.ACTION and step.expects(action):
-            if self.master.submit(action):
-                self._done()
+            self.master.submit(action, step)  # the step is done as the Master applies it
             return
         if action not in legal_actions(self.game.state, action.seat):
             super().send(action)  # the engine's refusal, as in any game
@@ -194,6 +193,10 @@ class TutorialSession(LocalSession):
             self.wrong = (step.wrong if step is not None else None) or "tutorial.wrong"
         self._queue.append(([], self.version, None))
 
-    def _publish(self, events: list, origin) -> None:
+    def _publish(self, state, events: list, origin, countdowns) -> None:
+        """An applied move; the step's own (its ``origin``) ends the step before the Master
+        plans the bots, so the moves it held back are planned with it."""
         self._seen.extend(e.type for e in events)
-        super()._publish(events, origin)
+        super()._publish(state, events, origin, countdowns)
+        if origin is not None and origin is self.step:
+            self._done()
