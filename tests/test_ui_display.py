@@ -109,3 +109,30 @@ def test_every_text_is_readable_across_the_room(app, lang, fit):
         clear_scenes(app)
         layout.set_text(app, "normal", layout.FITS[0])
         layout.use_language(app, "en")
+
+
+def test_a_small_tv_keeps_the_displays_layout_and_leaving_gives_the_window_its_own(app):
+    """On a 1280x720 TV the display keeps the standard layout at 24 px (the compact one
+    folds the log to make room for a hand nobody holds here); once it is closed, the
+    window's own layout and minimum come back (compact, 20 px)."""
+    from game.ui.table import layout as table_layout
+
+    try:
+        clear_scenes(app)
+        pygame.display.set_mode((1280, 720))  # the dummy driver's window at that size
+        app.window.resized()
+        screenshot.render(app, "display")
+        app.fit_text()
+        assert table_layout.ARRANGEMENT is table_layout.STANDARD
+        assert THEME.min_px == TV_LEAST_PX
+        texts = drawn(app)
+        log = [b.rect for b in texts if b.owner.startswith("LogPanel")]
+        assert log and min(r.x for r in log) < table_layout.COMPACT.log.x  # not folded
+        clear_scenes(app)
+        assert table_layout.ARRANGEMENT is table_layout.COMPACT and THEME.min_px == 20
+    finally:
+        clear_scenes(app)
+        pygame.display.set_mode(LOGICAL_SIZE)
+        app.window.resized()
+        app.fit_text()
+    assert table_layout.ARRANGEMENT is table_layout.STANDARD and THEME.min_px == 18
