@@ -229,8 +229,9 @@ def _rows(surf, v: dict, viewer, names: list[str], X: int, ox: int, oy: int, but
         x = cols[2]
         if agr is None and pend is not None and not fits(v, pend, right - x):
             x = cols[1]  # cramped (six players, Large text): into the empty agreement place
-        if agr is not None:
-            room = cols[2] - 8 - cols[1] - draw.text_width("✓", 20) - 6
+        if agr is not None:  # with no terms pending beside it, up to the row's end
+            end = cols[2] - 8 if pend is not None else right
+            room = end - cols[1] - draw.text_width("✓", 20) - 6
             end = draw_sentence(surf, v, agr, cols[1], row.centery, GOOD, room)
             tick = draw.text("✓", 20, GOOD)
             surf.blit(tick, tick.get_rect(midleft=(end + 6, row.centery)))
