@@ -12,8 +12,8 @@ from game.ui import probe, screenshot
 from game.ui.autoplay import clear_scenes, make_app
 from game.ui.probe import BoxKind
 from game.ui.table import display
+from game.ui.table import layout as table_layout
 from game.ui.theme import LOGICAL_SIZE, THEME
-from tests import test_ui_layout as layout
 
 
 @pytest.fixture(scope="module")
@@ -81,6 +81,18 @@ def test_a_square_beside_the_code_is_left_free(app):
 
 
 TV_LEAST_PX = 24  # a 10-foot UI's body text at 1080p (docs/UI.md, "Table display")
+# the table's layout and readable minimum on each screen (App.fit_text): 1366x768 and up,
+# and a 1280x720 screen (the layout audit's FITS)
+FITS = {"standard 18px": (table_layout.STANDARD, 18), "compact 20px": (table_layout.COMPACT, 20)}
+
+
+def fit_screen(app, fit: str) -> None:
+    """Lay the stack out as App.fit_text does on that screen."""
+    arrangement, min_px = FITS[fit]
+    table_layout.use(arrangement)
+    THEME.configure(min_px=min_px)
+    for scene in app.stack.scenes:
+        scene.relayout()
 
 
 def show_display(app, players: int) -> None:
@@ -96,7 +108,7 @@ def show_display(app, players: int) -> None:
 
 @pytest.mark.parametrize("players", [5, 6])
 @pytest.mark.parametrize("lang", ["en", "th", "zh_Hant"])
-@pytest.mark.parametrize("fit", layout.FITS, ids=lambda f: f.name)
+@pytest.mark.parametrize("fit", FITS)
 def test_every_text_is_readable_across_the_room(app, lang, fit, players):
     """Mid-negotiation with five or six players (offers on the table, the Boss's window
     counting down), every text the display draws, plates, board, panel, log and join
@@ -104,11 +116,11 @@ def test_every_text_is_readable_across_the_room(app, lang, fit, players):
     one (the compact fit) the same height on the screen's glass. It measured 14 px (the
     log), 16 to 17 (the panel's rows), 18 (the plates) at 1920x1080."""
     try:
-        layout.use_language(app, lang)
-        layout.set_text(app, "normal", layout.FITS[0])
+        app.set_language(lang)
+        fit_screen(app, "standard 18px")
         clear_scenes(app)
         show_display(app, players)
-        layout.set_text(app, "normal", fit)
+        fit_screen(app, fit)
         texts = [b for b in drawn(app) if b.label.strip()]
         least: dict[str, int] = {}
         for b in texts:
@@ -119,16 +131,14 @@ def test_every_text_is_readable_across_the_room(app, lang, fit, players):
         assert not small, (small, [(b.label, b.owner, b.px) for b in texts if b.px < TV_LEAST_PX][:8])
     finally:
         clear_scenes(app)
-        layout.set_text(app, "normal", layout.FITS[0])
-        layout.use_language(app, "en")
+        fit_screen(app, "standard 18px")
+        app.set_language("en")
 
 
 def test_a_small_tv_keeps_the_displays_layout_and_leaving_gives_the_window_its_own(app):
     """On a 1280x720 TV the display keeps the standard layout at 24 px (the compact one
     folds the log to make room for a hand nobody holds here); once it is closed, the
     window's own layout and minimum come back (compact, 20 px)."""
-    from game.ui.table import layout as table_layout
-
     try:
         clear_scenes(app)
         pygame.display.set_mode((1280, 720))  # the dummy driver's window at that size
