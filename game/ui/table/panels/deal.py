@@ -184,7 +184,7 @@ def _on_table(surf, v, names, travel, card_rects, X: int, Y: int, ox: int, oy: i
         # the suitcases' step, or the word's width (at a TV's 24 px), which rises to stay
         # clear of the rows' heading under it
         lbl = draw.text(tr("term.travelling"), 14, TEXT_DIM)
-        mid = tx + max(22, lbl.get_width() // 2 - 8)
+        mid = tx + 22 + max(0, (lbl.get_width() - 88) // 2)  # under the chip, if it fits
         lift = max(0, lbl.get_bounding_rect().bottom - 30)
         surf.blit(lbl, lbl.get_rect(midtop=(mid, ty + 62 - lift)))
         tx = max(tx + 96, mid + lbl.get_width() // 2 + 8)
