@@ -18,11 +18,10 @@ Off by default: `ACTIVE` is None and each hook is a single `if` on it.
 from __future__ import annotations
 
 import enum
-import math
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
@@ -187,50 +186,7 @@ class LayoutProbe:
                                  b.owner, b.owner_id or owner_id, self.next_order(), b.px))  # fmt: skip
 
 
-    def note_scaled(self, surface, source, src: pygame.Rect, dst: pygame.Rect) -> None:
-        """A part `src` of a probed image shown scaled into `dst` (the table display):
-        what was drawn in that part lands where its scaled pixels do."""
-        into = self._list(surface)
-        inner = source.boxes() if isinstance(source, ProbeCanvas) else None
-        if into is None or not inner:
-            return
-        kx, ky = dst.w / src.w, dst.h / src.h
-
-        def scaled(r: pygame.Rect, grow: bool = False) -> pygame.Rect:
-            """r's edges scaled (rounded out with `grow`: a clip holds what it held)."""
-            lo, hi = (math.floor, math.ceil) if grow else (round, round)
-            x0, y0 = lo(dst.x + (r.x - src.x) * kx), lo(dst.y + (r.y - src.y) * ky)
-            x1, y1 = hi(dst.x + (r.right - src.x) * kx), hi(dst.y + (r.bottom - src.y) * ky)
-            return pygame.Rect(x0, y0, x1 - x0, y1 - y0)
-
-        window = dst.clip(surface.get_clip())
-        for b in inner:
-            if src.colliderect(b.rect):  # a text across two parts shows cut in each
-                rect = scaled(b.rect) if b.kind is BoxKind.TEXT else scaled(b.rect.clip(src))
-                into.append(DrawnBox(b.kind, b.label, rect, scaled(b.shown.clip(src), True).clip(window),
-                                     scaled(b.full), b.owner, b.owner_id, self.next_order(),
-                                     round(b.px * min(kx, ky))))  # fmt: skip
-
-
-    def moved_since(self, mark: tuple[int, int], where) -> None:
-        """The widgets and tooltips recorded since `mark` (`marks()`) drawn on a canvas
-        that was then shown elsewhere: `where(rect)` is where each rect landed."""
-        widgets, tips = mark
-        self.widgets[widgets:] = [replace(w, rect=where(w.rect)) for w in self.widgets[widgets:]]
-        self.tooltips[tips:] = [replace(t, rect=where(t.rect), avoid=tuple(where(a) for a in t.avoid))
-                                for t in self.tooltips[tips:]]  # fmt: skip
-
-    def marks(self) -> tuple[int, int]:
-        return len(self.widgets), len(self.tooltips)
-
-
 _SURFACE = pygame.Surface
-
-
-def note_scaled(surface, source, src: pygame.Rect, dst: pygame.Rect) -> None:
-    """LayoutProbe.note_scaled on the active probe (nothing when none is)."""
-    if ACTIVE is not None:
-        ACTIVE.note_scaled(surface, source, src, dst)
 
 
 class ProbeCanvas(_SURFACE):

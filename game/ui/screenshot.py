@@ -824,9 +824,10 @@ class StillClient:
         pass
 
 
-def still_session(seed: int = 3, seat: int | None = 0, started: bool = True):
+def still_session(seed: int = 3, seat: int | None = 0, started: bool = True, players: int = 5):
     """The scripted negotiation as a LAN table: Bo dropped (a bot takes over in 23 s), a
-    bot stands in for Cy, Dee's seat is a bot's; the host's countdowns are running."""
+    bot stands in for Cy, Dee's seat is a bot's (Eli, a sixth, at a desktop); the host's
+    countdowns are running."""
     import time
 
     from game.rules import view
@@ -834,7 +835,7 @@ def still_session(seed: int = 3, seat: int | None = 0, started: bool = True):
 
     from .net_session import NetSession
 
-    local = table_session(seed)
+    local = table_session(seed, players)
     v = view(local.game.state, seat)
     local.viewer = seat  # the scripted moves' events, as this connection hears them
     events = [e for batch in local.poll() for e in batch.events]
@@ -845,6 +846,7 @@ def still_session(seed: int = 3, seat: int | None = 0, started: bool = True):
     else:
         status = [("human", None, None), ("human", None, None), ("human", None, None)]
         status += [("open", None, None), ("open", None, None)]
+    status = (status + [("human", None, None)])[:players]
     seats = Seats(
         tuple(
             HostSeat(

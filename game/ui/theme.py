@@ -25,6 +25,11 @@ MAX_TEXT_PX = 20
 # A canvas shown smaller than this (a 1280x720 screen, a 1152x648 window) takes the table's
 # compact layout (table/layout.py), laid out for text of MAX_TEXT_PX at the least.
 COMPACT_SCALE = 0.7
+# The table display's least text, for a room (`Theme.floor_px`): a 10-foot UI's body text,
+# 24 px at 1080p (Android TV's design guide; Xbox's 10-foot guidance asks the same), about
+# half a degree at 3 m from a 55" TV (docs/UI.md, "Table display"). In logical px, so a
+# 1280x720 TV of the same size shows it as tall (16 of its larger pixels).
+TV_TEXT_PX = 24
 
 
 def min_text_px(scale: float) -> int:
@@ -103,9 +108,15 @@ class Theme:
     palette: str = "standard"
     text_scale: float = 1.0
     lang: str = "en"
-    min_px: int = MIN_TEXT_PX  # the window's readable minimum (min_text_px)
+    window_px: int = MIN_TEXT_PX  # the window's readable minimum (min_text_px)
+    floor_px: int = 0  # the scene's own least text, if higher (the display's TV_TEXT_PX)
     epoch: int = 0
     listeners: list = field(default_factory=list)
+
+    @property
+    def min_px(self) -> int:
+        """The smallest text drawn: the window's minimum, or the scene's floor above it."""
+        return max(self.window_px, self.floor_px)
 
     def clan(self, clan: int) -> tuple[int, int, int]:
         return PALETTES[self.palette][clan]
@@ -117,10 +128,14 @@ class Theme:
     def font_px(self, size: int) -> int:
         return max(self.min_px, round(size * self.text_scale))
 
-    def configure(self, *, palette=None, text_scale=None, lang=None, min_px=None) -> None:
-        changed = False
-        if min_px is not None and min_px != self.min_px:
-            self.min_px, changed = min_px, True
+    def configure(self, *, palette=None, text_scale=None, lang=None, min_px=None,
+                  floor_px=None) -> None:  # fmt: skip
+        before = self.min_px
+        if min_px is not None:
+            self.window_px = min_px
+        if floor_px is not None:
+            self.floor_px = floor_px
+        changed = self.min_px != before
         if palette is not None and palette != self.palette:
             self.palette, changed = palette, True
         if text_scale is not None and text_scale != self.text_scale:

@@ -172,7 +172,7 @@ class BoardRenderer:
             top = tiles[0]
             img = draw.tile_face(top, v["board"]["tiles"][top - 1]["price"], tw, th)
             surf.blit(img, img.get_rect(center=(tx, ty)))
-        lab = draw.fit(tr_count("center.tiles_left", len(tiles)), 20, 150, TEXT_DIM)
+        lab = draw.fit(tr_count("center.tiles_left", len(tiles)), 20, 170, TEXT_DIM)
         surf.blit(lab, lab.get_rect(midtop=(tx + 10, ty + th // 2 + 34)))
         # deal value of the marker's space (or of the open deal)
         box = L.DEAL_VALUE.move(-ox, -oy)
@@ -206,6 +206,7 @@ class BoardRenderer:
         mid = (L.DECK[0] + L.DISCARD[0]) // 2 - ox
         lab = draw.fit(tr("center.draw_pile", n=v["draw_pile"]), 18, 150, TEXT_DIM)
         surf.blit(lab, lab.get_rect(topright=(mid - 6, dy + 52)))
+        piles_ink = lab.get_bounding_rect().bottom
         ddx, ddy = L.DISCARD[0] - ox, L.DISCARD[1] - oy
         ndisc = sum(v["discard_pile"].values())
         if v.get("discard_top"):
@@ -217,6 +218,7 @@ class BoardRenderer:
             pygame.draw.rect(surf, (255, 255, 255, 40), slot, width=2, border_radius=8)
         lab = draw.fit(tr("center.discard_pile", n=ndisc), 18, 150, TEXT_DIM)
         surf.blit(lab, lab.get_rect(topleft=(mid + 6, ddy + 52)))
+        piles_ink = max(piles_ink, lab.get_bounding_rect().bottom)  # both piles' words
         # pool
         px, py = 30, 270
         lab = draw.fit(tr("term.pool"), 20, 170, TEXT_DIM)
@@ -236,8 +238,8 @@ class BoardRenderer:
             TEXT_DIM,
         )
         at = deals.get_rect(bottomright=(area.width - 14, area.height - 3))
-        at.y = max(at.y, lab.get_rect(topleft=(mid + 6, ddy + 52)).y + lab.get_bounding_rect().bottom
-                   + 2 - deals.get_bounding_rect().top)  # Thai marks clear of the piles' words  # fmt: skip
+        at.y = max(at.y, ddy + 52 + piles_ink + 2 - deals.get_bounding_rect().top)  # Thai marks
+        # clear of the piles' words
         surf.blit(deals, at)
         return surf
 

@@ -75,7 +75,8 @@ def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
     title = tr("table.deal_on", n=neg["space"] + 1)
     surf.blit(draw.fit(title, 34, 420, TEXT, True), (X + 24, Y + 18))
     sub = f"{tr('money.amount', n=neg['proceeds'])} = {neg['proceeds'] // max(1, neg['price'])} × {tr('money.amount', n=neg['price'])}"
-    surf.blit(draw.fit(sub, 24, 420, GOLD, True), (X + 24, Y + 62))
+    proceeds = draw.fit(sub, 24, 420, GOLD, True)
+    surf.blit(proceeds, (X + 24, Y + 62))
     cr = draw.crown(40)
     bx = X + 470
     surf.blit(cr, (bx, Y + 14))
@@ -85,7 +86,7 @@ def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
     surf.blit(bl, (bx + 50, Y + 16))
     used = neg["actions"]
     lim = neg["limit"]
-    meter = pygame.Rect(bx + 50, max(Y + 58, Y + 16 + bl.get_height() + 4), 200, 8)  # under
+    meter = pygame.Rect(bx + 50, max(Y + 58, Y + 16 + bl.get_bounding_rect().bottom + 6), 200, 8)
     # the Boss's name however tall it is (Large text)
     pygame.draw.rect(surf, (40, 54, 48), meter, border_radius=5)
     f = meter.copy()
@@ -97,10 +98,13 @@ def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
     surf.blit(ml, at)
     # what happens at the limit, on a line of its own under the meter (the tooltip says
     # which moves count); the negotiation clock goes under it (window.countdown_rect)
+    # (a line too long for the meter's width, as at a TV's 24 px, reaches left under the
+    # crown, up to the proceeds)
     then = tr("table.limit_spent") if neg["limit_spent"] else tr("table.limit_then", limit=lim)
-    img = draw.fit(then, 16, right - meter.x, TEXT_DIM)
+    img = draw.fit(then, 16, right - (X + 48 + proceeds.get_width()), TEXT_DIM)
     ink = img.get_bounding_rect()
-    surf.blit(img, (meter.x, at.y + ml.get_bounding_rect().bottom + 3 - ink.y))
+    x = min(meter.x, right - img.get_width())
+    surf.blit(img, (x, at.y + ml.get_bounding_rect().bottom + 3 - ink.y))
 
 
 def covered_text(neg: dict) -> str:
@@ -177,9 +181,13 @@ def _on_table(surf, v, names, travel, card_rects, X: int, Y: int, ox: int, oy: i
     for k in sorted(travel):
         surf.blit(draw.clan_chip(k, 44, "dim"), (tx, ty + 12))
         surf.blit(draw.suitcase(34), (tx + 26, ty + 0))
-        lbl = draw.fit(tr("term.travelling"), 14, 96, TEXT_DIM)  # the suitcases' step
-        surf.blit(lbl, lbl.get_rect(midtop=(tx + 22, ty + 62)))
-        tx += 96
+        # the suitcases' step, or the word's width (at a TV's 24 px), which rises to stay
+        # clear of the rows' heading under it
+        lbl = draw.text(tr("term.travelling"), 14, TEXT_DIM)
+        mid = tx + 22 + max(0, (lbl.get_width() - 88) // 2)  # under the chip, if it fits
+        lift = max(0, lbl.get_bounding_rect().bottom - 30)
+        surf.blit(lbl, lbl.get_rect(midtop=(mid, ty + 62 - lift)))
+        tx = max(tx + 96, mid + lbl.get_width() // 2 + 8)
     return tx
 
 
@@ -221,8 +229,9 @@ def _rows(surf, v: dict, viewer, names: list[str], X: int, ox: int, oy: int, but
         x = cols[2]
         if agr is None and pend is not None and not fits(v, pend, right - x):
             x = cols[1]  # cramped (six players, Large text): into the empty agreement place
-        if agr is not None:
-            room = cols[2] - 8 - cols[1] - draw.text_width("✓", 20) - 6
+        if agr is not None:  # with no terms pending beside it, up to the row's end
+            end = cols[2] - 8 if pend is not None else right
+            room = end - cols[1] - draw.text_width("✓", 20) - 6
             end = draw_sentence(surf, v, agr, cols[1], row.centery, GOOD, room)
             tick = draw.text("✓", 20, GOOD)
             surf.blit(tick, tick.get_rect(midleft=(end + 6, row.centery)))
