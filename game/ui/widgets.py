@@ -253,7 +253,6 @@ class Button(Widget):
         self.down = False
         self.glow = False
         self.sound = sound
-        self.clicks = 0
 
     def handle(self, event) -> bool:
         if not self.visible:
@@ -279,7 +278,6 @@ class Button(Widget):
     def click(self) -> None:
         if not self.enabled or self.on_click is None:
             return
-        self.clicks += 1
         if self.sound and Button.sounds is not None:
             Button.sounds.play(self.sound, 0.6)
         self.on_click()
