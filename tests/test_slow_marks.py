@@ -98,11 +98,11 @@ def unmarked_starters(source: str) -> dict[str, set[str]]:
 
 def test_every_test_that_starts_an_x_server_a_browser_or_a_netns_is_marked_slow():
     missing = {}
-    for path in sorted(TESTS.glob("test_*.py")):
+    for path in sorted(TESTS.rglob("test_*.py")):  # in tests/ and any folder under it
         if path.name == Path(__file__).name:
             continue  # this file names the starters it looks for
         for test, what in unmarked_starters(path.read_text(encoding="utf-8")).items():
-            missing[f"{path.name}::{test}"] = sorted(what)
+            missing[f"{path.relative_to(TESTS)}::{test}"] = sorted(what)
     assert not missing, f"mark these @pytest.mark.slow: {missing}"
 
 
@@ -124,7 +124,7 @@ def test_the_scan_sees_a_start_through_a_fixture_or_a_helper_and_a_mark_where_it
     # the files that do start them today are seen (the scan has not gone blind)
     seen = {
         p.name
-        for p in TESTS.glob("test_*.py")
+        for p in TESTS.rglob("test_*.py")
         if p.name != Path(__file__).name
         and unmarked_starters(p.read_text(encoding="utf-8").replace("mark.slow", "mark.x"))
     }
