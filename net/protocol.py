@@ -48,7 +48,6 @@ MAX_NAME = 24  # grapheme clusters of a player name, after cleaning (net/names.p
 MAX_NAME_FIELD = 8 * MAX_NAME  # code points of hello.name as sent (bounds the work)
 CODE_LENGTH = 4
 TOKEN_HEX = 32  # a reconnect token: 128 random bits as 32 lower-case hex digits
-INT_MIN, INT_MAX = -(2**63), 2**64 - 1
 
 #: Quick negotiation phrases a player may say (``say``): the keys of the UI's
 #: "phrase.<key>" translations.

@@ -236,9 +236,6 @@ def interned(cls: type[Action], *args) -> Action:
     return cls(*args)
 
 
-NEGOTIATION_MOVES = (Offer, Propose, Accept, AcceptFormer, AcceptProposal, Withdraw)
-
-
 class ActionFormatError(ValueError):
     """Data that does not describe an action (wrong type, missing or ill-typed field)."""
 

@@ -78,7 +78,6 @@ class Ledger:
     reserved: int
     rows: tuple[Row, ...]
     covered: bool
-    boss_money: int | None  # the Boss's money, when the seat may see it
 
     @property
     def paid(self) -> int:
@@ -175,8 +174,7 @@ def _ledger(st: GameState, view: dict) -> Ledger:
         places = [Place(_COVER_BY_RANK[by_clan[c][2]], Clan(c), by_clan[c][3]) for c in got]
         places += [Place(Cover.OPEN)] * (k - len(got))
         rows.append(Row(i == 0 and bool(space.required), clans, k, tuple(places)))
-    money = view["players"][boss].get("money")
-    return Ledger(boss, neg.proceeds, payments, reserved, tuple(rows), inv is not None, money)
+    return Ledger(boss, neg.proceeds, payments, reserved, tuple(rows), inv is not None)
 
 
 def _two_player_reserve(st: GameState) -> int:

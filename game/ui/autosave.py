@@ -11,8 +11,7 @@ couple of seconds while they run, which leaves the game file alone).
 A game stays kept until it is finished (its save then moves to `<config>/finished/`, the
 last KEEP_FINISHED of them for the replay viewer) or explicitly abandoned or deleted;
 starting another game never touches it, and nothing removes an unfinished game on its own.
-The title's Continue opens the latest saved; the saved-games list shows them all. The one
-slot of older versions (`hotseat.json`) is taken into the list as the next number.
+The title's Continue opens the latest saved; the saved-games list shows them all.
 
 Writing a whole game and syncing it to disk takes tens of milliseconds, so it happens on a
 worker thread: the frame only copies the action list (references to frozen actions). For
@@ -25,7 +24,6 @@ title then shows a clear message and sets its files aside (`*.corrupt`), never c
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
@@ -43,7 +41,6 @@ VERSION = 1
 GAME_PREFIX = "hotseat-"  # a kept game: hotseat-<number>.json and hotseat-<number>.seats.json
 SEATS_SUFFIX = ".seats.json"
 log = logging.getLogger(__name__)
-LEGACY_GAME_FILE = "hotseat.json"  # the one slot of older versions, taken into the list
 KEEP_FINISHED = 20  # finished hot-seat games kept for "Watch a replay"
 FINISHED_PREFIX = "game-"
 
@@ -308,25 +305,12 @@ def peek(game_path: Path) -> KeptGame:
     )
 
 
-def _take_in_legacy(directory: Path) -> None:
-    """The single slot of older versions (`hotseat.json`) becomes a kept game like any."""
-    legacy = directory / LEGACY_GAME_FILE
-    if not legacy.exists():
-        return
-    taken = [n for n, _ in _numbered(directory, GAME_PREFIX)]
-    target = directory / f"{GAME_PREFIX}{max(taken, default=0) + 1:06d}.json"
-    with contextlib.suppress(FileNotFoundError):  # the seats file may be missing: set aside later
-        os.replace(seats_path(legacy), seats_path(target))
-    os.replace(legacy, target)
-
-
 def kept_games(directory: Path | None = None) -> tuple[list[KeptGame], int]:
     """The unfinished hot-seat games kept, the latest saved first, and how many could not
     be read (those are set aside as *.corrupt, never deleted)."""
     d = Path(directory) if directory is not None else folder()
     if not d.is_dir():
         return [], 0
-    _take_in_legacy(d)
     games, bad = [], 0
     for _, path in _numbered(d, GAME_PREFIX):
         try:

@@ -75,14 +75,14 @@ def seat_kinds_in(data: dict) -> list[str] | None:
 
 
 def seat_record_in(data: dict) -> SeatRecord | None:
-    """Who played each seat, as a save records it; None when it names no kinds (or
-    nonsense). Kinds without a changes field (older saves) keep no styles."""
+    """Who played each seat, as a save records it; None when it names no kinds and
+    changes (or nonsense)."""
     kinds = seat_kinds_in(data)
     if kinds is None:
         return None
     raw = data.get(SEAT_CHANGES)
     if not isinstance(raw, list):
-        return SeatRecord(tuple(kinds), changes_known=False)
+        return None
     changes = []
     for item in raw:
         if not (
@@ -92,7 +92,7 @@ def seat_record_in(data: dict) -> SeatRecord | None:
             and 0 <= item[1] < len(kinds)
             and recorded_kind(item[2])
         ):
-            return SeatRecord(tuple(kinds), changes_known=False)
+            return None
         changes.append(SeatChange(item[0], item[1], item[2]))
     return SeatRecord(tuple(kinds), tuple(sorted(changes, key=lambda c: c.at)))
 

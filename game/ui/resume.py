@@ -49,8 +49,6 @@ def restore(game_path: Path):
         for spec in specs:
             if spec.kind != HUMAN and not is_bot_spec(spec.kind):
                 raise AutosaveError(f"unknown bot kind {spec.kind!r}")
-        if "timers" in seats:  # the key's name before 0.1
-            autosave.log.warning("%s: clock settings under 'timers' are not read; defaults", game_path.name)
         timing = timing_from_data(seats.get("timing") or {})
         clocks = _clocks(seats.get("clocks"))
         session = LocalSession(specs, start.seed, start.settings, start.setup, timing=timing)

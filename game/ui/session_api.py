@@ -82,12 +82,10 @@ class SeatChange:
 
 @dataclass(frozen=True)
 class SeatRecord:
-    """Who played each seat: `kinds` at the start, then `changes` in order. `changes_known`
-    False: an older save named the kinds but kept no changes (nor reliable styles)."""
+    """Who played each seat: `kinds` at the start, then `changes` in order."""
 
     kinds: tuple[str, ...]
     changes: tuple[SeatChange, ...] = ()
-    changes_known: bool = True
 
     def kind_at(self, seat: int, index: int) -> str:
         """Who played `seat` once `index` actions had been played."""
@@ -102,8 +100,6 @@ class SeatRecord:
         kind = self.kind_at(seat, index)
         if kind == HUMAN:
             return SeatInfo(HUMAN, None, True, False)
-        if not self.changes_known:
-            return SeatInfo("bot", None, True, False)  # a bot; its style then unknown
         standing_in = self.kinds[seat] == HUMAN
         return SeatInfo("bot", kind, True, False, "standing_in" if standing_in else None)
 

@@ -1,6 +1,7 @@
 """Widgets: button, toggle, slider, stepper (a value chosen from a list), text field and
 tooltips. Each keeps its rect in logical (1920x1080) coordinates; rendering is cached per
-label, size, style and state, so drawing a widget is a blit.
+label, size, style and state, so drawing a widget is a blit. The button, the toggle and the
+lobby's table row share one hit-test: `Clickable`.
 
 Labels are callables or strings: a callable is re-evaluated when drawn, so a language switch
 shows up at once.
@@ -220,7 +221,42 @@ class Widget:
         return None
 
 
-class Button(Widget):
+class Clickable(Widget):
+    """A control the mouse hovers, presses and clicks on its rect: the one hit-test of the
+    button, the toggle and the lobby's table row. A click is a left press and release on
+    it; with `press_first` False a release on it will do (where the press began does not
+    matter). `click` runs only while the control is enabled. No widget takes keyboard focus
+    (keys reach buttons through their commands: scene.py)."""
+
+    hover = False  # the pointer is over it
+    down = False  # pressed on it, not released yet (only while enabled)
+    press_first = True
+
+    def handle(self, event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+            return False
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:
+            return False
+        on_it = self.rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if on_it:
+                self.down = self.enabled
+            return on_it  # a press on it is its, enabled or not
+        pressed, self.down = self.down, False
+        if not on_it or (self.press_first and not (pressed and self.enabled)):
+            return False
+        if self.enabled:
+            self.click()
+        return True
+
+    def click(self) -> None:
+        raise NotImplementedError
+
+
+class Button(Clickable):
     def __init__(
         self,
         rect,
@@ -249,37 +285,12 @@ class Button(Widget):
         self.name = name
         self.hotkey = hotkey  # the key cap shown (the table sets it from its keymap)
         self.command = command or name  # what a key bound to it runs (keys.py)
-        self.hover = False
-        self.down = False
         self.glow = False
         self.sound = sound
-        self.clicks = 0
-
-    def handle(self, event) -> bool:
-        if not self.visible:
-            return False
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.rect.collidepoint(event.pos)
-            return False
-        if (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and event.button == 1
-            and self.rect.collidepoint(event.pos)
-        ):
-            self.down = self.enabled
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            was = self.down
-            self.down = False
-            if was and self.enabled and self.rect.collidepoint(event.pos):
-                self.click()
-                return True
-        return False
 
     def click(self) -> None:
         if not self.enabled or self.on_click is None:
             return
-        self.clicks += 1
         if self.sound and Button.sounds is not None:
             Button.sounds.play(self.sound, 0.6)
         self.on_click()
@@ -332,8 +343,10 @@ class Button(Widget):
         surface.blit(img, self.rect.topleft)
 
 
-class Toggle(Widget):
+class Toggle(Clickable):
     """A switch with a label on its left; value read and written through callables."""
+
+    press_first = False
 
     def __init__(
         self,
@@ -356,28 +369,11 @@ class Toggle(Widget):
         self.size = size
         self.enabled = enabled
         self.disabled_reason = disabled_reason
-        self.hover = False
 
-    def handle(self, event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.rect.collidepoint(event.pos)
-        elif (
-            event.type == pygame.MOUSEBUTTONUP
-            and event.button == 1
-            and self.rect.collidepoint(event.pos)
-        ):
-            if self.enabled:
-                self.set(not self.get())
-                if Button.sounds is not None:
-                    Button.sounds.play("ui_click", 0.6)
-            return True
-        elif (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and event.button == 1
-            and self.rect.collidepoint(event.pos)
-        ):
-            return True
-        return False
+    def click(self) -> None:
+        self.set(not self.get())
+        if Button.sounds is not None:
+            Button.sounds.play("ui_click", 0.6)
 
     def _step(self, size: int, lines: int) -> int:
         """Line to line: the label's own line height (its script's faces), closer for a

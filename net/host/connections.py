@@ -122,7 +122,6 @@ class Connection:
         self.wants_history = False  # hello asked for the recent events in its first snapshot
         self.is_bot = False  # hello says a program plays this seat: it never holds the start
         self.closed = False
-        self.lingering = False  # closed for output, still read (and discarded) for a moment
         self.left = False  # said bye
         self.bad_codes = 0
         self.bucket = TokenBucket(burst, rate, burst, now)  # messages
@@ -267,10 +266,9 @@ class Connections:
                 and transport.can_write_eof()
             ):
                 transport.write_eof()
-                conn.lingering = True
                 self._lingering += 1
                 asyncio.get_running_loop().call_later(
-                    self.limits.linger, self._end_linger, conn, transport
+                    self.limits.linger, self._end_linger, transport
                 )
                 return
         except Exception:  # pragma: no cover - a transport that cannot half-close
@@ -278,9 +276,8 @@ class Connections:
         with contextlib.suppress(Exception):
             conn.writer.close()
 
-    def _end_linger(self, conn: Connection, transport) -> None:
+    def _end_linger(self, transport) -> None:
         self._lingering -= 1
-        conn.lingering = False
         with contextlib.suppress(Exception):
             transport.abort()
 

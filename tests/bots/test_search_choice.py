@@ -31,6 +31,7 @@ def test_a_search_that_keeps_the_heuristic_choice_gains_nothing(recorded):
     assert v.left == pytest.approx(best)
 
 
+@pytest.mark.slow
 def test_a_searching_spec_changes_some_choices_and_is_scored_on_each(recorded):
     decisions, truth = recorded
     v = evaluate(decisions, truth, "search:steps=300+ms=0", reps=2)

@@ -295,6 +295,7 @@ _SEND_MCAST = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(60)
 def test_netns_harness_creates_and_cleans_up():
     netns.require_netns()
@@ -397,6 +398,7 @@ def _report(capsys, text: str) -> None:
         print(f"\n[discovery] {text}")
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(90)
 def test_announce_browse_update_lost(lan2, capsys, caplog):
     caplog.set_level(logging.WARNING, logger="net.discovery")
@@ -450,6 +452,7 @@ def test_announce_browse_update_lost(lan2, capsys, caplog):
     assert peer.proc.wait(10) == 0
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(90)
 def test_two_tables_same_name_both_appear(lan3, capsys):
     a, b, c = lan3.nodes

@@ -26,6 +26,7 @@ from tests.net_helpers import CODE, config_for_tests, run
 
 ROOT = Path(__file__).resolve().parents[2]
 FAST = dict(answer_delay=0.0, think=0.0, idle=0.005, backoff=0.05)
+pytestmark = pytest.mark.slow  # whole LAN games, each a few seconds
 
 
 def bots_for(port: int, n: int, **kw) -> list[BotPlayer]:

@@ -16,6 +16,7 @@ from tests import netns
 MAIN = str(netns.REPO_ROOT / "main.py")
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(150)
 def test_host_in_a_is_discovered_and_joined_from_b(capsys):
     with netns.netns_network(2) as net:  # skips with the reason when not root

@@ -419,6 +419,7 @@ def test_countdown_remaining():
 # --------------------------------------------------------------------------- fuzz
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_fuzzed_messages_never_crash_or_change_the_host():
     """Random well-formed frames (and some raw garbage) from a seated player: every one

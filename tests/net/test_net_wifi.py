@@ -82,6 +82,7 @@ def presence_host(seats: int = 2, **kw):
     )  # fmt: skip
 
 
+@pytest.mark.slow
 def test_a_silent_connected_player_shows_away_a_bot_plays_for_them_and_they_take_it_back():
     """An outage with the connection open (a phone asleep): away within away_after plus a
     probe, a bot after the grace plays the turn the table waits for, and the first bytes
@@ -190,6 +191,7 @@ def test_a_seat_silent_since_the_lobby_shows_away_once_the_game_starts():
 # --------------------------------------------------------------------------- 2. countdowns
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("margin", [LATE_MARGIN, 0.0])
 def test_a_stop_made_in_time_on_a_slow_link_is_applied(margin):
     """Seat 1 is 0.4 s away each way and presses Stop 50 ms before its own countdown

@@ -16,7 +16,7 @@ from game.table.simulate import simulate_game
 from net.host.server import Host
 from tests.net_helpers import run
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(120)]
 
 
 @pytest.mark.parametrize(

@@ -31,7 +31,7 @@ from net.host.connections import Limits
 from net.host.server import Host
 from tests.net_helpers import Peer, config_for_tests, run, seat_peers, start_host
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(120)]
 
 QUIET = Timing(  # nothing happens by itself: every change comes from a frame
     window=3600.0, going_once=1800.0, negotiation=0.0, grace=3600.0,

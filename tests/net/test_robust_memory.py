@@ -17,6 +17,7 @@ import pytest
 from bench.host_memory import HostProcess, flood
 
 pytestmark = [
+    pytest.mark.slow,
     pytest.mark.timeout(120),
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc"),
 ]

@@ -13,7 +13,7 @@ import pytest
 from bench.soak import client_soak_game, host_kill_game
 from tests.net_helpers import run
 
-pytestmark = pytest.mark.timeout(420)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(420)]
 
 
 def test_clients_killed_at_hard_moments_rejoin_and_the_game_finishes(tmp_path):

@@ -126,6 +126,7 @@ def _candidates(state, rng: random.Random) -> list:
     return out + _random_actions(state, rng, 40)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(TABLES, st.integers(0, 2**32))
 def test_legal_now_answers_as_the_list_does_on_random_games(table, action_seed):

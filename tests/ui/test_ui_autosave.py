@@ -156,13 +156,12 @@ def test_a_corrupt_autosave_never_crashes_the_title(tmp_path, game_text, seats_o
             seats_ok = True
         elif game_text is None:
             game_text = json.dumps(data)
-        # the one slot of older versions: taken into the list, then found unreadable
-        (folder / autosave.LEGACY_GAME_FILE).write_text(game_text, encoding="utf-8")
+        kept = folder / f"{autosave.GAME_PREFIX}000001.json"
+        kept.write_text(game_text, encoding="utf-8")
         if seats_ok:
-            seats = {"format": autosave.FORMAT, "version": 1, "timers": {}}
+            seats = {"format": autosave.FORMAT, "version": 1}
             seats["seats"] = [{"name": "A", "kind": "human"}, {"name": "B", "kind": "random"}]
-            legacy_seats = autosave.seats_path(folder / autosave.LEGACY_GAME_FILE)
-            legacy_seats.write_text(json.dumps(seats), encoding="utf-8")
+            autosave.seats_path(kept).write_text(json.dumps(seats), encoding="utf-8")
         title = app.push(TitleScene(app))
         app.step(DT)
         if title.find("title.continue") is not None:  # it looked fine until replayed
@@ -213,12 +212,9 @@ def test_continue_runs_the_negotiation_clock_on_from_what_was_left(tmp_path):
     writer.close()
 
 
-def test_the_tables_timing_is_saved_as_timing_and_the_old_key_is_named_in_a_warning(
-    tmp_path, caplog
-):
+def test_the_tables_timing_is_saved_as_timing(tmp_path):
     """The seats file keeps the clocks' settings under ``timing`` (``timers`` is the wire's
-    word for running countdowns); a file with the pre-0.1 ``timers`` key restores with the
-    default timing and a warning saying so."""
+    word for running countdowns)."""
     from game.table.bot_schedule import Timing
 
     writer = autosave.AutosaveWriter(tmp_path / "saves")
@@ -231,11 +227,6 @@ def test_the_tables_timing_is_saved_as_timing_and_the_old_key_is_named_in_a_warn
     seats = json.loads(seats_file.read_text())
     assert seats["timing"] == asdict(timing) and "timers" not in seats
     assert resume.restore(game_file).timing == timing
-    seats["timers"] = seats.pop("timing")
-    seats_file.write_text(json.dumps(seats))
-    with caplog.at_level("WARNING", logger="game.ui.autosave"):
-        assert resume.restore(game_file).timing == Timing()
-    assert "'timers' are not read" in caplog.text
 
 
 def test_an_autosave_with_nonsense_clocks_is_refused_with_the_reason(tmp_path):

@@ -251,6 +251,7 @@ def language():
     use("en")
 
 
+@pytest.mark.slow
 def test_every_title_shows_at_up_to_15_cards(monkeypatch, language):
     pygame.init()
     monkeypatch.setattr(cardart, "rotated", fake_rotated)

@@ -246,6 +246,7 @@ def needs_me(table) -> bool:
     return neg is not None and neg["boss"] == me and v.get("window") is None
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(150)
 def test_a_whole_lan_game_in_the_window_against_bot_clients(tmp_path):
     ht = HostThread(config_for_tests(seats=4, code=CODE, seed=41, short_game=True)).start()

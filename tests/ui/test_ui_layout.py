@@ -38,6 +38,7 @@ from game.ui.table import layout as table_layout
 from game.ui.theme import LOGICAL_SIZE, MIN_SCREEN_PX, THEME, min_text_px
 from game.ui.window import fit_rect
 
+pytestmark = pytest.mark.slow  # the layout audit: every scene, state, language and screen
 LANGS = ("en", "zh_Hant", "zh_Hans", "th")
 SCREEN = pygame.Rect(0, 0, 1920, 1080)
 # The screens (fullscreen) and the small window the 12-px rule is checked for, as the scale

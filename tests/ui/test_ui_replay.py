@@ -16,10 +16,12 @@ from game.ui import autosave
 from game.ui.autoplay import DT, click, click_widget, key, make_app
 from game.ui.replay_session import (
     ALL_HANDS,
+    SEAT_CHANGES,
     SEAT_KINDS,
     ReplaySession,
     load_replay,
     seat_kinds_in,
+    seat_record_in,
     with_seat_kinds,
 )
 from game.ui.screenshot import finished_bot_game
@@ -250,7 +252,5 @@ def test_a_save_says_who_played_each_seat_and_nonsense_is_ignored(tmp_path, game
     plain = tmp_path / "plain.json"
     plain.write_text(json.dumps(game.to_data()))  # a save that does not say: a plain plate
     assert ReplaySession.from_file(plain).seat_info(1) == SeatInfo("unknown", None, True, False)
-    older = tmp_path / "older.json"  # kinds but no changes: a bot's badge, never a style
-    older.write_text(json.dumps({**game.to_data(), SEAT_KINDS: kinds}))
-    assert ReplaySession.from_file(older).seat_info(1) == SeatInfo("bot", None, True, False)
-    assert ReplaySession.from_file(older).seat_info(0).kind == "human"
+    for changes in (None, "nonsense", [[0, 9, "random"]]):  # kinds without their changes
+        assert seat_record_in({**data, SEAT_CHANGES: changes}) is None

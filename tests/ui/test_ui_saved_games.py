@@ -1,7 +1,6 @@
 """Kept games, plural: every unfinished hot-seat game keeps its own files until it is finished,
 abandoned or deleted; starting another never overwrites one. Continue opens the latest, the
-saved-games list shows and opens each (Delete asks first), the one slot of older versions is
-taken in, a default player name follows the language of the day, the host's autosave lives
+saved-games list shows and opens each (Delete asks first), a default player name follows the language of the day, the host's autosave lives
 under the config folder, and the replay list says when, who, who won and with what."""
 
 from __future__ import annotations
@@ -9,7 +8,7 @@ from __future__ import annotations
 import json
 
 from game.rules import load
-from game.ui import autosave, resume
+from game.ui import autosave
 from game.ui.autoplay import DT, click_widget, key, make_app
 from game.ui.i18n import tr, tr_names
 from game.ui.scenes.menu import PauseScene
@@ -124,24 +123,6 @@ def test_saves_of_two_games_queued_together_both_land(tmp_path):
     assert load(a.autosave_path).names == ["A", "B"]
     assert load(b.autosave_path).names == ["C", "D"]
     writer.close()
-
-
-def test_the_single_slot_of_older_versions_is_taken_into_the_list(tmp_path):
-    folder = tmp_path / "autosave"
-    folder.mkdir()
-    old = LocalSession([SeatSpec("Ana"), SeatSpec("Bo", "random")], seed=7)
-    state_hash = old.state.hash()
-    (folder / "hotseat.json").write_text(json.dumps(old.game.to_data()), encoding="utf-8")
-    seats = {"format": autosave.FORMAT, "version": 1, "timers": {},  # as older versions wrote
-             "seats": [{"name": "Ana", "kind": "human"}, {"name": "Bo", "kind": "random"}]}  # fmt: skip
-    (folder / "hotseat.seats.json").write_text(json.dumps(seats), encoding="utf-8")
-    games, unreadable = autosave.kept_games(folder)
-    assert unreadable == 0 and len(games) == 1
-    assert games[0].names == ["Ana", "Bo"] and games[0].tiles_left is None
-    assert not (folder / "hotseat.json").exists()
-    assert resume.restore(games[0].path).state.hash() == state_hash
-    # a new game goes to the next number, beside it
-    assert autosave.AutosaveWriter(folder).new_path() != games[0].path
 
 
 def test_a_default_name_follows_the_language_and_a_typed_one_stays(tmp_path):

@@ -93,6 +93,7 @@ def check_coach(app, table, lang: str, report: list) -> None:
     report += [f"[{step}/{lang}] {m}" for m in problems(app, p, None)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_the_whole_lesson_in_each_language(app, lang):
     app.set_language(lang)

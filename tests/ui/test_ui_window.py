@@ -85,11 +85,17 @@ def test_mouse_maps_back_to_what_is_drawn(window):
 def small_app(tmp_path, monkeypatch):
     from game.ui.app import App
     from game.ui.config import Config
+    from game.ui.table import layout as table_layout
+    from game.ui.theme import THEME
 
     monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path))
+    min_px, arrangement = THEME.min_px, table_layout.ARRANGEMENT
     app = App(Config(fullscreen=False), window_size=(1000, 1000), sound=False, persist=False)
     yield app
     app.shutdown()
+    # the small window's readable minimum and layout are the next test's no more
+    table_layout.use(arrangement)
+    THEME.configure(min_px=min_px)
 
 
 def _near(colour, want, tolerance: int = 6) -> bool:
@@ -374,6 +380,7 @@ def _game(x, tmp, *args):
 SCREENS = [(1280, 720), (1366, 768), (1920, 1080), (2560, 1440)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_real_window_fits_the_screen_and_clicks_land(screen, tmp_path, title_buttons):
     x = _xserver(screen)
@@ -422,6 +429,7 @@ def test_real_window_fits_the_screen_and_clicks_land(screen, tmp_path, title_but
         x.close()
 
 
+@pytest.mark.slow
 def test_without_a_window_manager_fullscreen_covers_the_screen(tmp_path, title_buttons):
     """No window manager moves or resizes anything: the game must place itself."""
     screen = (1366, 768)

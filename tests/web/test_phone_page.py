@@ -23,7 +23,10 @@ from tests.phone_pages import (
 )
 
 pytest.importorskip("playwright")
-pytestmark = pytest.mark.skipif(chromium_path() is None, reason="no Chromium installed")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(chromium_path() is None, reason="no Chromium installed"),
+]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 

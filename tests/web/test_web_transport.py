@@ -393,6 +393,7 @@ def test_a_host_thread_serves_phones_for_a_browser_driven_from_sync_code():
         assert run(hello())["t"] == "welcome"
 
 
+@pytest.mark.slow
 def test_a_phone_that_answers_the_hosts_pings_stays_seated_and_one_asleep_shows_away():
     """The host's presence check (docs/PROTOCOL.md §11) hears a WebSocket like a TCP
     connection: a phone that answers the host's pings keeps its seat, one that sleeps shows

@@ -14,7 +14,7 @@ from net import protocol as P
 from .. import draw, lan
 from ..i18n import tr
 from ..theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, WARN
-from ..widgets import Button, TextField, Widget
+from ..widgets import Button, Clickable, TextField, Widget
 from .common import pace_text
 
 JOIN_X, JOIN_W = 1000, 840
@@ -23,8 +23,10 @@ LIST_BOTTOM = 636
 LABEL_W = 290
 
 
-class TableRow(Widget):
+class TableRow(Clickable):
     """One discovered table: name, address, seats free, code needed. Click to pick it."""
+
+    press_first = False
 
     def __init__(self, rect, table, selected: bool, on_click, name: str) -> None:
         self.rect = pygame.Rect(rect)
@@ -32,30 +34,13 @@ class TableRow(Widget):
         self.selected = selected
         self.on_click = on_click
         self.name = name
-        self.hover = False
-        self.enabled = True
 
     @property
     def compatible(self) -> bool:
         return self.table.protocol_version in P.SUPPORTED_VERSIONS
 
-    def handle(self, event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.rect.collidepoint(event.pos)
-        elif (
-            event.type == pygame.MOUSEBUTTONUP
-            and event.button == 1
-            and self.rect.collidepoint(event.pos)
-        ):
-            self.on_click()
-            return True
-        elif (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and event.button == 1
-            and self.rect.collidepoint(event.pos)
-        ):
-            return True
-        return False
+    def click(self) -> None:
+        self.on_click()
 
     def draw(self, surface, t: float) -> None:
         t_ = self.table
