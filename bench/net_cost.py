@@ -122,7 +122,7 @@ def instrument_host(clock: StepClock) -> Callable[[], dict]:
     clock.wrap(FanOut, "publish", "3.4 publish")
     clock.wrap(FanOut, "remember", "3.4.1 recent events kept")
     clock.wrap(FanOut, "audiences", "3.4.2 audiences", static=True)
-    clock.wrap(Countdowns, "timers_data", "3.3.1 timers (when they changed)")
+    clock.wrap(Countdowns, "countdowns_data", "3.3.1 countdowns (when they changed)")
     clock.wrap(FanOut, "_update_frames", "3.4.4 update frames")
     clock.wrap(FanOut, "shared_now", "3.4.4.a public sections")
     try:  # the views kept in step (net/host/views.py)
@@ -209,7 +209,7 @@ def instrument_clients(clock: StepClock) -> Callable[[], dict]:
     clock.wrap(follow.ViewFollower, "update", "c0.2.2 follower.update")
     clock.wrap(P, "apply_delta", "c0.2.2.1 delta applied")
     clock.wrap(P.ViewHasher, "__call__", "c0.2.2.2 hash")
-    clock.wrap(follow, "timers_from", "c0.2.2.3 timers read")
+    clock.wrap(follow, "countdowns_from", "c0.2.2.3 countdowns read")
     clock.wrap(ClientSession, "_emit", "c0.2.3 callback (on_message)")
     return lambda: {"client_read_cpu_us": [c / 1000 for c in cpu]}
 

@@ -273,7 +273,7 @@ class BotScheduler:
         now = self.clock.now()
         plays = self.seat_players.plays
         window = self.countdowns.window
-        if st.window is not None and (window is not None or not self.countdowns.clocks):
+        if st.window is not None and (window is not None or not self.countdowns.run_countdowns):
             if window is not None:
                 wid, kind, opened = window.id, window.kind, window.opened
                 people = self.seat_players.people
@@ -482,7 +482,7 @@ class BotScheduler:
         if not self._running(st) or st.window is None:
             return
         countdowns = self.countdowns
-        if countdowns.clocks and (countdowns.window is None or countdowns.window.id != wid):
+        if countdowns.run_countdowns and (countdowns.window is None or countdowns.window.id != wid):
             return
         if seat not in asked_seats(st) or not self.seat_players.plays(seat):
             return
@@ -490,7 +490,7 @@ class BotScheduler:
 
         def valid() -> bool:
             st = self._state()
-            if countdowns.clocks:
+            if countdowns.run_countdowns:
                 same = countdowns.window is not None and countdowns.window.id == wid
             else:
                 same = st.actions_taken == version

@@ -67,13 +67,13 @@ class Countdowns:
         clock: Clock,
         submit: Callable[[Action], bool],
         *,
-        clocks: bool = True,
+        run_countdowns: bool = True,
         stats: Counter,
         on_stage: Callable[[], None],
         on_window_closed: Callable[[int], None],
         late_margin: float = 0.0,
     ) -> None:
-        """``clocks`` False runs no countdown at all (hot-seat ask-around: a person is never
+        """``run_countdowns`` False runs no countdown at all (hot-seat ask-around: a person is never
         hurried); ``on_stage``: "going twice", tell the table now; ``on_window_closed(id)``:
         the bots' answers to that window are moot; ``late_margin``: a window that runs out
         is closed this many seconds after the end it shows (the LAN host: an answer made in
@@ -82,7 +82,7 @@ class Countdowns:
         self.late_margin = late_margin
         self.timing = timing
         self.clock = clock
-        self.clocks = clocks
+        self.run_countdowns = run_countdowns
         self.stats = stats
         self._submit = submit
         self._on_stage = on_stage
@@ -102,7 +102,7 @@ class Countdowns:
 
     def after(self, events: list[Event]) -> None:
         """Keep the countdowns in step with the state after an action (or a start/resume)."""
-        if not self.clocks:
+        if not self.run_countdowns:
             if any(type(e) is DealOpened for e in events):
                 self.deal_fair_until = self.clock.now() + self.timing.fair_start
             return
@@ -291,7 +291,7 @@ class Countdowns:
 
     # ------------------------------------------------------------------ on the wire
 
-    def timers_data(self) -> dict:
+    def countdowns_data(self) -> dict:
         """The countdowns as the protocol's ``timers`` (milliseconds left and in all)."""
         now = self.clock.now()
 

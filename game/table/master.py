@@ -57,7 +57,7 @@ class Transport:
 
     #: (state, events, origin, countdowns): an applied action's state and events, told once;
     #: ``origin`` is what the submitter passed (the LAN host: the connection to acknowledge),
-    #: ``countdowns`` their ``timers_data()`` when they changed since the table last heard
+    #: ``countdowns`` their ``countdowns_data()`` when they changed since the table last heard
     #: them (with a publish or a stage), else None
     publish: Callable[[GameState, list[Event], object, dict | None], None] | None = None
     #: the game ended: the action just published was its last
@@ -86,14 +86,14 @@ class Master:
         check: Callable[[Action], None] | None = None,
         think: Callable[[Callable[[], Action | None], Callable], None] = think_here,
         inline: Callable[[Bot], bool] = quick,
-        clocks: bool = True,
+        run_countdowns: bool = True,
         late_margin: float = 0.0,
         stats: Counter | None = None,
     ) -> None:
         """``record(action)``: storage, after the engine and before the table hears;
         ``check(action)``: raises to stop the table (a simulation's action limit);
         ``think``/``inline``: where a slow bot thinks, which bots are asked on the spot;
-        ``clocks`` False: no countdown runs (hot-seat ask-around: a person handing the
+        ``run_countdowns`` False: no countdown runs (hot-seat ask-around: a person handing the
         screen over is never hurried); ``late_margin``: how long after its shown end a
         window that runs out really closes (``game.table.countdowns``: the LAN host's answers
         in flight)."""
@@ -105,7 +105,7 @@ class Master:
             timing,
             clock,
             self.submit,
-            clocks=clocks,
+            run_countdowns=run_countdowns,
             stats=self.stats,
             on_stage=self._stage,
             on_window_closed=self._window_closed,
@@ -180,7 +180,7 @@ class Master:
             told = None
             if countdowns.serial != self._told:
                 self._told = countdowns.serial
-                told = countdowns.timers_data()
+                told = countdowns.countdowns_data()
             self._publish(state, events, origin, told)
         if state.phase is Phase.GAME_OVER:
             self._over()
@@ -208,8 +208,8 @@ class Master:
         self.countdowns.cancel()
         self.scheduler.stop()
 
-    def timers_data(self) -> dict:
-        return self.countdowns.timers_data()
+    def countdowns_data(self) -> dict:
+        return self.countdowns.countdowns_data()
 
     def running(self) -> list[Running]:
         """The countdowns running now, with the seconds left and in all (a screen's bars)."""

@@ -246,7 +246,7 @@ def seats_data(session) -> dict:
         ],
         "timing": asdict(session.timing),
         # seconds left on the running negotiation clock, resumed by Continue
-        "clocks": session.clocks_left(),
+        "clocks": session.countdowns_left(),
         "tiles_left": len(session.game.state.tiles),  # for the saved-games list
     }
 

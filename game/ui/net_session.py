@@ -278,18 +278,18 @@ class NetSession(Session, ClientListener):
         return out
 
     def countdowns(self) -> list[Countdown]:
-        timers = self.client.timers
-        if timers is None or not self.game_running:
+        countdowns = self.client.countdowns
+        if countdowns is None or not self.game_running:
             return []
         now = self.now()
         out = []
-        w = timers.window
+        w = countdowns.window
         if w is not None and self._view.get("window") is not None:
             out.append(Countdown("window", w.remaining(now), w.total, stage=w.stage))
-        n = timers.negotiation
+        n = countdowns.negotiation
         if n is not None and self._view.get("negotiation") is not None:
             out.append(Countdown("negotiation", n.remaining(now), n.total))
-        t = timers.turn
+        t = countdowns.turn
         if t is not None and w is None:
             out.append(Countdown("turn", t.remaining(now), t.total, seats=tuple(t.seats)))
         return out

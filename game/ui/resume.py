@@ -57,7 +57,7 @@ def restore(game_path: Path):
                 pass
         except LogError as exc:
             raise AutosaveError(str(exc)) from None
-        session.resume_clocks(clocks)
+        session.resume_countdowns(clocks)
     except AutosaveError:
         raise
     except (SaveError, TypeError, ValueError, KeyError, AttributeError) as exc:

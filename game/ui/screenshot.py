@@ -780,7 +780,7 @@ class StillClient:
     and tests of the drawing): it hands out Joined, Seats and a Snapshot once, taken into its
     `state` as the real client does."""
 
-    def __init__(self, v, seat, seats, timers, name="Mei's table", events=()) -> None:
+    def __init__(self, v, seat, seats, countdowns, name="Mei's table", events=()) -> None:
         from net.client.session import Joined, Snapshot, TableInfo, TablePace
         from net.client.state import ClientState
 
@@ -792,13 +792,13 @@ class StillClient:
         token = None if seat is None else "0" * 32
         self._messages = [Joined(seat, token, role, table), seats]
         if seats.started:
-            self._messages.append(Snapshot(v["version"], v, list(events), timers))
+            self._messages.append(Snapshot(v["version"], v, list(events), countdowns))
         else:
-            self.state.timers = timers
+            self.state.countdowns = countdowns
 
     role = property(lambda self: self.state.role)
     legal = property(lambda self: self.state.legal)
-    timers = property(lambda self: self.state.timers)
+    countdowns = property(lambda self: self.state.countdowns)
     connected = property(lambda self: True)
     finished = property(lambda self: False)
 
@@ -831,7 +831,7 @@ def still_session(seed: int = 3, seat: int | None = 0, started: bool = True, pla
     import time
 
     from game.rules import view
-    from net.client.session import HostClock, HostSeat, Seats, Timers
+    from net.client.session import HostCountdown, HostCountdowns, HostSeat, Seats
 
     from .net_session import NetSession
 
@@ -862,11 +862,11 @@ def still_session(seed: int = 3, seat: int | None = 0, started: bool = True, pla
         2 if seat is None else 1,
     )
     now = time.monotonic()
-    timers = Timers(
-        window=HostClock(now + 3.4, 5.0, "boss", None),
-        negotiation=HostClock(now + 151.0, 180.0),
+    countdowns = HostCountdowns(
+        window=HostCountdown(now + 3.4, 5.0, "boss", None),
+        negotiation=HostCountdown(now + 151.0, 180.0),
     )
-    client = StillClient(v, seat, seats, timers, events=events)
+    client = StillClient(v, seat, seats, countdowns, events=events)
     session = NetSession(
         client, code="KMRT", address="192.168.1.5:40123",
         phone_url="http://192.168.1.5:8700/?code=KMRT",

@@ -118,13 +118,13 @@ class LocalSession(Session):
             rng=random.Random(seed ^ 0xD1CE),
             think=self._think,
             inline=self._inline,
-            clocks=self.real_time,
+            run_countdowns=self.real_time,
         )
         self.actions_applied = 0
         self.autosave = None  # an autosave.AutosaveWriter: saves after every action
         self.autosave_path = None  # this game's file in the writer's folder
         self._saved = -1  # how many actions the last autosave request held
-        self._clocks_saved_at = 0.0  # the table clock at the last save of running clocks
+        self._countdowns_saved_at = 0.0  # the table clock at the last save of running clocks
         self._head: dict | None = None
         opening = list(opening_events(self.game.state))
         self._queue.append((opening, 0, None))
@@ -291,14 +291,14 @@ class LocalSession(Session):
         # with (nearly) what was left rather than from full.
         clocks_due = (
             self.real_time
-            and self.clock - self._clocks_saved_at >= CLOCK_SAVE_SECONDS
-            and bool(self.clocks_left())
+            and self.clock - self._countdowns_saved_at >= CLOCK_SAVE_SECONDS
+            and bool(self.countdowns_left())
         )
         if n != self._saved or clocks_due:
             from .autosave import seats_data
 
             self._saved = n
-            self._clocks_saved_at = self.clock
+            self._countdowns_saved_at = self.clock
             writer.save(self.autosave_path, self._header(), self.game.log, seats_data(self))
 
     def _header(self) -> dict:
@@ -309,12 +309,12 @@ class LocalSession(Session):
             self._head = head
         return self._head
 
-    def clocks_left(self) -> dict[str, float]:
+    def countdowns_left(self) -> dict[str, float]:
         """Seconds left on the running negotiation clock (real time), for the autosave."""
         return {c.kind: round(c.remaining, 2) for c in self.countdowns() if c.kind == "negotiation"}
 
-    def resume_clocks(self, left: dict[str, float]) -> None:
-        """Run the negotiation clock on from what `clocks_left` gave (a restored autosave),
+    def resume_countdowns(self, left: dict[str, float]) -> None:
+        """Run the negotiation clock on from what `countdowns_left` gave (a restored autosave),
         so leaving and continuing does not buy a fresh three minutes. A reaction window's
         few seconds start afresh: the player coming back must see the play it answers."""
         negotiation = left.get("negotiation")

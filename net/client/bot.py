@@ -185,7 +185,7 @@ class BotPlayer:
         if view.get("window") is not None:
             # Answer at a fixed time after the window opened, whatever we hold.
             delay = answer = max(self.answer_delay, self.fair_start)
-            w = self.state.timers.window if self.state.timers is not None else None
+            w = self.state.countdowns.window if self.state.countdowns is not None else None
             if w is not None:
                 delay = answer - (w.total - w.remaining())
         elif seat in view.get("waiting_for", ()):

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from net import protocol as P
-from net.client.messages import Snapshot, Update, history_from, sent_legal, timers_from
+from net.client.messages import Snapshot, Update, countdowns_from, history_from, sent_legal
 
 log = logging.getLogger(__name__)
 
@@ -47,9 +47,9 @@ class ViewFollower:
         """The snapshot `holds` recognised, with the view held."""
         self.resyncing = False
         self.stats["snapshots_same"] += 1
-        timers = timers_from(msg.get("timers"), time.monotonic())
+        countdowns = countdowns_from(msg.get("timers"), time.monotonic())
         return Snapshot(
-            self.version, self.view, msg["events"], timers, history_from(msg.get("history"))
+            self.version, self.view, msg["events"], countdowns, history_from(msg.get("history"))
         )
 
     def _hash_view(self, view: dict, changed=None) -> str:
@@ -72,7 +72,7 @@ class ViewFollower:
         self.resyncing = False
         self.stats["snapshots"] += 1
         return Snapshot(
-            msg["version"], v, msg["events"], timers_from(msg.get("timers"), time.monotonic()),
+            msg["version"], v, msg["events"], countdowns_from(msg.get("timers"), time.monotonic()),
             history_from(msg.get("history")),
         )  # fmt: skip
 
@@ -102,7 +102,7 @@ class ViewFollower:
         self.version = msg["version"]
         self.stats["updates"] += 1
         update = Update(
-            msg["version"], new, msg["events"], timers_from(msg.get("timers"), time.monotonic()),
+            msg["version"], new, msg["events"], countdowns_from(msg.get("timers"), time.monotonic()),
             frozenset(msg["delta"]), msg.get("ack"),
         )  # fmt: skip
         update._legal = sent_legal(msg)

@@ -150,7 +150,7 @@ class HostSeat:
 
 
 @dataclass(frozen=True)
-class HostClock:
+class HostCountdown:
     """A countdown the host runs, converted to this machine's ``time.monotonic()`` (the
     table draws it as a game.ui.session_api.Countdown)."""
 
@@ -165,27 +165,27 @@ class HostClock:
 
 
 @dataclass(frozen=True)
-class Timers:
-    window: HostClock | None = None  # the open reaction window
-    negotiation: HostClock | None = None  # the negotiation clock
-    turn: HostClock | None = None  # the optional turn clock
+class HostCountdowns:
+    window: HostCountdown | None = None  # the open reaction window
+    negotiation: HostCountdown | None = None  # the negotiation clock
+    turn: HostCountdown | None = None  # the optional turn clock
 
 
-def timers_from(data: dict | None, now: float) -> Timers | None:
+def countdowns_from(data: dict | None, now: float) -> HostCountdowns | None:
     if not isinstance(data, dict):
         return None
 
-    def cd(d, **extra) -> HostClock | None:
+    def cd(d, **extra) -> HostCountdown | None:
         if not isinstance(d, dict):
             return None
         ms, total = d.get("ms"), d.get("total_ms")
         if not isinstance(ms, int) or not isinstance(total, int):
             return None
-        return HostClock(now + ms / 1000, total / 1000, **extra)
+        return HostCountdown(now + ms / 1000, total / 1000, **extra)
 
     w, t = data.get("window"), data.get("turn")
     seats = t.get("seats") if isinstance(t, dict) else None
-    return Timers(
+    return HostCountdowns(
         window=cd(w, kind=w.get("kind"), stage=w.get("stage")) if isinstance(w, dict) else None,
         negotiation=cd(data.get("negotiation")),
         turn=cd(t, seats=tuple(s for s in seats if isinstance(s, int)))
@@ -237,7 +237,7 @@ class Seats(Message):
 
 
 class ViewMessage(Message):
-    __slots__ = ("version", "view", "events", "timers", "_legal")
+    __slots__ = ("version", "view", "events", "countdowns", "_legal")
 
     @property
     def legal(self) -> LegalActions:
@@ -260,10 +260,10 @@ class Snapshot(ViewMessage):
         version: int,
         view: dict,
         events: list,
-        timers: Timers | None,
+        countdowns: HostCountdowns | None,
         history: tuple[tuple[int, list], ...] = (),
     ) -> None:
-        self.version, self.view, self.events, self.timers = version, view, events, timers
+        self.version, self.view, self.events, self.countdowns = version, view, events, countdowns
         self.history = history
         self._legal = None
 
@@ -287,20 +287,20 @@ class Update(ViewMessage):
 
     __slots__ = ("changed", "ack")
 
-    def __init__(self, version, view, events, timers, changed, ack) -> None:
-        self.version, self.view, self.events, self.timers = version, view, events, timers
+    def __init__(self, version, view, events, countdowns, changed, ack) -> None:
+        self.version, self.view, self.events, self.countdowns = version, view, events, countdowns
         self.changed: frozenset[str] = changed
         self.ack: int | None = ack
         self._legal = None
 
 
-class TimersChanged(Message):
+class CountdownsChanged(Message):
     """A countdown changed between actions (e.g. "going once" became "going twice")."""
 
-    __slots__ = ("timers",)
+    __slots__ = ("countdowns",)
 
-    def __init__(self, timers: Timers) -> None:
-        self.timers = timers
+    def __init__(self, countdowns: HostCountdowns) -> None:
+        self.countdowns = countdowns
 
 
 class ServerError(Message):

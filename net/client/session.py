@@ -10,7 +10,7 @@ For a pygame loop (nothing here ever blocks a frame)::
         elif isinstance(msg, Seats): ...       # lobby / who is connected
         elif isinstance(msg, ServerError): toast(msg.code, msg.message)
         elif isinstance(msg, Disconnected): show("reconnecting..." if msg.will_retry else "lost")
-    client.view, client.legal, client.timers  # state as of the last poll()
+    client.view, client.legal, client.countdowns  # state as of the last poll()
     client.send_action(action)           # stamped with the version the player saw
     client.close()
 
@@ -46,9 +46,11 @@ from net.client.messages import (
     FINAL_BYES,
     FINAL_ERRORS,
     HOST_CLOSING_BYES,
+    CountdownsChanged,
     Disconnected,
     GaveUp,
-    HostClock,
+    HostCountdown,
+    HostCountdowns,
     HostSeat,
     Joined,
     Message,
@@ -59,13 +61,11 @@ from net.client.messages import (
     Snapshot,
     TableInfo,
     TablePace,
-    Timers,
-    TimersChanged,
     Update,
+    countdowns_from,
     legal_for_view,
     may_act,
     parse_address,
-    timers_from,
 )
 from net.client.state import ClientState
 
@@ -77,7 +77,7 @@ __all__ = [
     "HOST_CLOSING_BYES",
     "Client",
     "ClientSession",
-    "HostClock",
+    "HostCountdown",
     "Disconnected",
     "GaveUp",
     "Joined",
@@ -89,8 +89,8 @@ __all__ = [
     "ServerError",
     "Snapshot",
     "TableInfo",
-    "Timers",
-    "TimersChanged",
+    "HostCountdowns",
+    "CountdownsChanged",
     "Update",
     "legal_for_view",
     "may_act",
@@ -396,9 +396,9 @@ class ClientSession:
             None if start_ms is None else start_ms / 1000, msg["spectators"],
         )  # fmt: skip
 
-    def _on_timers(self, msg: dict) -> TimersChanged | None:
-        timers = timers_from(msg["timers"], time.monotonic())
-        return TimersChanged(timers) if timers is not None else None
+    def _on_countdowns(self, msg: dict) -> CountdownsChanged | None:
+        countdowns = countdowns_from(msg["timers"], time.monotonic())
+        return CountdownsChanged(countdowns) if countdowns is not None else None
 
     def _on_error(self, msg: dict) -> ServerError | None:
         self.stats["errors." + msg["code"]] += 1
@@ -434,7 +434,7 @@ class ClientSession:
         "seats": _on_seats,
         "snapshot": lambda self, msg: self.follower.snapshot(msg),
         "update": lambda self, msg: self.follower.update(msg),
-        "timers": _on_timers,
+        "timers": _on_countdowns,
         "error": _on_error,
         "pong": _on_pong,
         "ping": _on_ping,
@@ -532,7 +532,7 @@ class Client:
     view = property(lambda self: self.state.view)
     version = property(lambda self: self.state.version)
     seats = property(lambda self: self.state.seats)
-    timers = property(lambda self: self.state.timers)
+    countdowns = property(lambda self: self.state.countdowns)
     connected = property(lambda self: self.state.connected)
     finished = property(lambda self: self.state.finished)  # the session ended for good
 

@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 
 from game.rules import LegalActions
 from net.client.messages import (
+    CountdownsChanged,
     Disconnected,
     GaveUp,
+    HostCountdowns,
     Joined,
     Message,
     Reconnected,
@@ -26,8 +28,6 @@ from net.client.messages import (
     ServerError,
     Snapshot,
     TableInfo,
-    Timers,
-    TimersChanged,
     Update,
     ViewMessage,
 )
@@ -60,7 +60,7 @@ class ClientState:
     joined: bool = False  # the host has accepted us (once; a reconnect keeps it)
     last: ViewMessage | None = None  # the last snapshot or update
     seats: Seats | None = None  # who sits where
-    timers: Timers | None = None  # the host's running clocks
+    countdowns: HostCountdowns | None = None  # the host's running clocks
     connected: bool = False
     finished: bool = False  # the session ended for good (see the last Disconnected)
     listener: ClientListener = field(default_factory=ClientListener, repr=False)
@@ -96,16 +96,16 @@ class ClientState:
     def _snapshot(self, msg: Snapshot) -> None:
         self.listener.on_snapshot(msg)
         self.last = msg
-        self.timers = msg.timers
+        self.countdowns = msg.countdowns
 
     def _update(self, msg: Update) -> None:
         self.listener.on_update(msg)
         self.last = msg
-        if msg.timers is not None:
-            self.timers = msg.timers
+        if msg.countdowns is not None:
+            self.countdowns = msg.countdowns
 
-    def _timers(self, msg: TimersChanged) -> None:
-        self.timers = msg.timers
+    def _timers(self, msg: CountdownsChanged) -> None:
+        self.countdowns = msg.countdowns
 
     def _seats(self, msg: Seats) -> None:
         self.listener.on_seats(msg)
@@ -132,7 +132,7 @@ _ABSORB: dict[type, Callable[[ClientState, Message], None]] = {
     Reconnected: ClientState._reconnected,
     Snapshot: ClientState._snapshot,
     Update: ClientState._update,
-    TimersChanged: ClientState._timers,
+    CountdownsChanged: ClientState._timers,
     Seats: ClientState._seats,
     ServerError: ClientState._error,
     Said: ClientState._said,

@@ -92,14 +92,14 @@ class FanOut:
         out: Outbox,
         stats: Counter,
         hooks: HostHooks,
-        timers_data: Callable[[], dict],
+        countdowns_data: Callable[[], dict],
         conns: Callable[[], Iterable[Connection]] = tuple,
         seats: Callable[[], Sequence] = tuple,
     ) -> None:
         self.out = out
         self.stats = stats
         self.hooks = hooks
-        self.timers_data = timers_data  # the countdowns shown with a snapshot
+        self.countdowns_data = countdowns_data  # the countdowns shown with a snapshot
         self.conns = conns  # every connection
         self.seats = seats  # the table's seats (who holds each)
         self.tables = TableViews()
@@ -145,7 +145,7 @@ class FanOut:
             "hash": cached.hash,
             "view": cached.view,
             "events": events_for(list(events), conn.audience),
-            "timers": self.timers_data(),
+            "timers": self.countdowns_data(),
         }
         if conn.wants_legal and conn.role == "player":
             msg["legal"] = legal_actions(state, conn.seat).to_data()
@@ -157,13 +157,13 @@ class FanOut:
         self.out.send(conn, msg, frame)
         conn.synced = True
 
-    def publish(self, state, events: list[Event], origin, timers: dict | None) -> None:
+    def publish(self, state, events: list[Event], origin, countdowns: dict | None) -> None:
         """An applied action (journalled already): its ``update`` to every synced connection
         (with ``timers`` if they changed since the last frame that carried them; ``origin``:
         the connection and the action id to acknowledge), then its events kept for joiners."""
         self.stats["actions"] += 1
         try:
-            frames = self._update_frames(state, events, origin, timers)
+            frames = self._update_frames(state, events, origin, countdowns)
             # Every frame is built before the first is written: waking one client does not
             # slow the others' frames down.
             send = self.out.send
@@ -173,7 +173,7 @@ class FanOut:
             self.remember(events, state.actions_taken)
 
     def _update_frames(
-        self, state, events: list[Event], origin, timers: dict | None
+        self, state, events: list[Event], origin, countdowns: dict | None
     ) -> list[tuple[Connection, dict, bytes | None]]:
         """Each synced connection's ``update`` about the action, as (connection, message,
         frame); an audience that is not one version behind gets its snapshot at once."""
@@ -193,7 +193,7 @@ class FanOut:
         public_events = None if private else events_for(events, None)
         packed = _PackedValues(memo)  # the pairs the hashes packed
         events_packed = None if private else P.pack(public_events)
-        tail = [("timers", P.pack(timers))] if timers is not None else []
+        tail = [("timers", P.pack(countdowns))] if countdowns is not None else []
         head = [("version", P.pack(version)), ("base", P.pack(version - 1))]
         for aud, conns in audiences.items():
             step = self.tables.advance(state, aud, memo)
@@ -211,8 +211,8 @@ class FanOut:
                 "events": seen,
                 "delta": delta,
             }
-            if timers is not None:
-                msg["timers"] = timers
+            if countdowns is not None:
+                msg["timers"] = countdowns
             # the frame from its parts: the delta's shared values and the events packed once
             fields = [
                 *head,

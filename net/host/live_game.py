@@ -89,8 +89,8 @@ class LiveGame:
     def state(self):
         return self.game.state
 
-    def timers_data(self) -> dict:
-        return self.master.timers_data()
+    def countdowns_data(self) -> dict:
+        return self.master.countdowns_data()
 
     def schedule(self) -> None:
         """The seats changed: the bots' moments are planned again."""
@@ -213,7 +213,7 @@ class LiveGame:
 
     def _stage(self) -> None:
         """The countdowns changed between actions ("going twice"): ``timers`` to everyone."""
-        msg = {"t": "timers", "timers": self.timers_data()}
+        msg = {"t": "timers", "timers": self.countdowns_data()}
         self.fanout.to_all(self._conns(), msg, synced=True)
 
     def _phrase(self, seat: int, phrase: str) -> None:

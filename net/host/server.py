@@ -117,9 +117,9 @@ class Host:
             on_silent=lambda conn: self.lobby.conn_silent(conn),
             on_heard=lambda conn: self.lobby.conn_heard(conn),
         )
-        timers = lambda: self.live.timers_data()  # noqa: E731 - the countdowns of a snapshot
+        countdowns = lambda: self.live.countdowns_data()  # noqa: E731 - the countdowns of a snapshot
         self.fanout = FanOut(
-            self.connections, self.stats, self.hooks, timers,
+            self.connections, self.stats, self.hooks, countdowns,
             conns=lambda: self.conns, seats=lambda: self.seat_table.seats,
         )  # fmt: skip
         self.live = LiveGame(

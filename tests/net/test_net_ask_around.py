@@ -38,8 +38,8 @@ def test_each_asked_player_has_the_whole_window_and_bots_answer_when_asked():
         clock.advance(0.01)  # the host passes for seat 1; now the bot is asked...
         assert host.state.window is not None and host.state.window.queue[:1] == [2]
         got = await b.quiet()
-        timers = [m for m in got if m.get("timers")][-1]["timers"]
-        assert timers["window"]["ms"] == 5000  # ...with a fresh window of its own
+        countdowns = [m for m in got if m.get("timers")][-1]["timers"]
+        assert countdowns["window"]["ms"] == 5000  # ...with a fresh window of its own
         clock.advance(1.49)
         assert host.state.window is not None
         clock.advance(0.01)  # the bot answers bot_answer after it was asked

@@ -18,7 +18,7 @@ from game.rules import Settings, WindowMode, view
 from game.table.clock import ManualClock
 from game.table.simulate import simulate_game
 from net import protocol as P
-from net.client.session import HostClock, legal_for_view, parse_address
+from net.client.session import HostCountdown, legal_for_view, parse_address
 from net.host.views import STATIC_SECTIONS, TableViews, compose_view
 from tests.net_helpers import Peer, run, seat_peers, start_host
 
@@ -412,7 +412,7 @@ def test_manual_clock_fires_in_order_and_cancels():
 
 
 def test_countdown_remaining():
-    cd = HostClock(deadline=10.0, total=5.0, kind="travel")
+    cd = HostCountdown(deadline=10.0, total=5.0, kind="travel")
     assert cd.remaining(now=7.5) == 2.5 and cd.remaining(now=11) == 0.0
 
 

@@ -40,8 +40,8 @@ def _leaky_update(host: Host, to=lambda conn: conn.seat == 0) -> None:
     real = host.fanout.publish
     done = []
 
-    def leaky(state, events, origin, timers):
-        real(state, events, origin, timers)
+    def leaky(state, events, origin, countdowns):
+        real(state, events, origin, countdowns)
         if not done and host.state.actions_taken > 5:
             for conn in list(host.conns):
                 if conn.role == "player" and to(conn):

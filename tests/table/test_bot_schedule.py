@@ -130,10 +130,10 @@ def test_a_call_has_two_stages_and_a_covered_deal_closes_when_they_end():
     t = Table(Timing(going_once=3), setup=setup)
     t.apply(OpenDeal(0))
     t.apply(GoingOnce(0))
-    w = t.master.timers_data()["window"]
+    w = t.master.countdowns_data()["window"]
     assert w == {"kind": "going_once", "stage": "going_once", "ms": 6000, "total_ms": 6000}
     t.clock.advance(3)
-    assert t.master.timers_data()["window"]["stage"] == "going_twice"
+    assert t.master.countdowns_data()["window"]["stage"] == "going_twice"
     t.clock.advance(3)
     assert t.state.deals_closed == 1 and t.state.negotiation is None
 
@@ -149,9 +149,9 @@ def test_the_negotiation_clock_runs_out_into_time_up_and_resumes_with_what_was_l
     t2 = Table(Timing(negotiation=10), setup=travel_setup())
     t2.apply(OpenDeal(0))
     t2.master.resume_negotiation(3.0)
-    assert t2.master.timers_data()["negotiation"]["ms"] == 3000
+    assert t2.master.countdowns_data()["negotiation"]["ms"] == 3000
     t2.master.resume_negotiation(99.0)
-    assert t2.master.timers_data()["negotiation"]["ms"] == 10000
+    assert t2.master.countdowns_data()["negotiation"]["ms"] == 10000
 
 
 def test_the_turn_clock_plays_the_default_action():

@@ -519,7 +519,7 @@ class StubClient:
     role = property(lambda self: self.state.role)
     connected = property(lambda self: self.state.connected)
     finished = property(lambda self: self.state.finished)
-    timers = property(lambda self: self.state.timers)
+    countdowns = property(lambda self: self.state.countdowns)
     legal = property(lambda self: self.state.legal)
 
     def poll(self):
@@ -723,7 +723,7 @@ def test_a_hosting_screen_that_closes_is_the_host_closing_not_its_player_droppin
 
 def test_lan_scenes_render_in_every_language_with_their_badges_and_clocks(tmp_path):
     from game.ui.screenshot import render
-    from net.client.session import HostClock, Timers
+    from net.client.session import HostCountdown, HostCountdowns
 
     app = make_app(tmp_path)
     try:
@@ -751,9 +751,9 @@ def test_lan_scenes_render_in_every_language_with_their_badges_and_clocks(tmp_pa
             import time as _t
 
             now = _t.monotonic()
-            s.client.state.timers = Timers(
-                window=HostClock(now + 1.5, 6.0, "going_once", "going_twice"),
-                negotiation=HostClock(now + 20, 180.0),
+            s.client.state.countdowns = HostCountdowns(
+                window=HostCountdown(now + 1.5, 6.0, "going_once", "going_twice"),
+                negotiation=HostCountdown(now + 20, 180.0),
             )
             stage = [c.stage for c in s.countdowns() if c.kind == "window"]
             assert stage == ["going_twice"]
