@@ -163,7 +163,8 @@ def _face(
             surf.blit(chip, chip.get_rect(center=(cx, art.centery)))
         else:
             lh = draw.line_height(TITLE_PX)
-            chip = draw.clan_chip(clan, min(int(w * 0.46), art.height - 2 * lh - 10))
+            # a small card at Large text keeps a chip a fifth of its width (its words take the rest)
+            chip = draw.clan_chip(clan, max(w // 5, min(int(w * 0.46), art.height - 2 * lh - 10)))
             surf.blit(chip, chip.get_rect(center=(cx, art.y + (art.height - 2 * lh) // 2)))
             family = tr(f"clan.{CLAN_KEYS[clan]}.family")
             bold = draw.text_width(family, TITLE_PX, True) <= inner.width - 8

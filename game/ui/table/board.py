@@ -206,6 +206,7 @@ class BoardRenderer:
         mid = (L.DECK[0] + L.DISCARD[0]) // 2 - ox
         lab = draw.fit(tr("center.draw_pile", n=v["draw_pile"]), 18, 150, TEXT_DIM)
         surf.blit(lab, lab.get_rect(topright=(mid - 6, dy + 52)))
+        piles_ink = dy + 52 + lab.get_bounding_rect().bottom  # "pile" reaches lowest
         ddx, ddy = L.DISCARD[0] - ox, L.DISCARD[1] - oy
         ndisc = sum(v["discard_pile"].values())
         if v.get("discard_top"):
@@ -236,8 +237,9 @@ class BoardRenderer:
             TEXT_DIM,
         )
         at = deals.get_rect(bottomright=(area.width - 14, area.height - 3))
-        at.y = max(at.y, lab.get_rect(topleft=(mid + 6, ddy + 52)).y + lab.get_bounding_rect().bottom
-                   + 2 - deals.get_bounding_rect().top)  # Thai marks clear of the piles' words  # fmt: skip
+        piles_ink = max(piles_ink, ddy + 52 + lab.get_bounding_rect().bottom)
+        # Thai marks, and the draw pile's descenders at Large text, clear of the piles' words
+        at.y = max(at.y, piles_ink + 2 - deals.get_bounding_rect().top)
         surf.blit(deals, at)
         return surf
 

@@ -259,8 +259,10 @@ class LedgerBox:
     @staticmethod
     def _images(line: Line, w: int) -> tuple[pygame.Surface, pygame.Surface | None, pygame.Rect]:
         """A line's label and value (None: the label alone) and their ink, together."""
-        if not line.value:
-            lab = draw.fit(line.label, SIZE, w, line.colour, line.bold)
+        if not line.value:  # on as many lines as it needs (Large text), never shrunk
+            parts = [draw.fit(t, SIZE, w, line.colour, line.bold)
+                     for t in draw.wrap(line.label, SIZE, w, line.bold)]  # fmt: skip
+            lab = parts[0] if len(parts) == 1 else _stacked(parts, w)
             return lab, None, lab.get_bounding_rect()
         ink = TEXT if line.bold else TEXT_DIM  # the shorter of label and value at its width
         lw = draw.text_width(line.label, SIZE, line.bold)
@@ -288,6 +290,16 @@ class LedgerBox:
         val = draw.fit(line.value, SIZE, vw, line.colour, line.bold)
         a, b = lab.get_bounding_rect(), val.get_bounding_rect()
         return lab, val, pygame.Rect(0, min(a.top, b.top), 1, max(a.bottom, b.bottom) - min(a.top, b.top))
+
+
+def _stacked(parts: list[pygame.Surface], w: int) -> pygame.Surface:
+    """Lines of one label, one under the other, on one surface."""
+    out = pygame.Surface((w, sum(p.get_height() for p in parts)), pygame.SRCALPHA)
+    y = 0
+    for part in parts:
+        out.blit(part, (0, y))
+        y += part.get_height()
+    return out
 
 
 def _stack(shown, rect: pygame.Rect) -> list[int] | None:

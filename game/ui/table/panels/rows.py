@@ -18,7 +18,7 @@ from game.rules import Source
 from ... import draw
 from ...i18n import list_of, tr
 from ...theme import CLAN_LETTERS
-from .geometry import row_seats
+from .geometry import grown, row_seats
 from .slots import source_clan, source_label
 
 CHIP = 24  # a source's chip inside a sentence
@@ -186,11 +186,11 @@ def row_columns(v: dict, X: int) -> tuple[int, int, int]:
     columns as wide as their widest entry (or heading), so the sentence has the room."""
     seats = row_seats(v)
     names = [v["players"][s]["name"] for s in seats]
-    name_w = min(NAME_MAX, max(draw.text_width(n, 22, True) for n in names) + 20)
+    name_w = min(grown(NAME_MAX), max(draw.text_width(n, 22, True) for n in names) + 20)
     widths = [draw.text_width(tr("term.agreement"), 18), draw.text_width("—", 20)]
     for seat in seats:
         agr = agreement_sentence(v, seat)
         if agr is not None:
             widths.append(sentence_width(v, agr, 20) + 6 + draw.text_width("✓", 20))
-    agr_w = min(AGREEMENT_MAX, max(widths) + 16)
+    agr_w = min(grown(AGREEMENT_MAX), max(widths) + 16)
     return X + 24, X + 24 + name_w, X + 24 + name_w + agr_w
