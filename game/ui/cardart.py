@@ -92,7 +92,9 @@ def title_box(key: str, w: int = CARD_W, h: int = CARD_H) -> pygame.Rect:
     band, lines, y, lh = _title_layout(key, _band(w, h))
     room = band.width - 8
     widths = [min(room, draw.text_width(line, TITLE_PX, True)) for line in lines]
-    box = pygame.Rect(0, y, max(widths), lh * len(lines))
+    last = fonts.render_text(lines[-1], THEME.lang, THEME.font_px(TITLE_PX), INK, True)
+    low = lh * (len(lines) - 1) + last.get_bounding_rect().bottom  # a Thai vowel below
+    box = pygame.Rect(0, y, max(widths), max(lh * len(lines), low))
     box.centerx = band.centerx
     return box
 
@@ -178,15 +180,8 @@ def _face(
     elif key.startswith("travel_"):
         sc = draw.suitcase(int(w * 0.5))
         surf.blit(sc, sc.get_rect(center=(cx, cy - int(h * 0.03))))
-        if clan is not None:
-            chip = draw.clan_chip(clan, int(w * 0.28))
-            surf.blit(chip, chip.get_rect(center=(cx, art.bottom - int(h * 0.12))))
-        else:
-            row = int(w * 0.13)
-            x0 = cx - 3 * row
-            for c in range(6):
-                chip = draw.clan_chip(c, row - 2)
-                surf.blit(chip, (x0 + c * row, art.bottom - int(h * 0.12) - row // 2))
+        if low or not words:  # low on the card: left out with its lower words (the title
+            _travel_chips(surf, clan, w, h, cx, art.bottom)  # names the clan)
     elif key == "boss":
         cr = draw.crown(int(w * 0.56))
         surf.blit(cr, cr.get_rect(center=(cx, cy)))
@@ -232,6 +227,19 @@ def _face(
             surf.blit(tri, tri.get_rect(center=(cx, art.bottom - int(h * 0.1))))
     pygame.draw.rect(surf, darken(accent, 0.5), r, width=max(1, w // 60), border_radius=rad)
     return surf
+
+
+def _travel_chips(surf, clan: int | None, w: int, h: int, cx: int, bottom: int) -> None:
+    """A Travel card's clan under its suitcase, or the six clans of one for any clan."""
+    if clan is not None:
+        chip = draw.clan_chip(clan, int(w * 0.28))
+        surf.blit(chip, chip.get_rect(center=(cx, bottom - int(h * 0.12))))
+        return
+    row = int(w * 0.13)
+    x0 = cx - 3 * row
+    for c in range(6):
+        chip = draw.clan_chip(c, row - 2)
+        surf.blit(chip, (x0 + c * row, bottom - int(h * 0.12) - row // 2))
 
 
 FACE_SHIFT = (-2, -2)  # the face's centre from a rotated() image's centre (its shadow)

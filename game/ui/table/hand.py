@@ -131,8 +131,9 @@ class HandFan:
         cards = [k for k in ORDER for _ in range(hand.get(k, 0))]
         if cards != self.cards:
             self._regroup(cards)
-        elif self._epoch != cardart.THEME.epoch:  # the titles' size changed: so do the rows
-            self.goals = self._layout(len(self.groups))
+        elif self._epoch != cardart.THEME.epoch:  # the titles' size changed: so do the rows,
+            self.goals = self._layout(len(self.groups))  # at once (no card slides for it)
+            self.slots = list(self.goals)
         self._epoch = cardart.THEME.epoch
         self.playable = playable
 
@@ -233,9 +234,10 @@ class HandFan:
         return n > one_row_max() and g < (n + 1) // 2
 
     def _folded(self, g: int) -> bool:
-        """Whether group g's foot lies below the screen's edge (a folded two-row hand): its
-        words under the picture, cut there, are left out as the back row's are."""
-        return self._rest_rect(g).bottom > L.H
+        """Whether group g's foot lies below the screen's edge (a folded two-row hand, even
+        raised): its words under the picture, cut there, are left out as the back row's
+        are."""
+        return self._rest_rect(g).bottom - self.lift[g] > L.H
 
     def _rest_rect(self, g: int) -> pygame.Rect:
         x, y, _ = self.slots[g]
@@ -433,7 +435,7 @@ class HandFan:
                 self.angle(g),
                 lift=key in self.playable,
                 dim=key not in self.playable,
-                lower=up or not (self.in_back_row(g) or self._folded(g)),
+                lower=(up or not self.in_back_row(g)) and not self._folded(g),
             )
             x, y, _ = self.slots[g]
             centre = (round(x) + ox, round(y - self.lift[g]) + oy)

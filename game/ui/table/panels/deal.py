@@ -18,6 +18,7 @@ from .geometry import (
     SLOT_STEP,
     banner_top,
     grown,
+    ink,
     row_seats,
     row_step,
     rows_header,
@@ -79,11 +80,16 @@ def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
     boss = neg["boss"]
     title = tr("table.deal_on", n=neg["space"] + 1)
     head = draw.fit(title, 34, 420, TEXT, True)
-    surf.blit(head, (X + 24, Y + 18))
     sub = f"{tr('money.amount', n=neg['proceeds'])} = {neg['proceeds'] // max(1, neg['price'])} × {tr('money.amount', n=neg['price'])}"
     proceeds = draw.fit(sub, 24, 420, GOLD, True)
-    below = Y + 18 + head.get_bounding_rect().bottom + 4 - proceeds.get_bounding_rect().y
-    surf.blit(proceeds, (X + 24, max(Y + 62, below)))  # under the title's ink (Large text)
+    # the proceeds under the title's ink, both above the slots' first words (a choice
+    # group's "1 of"); at Large text in Chinese the two rise a little to keep apart
+    t_ink, p_ink = head.get_bounding_rect(), proceeds.get_bounding_rect()
+    slots_ink = Y + 96 + ink(tr("table.k_of", k=1), 20, True).top
+    lift = max(0, min(8, Y + 18 + t_ink.bottom + 4 + p_ink.height + 3 - slots_ink))
+    surf.blit(head, (X + 24, Y + 18 - lift))
+    below = Y + 18 - lift + t_ink.bottom + 4 - p_ink.y
+    surf.blit(proceeds, (X + 24, max(Y + 62, below)))
     cr = draw.crown(40)
     bx = X + 470
     surf.blit(cr, (bx, Y + 14))
@@ -110,10 +116,10 @@ def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
     # which moves count); the negotiation clock goes under it (window.countdown_rect)
     then = tr("table.limit_spent") if neg["limit_spent"] else tr("table.limit_then", limit=lim)
     img = draw.fit(then, 16, right - meter.x, TEXT_DIM)
-    ink = img.get_bounding_rect()
+    then_ink = img.get_bounding_rect()
     top = at.y + ml.get_bounding_rect().bottom + 3
-    if top + ink.height + 2 <= _header_floor(Y):  # else (Large text) the tooltip says it
-        surf.blit(img, (meter.x, top - ink.y))
+    if top + then_ink.height + 2 <= _header_floor(Y):  # else (Large text) the tooltip says it
+        surf.blit(img, (meter.x, top - then_ink.y))
 
 
 def _header_floor(Y: int) -> int:
