@@ -70,8 +70,8 @@ def discard_rect(i: int) -> pygame.Rect:
 def bar_rect(i: int, n: int) -> pygame.Rect:
     """The bottom bar: the Boss's calls, an investor's Offer / Pass, a window's answers."""
     x0, w = L.RIGHT.x + 24, L.RIGHT.width - 48
-    if n <= 2:  # one or two big buttons sit on the right, under the thumb of the eye
-        w = min(2 * grown(BAR_SLOT_W) + 14, w)
+    if n <= 2 and THEME.text_scale <= 1:  # one or two big buttons sit on the right, under
+        w = 2 * BAR_SLOT_W + 14  # the thumb of the eye; at Large text they take the bar
         x0 = L.RIGHT.right - 24 - w
     gap = 12
     bw = (w - gap * (n - 1)) // n

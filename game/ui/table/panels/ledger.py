@@ -254,7 +254,8 @@ class LedgerBox:
         for (lab, val, _), y in zip(shown, at, strict=True):
             if val is not None:
                 surf.blit(val, val.get_rect(topright=(x + w, y)))
-            surf.blit(lab, (x, y))
+            for img, dy in lab if isinstance(lab, list) else [(lab, 0)]:
+                surf.blit(img, (x, y + dy))
 
     @staticmethod
     def _images(line: Line, w: int) -> tuple[pygame.Surface, pygame.Surface | None, pygame.Rect]:
@@ -262,8 +263,12 @@ class LedgerBox:
         if not line.value:  # on as many lines as it needs (Large text), never shrunk
             parts = [draw.fit(t, SIZE, w, line.colour, line.bold)
                      for t in draw.wrap(line.label, SIZE, w, line.bold)]  # fmt: skip
-            lab = parts[0] if len(parts) == 1 else _stacked(parts, w)
-            return lab, None, lab.get_bounding_rect()
+            if len(parts) == 1:
+                return parts[0], None, parts[0].get_bounding_rect()
+            lines = _stacked(parts)
+            ink = lines[0][0].get_bounding_rect().unionall(
+                [img.get_bounding_rect().move(0, dy) for img, dy in lines[1:]])
+            return lines, None, ink
         ink = TEXT if line.bold else TEXT_DIM  # the shorter of label and value at its width
         lw = draw.text_width(line.label, SIZE, line.bold)
         vw = draw.text_width(line.value, SIZE, line.bold)
@@ -292,12 +297,11 @@ class LedgerBox:
         return lab, val, pygame.Rect(0, min(a.top, b.top), 1, max(a.bottom, b.bottom) - min(a.top, b.top))
 
 
-def _stacked(parts: list[pygame.Surface], w: int) -> pygame.Surface:
-    """Lines of one label, one under the other, on one surface."""
-    out = pygame.Surface((w, sum(p.get_height() for p in parts)), pygame.SRCALPHA)
-    y = 0
+def _stacked(parts: list[pygame.Surface]) -> list[tuple[pygame.Surface, int]]:
+    """Lines of one label, one under the other: each with its offset down."""
+    out, y = [], 0
     for part in parts:
-        out.blit(part, (0, y))
+        out.append((part, y))
         y += part.get_height()
     return out
 

@@ -151,11 +151,12 @@ def fits(v: dict, s: Sentence, max_w: int) -> bool:
 def draw_sentence(surf, v: dict, s: Sentence, x: int, cy: int, colour, max_w: int,
                   size: int = 20) -> int:  # fmt: skip
     """The sentence from x on line cy, its sources as chips (a laid card's framed), a
-    size smaller where it does not fit in max_w, in words where even that does not.
+    step or a size smaller where it does not fit in max_w, in words where even that does
+    not.
     Returns where it ends."""
     parts = s._format(MARK).split(MARK)
     chips = _chip_clans(v, s)
-    size = next((z for z in (size, SMALLER) if sentence_width(v, s, z) <= max_w), None)
+    size = next((z for z in (size, size - 1, SMALLER) if sentence_width(v, s, z) <= max_w), None)
     if size is None:  # in words, cut with "…" at the least size
         img = draw.fit_name(s.text(v, short=True), SMALLER, max_w, colour)
         surf.blit(img, img.get_rect(midleft=(x, cy)))

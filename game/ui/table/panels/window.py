@@ -12,8 +12,8 @@ from game.rules import LegalActions, Pass, PlayStop
 
 from ... import draw
 from ...i18n import list_of, tr, tr_names
-from ...theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM
-from ...widgets import Button, Widget
+from ...theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, THEME
+from ...widgets import Button, Widget, keycap
 from .. import layout as L
 from ..reasons import why_off
 from ..sentences import Describer, clan_word
@@ -80,7 +80,8 @@ def close_rect() -> pygame.Rect:
     """"Let the deal close" beside the jump-in line: the bar's right place, no wider than
     its label needs at Large text (the line beside it has the more words)."""
     bar = bar_rect(1, 2)
-    need = draw.text_width(tr("table.let_close"), 26, True) + BAR_LABEL_ROOM + 12
+    cap = draw.text_width(keycap(pygame.K_SPACE), max(16, THEME.min_px), True)  # its key
+    need = draw.text_width(tr("table.let_close"), 26, True) + BAR_LABEL_ROOM + cap + 12
     w = min(bar.width, max(BAR_SLOT_W, need))
     return pygame.Rect(bar.right - w, bar.y, w, bar.height)
 
