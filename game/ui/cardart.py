@@ -140,7 +140,9 @@ def _face(
     ink = THEME.clan_ink(clan) if clan is not None else (250, 248, 240)
     if key == "boss":
         ink = (40, 28, 10)
-    words = w >= TEXT_MIN_W  # a small card shows its colour and picture, no words
+    # a small card shows its colour and picture, no words (the threshold grows with Large
+    # text: the title screen's drifting cards ran their words over their chips)
+    words = w >= TEXT_MIN_W * max(1.0, THEME.text_scale)
     low = words and lower  # the words under the picture
     if words:
         band, lines, y, lh = _title_layout(key, band)
@@ -165,9 +167,11 @@ def _face(
             surf.blit(chip, chip.get_rect(center=(cx, art.centery)))
         else:
             lh = draw.line_height(TITLE_PX)
-            # a small card at Large text keeps a chip a fifth of its width (its words take the rest)
-            chip = draw.clan_chip(clan, max(w // 5, min(int(w * 0.46), art.height - 2 * lh - 10)))
-            surf.blit(chip, chip.get_rect(center=(cx, art.y + (art.height - 2 * lh) // 2)))
+            below = 2 * lh  # the family's and the colour's lines under the chip, where
+            if art.height - below - 10 < w // 4:  # they leave it room (at Large text a
+                below, low = 0, False  # tall title takes it: the title names the clan)
+            chip = draw.clan_chip(clan, max(w // 5, min(int(w * 0.46), art.height - below - 10)))
+            surf.blit(chip, chip.get_rect(center=(cx, art.y + (art.height - below) // 2)))
             family = tr(f"clan.{CLAN_KEYS[clan]}.family")
             bold = draw.text_width(family, TITLE_PX, True) <= inner.width - 8
             if low and _fits(family, inner.width - 4, bold):  # else the title names it

@@ -18,7 +18,6 @@ from .geometry import (
     SLOT_STEP,
     banner_top,
     grown,
-    ink,
     row_seats,
     row_step,
     rows_header,
@@ -82,11 +81,10 @@ def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
     head = draw.fit(title, 34, 420, TEXT, True)
     sub = f"{tr('money.amount', n=neg['proceeds'])} = {neg['proceeds'] // max(1, neg['price'])} × {tr('money.amount', n=neg['price'])}"
     proceeds = draw.fit(sub, 24, 420, GOLD, True)
-    # the proceeds under the title's ink, both above the slots' first words (a choice
-    # group's "1 of"); at Large text in Chinese the two rise a little to keep apart
+    # the proceeds under the title's ink, both above the slots (a choice group's box,
+    # drawn over them, starts at Y + 92): at Large text the two rise to keep apart
     t_ink, p_ink = head.get_bounding_rect(), proceeds.get_bounding_rect()
-    slots_ink = Y + 96 + ink(tr("table.k_of", k=1), 20, True).top
-    lift = max(0, min(8, Y + 18 + t_ink.bottom + 4 + p_ink.height + 3 - slots_ink))
+    lift = max(0, min(16 + t_ink.y, Y + 18 + t_ink.bottom + 4 + p_ink.height + 2 - (Y + 92)))
     surf.blit(head, (X + 24, Y + 18 - lift))
     below = Y + 18 - lift + t_ink.bottom + 4 - p_ink.y
     surf.blit(proceeds, (X + 24, max(Y + 62, below)))
