@@ -77,12 +77,14 @@ def editor_rect() -> pygame.Rect:
     return pygame.Rect(L.RIGHT.x + 16, top, L.RIGHT.width - 32, L.RIGHT.bottom - 8 - top)
 
 
-def title_band() -> int:
-    """From the editor's top to its first source row: the title's line, its ink clear of
-    the row however tall the text (Large text, Thai marks)."""
+def title_band() -> tuple[int, int]:
+    """Where the title's line starts and where the first source row does, from the
+    editor's top: the title's ink clear of the row however tall the text, the title
+    rising into the top margin first (Large text, Thai marks)."""
     sample = draw.LINE_SAMPLE[THEME.lang]
-    img = fonts.render_text(sample, THEME.lang, THEME.font_px(28), TEXT, True)
-    return max(62, 18 + img.get_bounding_rect().bottom + 4)
+    ink = fonts.render_text(sample, THEME.lang, THEME.font_px(28), TEXT, True).get_bounding_rect()
+    y = max(4 - ink.top, min(18, 62 - 4 - ink.bottom))
+    return y, max(62, y + ink.bottom + 4)
 
 
 RANGE_H = 24  # the "any amount from ... to ..." line (and the fair price, coach's), at least
@@ -138,7 +140,7 @@ def editor_geometry(n_sources: int) -> EditorGeometry:
     rows = max(1, (n_sources + per_row - 1) // per_row)
     gap, h = 12, 50
     range_h, summary_h = line_rooms()
-    top = title_band()
+    top = title_band()[1]
     fixed = top + 6 + 60 + range_h + summary_h + 6 + 64  # title ... amount, lines, buttons
     fixed -= 3  # the summary's ink ends 3 px above the buttons (its line's descent, 6 before)
     apart = 8  # between source rows
@@ -421,7 +423,7 @@ class TermsEditor:
             title = tr("table.editor.offer", name=names[v["negotiation"]["boss"]])
         else:
             title = tr("table.editor.propose", name=names[choice.action.to])
-        surface.blit(draw.fit(title, 28, r.width - 48, TEXT, True), (r.x + 24, r.y + 18))
+        surface.blit(draw.fit(title, 28, r.width - 48, TEXT, True), (r.x + 24, r.y + title_band()[0]))
         geo = editor_geometry(ed.slots)
         if not choice.pool:  # the note takes the slot after any Clan cards to lay
             note = tr("table.editor.lay_first") if ed.lays else tr("table.editor.no_sources")
