@@ -110,10 +110,13 @@ def _fits(s: str, room: int, bold: bool) -> bool:
 
 @lru_cache(maxsize=256)
 def _face(
-    key: str, w: int, h: int, lang: str, palette: str, epoch: int, lower: bool = True
+    key: str, w: int, h: int, lang: str, palette: str, epoch: int, lower: bool = True,
+    foot: bool = True,
 ) -> pygame.Surface:
     """`lower` False: the words under the picture are left out (a back-row card of a
-    two-row hand shows only its top; a word half under the card in front reads badly)."""
+    two-row hand shows only its top; a word half under the card in front reads badly).
+    `foot` False: a Travel card's chip, low on the face, too (the screen's edge cuts the
+    foot of a folded hand's card; the title names the clan)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     r = pygame.Rect(0, 0, w, h)
     rad = max(5, w // 11)
@@ -168,7 +171,7 @@ def _face(
         else:
             lh = draw.line_height(TITLE_PX)
             below = 2 * lh  # the family's and the colour's lines under the chip, where
-            if art.height - below - 10 < w // 4:  # they leave it room (at Large text a
+            if art.height - below - 10 < w // 5:  # they leave it room (at Large text a
                 below, low = 0, False  # tall title takes it: the title names the clan)
             chip = draw.clan_chip(clan, max(w // 5, min(int(w * 0.46), art.height - below - 10)))
             surf.blit(chip, chip.get_rect(center=(cx, art.y + (art.height - below) // 2)))
@@ -184,8 +187,8 @@ def _face(
     elif key.startswith("travel_"):
         sc = draw.suitcase(int(w * 0.5))
         surf.blit(sc, sc.get_rect(center=(cx, cy - int(h * 0.03))))
-        if low or not words:  # low on the card: left out with its lower words (the title
-            _travel_chips(surf, clan, w, h, cx, art.bottom)  # names the clan)
+        if foot:
+            _travel_chips(surf, clan, w, h, cx, art.bottom)
     elif key == "boss":
         cr = draw.crown(int(w * 0.56))
         surf.blit(cr, cr.get_rect(center=(cx, cy)))
@@ -257,18 +260,19 @@ def rotated(
     lift: bool = False,
     dim: bool = False,
     lower: bool = True,
+    foot: bool = True,
 ) -> pygame.Surface:
     """The face rotated by a whole-degree angle (cached); lift adds a glow for valid plays,
     dim darkens a card no legal action uses now; lower False leaves out the words under
-    the picture (`_face`)."""
+    the picture, foot False a Travel card's chip too (`_face`)."""
     return _rotated(
-        key, int(angle), w, h, lift, dim, THEME.lang, THEME.palette, THEME.epoch, lower
+        key, int(angle), w, h, lift, dim, THEME.lang, THEME.palette, THEME.epoch, lower, foot
     )
 
 
 @lru_cache(maxsize=1024)
-def _rotated(key, angle, w, h, lift, dim, lang, palette, epoch, lower=True) -> pygame.Surface:
-    base = _face(key, w, h, lang, palette, epoch, lower)
+def _rotated(key, angle, w, h, lift, dim, lang, palette, epoch, lower=True, foot=True) -> pygame.Surface:
+    base = _face(key, w, h, lang, palette, epoch, lower, foot)
     if dim:
         base = base.copy()
         base.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)

@@ -11,7 +11,7 @@ import pygame
 
 from net import protocol as P
 
-from .. import draw, lan
+from .. import draw, fonts, lan
 from ..i18n import tr
 from ..theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, THEME, WARN
 from ..widgets import Button, TextField, Widget
@@ -141,7 +141,8 @@ class JoinPane:
         self.list_rect = lst = pygame.Rect(jx, top, jw, LIST_BOTTOM - top)
         # rows taller with Large text (fewer shown, the rest a scroll away), under the heading
         row_h = round(ROW_H * max(1.0, THEME.text_scale))
-        first = lst.y + max(54, 14 + draw.line_height(24, True) + 4)
+        head = fonts.render_text(tr("lobby.found"), THEME.lang, THEME.font_px(24), TEXT, True)
+        first = lst.y + max(54, 14 + head.get_bounding_rect().bottom + 6)
         rows = (lst.bottom - 6 - first) // (row_h + 2)
         self.rows = rows
         if rejoin:

@@ -61,6 +61,7 @@ SLIDE_RATE = 12.0  # a new card's room opens at this rate (per second, exponenti
 CLOSE_TIME = 0.45  # seconds after a card left its gap is closed (a card's flight from the hand)
 HOLD_MAX = 0.15  # seconds the others wait under the pointer before they start closing it
 BADGE_H, BADGE_PX = 24, 20
+FOOT = 4  # the card's margin under its lowest words and chip
 
 
 @dataclass(frozen=True)
@@ -234,10 +235,11 @@ class HandFan:
         return n > one_row_max() and g < (n + 1) // 2
 
     def _folded(self, g: int) -> bool:
-        """Whether group g's foot lies below the screen's edge (a folded two-row hand, even
-        raised): its words under the picture, cut there, are left out as the back row's
-        are."""
-        return self._rest_rect(g).bottom - self.lift[g] > L.H
+        """Whether group g's foot lies below the screen's edge far enough to cut what lies
+        lowest on its face (a folded two-row hand, even raised; the ends of a one-row fan
+        dip a few px): its words under the picture and a Travel card's chip are left out
+        as the back row's are."""
+        return self._rest_rect(g).bottom - self.lift[g] > L.H + FOOT
 
     def _rest_rect(self, g: int) -> pygame.Rect:
         x, y, _ = self.slots[g]
@@ -436,6 +438,7 @@ class HandFan:
                 lift=key in self.playable,
                 dim=key not in self.playable,
                 lower=(up or not self.in_back_row(g)) and not self._folded(g),
+                foot=not self._folded(g),
             )
             x, y, _ = self.slots[g]
             centre = (round(x) + ox, round(y - self.lift[g]) + oy)

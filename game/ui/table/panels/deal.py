@@ -196,15 +196,18 @@ def _on_table(surf, v, names, travel, card_rects, X: int, Y: int, ox: int, oy: i
     if not neg["laid"] and not travel:  # on as many lines as it takes, up to the ledger box
         lines = draw.wrap(tr("table.nothing_laid"), 20, BOX_X - x0 - 12)
         lh = draw.line_height(20)
-        y = ty + 26 + (lab.get_height() - lh * len(lines)) // 2
+        y = ty + 26 + (lab.get_height() - lh) * (len(lines) > 1) // 2 - lh * (len(lines) - 1) // 2
         for line in lines:
             surf.blit(draw.fit(line, 20, BOX_X - x0 - 12, (120, 140, 130)), (X + x0, y))
             y += lh
+    names_right = 0  # where the last laid card's owner's name ends
     for c in neg["laid"]:
         rr = card_rects[c["id"]].move(ox, oy)
         surf.blit(cardart.face("clan_" + c["clan"], rr.width, rr.height), rr)
         nm = draw.fit_name(names[c["owner"]], 18, LAID_STEP - 4, TEXT_DIM)
-        surf.blit(nm, nm.get_rect(midtop=(rr.centerx, rr.bottom + 2)))
+        at = nm.get_rect(midtop=(rr.centerx, rr.bottom + 2))
+        surf.blit(nm, at)
+        names_right = at.right
     tx = X + x0 + LAID_STEP * len(neg["laid"]) + (10 if neg["laid"] else 0)
     step = max(96, draw.text_width(tr("term.travelling"), 14) + 8)  # the suitcases' step
     header_ink = rows_header_ink() + oy  # the labels' ink above the rows' header
@@ -213,7 +216,7 @@ def _on_table(surf, v, names, travel, card_rects, X: int, Y: int, ox: int, oy: i
         surf.blit(draw.suitcase(34), (tx + 26, ty + 0))
         lbl = draw.fit(tr("term.travelling"), 14, step, TEXT_DIM)
         at = lbl.get_rect(midtop=(tx + 22, ty + 62))
-        at.left = max(at.left, tx - 6)  # clear of the last laid card's owner
+        at.left = max(at.left, names_right + 4)  # clear of the last laid card's owner
         at.bottom = min(at.bottom, header_ink - 3 - (lbl.get_height() - lbl.get_bounding_rect().bottom))
         surf.blit(lbl, at)
         tx += step
