@@ -92,7 +92,9 @@ def title_box(key: str, w: int = CARD_W, h: int = CARD_H) -> pygame.Rect:
     band, lines, y, lh = _title_layout(key, _band(w, h))
     room = band.width - 8
     widths = [min(room, draw.text_width(line, TITLE_PX, True)) for line in lines]
-    box = pygame.Rect(0, y, max(widths), lh * len(lines))
+    last = fonts.render_text(lines[-1], THEME.lang, THEME.font_px(TITLE_PX), INK, True)
+    low = lh * (len(lines) - 1) + last.get_bounding_rect().bottom  # a Thai vowel below
+    box = pygame.Rect(0, y, max(widths), max(lh * len(lines), low))
     box.centerx = band.centerx
     return box
 
@@ -108,10 +110,13 @@ def _fits(s: str, room: int, bold: bool) -> bool:
 
 @lru_cache(maxsize=256)
 def _face(
-    key: str, w: int, h: int, lang: str, palette: str, epoch: int, lower: bool = True
+    key: str, w: int, h: int, lang: str, palette: str, epoch: int, lower: bool = True,
+    foot: bool = True,
 ) -> pygame.Surface:
     """`lower` False: the words under the picture are left out (a back-row card of a
-    two-row hand shows only its top; a word half under the card in front reads badly)."""
+    two-row hand shows only its top; a word half under the card in front reads badly).
+    `foot` False: a Travel card's chip, low on the face, too (the screen's edge cuts the
+    foot of a folded hand's card; the title names the clan)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     r = pygame.Rect(0, 0, w, h)
     rad = max(5, w // 11)
@@ -138,7 +143,9 @@ def _face(
     ink = THEME.clan_ink(clan) if clan is not None else (250, 248, 240)
     if key == "boss":
         ink = (40, 28, 10)
-    words = w >= TEXT_MIN_W  # a small card shows its colour and picture, no words
+    # a small card shows its colour and picture, no words (the threshold grows with Large
+    # text: the title screen's drifting cards ran their words over their chips)
+    words = w >= TEXT_MIN_W * max(1.0, THEME.text_scale)
     low = words and lower  # the words under the picture
     if words:
         band, lines, y, lh = _title_layout(key, band)
@@ -163,8 +170,11 @@ def _face(
             surf.blit(chip, chip.get_rect(center=(cx, art.centery)))
         else:
             lh = draw.line_height(TITLE_PX)
-            chip = draw.clan_chip(clan, min(int(w * 0.46), art.height - 2 * lh - 10))
-            surf.blit(chip, chip.get_rect(center=(cx, art.y + (art.height - 2 * lh) // 2)))
+            below = 2 * lh  # the family's and the colour's lines under the chip, where
+            if art.height - below - 10 < w // 5:  # they leave it room (at Large text a
+                below, low = 0, False  # tall title takes it: the title names the clan)
+            chip = draw.clan_chip(clan, max(w // 5, min(int(w * 0.46), art.height - below - 10)))
+            surf.blit(chip, chip.get_rect(center=(cx, art.y + (art.height - below) // 2)))
             family = tr(f"clan.{CLAN_KEYS[clan]}.family")
             bold = draw.text_width(family, TITLE_PX, True) <= inner.width - 8
             if low and _fits(family, inner.width - 4, bold):  # else the title names it
@@ -177,15 +187,8 @@ def _face(
     elif key.startswith("travel_"):
         sc = draw.suitcase(int(w * 0.5))
         surf.blit(sc, sc.get_rect(center=(cx, cy - int(h * 0.03))))
-        if clan is not None:
-            chip = draw.clan_chip(clan, int(w * 0.28))
-            surf.blit(chip, chip.get_rect(center=(cx, art.bottom - int(h * 0.12))))
-        else:
-            row = int(w * 0.13)
-            x0 = cx - 3 * row
-            for c in range(6):
-                chip = draw.clan_chip(c, row - 2)
-                surf.blit(chip, (x0 + c * row, art.bottom - int(h * 0.12) - row // 2))
+        if foot:
+            _travel_chips(surf, clan, w, h, cx, art.bottom)
     elif key == "boss":
         cr = draw.crown(int(w * 0.56))
         surf.blit(cr, cr.get_rect(center=(cx, cy)))
@@ -233,6 +236,19 @@ def _face(
     return surf
 
 
+def _travel_chips(surf, clan: int | None, w: int, h: int, cx: int, bottom: int) -> None:
+    """A Travel card's clan under its suitcase, or the six clans of one for any clan."""
+    if clan is not None:
+        chip = draw.clan_chip(clan, int(w * 0.28))
+        surf.blit(chip, chip.get_rect(center=(cx, bottom - int(h * 0.12))))
+        return
+    row = int(w * 0.13)
+    x0 = cx - 3 * row
+    for c in range(6):
+        chip = draw.clan_chip(c, row - 2)
+        surf.blit(chip, (x0 + c * row, bottom - int(h * 0.12) - row // 2))
+
+
 FACE_SHIFT = (-2, -2)  # the face's centre from a rotated() image's centre (its shadow)
 
 
@@ -244,18 +260,19 @@ def rotated(
     lift: bool = False,
     dim: bool = False,
     lower: bool = True,
+    foot: bool = True,
 ) -> pygame.Surface:
     """The face rotated by a whole-degree angle (cached); lift adds a glow for valid plays,
     dim darkens a card no legal action uses now; lower False leaves out the words under
-    the picture (`_face`)."""
+    the picture, foot False a Travel card's chip too (`_face`)."""
     return _rotated(
-        key, int(angle), w, h, lift, dim, THEME.lang, THEME.palette, THEME.epoch, lower
+        key, int(angle), w, h, lift, dim, THEME.lang, THEME.palette, THEME.epoch, lower, foot
     )
 
 
 @lru_cache(maxsize=1024)
-def _rotated(key, angle, w, h, lift, dim, lang, palette, epoch, lower=True) -> pygame.Surface:
-    base = _face(key, w, h, lang, palette, epoch, lower)
+def _rotated(key, angle, w, h, lift, dim, lang, palette, epoch, lower=True, foot=True) -> pygame.Surface:
+    base = _face(key, w, h, lang, palette, epoch, lower, foot)
     if dim:
         base = base.copy()
         base.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)

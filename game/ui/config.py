@@ -18,7 +18,7 @@ from pathlib import Path
 from game.files import atomic_write, config_dir
 
 FILE_NAME = "settings.json"
-TEXT_SIZES = {"small": 0.88, "normal": 1.0, "large": 1.18}
+TEXT_SIZES = {"small": 0.88, "normal": 1.0, "large": 1.25}
 SPEEDS = {"relaxed": 0.75, "normal": 1.0, "fast": 1.6}
 MAX_SEATS = 6
 

@@ -233,6 +233,19 @@ def blit_wrapped(surface, s, rect, size, colour=TEXT, bold=False, align="left", 
     return y - rect.top
 
 
+def _stack_bands(lines) -> list[pygame.Rect]:
+    bands = []
+    for img, size, bold in lines:
+        ref = fonts.render_text("Agy", THEME.lang, THEME.font_px(size), TEXT, bold)
+        bands.append(img.get_bounding_rect().union(ref.get_bounding_rect()))
+    return bands
+
+
+def stacked_height(lines, gap: int = 4) -> int:
+    """How tall blit_stacked's block of `lines` is."""
+    return sum(b.height for b in _stack_bands(lines)) + gap * (len(lines) - 1)
+
+
 def blit_stacked(surface, lines, x: int, centery: int, gap: int = 4) -> list[pygame.Rect]:
     """Text lines one under the other from x, `gap` apart and the whole block centred on
     centery: rows of two lines (a name and its detail) stay apart at any text size, where
@@ -240,11 +253,8 @@ def blit_stacked(surface, lines, x: int, centery: int, gap: int = 4) -> list[pyg
     bold); each line takes the room of a Latin capital and descender at its size (so rows
     keep one baseline) or more where its own ink reaches further. Returns where each
     image went."""
-    bands = []
-    for img, size, bold in lines:
-        ref = fonts.render_text("Agy", THEME.lang, THEME.font_px(size), TEXT, bold)
-        bands.append(img.get_bounding_rect().union(ref.get_bounding_rect()))
-    block = sum(b.height for b in bands) + gap * (len(bands) - 1)
+    bands = _stack_bands(lines)
+    block = stacked_height(lines, gap)
     y = centery - block // 2
     out = []
     for (img, _, _), band in zip(lines, bands, strict=True):

@@ -419,7 +419,7 @@ def _render_bubbles(app, kind: str, seed: int):
     gross and what he pays out)."""
     from .i18n import tr
     from .table.scene import TableScene
-    from .table.sprites import Bubble
+    from .table.sprites import Bubble, phrase_bubble
 
     players = 6 if kind == "bubbles_talk" else 5
     names = [f"Player {i}" for i in range(1, 7)] if players == 6 else None
@@ -428,8 +428,9 @@ def _render_bubbles(app, kind: str, seed: int):
     table.director.bubbles.clear()
     for seat in range(players):
         if kind == "bubbles_talk":
-            text = tr(BUBBLE_PHRASES[seat])
-        elif kind == "bubbles_offer":
+            table.director.bubbles.append(phrase_bubble(seat, BUBBLE_PHRASES[seat], t=0.5, life=1e9))
+            continue
+        if kind == "bubbles_offer":
             text = tr("money.amount", n=10 + seat)
         elif seat == 0:
             pay = (tr("money.amount", n=18), tr("money.amount", n=10))

@@ -124,7 +124,10 @@ class Theme:
         return INK_DARK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else INK_LIGHT
 
     def font_px(self, size: int) -> int:
-        return max(self.min_px, round(size * self.text_scale))
+        """`size` at the text size chosen. The readable minimum is where Normal starts, so
+        Large grows a text lifted to it too (20 -> 25 px at 1280x720): every text at Large
+        is text_scale times its Normal size; Small never goes under the minimum."""
+        return max(self.min_px, round(max(self.min_px, size) * self.text_scale))
 
     def configure(self, *, palette=None, text_scale=None, lang=None, min_px=None,
                   floor_px=None) -> None:  # fmt: skip

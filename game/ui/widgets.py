@@ -343,6 +343,9 @@ class Button(Clickable):
         surface.blit(img, self.rect.topleft)
 
 
+SWITCH_W = 72  # a toggle's switch, right of its label
+
+
 class Toggle(Clickable):
     """A switch with a label on its left; value read and written through callables."""
 
@@ -395,19 +398,31 @@ class Toggle(Clickable):
             size -= 2
         return size, _balanced(text, size, room, lines)
 
+    def _label_room(self) -> int:
+        return self.rect.width - SWITCH_W - 18
+
+    def label_fits(self) -> bool:
+        """Whether the label fits whole at its own size, unshrunk: its lines within the
+        toggle's height and its room left of the switch (a row gives way to it where it
+        does not)."""
+        room = self._label_room()
+        size, lines = self._label_lines(_label(self.label), room)
+        return (size == self.size and len(lines) * self._step(size, len(lines)) <= self.rect.height
+                and all(draw.text_width(line, size) <= room for line in lines))  # fmt: skip
+
     def draw(self, surface, t: float) -> None:
         self._record()
         clip = surface.get_clip()
         if clip.size != surface.get_size() and not self.rect.colliderect(clip):
             return  # a redraw of a part it does not reach
         on = bool(self.get())
-        sw = pygame.Rect(0, 0, 72, 38)
+        sw = pygame.Rect(0, 0, SWITCH_W, 38)
         sw.midright = (self.rect.right - 4, self.rect.centery)
         ink = TEXT if self.enabled else DISABLED
         if self.hover and self.enabled:  # a faint lighter band (an opaque colour: the
             # surface has no alpha, so a translucent white would paint a white box)
             pygame.draw.rect(surface, (44, 78, 64), self.rect, border_radius=10)
-        room = self.rect.width - sw.width - 18
+        room = self._label_room()
         size, lines = self._label_lines(_label(self.label), room)
         lh = self._step(size, len(lines))
         y = self.rect.centery - lh * len(lines) // 2

@@ -217,7 +217,8 @@ def title_colour(key: str) -> tuple[int, int, int, int]:
     return (10 + 14 * KEYS.index(key), 250, 30, 255)
 
 
-def fake_rotated(key, angle, w=cardart.CARD_W, h=cardart.CARD_H, lift=False, dim=False, lower=True):
+def fake_rotated(key, angle, w=cardart.CARD_W, h=cardart.CARD_H, lift=False, dim=False, lower=True,
+                 foot=True):
     """A face in flat colours laid out like the real one (the shadow's margin, the face
     shifted as cardart.rotated shifts it): its title box painted in a colour of its own."""
     img = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)

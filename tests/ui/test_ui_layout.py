@@ -149,12 +149,7 @@ def build(app, state: str):
         table._refresh()
         table.hand.update(1.0, (0, 0))
         target = None
-        i = table.hand.cards.index("boss")
-        pos = table.hand.card_rect(i).move(0, 10).center
-        screenshot.pygame_mouse(app, pos)
-        for _ in range(40):
-            app.step(1 / 30, draw=False)  # its tooltip comes up; drawn once, below
-        return table.hand.card_rect(i)
+        return hover_card(app, table, table.hand.cards.index("boss"))
     else:
         screenshot.render(app, state)
         return None
@@ -174,11 +169,26 @@ def build_lesson(app, state: str):
     screenshot._frames(app, 20)
     if kind == "lesson":
         return None
-    i = len(table.hand.cards) - 1
+    return hover_card(app, table, len(table.hand.cards) - 1)
+
+
+def hover_card(app, table, i: int) -> pygame.Rect:
+    """The pointer on hand card i until its tooltip shows; the card's rect."""
     screenshot.pygame_mouse(app, table.hand.card_rect(i).move(0, 10).center)
     for _ in range(40):
         app.step(1 / 30, draw=False)  # its tooltip comes up; drawn once, below
     return table.hand.card_rect(i)
+
+
+def hover_again(app, state: str, explained):
+    """After a text size change the hand lays itself out again at once (its titles' size
+    sets its rows): the pointer goes back onto the hovered card where it now stands."""
+    hand = app.stack.top.hand if explained is not None else None
+    if state == "tip_card":
+        return hover_card(app, app.stack.top, hand.cards.index("boss"))
+    if state.startswith("lesson_tip:"):
+        return hover_card(app, app.stack.top, len(hand.cards) - 1)
+    return explained
 
 
 def widget_panels(scene) -> list[tuple[object, pygame.Rect]]:
@@ -404,6 +414,7 @@ def audit(app, lang: str, text_sizes, fits, lesson=True) -> tuple[int, list[str]
             for size in text_sizes:
                 for fit in mins:
                     set_text(app, size, fit)
+                    explained = hover_again(app, state, explained)
                     with probe.probing(app.screen) as p:
                         THEME.epoch += 1
                         app.draw()

@@ -81,6 +81,7 @@ def pace_text(pace) -> str:
 
 def section(surface, text: str, x: int, y: int, w: int) -> None:
     img = draw.fit(text, 30, w, TEXT, True)
+    y -= max(0, img.get_bounding_rect().bottom - 44)  # its ink above what the section holds
     surface.blit(img, (x, y))
     pygame.draw.line(
         surface, (90, 130, 110), (x, y + img.get_height() + 6), (x + w, y + img.get_height() + 6), 2

@@ -11,9 +11,9 @@ import pygame
 
 from net import protocol as P
 
-from .. import draw, lan
+from .. import draw, fonts, lan
 from ..i18n import tr
-from ..theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, WARN
+from ..theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, THEME, WARN
 from ..widgets import Button, Clickable, TextField, Widget
 from .common import pace_text
 
@@ -70,11 +70,19 @@ class TableRow(Clickable):
         w = right - r.x - 20
         nm = draw.fit(draw.ellipsize(t_.name, 26, w, True), 26, w, ink, True)
         ad = draw.fit(f"{t_.host}:{t_.port}", 18, w, TEXT_DIM)
-        _, at = draw.blit_stacked(surface, ((nm, 26, True), (ad, 18, False)), r.x + 18, r.centery, gap=8)
+        lines = [(nm, 26, True), (ad, 18, False)]
+        beside = None  # the line the pace goes after: the address's, else the name's
         if t_.pace is not None:  # how fast the table goes, before anyone joins
-            x = r.x + 18 + ad.get_width() + 24
-            pace = draw.fit(pace_text(t_.pace), 18, max(40, right - 20 - x), GOLD)
-            surface.blit(pace, pace.get_rect(midleft=(x, at.centery)))
+            words = pace_text(t_.pace)
+            beside = next((i for i in (1, 0) if draw.text_width(words, 18) <= right - 20 - (
+                r.x + 18 + lines[i][0].get_width() + 24)), None)  # fmt: skip
+            if beside is None:  # Large text: on a line of its own
+                lines.append((draw.fit(words, 18, w, GOLD), 18, False))
+        at = draw.blit_stacked(surface, lines, r.x + 18, r.centery, gap=8 if len(lines) < 3 else 2)
+        if beside is not None:
+            x = r.x + 18 + lines[beside][0].get_width() + 24
+            pace = draw.fit(words, 18, max(40, right - 20 - x), GOLD)
+            surface.blit(pace, pace.get_rect(midleft=(x, at[beside].centery)))
 
 
 class JoinPane:
@@ -116,7 +124,11 @@ class JoinPane:
         rejoin = bool(cfg.last_table_token and cfg.last_table_address)
         top = 282 if rejoin else 205
         self.list_rect = lst = pygame.Rect(jx, top, jw, LIST_BOTTOM - top)
-        rows = (lst.height - 60) // (ROW_H + 2)
+        # rows taller with Large text (fewer shown, the rest a scroll away), under the heading
+        row_h = round(ROW_H * max(1.0, THEME.text_scale))
+        head = fonts.render_text(tr("lobby.found"), THEME.lang, THEME.font_px(24), TEXT, True)
+        first = lst.y + max(54, 14 + head.get_bounding_rect().bottom + 6)
+        rows = (lst.bottom - 6 - first) // (row_h + 2)
         self.rows = rows
         if rejoin:
             w.append(
@@ -134,7 +146,7 @@ class JoinPane:
         for i, key in enumerate(keys[self.scroll : self.scroll + rows]):
             w.append(
                 TableRow(
-                    (lst.x + 14, lst.y + 54 + i * (ROW_H + 2), lst.width - 28, ROW_H),
+                    (lst.x + 14, first + i * (row_h + 2), lst.width - 28, row_h),
                     self.tables[key],
                     key == self.selected,
                     lambda key=key: self.pick(key),

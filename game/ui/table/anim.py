@@ -32,6 +32,7 @@ from .sprites import (
     Bubble,
     Sprite,
     bubble_image,
+    bubble_words,
     faded,
     gain_text,
     paid_out,
@@ -323,7 +324,7 @@ class Director:
             x, y = anchor(b.seat)
             home = plate(b.seat) if plate is not None else None
             width = home.width if home is not None else BUBBLE_TEXT_W + BUBBLE_PAD
-            img = bubble_image(b.text, seat_colour(b.seat), THEME.epoch, width)
+            img = bubble_image(b.text, seat_colour(b.seat), THEME.epoch, width, b.short)
             alpha = 255 if b.t < b.life - 0.4 else int(255 * (b.life - b.t) / 0.4)
             rise = min(1.0, b.t * 5) * 14
             if alpha < 250:
@@ -335,7 +336,8 @@ class Director:
             rect.x = max(L.MARGIN, min(rect.x, L.W - L.MARGIN - rect.width))  # on screen
             surface.blit(img, rect)
             if probe.ACTIVE is not None:
-                probe.ACTIVE.note_box(probe.BoxKind.BUBBLE, b.text, rect, surface)
+                words = bubble_words(b.text, width, b.short)
+                probe.ACTIVE.note_box(probe.BoxKind.BUBBLE, words, rect, surface)
 
 
 BUBBLE_FLOOR = L.PLAYERS.bottom + 6  # the plates' row ends there; the panel and board below

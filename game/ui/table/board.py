@@ -172,7 +172,7 @@ class BoardRenderer:
             top = tiles[0]
             img = draw.tile_face(top, v["board"]["tiles"][top - 1]["price"], tw, th)
             surf.blit(img, img.get_rect(center=(tx, ty)))
-        lab = draw.fit(tr_count("center.tiles_left", len(tiles)), 20, 170, TEXT_DIM)
+        lab = draw.fit(tr_count("center.tiles_left", len(tiles)), 20, 150, TEXT_DIM)
         surf.blit(lab, lab.get_rect(midtop=(tx + 10, ty + th // 2 + 34)))
         # deal value of the marker's space (or of the open deal)
         box = L.DEAL_VALUE.move(-ox, -oy)
@@ -193,9 +193,15 @@ class BoardRenderer:
             surf.blit(big, big.get_rect(center=(box.centerx, box.y + 76)))
         else:
             big = draw.fit(tr("money.amount", n=total), 50, box.width - 16, GOLD, True)
-            surf.blit(big, big.get_rect(center=(box.centerx, box.y + 76)))
             sub = draw.fit(f"{div} × {tr('money.amount', n=price)}", 22, box.width - 16, TEXT)
-            surf.blit(sub, sub.get_rect(midbottom=(box.centerx, box.bottom - 10)))
+            at = sub.get_rect(midbottom=(box.centerx, box.bottom - 10))
+            sub_ink = at.y + sub.get_bounding_rect().y
+            big_at = big.get_rect(center=(box.centerx, box.y + 76))
+            head_ink = box.y + 10 + head.get_bounding_rect().bottom
+            ink = big.get_bounding_rect()  # between the heading's ink and the line under it
+            big_at.y = max(head_ink + 2 - ink.y, min(big_at.y, sub_ink - 3 - ink.bottom))
+            surf.blit(big, big_at)
+            surf.blit(sub, at)
         # piles
         dx, dy = L.DECK[0] - ox, L.DECK[1] - oy
         back = draw.card_back(64, 90)
@@ -205,8 +211,6 @@ class BoardRenderer:
         # than the piles are apart)
         mid = (L.DECK[0] + L.DISCARD[0]) // 2 - ox
         lab = draw.fit(tr("center.draw_pile", n=v["draw_pile"]), 18, 150, TEXT_DIM)
-        surf.blit(lab, lab.get_rect(topright=(mid - 6, dy + 52)))
-        piles_ink = lab.get_bounding_rect().bottom
         ddx, ddy = L.DISCARD[0] - ox, L.DISCARD[1] - oy
         ndisc = sum(v["discard_pile"].values())
         if v.get("discard_top"):
@@ -216,9 +220,23 @@ class BoardRenderer:
             slot = pygame.Rect(0, 0, 64, 90)
             slot.center = (ddx, ddy)
             pygame.draw.rect(surf, (255, 255, 255, 40), slot, width=2, border_radius=8)
-        lab = draw.fit(tr("center.discard_pile", n=ndisc), 18, 150, TEXT_DIM)
-        surf.blit(lab, lab.get_rect(topleft=(mid + 6, ddy + 52)))
-        piles_ink = max(piles_ink, lab.get_bounding_rect().bottom)  # both piles' words
+        disc = draw.fit(tr("center.discard_pile", n=ndisc), 18, 150, TEXT_DIM)
+        deals = draw.fit(
+            tr("center.deals", closed=v["deals_closed"], failed=v["deals_failed"]),
+            18,
+            area.width - 220,
+            TEXT_DIM,
+        )
+        # the piles' labels under the piles, the deals so far under them: where both lines
+        # do not fit (Large text, Chinese faces) the labels rise, their ink still under the
+        # cards (45 px below the piles' centre)
+        inks = [lab.get_bounding_rect(), disc.get_bounding_rect()]
+        low = max(i.bottom for i in inks)
+        need = dy + 52 + low + 2 + deals.get_bounding_rect().height - (area.height - 1)
+        lift = max(0, min(need, 52 - 47 + min(i.top for i in inks)))
+        surf.blit(lab, lab.get_rect(topright=(mid - 6, dy + 52 - lift)))
+        surf.blit(disc, disc.get_rect(topleft=(mid + 6, ddy + 52 - lift)))
+        piles_ink = dy + 52 - lift + low  # "pile" reaches lowest at Large text
         # pool
         px, py = 30, 270
         lab = draw.fit(tr("term.pool"), 20, 170, TEXT_DIM)
@@ -231,15 +249,9 @@ class BoardRenderer:
             dash = draw.text("—", 24, TEXT_DIM)
             surf.blit(dash, (px, py + 34))
         # deals so far: along the bottom, under the piles (clear of the deal-value box)
-        deals = draw.fit(
-            tr("center.deals", closed=v["deals_closed"], failed=v["deals_failed"]),
-            18,
-            area.width - 220,
-            TEXT_DIM,
-        )
         at = deals.get_rect(bottomright=(area.width - 14, area.height - 3))
-        at.y = max(at.y, ddy + 52 + piles_ink + 2 - deals.get_bounding_rect().top)  # Thai marks
-        # clear of the piles' words
+        # Thai marks, and the draw pile's descenders at Large text, clear of the piles' words
+        at.y = max(at.y, piles_ink + 2 - deals.get_bounding_rect().top)
         surf.blit(deals, at)
         return surf
 

@@ -19,7 +19,7 @@ from ..i18n import tr
 from ..theme import CLAN_KEYS, GOLD
 from . import layout as L
 from .events import GAVE_UP, LOSS, PHRASE, SEAT_BACK, SEAT_DROPPED
-from .sprites import Bubble, gain_text
+from .sprites import Bubble, gain_text, phrase_bubble
 
 
 class Stage(Protocol):
@@ -208,7 +208,7 @@ def cards_returned(d: Stage, e: dict, viewer: int | None, c: float) -> float:
 
 def phrase(d: Stage, e: dict, viewer: int | None, c: float) -> float:
     """Table talk: a bubble over the speaker."""
-    d.add_bubble(Bubble(e["seat"], tr(e["key"])), c)
+    d.add_bubble(phrase_bubble(e["seat"], e["key"]), c)
     return 0.0
 
 

@@ -61,6 +61,7 @@ SLIDE_RATE = 12.0  # a new card's room opens at this rate (per second, exponenti
 CLOSE_TIME = 0.45  # seconds after a card left its gap is closed (a card's flight from the hand)
 HOLD_MAX = 0.15  # seconds the others wait under the pointer before they start closing it
 BADGE_H, BADGE_PX = 24, 20
+FOOT = 4  # the card's margin under its lowest words and chip
 
 
 @dataclass(frozen=True)
@@ -131,8 +132,9 @@ class HandFan:
         cards = [k for k in ORDER for _ in range(hand.get(k, 0))]
         if cards != self.cards:
             self._regroup(cards)
-        elif self._epoch != cardart.THEME.epoch:  # the titles' size changed: so do the rows
-            self.goals = self._layout(len(self.groups))
+        elif self._epoch != cardart.THEME.epoch:  # the titles' size changed: so do the rows,
+            self.goals = self._layout(len(self.groups))  # at once (no card slides for it)
+            self.slots = list(self.goals)
         self._epoch = cardart.THEME.epoch
         self.playable = playable
 
@@ -233,9 +235,11 @@ class HandFan:
         return n > one_row_max() and g < (n + 1) // 2
 
     def _folded(self, g: int) -> bool:
-        """Whether group g's foot lies below the screen's edge (a folded two-row hand): its
-        words under the picture, cut there, are left out as the back row's are."""
-        return self._rest_rect(g).bottom > L.H
+        """Whether group g's foot lies below the screen's edge far enough to cut what lies
+        lowest on its face (a folded two-row hand, even raised; the ends of a one-row fan
+        dip a few px): its words under the picture and a Travel card's chip are left out
+        as the back row's are."""
+        return self._rest_rect(g).bottom - self.lift[g] > L.H + FOOT
 
     def _rest_rect(self, g: int) -> pygame.Rect:
         x, y, _ = self.slots[g]
@@ -433,7 +437,8 @@ class HandFan:
                 self.angle(g),
                 lift=key in self.playable,
                 dim=key not in self.playable,
-                lower=up or not (self.in_back_row(g) or self._folded(g)),
+                lower=(up or not self.in_back_row(g)) and not self._folded(g),
+                foot=not self._folded(g),
             )
             x, y, _ = self.slots[g]
             centre = (round(x) + ox, round(y - self.lift[g]) + oy)

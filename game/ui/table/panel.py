@@ -95,14 +95,44 @@ class ActionPanel:
     def _common_widgets(self, v, legal, viewer) -> list[Widget]:
         """The table talk phrases (only while the seat's view shows a negotiation running:
         they are negotiation talk), the ask-preference toggle and the Hint button, under
-        everything else."""
+        everything else. Where the row is short (Large text, 1280x720) the last phrases
+        give way until the toggle's label fits its lines: no label shrinks back."""
         if viewer is None or v["phase"] == "game_over" or self.editor is not None:
             return []
-        out: list[Widget] = []
         y = L.RIGHT.bottom - 54
+        right = L.RIGHT.right - 24
+        hints = self.table.hints
+        tail: list[Widget] = []
+        if hints.available():  # the Hint button closes the row (key H)
+            w = max(90, draw.text_width(tr("table.hint"), 22, True) + 30 + KEYCAP_W)
+            tail.append(
+                Button(
+                    (right - w, y, w, 42),
+                    lambda: tr("table.hint"),
+                    hints.toggle,
+                    style="primary" if hints.shown() else "normal",
+                    size=22,
+                    name="hint",
+                    sound=None,
+                    tip=lambda: tr("tip.hint"),
+                )
+            )
+            right -= w + 6
+        phrases = list(PHRASES if v.get("negotiation") is not None else ())
+        while True:
+            buttons = self._phrase_buttons(phrases, y)
+            x = buttons[-1].rect.right + 8 if buttons else L.RIGHT.x + 24
+            toggle = self._ask_toggle(v, legal, viewer, pygame.Rect(x + 6, y - 4, right - x - 6, 54))
+            if not phrases or toggle.label_fits():
+                return [*buttons, *tail, toggle]
+            phrases.pop()
+
+    def _phrase_buttons(self, keys: list[str], y: int) -> list[Widget]:
+        out: list[Widget] = []
         x = L.RIGHT.x + 24
-        for key in PHRASES if v.get("negotiation") is not None else ():
-            w = min(170, max(90, draw.text_width(tr(key), 20, True) + 24))
+        widest = round(170 * max(1.0, THEME.text_scale))
+        for key in keys:
+            w = min(widest, max(90, draw.text_width(tr(key), 20, True) + 24))
             out.append(
                 Button(
                     (x, y, w, 42),
@@ -116,39 +146,23 @@ class ActionPanel:
                 )
             )
             x += w + 8
-        right = L.RIGHT.right - 24
-        hints = self.table.hints
-        if hints.available():  # the Hint button closes the row (key H)
-            w = max(90, draw.text_width(tr("table.hint"), 22, True) + 30 + KEYCAP_W)
-            out.append(
-                Button(
-                    (right - w, y, w, 42),
-                    lambda: tr("table.hint"),
-                    hints.toggle,
-                    style="primary" if hints.shown() else "normal",
-                    size=22,
-                    name="hint",
-                    sound=None,
-                    tip=lambda: tr("tip.hint"),
-                )
-            )
-            right -= w + 6
+        return out
+
+    def _ask_toggle(self, v, legal, viewer, rect: pygame.Rect) -> Toggle:
+        """Ask me only when it touches me: two lines of Thai at 20 px in its 54 px."""
         pref = next((a for a in legal.fixed if isinstance(a, SetAskPreference)), None)
         current = v["players"][viewer].get("asks_only_when_touched", False)
-        out.append(
-            Toggle(
-                pygame.Rect(x + 6, y - 4, right - x - 6, 54),  # two lines of Thai at 20 px
-                lambda: tr("table.ask_pref"),
-                lambda c=current: c,
-                lambda _val, a=pref: self.table.send(a) if a is not None else None,
-                tip=lambda: tr("table.ask_pref.desc"),
-                name="pref.toggle",
-                size=20,
-                enabled=pref is not None,
-                disabled_reason=why_off(v, SetAskPreference(viewer, not current)),
-            )
+        return Toggle(
+            rect,
+            lambda: tr("table.ask_pref"),
+            lambda c=current: c,
+            lambda _val, a=pref: self.table.send(a) if a is not None else None,
+            tip=lambda: tr("table.ask_pref.desc"),
+            name="pref.toggle",
+            size=20,
+            enabled=pref is not None,
+            disabled_reason=why_off(v, SetAskPreference(viewer, not current)),
         )
-        return out
 
     def hints(self, v: dict) -> list[tuple[pygame.Rect, str]]:
         """Tooltips of drawn (not clickable) parts of the panel: the negotiation's move meter,

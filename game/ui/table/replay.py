@@ -22,6 +22,7 @@ from . import layout as L
 from .commands import LOG_PAGE
 from .keys import REPLAY_KEYMAPS, Overlay
 from .log import LogPanel
+from .panels.geometry import grown
 from .scene import MoneyHistory, TableScene
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
@@ -157,27 +158,29 @@ class ReplayScene(TableScene):
 
     def _controls(self) -> list[Widget]:
         x, h = BAR.x + 8, 48
+        pw = grown(144)  # Play / Pause, its label grown with Large text; the rest moves on
+        d = pw - 144
         play_label = lambda: tr("replay.pause") if self.playing else tr("replay.play")  # noqa: E731
         out: list[Widget] = [
             Timeline(TIMELINE, self.replay, self.jump),
             Button((x, ROW_Y, 76, h), "", self.back, icon="prev", name="replay.back",
                    tip=lambda: tr("tip.replay.back"), enabled=self.replay.index > 0,
                    disabled_reason=lambda: tr("why_off.ui.replay_start")),
-            Button((x + 84, ROW_Y, 144, h), play_label, self.toggle, style="primary", size=24,
+            Button((x + 84, ROW_Y, pw, h), play_label, self.toggle, style="primary", size=24,
                    name="replay.play", tip=lambda: tr("tip.replay.play"),
                    enabled=not self.replay.at_end,
                    disabled_reason=lambda: tr("why_off.ui.replay_end")),
-            Button((x + 236, ROW_Y, 76, h), "", self.forward, icon="next", name="replay.forward",
+            Button((x + 236 + d, ROW_Y, 76, h), "", self.forward, icon="next", name="replay.forward",
                    tip=lambda: tr("tip.replay.forward"), enabled=not self.replay.at_end,
                    disabled_reason=lambda: tr("why_off.ui.replay_end")),
-            Stepper((x + 320, ROW_Y - 4, 250, h + 8), "", list(SPEEDS), lambda: self.speed,
+            Stepper((x + 320 + d, ROW_Y - 4, 250, h + 8), "", list(SPEEDS), lambda: self.speed,
                     self.set_speed, show=lambda s: tr("replay.speed", n=f"{s:g}"),
                     name="replay.speed", size=22, tip=lambda: tr("tip.replay.speed"),
                     value_w=246),
-            Stepper((x + 582, ROW_Y - 4, BAR.right - x - 590, h + 8), "",
+            Stepper((x + 582 + d, ROW_Y - 4, BAR.right - x - 590 - d, h + 8), "",
                     self.replay.viewer_choices(), lambda: self.replay.choice, self.set_choice,
                     show=self._choice_text, name="replay.hand_of", size=22,
-                    tip=lambda: tr("tip.replay.hand_of"), value_w=BAR.right - x - 594),
+                    tip=lambda: tr("tip.replay.hand_of"), value_w=BAR.right - x - 594 - d),
         ]  # fmt: skip
         for w in out:
             w.panel = L.RIGHT
@@ -268,7 +271,9 @@ class ReplayScene(TableScene):
         lines = (
             (draw.fit(at, 20, 280, TEXT, True), 20, True),
             (draw.fit(deal, 20, 280, TEXT_DIM), 20, False),
-        )  # both above the buttons' row, at any text size
+        )  # both above the buttons' row; at Large text in Thai only the first has room
+        if draw.stacked_height(lines, 3) > ROW_Y - BAR.y - 6:
+            lines = lines[:1]
         draw.blit_stacked(surface, lines, BAR.x + 12, (BAR.y + ROW_Y) // 2, gap=3)
         for w in self.controls:
             w.draw(surface, self.t)

@@ -445,6 +445,6 @@ class TableScene(Scene):
                 tip = _label(self._hover.tooltip())
                 if tip:
                     draw_tooltip(surface, tip, self.mouse, avoid=(self._hover.rect, *keep),
-                                 prefer=self.other_controls(self._hover))  # fmt: skip
+                                 prefer=(*self.tips.titles(), *self.other_controls(self._hover)))  # fmt: skip
             return
         self.tips.draw(surface, keep)

@@ -128,6 +128,17 @@ class Bubble:
     text: str
     t: float = 0.0
     life: float = 2.6
+    short: str = ""  # the same words in fewer, for a plate too narrow for them (Large text)
+
+
+# the phrases said in fewer words where a bubble has no room for them
+SHORT_PHRASES = {"phrase.deal_closed": "phrase.deal_closed.short"}
+
+
+def phrase_bubble(seat: int, key: str, **kw) -> Bubble:
+    """A player saying a table-talk phrase."""
+    short = tr(SHORT_PHRASES[key]) if key in SHORT_PHRASES else ""
+    return Bubble(seat, tr(key), short=short, **kw)
 
 
 BUBBLE_TEXT_W = 460  # a bubble's words on one line, wrapped only past this
@@ -137,29 +148,49 @@ BUBBLE_MAX_H = 88  # its height, its tail included, at most
 BUBBLE_FRAME_H = 30  # the body's room round its words and the tail
 
 
+def _ink_bands(lines: list[pygame.Surface], size: int) -> list[pygame.Rect]:
+    """Each line's band when stacked by ink: a Latin capital and descender at `size`, or
+    more where the line's own ink reaches further (3 px apart)."""
+    ref = fonts.render_text("Agy", THEME.lang, THEME.font_px(size), TEXT, True).get_bounding_rect()
+    return [i.get_bounding_rect().union(ref).inflate(0, 3) for i in lines]
+
+
+def bubble_words(text: str, width: int, short: str = "") -> str:
+    """What a bubble `width` wide says: `text`, or `short` where text needs more lines
+    than a bubble has, even at the readable minimum."""
+    if short and len(draw.wrap(text, 1, width - BUBBLE_PAD, True)) > BUBBLE_LINES:
+        return short
+    return text
+
+
 @lru_cache(maxsize=64)
-def bubble_image(text: str, colour: tuple, epoch: int, width: int = BUBBLE_TEXT_W + BUBBLE_PAD):
+def bubble_image(text: str, colour: tuple, epoch: int, width: int = BUBBLE_TEXT_W + BUBBLE_PAD,
+                 short: str = ""):  # fmt: skip
     """A speech bubble at most `width` wide (its speaker's plate), its words on one line
     where they fit (shrunk down to the readable minimum), else on two: it rises over the
-    speaker's plate, below the name."""
+    speaker's plate, below the name. Words that need more lines say it `short` if they
+    can."""
+    text = bubble_words(text, width, short)
     room = width - BUBBLE_PAD
     one = fonts.text_size(text, THEME.lang, THEME.min_px, True)[0] <= min(room, BUBBLE_TEXT_W)
     lines = [draw.fit(text, 26, room, TEXT, True)] if one else []
+    bands = [i.get_rect() for i in lines]
     for size in (26, 22, 1):  # two lines, smaller until they fit (1: the readable minimum)
         if lines:
             break
         parts = draw.wrap(text, size, room, True)
         lines = [draw.fit(line, size, room, TEXT, True) for line in parts]
-        tall = sum(i.get_height() for i in lines) + BUBBLE_FRAME_H > BUBBLE_MAX_H
+        bands = [i.get_rect() for i in lines]
+        if sum(b.height for b in bands) + BUBBLE_FRAME_H > BUBBLE_MAX_H:  # Large text:
+            bands = _ink_bands(lines, size)  # the lines closer, by their ink
+        tall = sum(b.height for b in bands) + BUBBLE_FRAME_H > BUBBLE_MAX_H
         if size != 1 and (len(parts) > BUBBLE_LINES or tall):
             lines = []
-    img = pygame.Surface(
-        (max(i.get_width() for i in lines), sum(i.get_height() for i in lines)), pygame.SRCALPHA
-    )
+    img = pygame.Surface((max(i.get_width() for i in lines), sum(b.height for b in bands)), pygame.SRCALPHA)
     y = 0
-    for line in lines:
-        img.blit(line, line.get_rect(midtop=(img.get_width() // 2, y)))
-        y += line.get_height()
+    for line, band in zip(lines, bands, strict=True):
+        img.blit(line, line.get_rect(midtop=(img.get_width() // 2, y - band.y)))
+        y += band.height
     w, h = img.get_width() + BUBBLE_PAD, img.get_height() + BUBBLE_FRAME_H - 12
     surf = pygame.Surface((w, h + 12), pygame.SRCALPHA)
     body = pygame.Rect(0, 12, w, h)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import cardart
+from .. import cardart, draw
 from ..i18n import tr
 from ..scene import TIP_DELAY
 from ..widgets import draw_tooltip
@@ -65,16 +65,19 @@ class TableTips:
         if pointed is not None and pointed[0] == self.pending[2]:
             fan = t.hand.fan_area()  # off the other cards' titles where it can
             draw_tooltip(surface, pointed[1], t.mouse, avoid=(pointed[2], *keep),
-                         prefer=(*self._titles(), *(() if fan is None else (fan,)),
+                         prefer=(*self.titles(), *(() if fan is None else (fan,)),
                                  *t.other_controls(None)))  # fmt: skip
 
-    def _titles(self) -> tuple[pygame.Rect, ...]:
-        """The deal's title ("Deal on space 1", panels/deal.py), which a tip beside the move
-        meter or the Boss's name would otherwise cover."""
+    def titles(self) -> tuple[pygame.Rect, ...]:
+        """The deal's title ("Deal on space 1", panels/deal.py) and the Boss's name beside
+        it (a title too at Large text), which a tip beside the move meter or a row's button
+        would otherwise cover."""
         if self.table.v.get("negotiation") is None:
             return ()
         r = L.RIGHT
-        return (pygame.Rect(r.x + 24, r.y + 18, 420, 60),)
+        title = pygame.Rect(r.x + 24, r.y + 18, 420, max(60, draw.line_height(34, True)))
+        boss = pygame.Rect(r.x + 520, r.y + 16, r.width - 544, draw.line_height(28, True))
+        return (title.union(boss),)
 
     def pointed(self) -> tuple[tuple, str, pygame.Rect] | None:
         """(key, text, rect) of the space, card, panel part or placard under the pointer."""

@@ -23,7 +23,7 @@ from ..table.sentences import clan_word
 from ..theme import CLAN_LETTERS, GOLD, TEXT, TEXT_DIM, THEME, WARN
 from ..widgets import Button
 
-WIDTH = 540
+WIDTH = 540  # at Normal text: wider with Large text, so its lines keep the panel low
 PAD = 20
 TEXT_SIZE = 23
 BUTTON_H = 50
@@ -34,6 +34,11 @@ def clan_words() -> dict[str, str]:
     """The coach's texts name a clan by its letter ({S}) as the table does everywhere
     (the editor, the log, the hand, the buttons): 'S Sacks'."""
     return {letter: clan_word(i) for i, letter in enumerate(CLAN_LETTERS)}
+
+
+def width() -> int:
+    """The panel's width at the current text size."""
+    return round(WIDTH * max(1.0, THEME.text_scale))
 
 
 def candidate_rects(height: int) -> list[pygame.Rect]:
@@ -51,7 +56,7 @@ def candidate_rects(height: int) -> list[pygame.Rect]:
         {"bottomleft": (L.MARGIN, L.H - 8)},
         {"topleft": (L.BOARD.x + 8, L.BOARD.y + 8)},
     ):
-        r = pygame.Rect(0, 0, WIDTH, height)
+        r = pygame.Rect(0, 0, width(), height)
         setattr(r, *next(iter(place.items())))
         out.append(r.clamp(pygame.Rect(0, 0, L.W, L.H)))
     return out
@@ -137,7 +142,7 @@ class LessonCoach:
         self.on_leave = on_leave
         self.on_finish = on_finish
         self.on_play_out = on_play_out
-        self.rect = pygame.Rect(0, 0, WIDTH, 100)
+        self.rect = pygame.Rect(0, 0, width(), 100)
         self.buttons: list[Button] = []
         self._sig = None
 
@@ -207,7 +212,7 @@ class LessonCoach:
 
     def _text_height(self) -> int:
         body, wrong = self.lines()
-        inner = WIDTH - 2 * PAD
+        inner = width() - 2 * PAD
         h = draw.wrapped_height(body, TEXT_SIZE, inner)
         if wrong:
             h += 12 + draw.wrapped_height(wrong, TEXT_SIZE, inner, True)
@@ -243,10 +248,10 @@ class LessonCoach:
         step = s.step
         y = self.rect.bottom - PAD - BUTTON_H
         x = self.rect.x + PAD
-        w = (WIDTH - 2 * PAD - 2 * 10) // 3
+        w = (width() - 2 * PAD - 2 * 10) // 3
         self.buttons = []
         if step is None:
-            half = (WIDTH - 2 * PAD - 10) // 2
+            half = (width() - 2 * PAD - 10) // 2
             self.buttons += [
                 Button((x, y, half, BUTTON_H), tr("tutorial.play_out"), self.on_play_out,
                        size=22, name="coach.play_out", tip=tr("tip.tutorial.play_out")),
@@ -307,9 +312,9 @@ class LessonCoach:
         total = len(s.script.steps)
         head = tr("tutorial.step_of", n=min(s.step_index + 1, total), total=total)
         draw.blit_text(surface, head, (r.x + PAD, r.y + PAD - 4), 20, TEXT_DIM, True,
-                       max_w=WIDTH - 2 * PAD)  # fmt: skip
+                       max_w=width() - 2 * PAD)  # fmt: skip
         body, wrong = self.lines()
-        inner = pygame.Rect(r.x + PAD, r.y + PAD + 30, WIDTH - 2 * PAD, r.height)
+        inner = pygame.Rect(r.x + PAD, r.y + PAD + 30, width() - 2 * PAD, r.height)
         used = draw.blit_wrapped(surface, body, inner, TEXT_SIZE, TEXT)
         if wrong:
             inner.y += used + 12

@@ -17,14 +17,19 @@ from .geometry import (
     ROW_BUTTON_MAX,
     SLOT_STEP,
     banner_top,
+    grown,
     row_seats,
     row_step,
+    rows_header,
+    rows_header_ink,
+    rows_header_y,
     rows_top,
+    table_x,
 )
 from .ledger import BOX_X, PENDING, LedgerBox, ledger_rect
 from .rows import agreement_sentence, draw_sentence, fits, pending_sentence, row_columns
 from .slots import committed_owners, fill_slots, source_clan
-from .window import draw_banner, draw_jump_in
+from .window import countdown_rect, draw_banner, draw_jump_in
 
 
 def render_deal(
@@ -73,10 +78,16 @@ def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
     neg = v["negotiation"]
     boss = neg["boss"]
     title = tr("table.deal_on", n=neg["space"] + 1)
-    surf.blit(draw.fit(title, 34, 420, TEXT, True), (X + 24, Y + 18))
+    head = draw.fit(title, 34, 420, TEXT, True)
     sub = f"{tr('money.amount', n=neg['proceeds'])} = {neg['proceeds'] // max(1, neg['price'])} × {tr('money.amount', n=neg['price'])}"
     proceeds = draw.fit(sub, 24, 420, GOLD, True)
-    surf.blit(proceeds, (X + 24, Y + 62))
+    # the proceeds under the title's ink, both above the slots (a choice group's box,
+    # drawn over them, starts at Y + 92): at Large text the two rise to keep apart
+    t_ink, p_ink = head.get_bounding_rect(), proceeds.get_bounding_rect()
+    lift = max(0, min(16 + t_ink.y, Y + 18 + t_ink.bottom + 4 + p_ink.height + 2 - (Y + 92)))
+    surf.blit(head, (X + 24, Y + 18 - lift))
+    below = Y + 18 - lift + t_ink.bottom + 4 - p_ink.y
+    surf.blit(proceeds, (X + 24, max(Y + 62, below)))
     cr = draw.crown(40)
     bx = X + 470
     surf.blit(cr, (bx, Y + 14))
@@ -86,25 +97,37 @@ def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
     surf.blit(bl, (bx + 50, Y + 16))
     used = neg["actions"]
     lim = neg["limit"]
-    meter = pygame.Rect(bx + 50, max(Y + 58, Y + 16 + bl.get_bounding_rect().bottom + 6), 200, 8)
-    # the Boss's name however tall it is (Large text)
+    right = X + r.width - 24
+    ml = draw.fit(tr("table.limit", n=used, limit=lim), 18, right - 12 - (bx + 250), TEXT_DIM)
+    # under the Boss's name however tall it is, the count's ink clear of the name's (Large
+    # text, Thai)
+    name_ink = Y + 16 + bl.get_bounding_rect().bottom
+    mid = name_ink + 3 - ml.get_bounding_rect().y + ml.get_height() // 2
+    meter = pygame.Rect(bx + 50, max(Y + 58, Y + 16 + bl.get_height() + 4, mid - 4), 200, 8)
     pygame.draw.rect(surf, (40, 54, 48), meter, border_radius=5)
     f = meter.copy()
     f.width = int(meter.width * min(1.0, used / max(1, lim)))
     pygame.draw.rect(surf, BAD if neg["limit_spent"] else (120, 170, 220), f, border_radius=5)
-    right = X + r.width - 24
-    ml = draw.fit(tr("table.limit", n=used, limit=lim), 18, right - 12 - meter.right, TEXT_DIM)
     at = ml.get_rect(midleft=(meter.right + 12, meter.centery))
     surf.blit(ml, at)
     # what happens at the limit, on a line of its own under the meter (the tooltip says
     # which moves count); the negotiation clock goes under it (window.countdown_rect)
-    # (a line too long for the meter's width, as at a TV's 24 px, reaches left under the
-    # crown, up to the proceeds)
     then = tr("table.limit_spent") if neg["limit_spent"] else tr("table.limit_then", limit=lim)
-    img = draw.fit(then, 16, right - (X + 48 + proceeds.get_width()), TEXT_DIM)
-    ink = img.get_bounding_rect()
-    x = min(meter.x, right - img.get_width())
-    surf.blit(img, (x, at.y + ml.get_bounding_rect().bottom + 3 - ink.y))
+    img = draw.fit(then, 16, right - meter.x, TEXT_DIM)
+    then_ink = img.get_bounding_rect()
+    top = at.y + ml.get_bounding_rect().bottom + 3
+    if top + then_ink.height + 2 <= _header_floor(Y):  # else (Large text) the tooltip says it
+        surf.blit(img, (meter.x, top - then_ink.y))
+
+
+def _header_floor(Y: int) -> int:
+    """The highest ink below the move meter's lines (surface y, Y the panel's top): the
+    negotiation clock's digits and the "covered" word right of them."""
+    clock = countdown_rect("negotiation").move(0, Y - L.RIGHT.y)
+    digits = draw.text("0:00", 18, TEXT_DIM)
+    at = digits.get_rect(midright=(clock.left - 8, clock.centery))
+    word = draw.fit(covered_text({"covered": False}), 22, 300, TEXT, True)
+    return min(at.y + digits.get_bounding_rect().y, Y + 104 + word.get_bounding_rect().y)
 
 
 def covered_text(neg: dict) -> str:
@@ -167,27 +190,36 @@ def _on_table(surf, v, names, travel, card_rects, X: int, Y: int, ox: int, oy: i
     where they end."""
     neg = v["negotiation"]
     ty = Y + 200
-    lab = draw.fit(tr("table.on_table"), 20, 140, TEXT_DIM)
+    x0 = table_x() - L.RIGHT.x  # right of the label, however large the text
+    lab = draw.fit(tr("table.on_table"), 20, x0 - 34, TEXT_DIM)
     surf.blit(lab, (X + 24, ty + 26))
-    if not neg["laid"] and not travel:
-        room = BOX_X - 174 - 12  # up to the ledger box
-        surf.blit(draw.fit(tr("table.nothing_laid"), 20, room, (120, 140, 130)), (X + 174, ty + 26))
+    if not neg["laid"] and not travel:  # on as many lines as it takes, up to the ledger box
+        lines = draw.wrap(tr("table.nothing_laid"), 20, BOX_X - x0 - 12)
+        lh = draw.line_height(20)
+        y = ty + 26 + (lab.get_height() - lh) * (len(lines) > 1) // 2 - lh * (len(lines) - 1) // 2
+        for line in lines:
+            surf.blit(draw.fit(line, 20, BOX_X - x0 - 12, (120, 140, 130)), (X + x0, y))
+            y += lh
+    names_right = 0  # where the last laid card's owner's name ends
     for c in neg["laid"]:
         rr = card_rects[c["id"]].move(ox, oy)
         surf.blit(cardart.face("clan_" + c["clan"], rr.width, rr.height), rr)
         nm = draw.fit_name(names[c["owner"]], 18, LAID_STEP - 4, TEXT_DIM)
-        surf.blit(nm, nm.get_rect(midtop=(rr.centerx, rr.bottom + 2)))
-    tx = X + 174 + LAID_STEP * len(neg["laid"]) + (10 if neg["laid"] else 0)
+        at = nm.get_rect(midtop=(rr.centerx, rr.bottom + 2))
+        surf.blit(nm, at)
+        names_right = at.right
+    tx = X + x0 + LAID_STEP * len(neg["laid"]) + (10 if neg["laid"] else 0)
+    step = max(96, draw.text_width(tr("term.travelling"), 14) + 8)  # the suitcases' step
+    header_ink = rows_header_ink() + oy  # the labels' ink above the rows' header
     for k in sorted(travel):
         surf.blit(draw.clan_chip(k, 44, "dim"), (tx, ty + 12))
         surf.blit(draw.suitcase(34), (tx + 26, ty + 0))
-        # the suitcases' step, or the word's width (at a TV's 24 px), which rises to stay
-        # clear of the rows' heading under it
-        lbl = draw.text(tr("term.travelling"), 14, TEXT_DIM)
-        mid = tx + 22 + max(0, (lbl.get_width() - 88) // 2)  # under the chip, if it fits
-        lift = max(0, lbl.get_bounding_rect().bottom - 30)
-        surf.blit(lbl, lbl.get_rect(midtop=(mid, ty + 62 - lift)))
-        tx = max(tx + 96, mid + lbl.get_width() // 2 + 8)
+        lbl = draw.fit(tr("term.travelling"), 14, step, TEXT_DIM)
+        at = lbl.get_rect(midtop=(tx + 22, ty + 62))
+        at.left = max(at.left, names_right + 4)  # clear of the last laid card's owner
+        at.bottom = min(at.bottom, header_ink - 3 - (lbl.get_height() - lbl.get_bounding_rect().bottom))
+        surf.blit(lbl, at)
+        tx += step
     return tx
 
 
@@ -196,20 +228,19 @@ def _rows(surf, v: dict, viewer, names: list[str], X: int, ox: int, oy: int, but
     whose they are (rows.py); the buttons go on the right."""
     r = L.RIGHT
     top = rows_top() + oy
-    head_y = top - 24
     cols = row_columns(v, X)
+    agreement, pending = rows_header()
     heads = (
-        (tr("term.agreement"), cols[1], cols[2] - cols[1] - 8),
-        (tr("table.pending"), cols[2], X + r.width - 24 - cols[2]),
+        (agreement, cols[1], cols[2] - cols[1] - 8),
+        (pending, cols[2], X + r.width - 24 - cols[2]),
     )
-    imgs = [(draw.fit(txt, 18, room, TEXT_DIM), cx) for txt, cx, room in heads]
-    low = max(img.get_bounding_rect().bottom for img, _ in imgs)
-    for img, cx in imgs:  # on one line, its ink above the first row's band (Large text)
-        surf.blit(img, (cx, min(head_y, top - 4 - low)))
+    hy = rows_header_y(tuple(txt for txt, _, _ in heads)) + oy
+    for txt, cx, room in heads:  # on one line, its ink above the first row's band
+        surf.blit(draw.fit(txt, 18, room, TEXT_DIM), (cx, hy))
     seats = row_seats(v)
     step = row_step(len(seats))
     full = X + r.width - 24  # a row without buttons: the whole width
-    three = full - 3 * (ROW_BUTTON_MAX + 6) - 8  # where the buttons are not known
+    three = full - 3 * (grown(ROW_BUTTON_MAX) + 6) - 8  # where the buttons are not known
     for i, seat in enumerate(seats):
         y = top + i * step
         row = pygame.Rect(X + 16, y, r.width - 32, step - 4)
@@ -229,9 +260,8 @@ def _rows(surf, v: dict, viewer, names: list[str], X: int, ox: int, oy: int, but
         x = cols[2]
         if agr is None and pend is not None and not fits(v, pend, right - x):
             x = cols[1]  # cramped (six players, Large text): into the empty agreement place
-        if agr is not None:  # with no terms pending beside it, up to the row's end
-            end = cols[2] - 8 if pend is not None else right
-            room = end - cols[1] - draw.text_width("✓", 20) - 6
+        if agr is not None:
+            room = cols[2] - 8 - cols[1] - draw.text_width("✓", 20) - 6
             end = draw_sentence(surf, v, agr, cols[1], row.centery, GOOD, room)
             tick = draw.text("✓", 20, GOOD)
             surf.blit(tick, tick.get_rect(midleft=(end + 6, row.centery)))

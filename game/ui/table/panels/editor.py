@@ -24,6 +24,7 @@ from .. import layout as L
 from ..reasons import ui_reason, why_off
 from ..sentences import clan_word
 from .fair import FairLine
+from .geometry import rows_header_ink
 from .ledger import LedgerBox
 from .rows import Kind, terms_sentence
 from .slots import source_clan, source_label
@@ -71,7 +72,19 @@ def terms_seat(choice: TermsChoice) -> int:
 
 
 def editor_rect() -> pygame.Rect:
-    return pygame.Rect(L.RIGHT.x + 16, L.RIGHT.y + 296, L.RIGHT.width - 32, L.RIGHT.height - 304)
+    """Over the players' rows and their header (which rises with Large text)."""
+    top = min(L.RIGHT.y + 296, rows_header_ink() - 4)
+    return pygame.Rect(L.RIGHT.x + 16, top, L.RIGHT.width - 32, L.RIGHT.bottom - 8 - top)
+
+
+def title_band() -> tuple[int, int]:
+    """Where the title's line starts and where the first source row does, from the
+    editor's top: the title's ink clear of the row however tall the text, the title
+    rising into the top margin first (Large text, Thai marks)."""
+    sample = draw.LINE_SAMPLE[THEME.lang]
+    ink = fonts.render_text(sample, THEME.lang, THEME.font_px(28), TEXT, True).get_bounding_rect()
+    y = max(4 - ink.top, min(18, 62 - 4 - ink.bottom))
+    return y, max(62, y + ink.bottom + 4)
 
 
 RANGE_H = 24  # the "any amount from ... to ..." line (and the fair price, coach's), at least
@@ -127,7 +140,8 @@ def editor_geometry(n_sources: int) -> EditorGeometry:
     rows = max(1, (n_sources + per_row - 1) // per_row)
     gap, h = 12, 50
     range_h, summary_h = line_rooms()
-    fixed = 62 + 6 + 60 + range_h + summary_h + 6 + 64  # title ... amount, lines, buttons
+    top = title_band()[1]
+    fixed = top + 6 + 60 + range_h + summary_h + 6 + 64  # title ... amount, lines, buttons
     fixed -= 3  # the summary's ink ends 3 px above the buttons (its line's descent, 6 before)
     apart = 8  # between source rows
     spare = r.height - fixed - rows * (h + apart)
@@ -141,9 +155,9 @@ def editor_geometry(n_sources: int) -> EditorGeometry:
     for i in range(n_sources):
         row, col = divmod(i, per_row)
         sources.append(
-            pygame.Rect(r.x + 24 + col * (bw + gap), r.y + 62 + row * (h + apart), bw, h)
+            pygame.Rect(r.x + 24 + col * (bw + gap), r.y + top + row * (h + apart), bw, h)
         )
-    amount_y = r.y + 62 + rows * (h + apart) + 6
+    amount_y = r.y + top + rows * (h + apart) + 6
     buttons_y = r.bottom - 64
     pad = max(0, min(3, buttons_y - (amount_y + 60 + range_h + summary_h)))
     return EditorGeometry(
@@ -409,7 +423,7 @@ class TermsEditor:
             title = tr("table.editor.offer", name=names[v["negotiation"]["boss"]])
         else:
             title = tr("table.editor.propose", name=names[choice.action.to])
-        surface.blit(draw.fit(title, 28, r.width - 48, TEXT, True), (r.x + 24, r.y + 18))
+        surface.blit(draw.fit(title, 28, r.width - 48, TEXT, True), (r.x + 24, r.y + title_band()[0]))
         geo = editor_geometry(ed.slots)
         if not choice.pool:  # the note takes the slot after any Clan cards to lay
             note = tr("table.editor.lay_first") if ed.lays else tr("table.editor.no_sources")

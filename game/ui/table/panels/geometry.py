@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ... import draw, fonts
+from ...i18n import tr
 from ...theme import THEME
 from .. import layout as L
 
@@ -15,6 +16,14 @@ SLOT_STEP = 80  # a deal's slots, spaced so a name like "Player 1" fits under ea
 LAID_STEP = 84  # cards laid on the table, likewise
 ROW_BUTTON_MAX = 124  # a row's buttons (at most three) leave the pending terms their room
 ACCEPT_BUTTON_MAX = 212  # an Accept button says what it pays ("Accept: pay $18M")
+BAR_SLOT_W = 290  # one of the bottom bar's two big buttons
+BAR_SHRINK = 0.9  # the most a bar label shrinks to share the bar; below, its short form
+SHORT_LABELS = {"action.fail_deal": "action.fail_deal.short", "table.pass_floor": "table.pass_floor.short"}
+
+
+def grown(width: int) -> int:
+    """A width sized for a text at Normal, grown with Large text (never shrunk at Small)."""
+    return round(width * max(1.0, THEME.text_scale))
 
 
 def main_rect(i: int, n: int) -> pygame.Rect:
@@ -61,8 +70,8 @@ def discard_rect(i: int) -> pygame.Rect:
 def bar_rect(i: int, n: int) -> pygame.Rect:
     """The bottom bar: the Boss's calls, an investor's Offer / Pass, a window's answers."""
     x0, w = L.RIGHT.x + 24, L.RIGHT.width - 48
-    if n <= 2:  # one or two big buttons sit on the right, under the thumb of the eye
-        w = 2 * 290 + 14
+    if n <= 2 and THEME.text_scale <= 1:  # one or two big buttons sit on the right, under
+        w = 2 * BAR_SLOT_W + 14  # the thumb of the eye; at Large text they take the bar
         x0 = L.RIGHT.right - 24 - w
     gap = 12
     bw = (w - gap * (n - 1)) // n
@@ -83,7 +92,7 @@ def bar_rects(labels: list[str], size: int) -> list[pygame.Rect]:
     want = [draw.text_width(s, size, True) + BAR_LABEL_ROOM for s in labels]
     if max(want) <= first.width:
         return [bar_rect(i, n) for i in range(n)]
-    least = [fonts.text_size(s, THEME.lang, THEME.min_px, True)[0] + BAR_LABEL_ROOM for s in labels]
+    least = [_least(s, size) for s in labels]
     if sum(want) <= room:
         extra = (room - sum(want)) / n
         widths = [w + extra for w in want]
@@ -97,6 +106,24 @@ def bar_rects(labels: list[str], size: int) -> list[pygame.Rect]:
         out.append(pygame.Rect(round(x), first.y, round(x + w) - round(x), first.height))
         x += w + gap
     return out
+
+
+def _least(label: str, size: int) -> int:
+    """A bar button's least width: its label shrunk by BAR_SHRINK at most."""
+    px = max(THEME.min_px, round(THEME.font_px(size) * BAR_SHRINK))
+    return fonts.text_size(label, THEME.lang, px, True)[0] + BAR_LABEL_ROOM
+
+
+def bar_labels(keys: list[str], size: int) -> list[str]:
+    """The bar's labels: each in full where they share the bar shrunk by BAR_SHRINK at
+    most, else in their short forms ("Fail deal"), as a bar too short for the words at
+    Large text gives way."""
+    labels = [tr(k) for k in keys]
+    n = len(keys)
+    room = bar_rect(n - 1, n).right - bar_rect(0, n).x - (bar_rect(1, n).x - bar_rect(0, n).right) * (n - 1)
+    if n < 3 or sum(_least(s, size) for s in labels) <= room:
+        return labels
+    return [tr(SHORT_LABELS[k]) if k in SHORT_LABELS else s for k, s in zip(keys, labels, strict=True)]
 
 
 def rows_top() -> int:
@@ -122,15 +149,48 @@ def row_seats(v: dict) -> list[int]:
     return [(boss + k) % n for k in range(1, n)]
 
 
+def ink(s: str, size: int, bold: bool = False) -> pygame.Rect:
+    """Where s's ink lies in its line drawn at `size` (measured, not recorded as drawn)."""
+    return fonts.render_text(s, THEME.lang, THEME.font_px(size), (255, 255, 255), bold).get_bounding_rect()
+
+
+def rows_header() -> tuple[str, str]:
+    """The rows' header: the agreement's column, the pending terms' column."""
+    return tr("term.agreement"), tr("table.pending")
+
+
+def rows_header_y(labels: tuple[str, ...]) -> int:
+    """Where the rows' header line ("Agreement", "Offer / proposal") is drawn: on one
+    line, its ink above the first row's band however large the text."""
+    low = max(ink(s, 18).bottom for s in labels)
+    return min(rows_top() - 24, rows_top() - 4 - low)
+
+
+def table_x() -> int:
+    """Where the cards on the table begin: right of their label ("On the table")."""
+    return L.RIGHT.x + 24 + max(150, draw.text_width(tr("table.on_table"), 20) + 12)
+
+
+def rows_header_ink() -> int:
+    """The top of the rows' header's ink: what the cards on the table stay above."""
+    header = rows_header()
+    return rows_header_y(header) + min(ink(s, 18).top for s in header)
+
+
 def laid_rects(v: dict) -> dict[int, pygame.Rect]:
-    """Laid card id -> its rect on the table (travel targets, animations): small enough
+    """Laid card id -> its rect on the table (travel targets, animations): short enough
     that the owner's name under it stays clear of the rows' header at Large text."""
     out = {}
     neg = v.get("negotiation")
     if not neg:
         return out
-    x = L.RIGHT.x + 24 + 150
+    top = L.RIGHT.y + 200
+    h = 64
+    header_ink = rows_header_ink()
+    name_ink = 2 + draw.text_height("Ag", 18)  # the owner's name under the card
+    h = max(40, min(h, header_ink - 3 - name_ink - top))
+    x = table_x()
     for c in neg["laid"]:
-        out[c["id"]] = pygame.Rect(x, L.RIGHT.y + 200, 46, 64)
+        out[c["id"]] = pygame.Rect(x, top, 46, h)
         x += LAID_STEP
     return out

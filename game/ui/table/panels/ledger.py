@@ -254,14 +254,21 @@ class LedgerBox:
         for (lab, val, _), y in zip(shown, at, strict=True):
             if val is not None:
                 surf.blit(val, val.get_rect(topright=(x + w, y)))
-            surf.blit(lab, (x, y))
+            for img, dy in lab if isinstance(lab, list) else [(lab, 0)]:
+                surf.blit(img, (x, y + dy))
 
     @staticmethod
     def _images(line: Line, w: int) -> tuple[pygame.Surface, pygame.Surface | None, pygame.Rect]:
         """A line's label and value (None: the label alone) and their ink, together."""
-        if not line.value:
-            lab = draw.fit(line.label, SIZE, w, line.colour, line.bold)
-            return lab, None, lab.get_bounding_rect()
+        if not line.value:  # on as many lines as it needs (Large text), never shrunk
+            parts = [draw.fit(t, SIZE, w, line.colour, line.bold)
+                     for t in draw.wrap(line.label, SIZE, w, line.bold)]  # fmt: skip
+            if len(parts) == 1:
+                return parts[0], None, parts[0].get_bounding_rect()
+            lines = _stacked(parts)
+            ink = lines[0][0].get_bounding_rect().unionall(
+                [img.get_bounding_rect().move(0, dy) for img, dy in lines[1:]])
+            return lines, None, ink
         ink = TEXT if line.bold else TEXT_DIM  # the shorter of label and value at its width
         lw = draw.text_width(line.label, SIZE, line.bold)
         vw = draw.text_width(line.value, SIZE, line.bold)
@@ -288,6 +295,15 @@ class LedgerBox:
         val = draw.fit(line.value, SIZE, vw, line.colour, line.bold)
         a, b = lab.get_bounding_rect(), val.get_bounding_rect()
         return lab, val, pygame.Rect(0, min(a.top, b.top), 1, max(a.bottom, b.bottom) - min(a.top, b.top))
+
+
+def _stacked(parts: list[pygame.Surface]) -> list[tuple[pygame.Surface, int]]:
+    """Lines of one label, one under the other: each with its offset down."""
+    out, y = [], 0
+    for part in parts:
+        out.append((part, y))
+        y += part.get_height()
+    return out
 
 
 def _stack(shown, rect: pygame.Rect) -> list[int] | None:

@@ -35,8 +35,11 @@ from .editor import TermsEditor
 from .geometry import (
     ACCEPT_BUTTON_MAX,
     ROW_BUTTON_MAX,
+    bar_labels,
     bar_rect,
     bar_rects,
+    grown,
+    ink,
     row_seats,
     row_step,
     rows_top,
@@ -114,9 +117,11 @@ class NegotiationPanel:
         out: list[Widget] = []
         bx = L.RIGHT.right - 24
         for b in reversed(buttons):
-            most = ACCEPT_BUTTON_MAX if b.style == "good" else ROW_BUTTON_MAX
+            most = grown(ACCEPT_BUTTON_MAX if b.style == "good" else ROW_BUTTON_MAX)
             w = min(most, max(96, draw.text_width(b.label, 18, True) + 24))
-            r = pygame.Rect(bx - w, y + 3, w, step - 8)
+            # a little taller where the label's ink needs it (Thai at Large text)
+            h = max(step - 8, min(step - 4, ink(b.label, 18, True).height + 6))
+            r = pygame.Rect(bx - w, y + (step - 2 - h) // 2, w, h)
             out.append(
                 Button(
                     r,
@@ -261,19 +266,18 @@ class NegotiationPanel:
         """Going once, (accept the former agreements,) fail the deal, pass the floor."""
         send = self.table.send
         opts = [
-            (tr("action.going_once"), GoingOnce(me), "good", "neg.going_once"),
-            (tr("action.fail_deal"), FailDeal(me), "danger", "neg.fail"),
+            ("action.going_once", GoingOnce(me), "good", "neg.going_once"),
+            ("action.fail_deal", FailDeal(me), "danger", "neg.fail"),
         ]
         if any(isinstance(a, AcceptFormer) for a in legal.fixed):
             opts.insert(
                 1,
-                (tr("table.accept_former"), AcceptFormer(me), "normal", "neg.accept_former"),
+                ("table.accept_former", AcceptFormer(me), "normal", "neg.accept_former"),
             )
         if _has_floor(v):  # in real time there is no floor to pass
-            opts.append(
-                (tr("table.pass_floor"), PassFloor(me), "normal", "neg.pass_floor")
-            )
-        rects = bar_rects([label for label, _, _, _ in opts], 24)
+            opts.append(("table.pass_floor", PassFloor(me), "normal", "neg.pass_floor"))
+        labels = bar_labels([key for key, _, _, _ in opts], 24)
+        rects = bar_rects(labels, 24)
         return [
             Button(
                 rects[i],
@@ -286,7 +290,7 @@ class NegotiationPanel:
                 tip=tr(BOSS_BAR_TIPS[name]),
                 disabled_reason=why_off(v, a),
             )
-            for i, (label, a, style, name) in enumerate(opts)
+            for i, (label, (_, a, style, name)) in enumerate(zip(labels, opts, strict=True))
         ]
 
     def _investor_bar(self, v, legal, me: int, terms: ViewerTerms) -> list[Widget]:

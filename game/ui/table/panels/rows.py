@@ -18,7 +18,7 @@ from game.rules import Source
 from ... import draw
 from ...i18n import list_of, tr
 from ...theme import CLAN_LETTERS
-from .geometry import row_seats
+from .geometry import grown, row_seats
 from .slots import source_clan, source_label
 
 CHIP = 24  # a source's chip inside a sentence
@@ -151,11 +151,12 @@ def fits(v: dict, s: Sentence, max_w: int) -> bool:
 def draw_sentence(surf, v: dict, s: Sentence, x: int, cy: int, colour, max_w: int,
                   size: int = 20) -> int:  # fmt: skip
     """The sentence from x on line cy, its sources as chips (a laid card's framed), a
-    size smaller where it does not fit in max_w, in words where even that does not.
+    step or a size smaller where it does not fit in max_w, in words where even that does
+    not.
     Returns where it ends."""
     parts = s._format(MARK).split(MARK)
     chips = _chip_clans(v, s)
-    size = next((z for z in (size, SMALLER) if sentence_width(v, s, z) <= max_w), None)
+    size = next((z for z in (size, size - 1, SMALLER) if sentence_width(v, s, z) <= max_w), None)
     if size is None:  # in words, cut with "…" at the least size
         img = draw.fit_name(s.text(v, short=True), SMALLER, max_w, colour)
         surf.blit(img, img.get_rect(midleft=(x, cy)))
@@ -186,11 +187,11 @@ def row_columns(v: dict, X: int) -> tuple[int, int, int]:
     columns as wide as their widest entry (or heading), so the sentence has the room."""
     seats = row_seats(v)
     names = [v["players"][s]["name"] for s in seats]
-    name_w = min(NAME_MAX, max(draw.text_width(n, 22, True) for n in names) + 20)
+    name_w = min(grown(NAME_MAX), max(draw.text_width(n, 22, True) for n in names) + 20)
     widths = [draw.text_width(tr("term.agreement"), 18), draw.text_width("—", 20)]
     for seat in seats:
         agr = agreement_sentence(v, seat)
         if agr is not None:
             widths.append(sentence_width(v, agr, 20) + 6 + draw.text_width("✓", 20))
-    agr_w = min(AGREEMENT_MAX, max(widths) + 16)
+    agr_w = min(grown(AGREEMENT_MAX), max(widths) + 16)
     return X + 24, X + 24 + name_w, X + 24 + name_w + agr_w

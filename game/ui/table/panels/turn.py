@@ -186,8 +186,9 @@ class TurnPanel:
         at.y = max(at.y, ink + 3 - sub.get_bounding_rect().top)
         surf.blit(sub, at)
         # the groups flow left to right, wrapping onto a second line: every group shows
-        x, y = box.x + 20, min(box.y + 100, box.bottom - 90)  # a short box: a little higher
         chip, step, gap = 52, 100, 34
+        low = max(90, chip + 4 + draw.line_height(16) + 4)  # a chip and its holder's name
+        x, y = box.x + 20, min(box.y + 100, box.bottom - low)  # a short box: a little higher
         for kind, k, holders in marker_preview(sp, v["players"]):
             lab = draw.text(tr("table.k_of", k=k), 24, TEXT, True) if kind == "grp" else None
             width = (lab.get_width() + 14 if lab else 0) + len(holders) * step - (step - chip)

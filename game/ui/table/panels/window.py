@@ -12,12 +12,12 @@ from game.rules import LegalActions, Pass, PlayStop
 
 from ... import draw
 from ...i18n import list_of, tr, tr_names
-from ...theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM
-from ...widgets import Button, Widget
+from ...theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, THEME
+from ...widgets import Button, Widget, keycap
 from .. import layout as L
 from ..reasons import why_off
 from ..sentences import Describer, clan_word
-from .geometry import bar_rect
+from .geometry import BAR_LABEL_ROOM, BAR_SLOT_W, banner_top, bar_rect
 
 # what the banner says a window waits for, by the window's kind
 WINDOW_TEXTS = {
@@ -38,8 +38,8 @@ def window_widgets(v: dict, legal: LegalActions, me: int | None, send: Callable)
     closing = win["kind"] == "going_once"
     out: list[Widget] = [
         Button(
-            bar_rect(1 if jump_in_shown(v, me) else 0, 2),
-            tr("table.let_close" if closing else "table.let_pass"),
+            close_rect() if jump_in_shown(v, me) else bar_rect(0, 2),
+            close_label() if jump_in_shown(v, me) else tr("table.let_close" if closing else "table.let_pass"),
             lambda a=a_pass: send(a),
             style="good",
             size=26,
@@ -76,11 +76,28 @@ def jump_in_shown(v: dict, viewer: int | None) -> bool:
     )  # fmt: skip
 
 
+def close_label() -> str:
+    """"Let the deal close" beside the jump-in line; at Large text its short form ("Let it
+    close"): the line beside it has the more words."""
+    return tr("table.let_close.short" if THEME.text_scale > 1 else "table.let_close")
+
+
+def close_rect() -> pygame.Rect:
+    """"Let the deal close" beside the jump-in line: the bar's right place, no wider than
+    its label needs at Large text."""
+    bar = bar_rect(1, 2)
+    cap = draw.text_width(keycap(pygame.K_SPACE), max(16, THEME.min_px), True)  # its key
+    need = draw.text_width(close_label(), 26, True) + BAR_LABEL_ROOM + cap + 12
+    w = min(bar.width, max(BAR_SLOT_W, need))
+    return pygame.Rect(bar.right - w, bar.y, w, bar.height)
+
+
 def jump_in_rect() -> pygame.Rect:
     """Left of "Let the deal close" (which then takes the bar's right place)."""
-    bar = bar_rect(1, 2)
+    bar = close_rect()
     left = L.RIGHT.x + 24
-    return pygame.Rect(left, bar.y - 8, bar.x - 16 - left, bar.height + 16)
+    top = banner_top() + 38 + 2  # under the banner's band, above the phrases' row
+    return pygame.Rect(left, top, bar.x - 16 - left, L.RIGHT.bottom - 56 - top)
 
 
 def draw_jump_in(surf, v: dict, viewer: int | None, ox: int, oy: int) -> None:
@@ -89,13 +106,16 @@ def draw_jump_in(surf, v: dict, viewer: int | None, ox: int, oy: int) -> None:
     if not jump_in_shown(v, viewer):
         return
     r = jump_in_rect().move(ox, oy)
-    lines = draw.wrap(tr("window.jump_in", boss=tr("card.boss")), 20, r.width)[:2]
+    lines = draw.wrap(tr("window.jump_in", boss=tr("card.boss")), 20, r.width)
     step = draw.line_height(20)
-    y = r.centery - step * len(lines) // 2
-    for line in lines:
-        img = draw.fit(line, 20, r.width, GOLD)
-        surf.blit(img, (r.x, y))
-        y += step
+    if step * len(lines) <= r.height:
+        y = r.centery - step * len(lines) // 2
+        for line in lines:
+            surf.blit(draw.fit(line, 20, r.width, GOLD), (r.x, y))
+            y += step
+    else:  # Large text: the lines closer, by their ink
+        draw.blit_stacked(surf, [(draw.fit(s, 20, r.width, GOLD), 20, False) for s in lines],
+                          r.x, r.centery, gap=0)  # fmt: skip
 
 
 def _travel_text(v: dict, win: dict, names: list[str]) -> str:
