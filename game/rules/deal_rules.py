@@ -40,7 +40,7 @@ from .legality import (
     Gate,
     Refusal,
     Rule,
-    can_call,
+    call_refusal,
     former_total,
     may_fail,
     no_check,
@@ -90,8 +90,6 @@ _QUIET_ROUND_PASS = Refusal(
     "floor.quiet_round",
     "after a quiet round the Boss may only close, fail or make a last proposal",
 )
-_NOT_COVERED = Refusal("close.not_covered", "the committed sources do not cover the space")
-_UNPAID = Refusal("close.unpaid", "the agreements and two-player payments exceed the proceeds")
 _MUST_CLOSE = Refusal("two_player.must_close", "two-player rules: a covered deal must be closed")
 _NOT_ON_SPACE = Refusal("clan.not_on_space", "that clan has no slot on this space")
 _TRAVEL_TARGET = Refusal(
@@ -134,6 +132,18 @@ _NOTHING_PENDING = Refusal("agreement.nothing_pending", "nothing is pending with
 _NOT_PARTY = Refusal("agreement.not_party", "only the Boss or that player may withdraw it")
 
 
+
+
+@lru_cache(maxsize=256)
+def _no_clan_card(clan) -> Refusal:
+    return Refusal("card.not_in_hand", f"you hold no {clan.key} Clan card")
+
+
+@lru_cache(maxsize=256)
+def _no_offer(seat: int) -> Refusal:
+    return Refusal("agreement.no_offer", f"seat {seat} has no pending offer")
+
+
 # --------------------------------------------------------------------------- the gate
 
 
@@ -160,7 +170,7 @@ def deal_gate(facts: tuple, kind: type[Action]) -> Refusal | None:
     if kind is PassFloor and (real_time or in_call):
         return _FLOOR_NONE
     if floor >= 0:
-        return Refusal("floor.not_yours", f"seat {floor} has the floor")
+        return Refusal("floor.not_yours", f"seat {floor} has the floor")  # (memoized)
     if kind in _BOSS_ONLY and not boss:
         return _BOSS_ONLY_R
     if kind in _NOT_THE_BOSS and boss:
@@ -189,9 +199,10 @@ def _deal_gate_of(kind: type[Action]) -> Gate:
     missing = Refusal("negotiation.none", f"{kind.__name__}: no negotiation is open")
 
     def gate(state: GameState, seat: int) -> Refusal | None:
-        refused = window_gate(state, seat)
-        if refused is not None:
-            return refused
+        if state.window is not None:
+            refused = window_gate(state, seat)
+            if refused is not None:
+                return refused
         if state.phase is not _NEGOTIATION or state.negotiation is None:
             return missing
         return deal_gate(deal_facts(state, seat), kind)
@@ -207,32 +218,37 @@ def _lay(state: GameState, a: LayClan) -> Refusal | None:
     """Clan cards of the clans the space uses; under V3 any clan (RULES §8.1)."""
     clan = a.clan
     if not state.hands[a.seat][clan]:
-        return Refusal("card.not_in_hand", f"you hold no {clan.key} Clan card")
+        return _no_clan_card(clan)
     if _V3 in state.settings.variants or state.board.clan_masks[state.negotiation.space] >> clan & 1:
         return None
     return _NOT_ON_SPACE
 
 
+def target_clan(state: GameState, target: Source) -> int:
+    """The clan of a source a Travel card may be sent to: a placard in play and not
+    travelling, or a laid Clan card (-1: neither)."""
+    neg = state.negotiation
+    kind, ref = target
+    if kind is _PLACARD:
+        if not 0 <= ref < 6 or state.placards[ref] == POOL or ref in neg.travel:
+            return -1
+        return ref
+    laid = neg.card(ref)
+    return -1 if laid is None else laid.clan
+
+
 def _travel(state: GameState, a: PlayTravel) -> Refusal | None:
-    """A Travel card of the target's clan, or a grey one, on a placard in play and not
-    travelling or a laid Clan card, of a clan the space uses."""
+    """A Travel card of the target's clan, or a grey one, on a target of a clan the space
+    uses."""
     card = a.card
     if not TRAVEL_RED <= card <= TRAVEL_GREY or not state.hands[a.seat][card]:
         return not_held(card)
-    neg = state.negotiation
-    kind, ref = a.target
-    if kind is _PLACARD:
-        if not 0 <= ref < 6 or state.placards[ref] == POOL or ref in neg.travel:
-            return _TRAVEL_TARGET
-        clan = ref
-    else:
-        laid = neg.card(ref)
-        if laid is None:
-            return _TRAVEL_TARGET
-        clan = laid.clan
+    clan = target_clan(state, a.target)
+    if clan < 0:
+        return _TRAVEL_TARGET
     if card != TRAVEL_GREY and card != TRAVEL_RED + clan:
         return _TRAVEL_COLOUR
-    return None if state.board.clan_masks[neg.space] >> clan & 1 else _NOT_ON_SPACE
+    return None if state.board.clan_masks[state.negotiation.space] >> clan & 1 else _NOT_ON_SPACE
 
 
 def _boss_card(state: GameState, a: PlayBoss) -> Refusal | None:
@@ -240,9 +256,10 @@ def _boss_card(state: GameState, a: PlayBoss) -> Refusal | None:
 
 
 def _recruit_gate(state: GameState, seat: int) -> Refusal | None:
-    refused = window_gate(state, seat)
-    if refused is not None:
-        return refused
+    if state.window is not None:
+        refused = window_gate(state, seat)
+        if refused is not None:
+            return refused
     if state.hands[seat][RECRUIT] < 3:
         return _TRIPLE
     phase = state.phase
@@ -282,29 +299,31 @@ def recruit_moves(seat: int, placards: tuple[int, ...]) -> tuple[Action, ...]:
 # --------------------------------------------------------------------------- terms
 
 
+def terms_cap(cap: int, paid: bool, pool) -> int:
+    """The most terms with a player may ask, the offer cap being `cap`: the cap when the
+    player may be paid (`paid`), else $0 with a source of theirs (`pool`) and no terms at
+    all without one (-1): under V3 a player who may not be paid takes part for $0 only, and
+    only with a source (RULES §8.1)."""
+    if paid:
+        return cap
+    return 0 if pool else -1
+
+
 def terms_refusal(
     state: GameState, paid: bool, pool, sources: tuple[Source, ...], amount: int
 ) -> Refusal | None:
-    """Terms with a player who may be paid (`paid`) and may offer `pool`: any of those
-    sources, named once, for $0 up to the cap; under V3 a player who may not be paid takes
-    part for $0 only, and only with a source (RULES §8.1)."""
-    if not paid and not pool:
+    """Terms with a player: any of the sources they may offer (`pool`), each named once,
+    for $0 up to `terms_cap`."""
+    hi = terms_cap(nego.offer_cap(state) if paid else 0, paid, pool)
+    if hi < 0:
         return _V3_SOURCE
-    if not paid and amount != 0:
-        return _V3_FOR_NOTHING
-    if amount > 0 and amount > nego.offer_cap(state):  # (the cap is never below $0)
-        return _EXCEEDS
+    if amount > hi:
+        return _EXCEEDS if paid else _V3_FOR_NOTHING
     if any(s not in pool for s in sources):
         return _SOURCES
     if amount < 0 or len(set(sources)) != len(sources):
         return _OFFER
     return None
-
-
-def terms_cap(cap: int, paid: bool) -> int:
-    """The most `terms_refusal` lets terms ask, the offer cap being `cap`: the cap, or $0
-    for a player who may not be paid."""
-    return cap if paid else 0
 
 
 def _offer(state: GameState, a: Offer) -> Refusal | None:
@@ -336,7 +355,7 @@ def _fits(state: GameState, seat: int, terms) -> Refusal | None:
 def _accept(state: GameState, a: Accept) -> Refusal | None:
     terms = state.negotiation.pending.get(a.of)
     if terms is None or terms.by_boss:
-        return Refusal("agreement.no_offer", f"seat {a.of} has no pending offer")
+        return _no_offer(a.of)
     return _fits(state, a.of, terms)
 
 
@@ -365,9 +384,7 @@ def _withdraw(state: GameState, a: Withdraw) -> Refusal | None:
 
 
 def _going_once(state: GameState, a: GoingOnce) -> Refusal | None:
-    if can_call(state):
-        return None
-    return _UNPAID if nego.is_covered(state) else _NOT_COVERED
+    return call_refusal(state)
 
 
 def _fail(state: GameState, a: FailDeal) -> Refusal | None:

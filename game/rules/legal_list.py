@@ -51,17 +51,19 @@ from .deal_rules import (
     allowed_deal_kinds,
     deal_facts,
     recruit_moves,
+    target_clan,
     terms_cap,
-    terms_refusal,
 )
-from .legality import TRAVEL_GREY, TRAVEL_RED, asked_seats
+from .legality import BOSS, RECRUIT, TRAVEL_GREY, TRAVEL_RED, asked_seats
 from .rulebook import RULES, refusal
 from .state import PLACARD_SOURCES, GameState, Phase, Source, laid
+from .variants import Variant
 
 # Enum members the legal-action path tests on every move, read once: in CPython 3.11 looking
 # a member up on its class (`Phase.NEGOTIATION`) costs ~0.1 µs, as EnumType defines __getattr__.
 _GAME_OVER = Phase.GAME_OVER
 _NEGOTIATION = Phase.NEGOTIATION
+_V3 = Variant.V3
 _HOST_CLOCK = _a(TimeUp, HOST)
 _CHECK = {kind: rule.check for kind, rule in RULES.items()}
 _GATE = {kind: rule.gate for kind, rule in RULES.items()}
@@ -186,13 +188,11 @@ def _deal_actions(state: GameState, seat: int, out: LegalActions) -> None:
     fixed = out.fixed
     neg = state.negotiation
     if plan.lay:
-        check = _CHECK[LayClan]
+        # The Clan cards held of the clans the space uses, any clan under V3: exactly what
+        # LayClan's check allows (card.not_in_hand, clan.not_on_space).
         hand = state.hands[seat]
-        for clan in CLANS:
-            if hand[clan]:  # the candidates: the Clan cards held
-                action = _a(LayClan, seat, clan)
-                if check(state, action) is None:
-                    fixed.append(action)
+        wanted = 63 if _V3 in state.settings.variants else state.board.clan_masks[neg.space]
+        fixed.extend([_a(LayClan, seat, CLANS[c]) for c in MASK_CLANS[wanted] if hand[c]])
     if plan.cards:
         _card_plays(state, seat, fixed, plan.cards)
     if plan.offer and seat != neg.boss:  # (the Boss proposes: Offer's check)
@@ -228,50 +228,52 @@ def _card_plays(
     hand = state.hands[seat]
     grey = hand[TRAVEL_GREY] > 0
     if PlayTravel in kinds and (grey or any(hand[TRAVEL_RED:TRAVEL_GREY])):
-        # Targets: the space's placards, then its laid cards (the check refuses a clan the
-        # space does not use); on each the Travel card of the target's clan, then a grey
-        # one (it refuses any other colour).
-        check = _CHECK[PlayTravel]
+        # Targets: the space's placards, then its laid cards (PlayTravel's check refuses a
+        # clan the space does not use); on each the Travel card of the target's clan, then
+        # a grey one, if held: exactly what the check allows of a target (card.not_in_hand,
+        # travel.colour).
         wanted = state.board.clan_masks[neg.space]
         for clan in MASK_CLANS[wanted]:
-            _travel_plays(state, seat, fixed, check, clan, PLACARD_SOURCES[clan])
+            target = PLACARD_SOURCES[clan]
+            if target_clan(state, target) >= 0:
+                _travel_plays(seat, hand, fixed, clan, target)
         for card in neg.laid:
-            if wanted >> card.clan & 1:
-                _travel_plays(state, seat, fixed, check, card.clan, laid(card.id))
-    if PlayBoss in kinds and _CHECK[PlayBoss](state, _a(PlayBoss, seat)) is None:
+            if wanted >> card.clan & 1:  # (a laid card is a target)
+                _travel_plays(seat, hand, fixed, card.clan, laid(card.id))
+    if PlayBoss in kinds and hand[BOSS]:  # (PlayBoss's check: the card held)
         fixed.append(_a(PlayBoss, seat))
-    if Recruit in kinds and RULES[Recruit].gate(state, seat) is None:
+    # (Recruit's gate refuses fewer than three cards: recruit.triple)
+    if Recruit in kinds and hand[RECRUIT] >= 3 and RULES[Recruit].gate(state, seat) is None:
         fixed.extend(recruit_moves(seat, tuple(state.placards)))
 
 
-def _travel_plays(state, seat: int, fixed: list[Action], check, clan: int, target) -> None:
-    hand = state.hands[seat]
+def _travel_plays(seat: int, hand, fixed: list[Action], clan: int, target) -> None:
     for card in (TRAVEL_RED + clan, TRAVEL_GREY):
-        if hand[card]:  # the candidates: the Travel cards held
-            action = _a(PlayTravel, seat, CARDS[card], target)
-            if check(state, action) is None:
-                fixed.append(action)
+        if hand[card]:
+            fixed.append(_a(PlayTravel, seat, CARDS[card], target))
 
 
 def _offers(state: GameState, seat: int, out: LegalActions) -> None:
     """Offer's terms, as one range: what `terms_refusal` allows the seat."""
     pool = tuple(sorted(nego.offerable(state, seat)))
     paid = nego.may_be_paid(state, seat)
-    if terms_refusal(state, paid, pool, (), 0) is None:
-        cap = terms_cap(nego.offer_cap(state), paid)
-        out.terms.append(_offer_choice(seat, pool, cap))
+    hi = terms_cap(nego.offer_cap(state) if paid else 0, paid, pool)
+    if hi >= 0:
+        out.terms.append(_offer_choice(seat, pool, hi))
 
 
 def _proposals(state: GameState, boss: int, out: LegalActions) -> None:
     """Propose's terms to each other player (Propose's check refuses the Boss himself)."""
     cap = nego.offer_cap(state)
     pools = nego.offerable_by_seat(state)
+    v3 = _V3 in state.settings.variants
+    played = state.negotiation.played
     for p in range(len(pools)):
         if p == boss:
             continue
-        paid = nego.may_be_paid(state, p)
-        if terms_refusal(state, paid, pools[p], (), 0) is None:
-            out.terms.append(_proposal_choice(boss, p, pools[p], terms_cap(cap, paid)))
+        hi = terms_cap(cap, not v3 or p in played, pools[p])  # (nego.may_be_paid)
+        if hi >= 0:
+            out.terms.append(_proposal_choice(boss, p, pools[p], hi))
 
 
 # Offer ranges are frozen values like actions, shared the same way: building one cost more

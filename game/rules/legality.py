@@ -16,6 +16,7 @@ of the turn, the reaction windows and the preferences; `deal_rules.py` the negot
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import NamedTuple
 
 from . import negotiation as nego
@@ -103,15 +104,38 @@ _DRAW_WHEN = Refusal("turn.draw_after_roll", "draw only after rolling")
 _V2_DRAW = Refusal(
     "variant.V2", "V2: starting a turn with 10 or more cards, you must attempt a deal"
 )
+_NOT_COVERED = Refusal("close.not_covered", "the committed sources do not cover the space")
+_UNPAID = Refusal("close.unpaid", "the agreements and two-player payments exceed the proceeds")
 _DISCARD_WHEN = Refusal("hand.no_discard", "discard only down to the hand limit after drawing")
 
 
+# The refusals that name a seat, a space or a card, made once each (a refused action is
+# often asked again: a bot's or a fuzzer's draw, a client's retry).
+@lru_cache(maxsize=256)
 def unknown_seat(seat: int) -> Refusal:
     return Refusal("seat.unknown", f"there is no seat {seat}")
 
 
+@lru_cache(maxsize=256)
 def not_held(card: Card) -> Refusal:
     return Refusal("card.not_in_hand", f"you hold no {card.key} card")
+
+
+@lru_cache(maxsize=256)
+def _not_asked(seat: int) -> Refusal:
+    return Refusal(
+        "window.not_asked", f"a reaction window is open and seat {seat} is not asked now"
+    )
+
+
+@lru_cache(maxsize=256)
+def _not_your_turn(turn: int, seat: int) -> Refusal:
+    return Refusal("turn.not_yours", f"it is seat {turn}'s turn, not seat {seat}'s")
+
+
+@lru_cache(maxsize=256)
+def _not_free(space: int) -> Refusal:
+    return Refusal("setup.space_free", f"space {space} is not a free space")
 
 
 # --------------------------------------------------------------------------- shared rules
@@ -136,12 +160,19 @@ def may_draw(state: GameState, seat: int, can_open: bool) -> bool:
     return not (can_open and _V2 in state.settings.variants and state.hand_size(seat) >= 10)
 
 
-def can_call(state: GameState) -> bool:
+def call_refusal(state: GameState) -> Refusal | None:
+    """The Boss may call "going once" when the committed sources cover the space and the
+    agreements and two-player payments fit the proceeds (`involved` is None exactly when
+    they do not cover it)."""
     inv = nego.involved(state)
     if inv is None:
-        return False
+        return _NOT_COVERED
     neg = state.negotiation
-    return nego.agreed_total(neg) + inv[1] <= neg.proceeds
+    return None if nego.agreed_total(neg) + inv[1] <= neg.proceeds else _UNPAID
+
+
+def can_call(state: GameState) -> bool:
+    return call_refusal(state) is None
 
 
 def may_fail(state: GameState) -> bool:
@@ -172,9 +203,7 @@ def window_gate(state: GameState, seat: int) -> Refusal | None:
     if win is None:
         return None
     if seat not in asked_seats(state):
-        return Refusal(
-            "window.not_asked", f"a reaction window is open and seat {seat} is not asked now"
-        )
+        return _not_asked(seat)
     if win.kind.stoppable:
         return _ANSWER_ONLY
     return None  # "going once": any card played or offer made cancels the call
@@ -182,10 +211,11 @@ def window_gate(state: GameState, seat: int) -> Refusal | None:
 
 def turn_gate(state: GameState, seat: int) -> Refusal | None:
     """The turn's moves: after the window's gate, the turn player's only."""
-    refused = window_gate(state, seat)
-    if refused is None and seat != state.turn:
-        return Refusal("turn.not_yours", f"it is seat {state.turn}'s turn, not seat {seat}'s")
-    return refused
+    if state.window is not None:
+        refused = window_gate(state, seat)
+        if refused is not None:
+            return refused
+    return None if seat == state.turn else _not_your_turn(state.turn, seat)
 
 
 # --------------------------------------------------------------------------- windows
@@ -199,9 +229,7 @@ def _pass_gate(state: GameState, seat: int) -> Refusal | None:
 
 def _asked_gate(state: GameState, seat: int) -> Refusal | None:
     if seat not in asked_seats(state):
-        return Refusal(
-            "window.not_asked", f"a reaction window is open and seat {seat} is not asked now"
-        )
+        return _not_asked(seat)
     return None
 
 
@@ -231,7 +259,7 @@ def _marker_gate(state: GameState, seat: int) -> Refusal | None:
 def _free_space(state: GameState, a: PlaceMarker) -> Refusal | None:
     if 0 <= a.space < len(state.board.spaces) and a.space not in state.covered:
         return None
-    return Refusal("setup.space_free", f"space {a.space} is not a free space")
+    return _not_free(a.space)
 
 
 def _open_gate(state: GameState, seat: int) -> Refusal | None:
