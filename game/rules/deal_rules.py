@@ -41,8 +41,8 @@ from .legality import (
     Refusal,
     Rule,
     call_refusal,
+    fail_refusal,
     former_total,
-    may_fail,
     no_check,
     not_held,
     unknown_seat,
@@ -90,7 +90,6 @@ _QUIET_ROUND_PASS = Refusal(
     "floor.quiet_round",
     "after a quiet round the Boss may only close, fail or make a last proposal",
 )
-_MUST_CLOSE = Refusal("two_player.must_close", "two-player rules: a covered deal must be closed")
 _NOT_ON_SPACE = Refusal("clan.not_on_space", "that clan has no slot on this space")
 _TRAVEL_TARGET = Refusal(
     "travel.target", "a Travel card goes on a placard or laid Clan card in play"
@@ -380,17 +379,7 @@ def _withdraw(state: GameState, a: Withdraw) -> Refusal | None:
     return None
 
 
-# --------------------------------------------------------------------------- closing
-
-
-def _going_once(state: GameState, a: GoingOnce) -> Refusal | None:
-    return call_refusal(state)
-
-
-def _fail(state: GameState, a: FailDeal) -> Refusal | None:
-    return None if may_fail(state) else _MUST_CLOSE
-
-
+# Each move's check (closing and failing: `legality.call_refusal`, `legality.fail_refusal`).
 _CHECKS = {
     LayClan: _lay,
     PlayTravel: _travel,
@@ -402,8 +391,8 @@ _CHECKS = {
     AcceptProposal: _accept_proposal,
     Withdraw: _withdraw,
     PassFloor: no_check,
-    GoingOnce: _going_once,
-    FailDeal: _fail,
+    GoingOnce: call_refusal,
+    FailDeal: fail_refusal,
 }
 DEAL_RULES: dict[type[Action], Rule] = {
     **{kind: Rule(_deal_gate_of(kind), check) for kind, check in _CHECKS.items()},

@@ -54,7 +54,7 @@ from .deal_rules import (
     target_clan,
     terms_cap,
 )
-from .legality import BOSS, RECRUIT, TRAVEL_GREY, TRAVEL_RED, asked_seats
+from .legality import BOSS, RECRUIT, TRAVEL_GREY, TRAVEL_RED
 from .rulebook import RULES, refusal
 from .state import PLACARD_SOURCES, GameState, Phase, Source, laid
 from .variants import Variant
@@ -94,9 +94,7 @@ def _legal(state: GameState, seat: int) -> LegalActions:
     moves = LegalActions()
     phase = state.phase
     if state.window is not None:
-        # The window's gates refuse every move of a seat it does not ask.
-        if seat in asked_seats(state):
-            _window_actions(state, seat, moves)
+        _window_actions(state, seat, moves)
     elif seat == state.turn or phase is _NEGOTIATION:
         # Out of a negotiation the turn's gates refuse every other seat.
         _PHASE_ACTIONS[phase](state, seat, moves)
@@ -147,7 +145,9 @@ def _discard_actions(state: GameState, seat: int, out: LegalActions) -> None:
 
 
 def _window_actions(state: GameState, seat: int, out: LegalActions) -> None:
-    _admit(state, seat, Pass, out.fixed)
+    if _GATE[Pass](state, seat) is not None:
+        return  # not asked: the window's gate refuses every other move too
+    out.fixed.append(_a(Pass, seat))
     _admit(state, seat, PlayStop, out.fixed)
     if not state.window.kind.stoppable:  # (in the others the window's gate refuses the rest)
         _deal_actions(state, seat, out)
@@ -163,7 +163,7 @@ class _DealPlan(NamedTuple):
     accept_proposal: bool
     accept: bool
     withdraw: bool
-    singles: tuple  # AcceptFormer, GoingOnce, FailDeal, PassFloor: those allowed, in order
+    singles: tuple  # (type, check) of AcceptFormer, GoingOnce, FailDeal, PassFloor allowed
 
 
 @cache
@@ -177,7 +177,7 @@ def _deal_plan(facts: tuple) -> _DealPlan:
         AcceptProposal in kinds,
         Accept in kinds,
         Withdraw in kinds,
-        tuple(k for k in (AcceptFormer, GoingOnce, FailDeal, PassFloor) if k in kinds),
+        tuple((k, _CHECK[k]) for k in (AcceptFormer, GoingOnce, FailDeal, PassFloor) if k in kinds),
     )
 
 
@@ -214,9 +214,9 @@ def _deal_actions(state: GameState, seat: int, out: LegalActions) -> None:
                     fixed.append(action)
                 if plan.withdraw and withdraw(state, action := _a(Withdraw, seat, p)) is None:
                     fixed.append(action)
-    for kind in plan.singles:
-        if _CHECK[kind](state, action := _a(kind, seat)) is None:
-            fixed.append(action)
+    for kind, check in plan.singles:  # (their checks read no field of the action)
+        if check(state, None) is None:
+            fixed.append(_a(kind, seat))
 
 
 def _card_plays(

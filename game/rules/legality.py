@@ -106,6 +106,7 @@ _V2_DRAW = Refusal(
 )
 _NOT_COVERED = Refusal("close.not_covered", "the committed sources do not cover the space")
 _UNPAID = Refusal("close.unpaid", "the agreements and two-player payments exceed the proceeds")
+_MUST_CLOSE = Refusal("two_player.must_close", "two-player rules: a covered deal must be closed")
 _DISCARD_WHEN = Refusal("hand.no_discard", "discard only down to the hand limit after drawing")
 
 
@@ -160,10 +161,10 @@ def may_draw(state: GameState, seat: int, can_open: bool) -> bool:
     return not (can_open and _V2 in state.settings.variants and state.hand_size(seat) >= 10)
 
 
-def call_refusal(state: GameState) -> Refusal | None:
-    """The Boss may call "going once" when the committed sources cover the space and the
-    agreements and two-player payments fit the proceeds (`involved` is None exactly when
-    they do not cover it)."""
+def call_refusal(state: GameState, action: Action | None = None) -> Refusal | None:
+    """GoingOnce's check: the Boss may call "going once" when the committed sources cover
+    the space and the agreements and two-player payments fit the proceeds (`involved` is
+    None exactly when they do not cover it)."""
     inv = nego.involved(state)
     if inv is None:
         return _NOT_COVERED
@@ -171,13 +172,11 @@ def call_refusal(state: GameState) -> Refusal | None:
     return None if nego.agreed_total(neg) + inv[1] <= neg.proceeds else _UNPAID
 
 
-def can_call(state: GameState) -> bool:
-    return call_refusal(state) is None
-
-
-def may_fail(state: GameState) -> bool:
-    # Two-player rules: the Boss must close whenever the sources on the table cover the deal.
-    return not (state.settings.two_player and can_call(state))
+def fail_refusal(state: GameState, action: Action | None = None) -> Refusal | None:
+    """FailDeal's check: two-player rules, the Boss must close whenever he may."""
+    if state.settings.two_player and call_refusal(state) is None:
+        return _MUST_CLOSE
+    return None
 
 
 def former_total(state: GameState) -> int | None:
