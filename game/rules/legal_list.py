@@ -54,7 +54,7 @@ from .deal_rules import (
     target_clan,
     terms_cap,
 )
-from .legality import BOSS, RECRUIT, TRAVEL_GREY, TRAVEL_RED
+from .legality import BOSS, RECRUIT, TRAVEL_GREY, TRAVEL_RED, no_check
 from .rulebook import RULES, refusal
 from .state import PLACARD_SOURCES, GameState, Phase, Source, laid
 from .variants import Variant
@@ -163,7 +163,7 @@ class _DealPlan(NamedTuple):
     accept_proposal: bool
     accept: bool
     withdraw: bool
-    singles: tuple  # (type, check) of AcceptFormer, GoingOnce, FailDeal, PassFloor allowed
+    singles: tuple  # (type, check or None) of AcceptFormer, GoingOnce, FailDeal, PassFloor allowed
 
 
 @cache
@@ -177,7 +177,11 @@ def _deal_plan(facts: tuple) -> _DealPlan:
         AcceptProposal in kinds,
         Accept in kinds,
         Withdraw in kinds,
-        tuple((k, _CHECK[k]) for k in (AcceptFormer, GoingOnce, FailDeal, PassFloor) if k in kinds),
+        tuple(
+            (k, None if _CHECK[k] is no_check else _CHECK[k])
+            for k in (AcceptFormer, GoingOnce, FailDeal, PassFloor)
+            if k in kinds
+        ),
     )
 
 
@@ -215,7 +219,7 @@ def _deal_actions(state: GameState, seat: int, out: LegalActions) -> None:
                 if plan.withdraw and withdraw(state, action := _a(Withdraw, seat, p)) is None:
                     fixed.append(action)
     for kind, check in plan.singles:  # (their checks read no field of the action)
-        if check(state, None) is None:
+        if check is None or check(state, None) is None:
             fixed.append(_a(kind, seat))
 
 
@@ -234,12 +238,15 @@ def _card_plays(
         # travel.colour).
         wanted = state.board.clan_masks[neg.space]
         for clan in MASK_CLANS[wanted]:
-            target = PLACARD_SOURCES[clan]
-            if target_clan(state, target) >= 0:
-                _travel_plays(seat, hand, fixed, clan, target)
+            red = hand[TRAVEL_RED + clan]
+            if (red or grey) and target_clan(state, PLACARD_SOURCES[clan]) >= 0:
+                _travel_plays(seat, fixed, red, grey, clan, PLACARD_SOURCES[clan])
         for card in neg.laid:
-            if wanted >> card.clan & 1:  # (a laid card is a target)
-                _travel_plays(seat, hand, fixed, card.clan, laid(card.id))
+            clan = card.clan
+            if wanted >> clan & 1:  # (a laid card is a target)
+                red = hand[TRAVEL_RED + clan]
+                if red or grey:
+                    _travel_plays(seat, fixed, red, grey, clan, laid(card.id))
     if PlayBoss in kinds and hand[BOSS]:  # (PlayBoss's check: the card held)
         fixed.append(_a(PlayBoss, seat))
     # (Recruit's gate refuses fewer than three cards: recruit.triple)
@@ -247,16 +254,17 @@ def _card_plays(
         fixed.extend(recruit_moves(seat, tuple(state.placards)))
 
 
-def _travel_plays(seat: int, hand, fixed: list[Action], clan: int, target) -> None:
-    for card in (TRAVEL_RED + clan, TRAVEL_GREY):
-        if hand[card]:
-            fixed.append(_a(PlayTravel, seat, CARDS[card], target))
+def _travel_plays(seat: int, fixed: list[Action], red, grey, clan: int, target) -> None:
+    if red:
+        fixed.append(_a(PlayTravel, seat, CARDS[TRAVEL_RED + clan], target))
+    if grey:
+        fixed.append(_a(PlayTravel, seat, CARDS[TRAVEL_GREY], target))
 
 
 def _offers(state: GameState, seat: int, out: LegalActions) -> None:
     """Offer's terms, as one range: what `terms_refusal` allows the seat."""
     pool = tuple(sorted(nego.offerable(state, seat)))
-    paid = nego.may_be_paid(state, seat)
+    paid = _V3 not in state.settings.variants or seat in state.negotiation.played  # (may_be_paid)
     hi = terms_cap(nego.offer_cap(state) if paid else 0, paid, pool)
     if hi >= 0:
         out.terms.append(_offer_choice(seat, pool, hi))
