@@ -30,10 +30,10 @@ def refusal(state: GameState, action: Action) -> Refusal | None:
     rule = RULES.get(type(action))
     if rule is None:
         return Refusal("action.not_now", f"{type(action).__name__} is not possible now")
-    refused = rule.gate(state, seat)
-    if refused is not None:
-        return refused
-    refused = rule.check(state, action)
-    if refused is not None or rule.then is None:
-        return refused
-    return rule.then(state, seat)
+    gate, check, then = rule
+    refused = gate(state, seat)
+    if refused is None:
+        refused = check(state, action)
+        if refused is None and then is not None:
+            return then(state, seat)
+    return refused
