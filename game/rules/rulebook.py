@@ -30,10 +30,9 @@ def refusal(state: GameState, action: Action) -> Refusal | None:
     rule = RULES.get(type(action))
     if rule is None:
         return Refusal("action.not_now", f"{type(action).__name__} is not possible now")
-    gate, check, then = rule
-    refused = gate(state, seat)
+    refused = rule.gate(state, seat)
     if refused is None:
-        refused = check(state, action)
-        if refused is None and then is not None:
-            return then(state, seat)
+        refused = rule.check(state, action)
+        if refused is None and rule.then is not None:
+            return rule.then(state, seat)
     return refused
