@@ -28,8 +28,6 @@ from .actions import (
     Recruit,
     Withdraw,
 )
-from .actions import interned as _a
-from .board import CLANS
 from .legality import (
     BOSS,
     QUIET_LAST_MADE,
@@ -71,7 +69,9 @@ DEAL_KINDS = (
 _FLOOR_NONE = Refusal("floor.none", "there is no floor to pass now")
 _BOSS_ONLY_R = Refusal("boss.only", "only the Boss may do that")
 _BOSS_ALREADY = Refusal("boss.already", "the Boss cannot do that")
-_LIMIT = Refusal("negotiation.limit", "the negotiation limit is spent: the Boss may only close or fail")
+_LIMIT = Refusal(
+    "negotiation.limit", "the negotiation limit is spent: the Boss may only close or fail"
+)
 _QUIET_AGAIN = Refusal(
     "floor.quiet_again",
     "the last proposal found no taker in another quiet round: the Boss may only"
@@ -119,9 +119,7 @@ _V3_PAID = Refusal("variant.V3", "V3: only players who played an influence card 
 _EXCEEDS = Refusal(
     "agreement.total_exceeds_proceeds", "all agreements together may not exceed the deal's proceeds"
 )
-_SOURCES = Refusal(
-    "agreement.sources", "those are not usable sources of that player for this deal"
-)
+_SOURCES = Refusal("agreement.sources", "those are not usable sources of that player for this deal")
 _OFFER = Refusal("agreement.offer", "that offer is not possible now")
 _NO_FORMER = Refusal(
     "agreement.no_former", "there are no former agreements to accept as they stand"
@@ -129,8 +127,6 @@ _NO_FORMER = Refusal(
 _NO_PROPOSAL = Refusal("agreement.no_proposal", "the Boss has proposed nothing to you")
 _NOTHING_PENDING = Refusal("agreement.nothing_pending", "nothing is pending with that player")
 _NOT_PARTY = Refusal("agreement.not_party", "only the Boss or that player may withdraw it")
-
-
 
 
 @lru_cache(maxsize=256)
@@ -195,6 +191,7 @@ def allowed_deal_kinds(facts: tuple) -> frozenset[type[Action]]:
 
 
 def _deal_gate_of(kind: type[Action]) -> Gate:
+    """A negotiation move's gate: the window's, a negotiation open, then `deal_gate`."""
     missing = Refusal("negotiation.none", f"{kind.__name__}: no negotiation is open")
 
     def gate(state: GameState, seat: int) -> Refusal | None:
@@ -206,7 +203,6 @@ def _deal_gate_of(kind: type[Action]) -> Gate:
             return missing
         return deal_gate(deal_facts(state, seat), kind)
 
-    gate.__name__ = gate.__qualname__ = f"{kind.__name__}_gate"
     return gate
 
 
@@ -218,7 +214,10 @@ def _lay(state: GameState, a: LayClan) -> Refusal | None:
     clan = a.clan
     if not state.hands[a.seat][clan]:
         return _no_clan_card(clan)
-    if _V3 in state.settings.variants or state.board.clan_masks[state.negotiation.space] >> clan & 1:
+    if (
+        _V3 in state.settings.variants
+        or state.board.clan_masks[state.negotiation.space] >> clan & 1
+    ):
         return None
     return _NOT_ON_SPACE
 
@@ -286,13 +285,6 @@ def _recruit_then(state: GameState, seat: int) -> Refusal | None:
     if state.phase is not _NEGOTIATION:
         return None
     return deal_gate(deal_facts(state, seat), Recruit)
-
-
-@lru_cache(maxsize=1024)
-def recruit_moves(seat: int, placards: tuple[int, ...]) -> tuple[Action, ...]:
-    """The triples `recruit_target` allows `seat` given each placard's owner (a pure
-    function of its arguments, so shared)."""
-    return tuple(_a(Recruit, seat, c) for c in CLANS if recruit_target(placards, seat, c) is None)
 
 
 # --------------------------------------------------------------------------- terms

@@ -50,7 +50,7 @@ from .deal_rules import (
     CARD_PLAYS,
     allowed_deal_kinds,
     deal_facts,
-    recruit_moves,
+    recruit_target,
     target_clan,
     terms_cap,
 )
@@ -65,6 +65,7 @@ _GAME_OVER = Phase.GAME_OVER
 _NEGOTIATION = Phase.NEGOTIATION
 _V3 = Variant.V3
 _HOST_CLOCK = _a(TimeUp, HOST)
+# Each type's gate and check, looked up by type alone.
 _CHECK = {kind: rule.check for kind, rule in RULES.items()}
 _GATE = {kind: rule.gate for kind, rule in RULES.items()}
 
@@ -104,10 +105,10 @@ def _legal(state: GameState, seat: int) -> LegalActions:
     )
 
 
-def _admit(state: GameState, seat: int, kind: type[Action], fixed: list[Action], *fields) -> None:
-    """One candidate of a type whose rule has no check of its own: its gate decides."""
+def _admit(state: GameState, seat: int, kind: type[Action], fixed: list[Action]) -> None:
+    """The one action of a type without fields: its rule's gate decides."""
     if _GATE[kind](state, seat) is None:
-        fixed.append(_a(kind, seat, *fields))
+        fixed.append(_a(kind, seat))
 
 
 def _marker_actions(state: GameState, seat: int, out: LegalActions) -> None:
@@ -223,9 +224,7 @@ def _deal_actions(state: GameState, seat: int, out: LegalActions) -> None:
             fixed.append(_a(kind, seat))
 
 
-def _card_plays(
-    state: GameState, seat: int, fixed: list[Action], kinds=CARD_PLAYS
-) -> None:
+def _card_plays(state: GameState, seat: int, fixed: list[Action], kinds=CARD_PLAYS) -> None:
     """Travel, Boss and Recruitment plays of the `kinds` the gates allow (they open a
     reaction window), by their checks."""
     neg = state.negotiation
@@ -282,6 +281,13 @@ def _proposals(state: GameState, boss: int, out: LegalActions) -> None:
         hi = terms_cap(cap, not v3 or p in played, pools[p])  # (nego.may_be_paid)
         if hi >= 0:
             out.terms.append(_proposal_choice(boss, p, pools[p], hi))
+
+
+@lru_cache(maxsize=1024)
+def recruit_moves(seat: int, placards: tuple[int, ...]) -> tuple[Action, ...]:
+    """The triples `recruit_target` allows `seat` given each placard's owner (a pure
+    function of its arguments, so shared)."""
+    return tuple(_a(Recruit, seat, c) for c in CLANS if recruit_target(placards, seat, c) is None)
 
 
 # Offer ranges are frozen values like actions, shared the same way: building one cost more
