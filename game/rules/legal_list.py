@@ -68,6 +68,7 @@ _HOST_CLOCK = _a(TimeUp, HOST)
 # Each type's gate and check, looked up by type alone.
 _CHECK = {kind: rule.check for kind, rule in RULES.items()}
 _GATE = {kind: rule.gate for kind, rule in RULES.items()}
+_ACCEPT, _WITHDRAW = _CHECK[Accept], _CHECK[Withdraw]
 
 
 def legal_actions(state: GameState, seat: int) -> LegalActions:
@@ -155,7 +156,8 @@ def _window_actions(state: GameState, seat: int, out: LegalActions) -> None:
 
 
 class _DealPlan(NamedTuple):
-    """Which candidates `_deal_actions` builds for the types one set of facts allows."""
+    """Which candidates `_deal_actions` builds for the types one set of facts allows (kept
+    as a plain tuple: unpacking one is CPython's fast path, reading fields is not)."""
 
     lay: bool
     cards: frozenset  # the card plays allowed
@@ -168,9 +170,13 @@ class _DealPlan(NamedTuple):
 
 
 @cache
-def _deal_plan(facts: tuple) -> _DealPlan:
+def _deal_plan(facts: tuple) -> tuple | None:
+    """`_DealPlan`'s fields; None: the gate allows no negotiation move (most seats, off the
+    floor)."""
     kinds = allowed_deal_kinds(facts)
-    return _DealPlan(
+    if not kinds:
+        return None
+    plan = _DealPlan(
         LayClan in kinds,
         kinds & CARD_PLAYS,
         Offer in kinds,
@@ -184,42 +190,45 @@ def _deal_plan(facts: tuple) -> _DealPlan:
             if k in kinds
         ),
     )
+    return tuple(plan)
 
 
 def _deal_actions(state: GameState, seat: int, out: LegalActions) -> None:
     """The negotiation's moves: the types `deal_gate` allows this seat (the window's gate
     and the phase's hold here), then each type's check on its candidates."""
     plan = _deal_plan(deal_facts(state, seat))
+    if plan is None:
+        return
+    lay, cards, offer, propose, accept_proposal, accept, withdraw, singles = plan
     fixed = out.fixed
     neg = state.negotiation
-    if plan.lay:
+    if lay:
         # The Clan cards held of the clans the space uses, any clan under V3: exactly what
         # LayClan's check allows (card.not_in_hand, clan.not_on_space).
         hand = state.hands[seat]
         wanted = 63 if _V3 in state.settings.variants else state.board.clan_masks[neg.space]
         fixed.extend([_a(LayClan, seat, CLANS[c]) for c in MASK_CLANS[wanted] if hand[c]])
-    if plan.cards:
-        _card_plays(state, seat, fixed, plan.cards)
-    if plan.offer and seat != neg.boss:  # (the Boss proposes: Offer's check)
+    if cards:
+        _card_plays(state, seat, fixed, cards)
+    if offer and seat != neg.boss:  # (the Boss proposes: Offer's check)
         _offers(state, seat, out)
-    if plan.propose:
+    if propose:
         _proposals(state, seat, out)
     pending = neg.pending
     if pending:
         # The candidates: what is pending with the seat (its check refuses any other
         # answer), or for the Boss with each player in turn.
-        if plan.accept_proposal and seat in pending:
+        if accept_proposal and seat in pending:
             action = _a(AcceptProposal, seat)
             if _CHECK[AcceptProposal](state, action) is None:
                 fixed.append(action)
-        if plan.accept or plan.withdraw:
-            accept, withdraw = _CHECK[Accept], _CHECK[Withdraw]
+        if accept or withdraw:
             for p in sorted(pending) if seat == neg.boss else (seat,) if seat in pending else ():
-                if plan.accept and accept(state, action := _a(Accept, seat, p)) is None:
+                if accept and _ACCEPT(state, action := _a(Accept, seat, p)) is None:
                     fixed.append(action)
-                if plan.withdraw and withdraw(state, action := _a(Withdraw, seat, p)) is None:
+                if withdraw and _WITHDRAW(state, action := _a(Withdraw, seat, p)) is None:
                     fixed.append(action)
-    for kind, check in plan.singles:  # (their checks read no field of the action)
+    for kind, check in singles:  # (their checks read no field of the action)
         if check is None or check(state, None) is None:
             fixed.append(_a(kind, seat))
 
