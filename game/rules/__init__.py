@@ -6,7 +6,8 @@ goes through:
     legal_actions(state, seat) -> LegalActions
     apply(state, action) -> list[Event]          (IllegalAction names the broken rule)
     view(state, seat) -> plain data               (the only way state leaves the engine)
-and `is_legal(state, action)`, membership in the seat's list answered without building it.
+and `is_legal(state, action)` / `explain_illegal(state, action)`: what the action's rule
+answers (allowed, or the rule it breaks and why), the same rules the list is built from.
 
 Its modules are public as well, each for what it defines; a name the package re-exports
 may be imported from either place. Names starting with "_" are private to the engine.
@@ -15,19 +16,20 @@ may be imported from either place. Names starting with "_" are private to the en
     cards         the influence cards and their keys
     closing       after a negotiation: a deal settled, the table cleared, the next turn or the end
     deal_moves    the negotiation moves: cards laid and played, offers, agreements, the floor
+    deal_rules    the negotiation moves' rules: the floor's gate and each move's check
     determinize   a full state rebuilt from one seat's view (search bots, LAN clients)
-    engine        apply, is_legal and whose turn it is; the front re-exporting the phases' calls
+    engine        apply, is_legal, explain_illegal, whose turn it is; the front re-exporting the rest
     errors        IllegalAction
     events        what apply reports, and each seat's redacted copy
     explain       why a card in a hand has no play now
     game          Game: a game with its log, and its save form
     invariants    the checks that hold after every action (tests, the sweep)
-    legal_list    legal_actions: the seat's list of legal actions, built phase by phase
-    legality      one action's legality without the seat's list, and the rules both read
+    legal_list    legal_actions: the seat's list, generated from the rules phase by phase
+    legality      Rule and Refusal, the predicates rules share, the turn's and windows' rules
     ledger        a deal's account from one seat's view: payments, what the Boss keeps
     negotiation   sources, coverage and agreements of a deal
-    refusals      explain_illegal: the rule id and reason an illegal action is refused with
     replay        save files and replays read back into a Game; replay_log, the one rebuild from a log
+    rulebook      every action type's rule, and refusal(): the one answer all three read
     setup         new_game, Setup: the deal of a new game or an explicit starting position
     state         GameState and its parts, the seeded RNG
     turn          the turn: the marker, rolling, opening a deal, drawing, discarding

@@ -30,10 +30,10 @@ from .legality import (
     QUIET_LAST_MADE,
     QUIET_LAST_SPENT,
     QUIET_LAST_UNUSED,
+    Refusal,
     asked_seats,
-    legal_now,
 )
-from .refusals import explain_illegal
+from .rulebook import refusal
 from .setup import Setup, SetupError, board_for, new_game, opening_events
 from .state import GameState, Phase
 from .turn import current_price, draw_count, free_spaces, hand_limit
@@ -85,9 +85,10 @@ def apply(state: GameState, action: Action) -> list[Event]:
 
 
 def is_legal(state: GameState, action: Action) -> bool:
-    """`action in legal_actions(state, action.seat)`: from that list when it is built
-    already (a bot chose from it), else without building it (`legality.legal_now`: the LAN
-    host checks each action a client sends, most of them on a version nobody listed)."""
+    """No rule refuses `action` now (`rulebook.refusal`): from the seat's list when it is
+    built already (a bot chose from it; the list is generated from the same rules), else by
+    asking the action's rule (the LAN host checks each action a client sends, most of them
+    on a version nobody listed)."""
     cache = state._legal_cache
     listed = cache.get((state.actions_taken, action.seat))
     if listed is not None:
@@ -96,13 +97,22 @@ def is_legal(state: GameState, action: Action) -> bool:
     if cache.get(key) is action:  # checked already at this version (the host, then apply)
         return True
     try:
-        ok = bool(legal_now(state, action))
+        ok = refusal(state, action) is None
     except (TypeError, ValueError, IndexError, KeyError, AttributeError):
         # a field of another type than declared: the list's answer, whatever it makes of it
         return action in legal_actions(state, action.seat)
     if ok:
         cache[key] = action
     return ok
+
+
+def explain_illegal(state: GameState, action: Action) -> Refusal:
+    """Why `action` is not legal now: the first rule it breaks, as (rule id, sentence)
+    (`IllegalAction`'s, docs/PROTOCOL.md §7.1). Only the error path asks."""
+    refused = refusal(state, action)
+    if refused is None:  # asked of a legal action: no rule to name
+        return Refusal("action.not_now", f"{type(action).__name__} is legal now")
+    return refused
 
 
 def waiting_for(state: GameState) -> list[int]:

@@ -32,7 +32,7 @@ class Admitted:
 
 
 @dataclass(frozen=True)
-class Refusal:
+class HelloRefusal:
     """The error the host sends back (``protocol.error`` code and message)."""
 
     code: str
@@ -46,34 +46,34 @@ class Admission:
         self.connections = connections
         self.limits = limits
 
-    def check(self, conn: Connection, msg: dict, *, code: str, over: bool) -> Admitted | Refusal:
+    def check(self, conn: Connection, msg: dict, *, code: str, over: bool) -> Admitted | HelloRefusal:
         if conn.role is not None:
-            return Refusal("already_joined")
+            return HelloRefusal("already_joined")
         if msg["v"] not in P.SUPPORTED_VERSIONS:
             supported = ", ".join(map(str, P.SUPPORTED_VERSIONS))
-            return Refusal("version", f"this host speaks protocol {supported}, not {msg['v']}")
+            return HelloRefusal("version", f"this host speaks protocol {supported}, not {msg['v']}")
         if msg["role"] == "spectator":
             watching = sum(1 for c in self.connections.conns if c.role == "spectator")
             if watching >= self.limits.max_spectators:
-                return Refusal("too_many_connections", "too many spectators")
+                return HelloRefusal("too_many_connections", "too many spectators")
             return Admitted(Entry.SPECTATOR)
         token = msg.get("token")
         if token:
             return Admitted(Entry.REJOIN, token=token)
         return self._newcomer(conn, msg, code, over)
 
-    def _newcomer(self, conn: Connection, msg: dict, code: str, over: bool) -> Admitted | Refusal:
+    def _newcomer(self, conn: Connection, msg: dict, code: str, over: bool) -> Admitted | HelloRefusal:
         if not self.connections.code_allowed(conn):
-            return Refusal("too_many_attempts", "too many wrong room codes from this address; wait")
+            return HelloRefusal("too_many_attempts", "too many wrong room codes from this address; wait")
         if P.code_from_wire(msg.get("code")) != code:
             conn.bad_codes += 1
             self.connections.wrong_code(conn)
             if conn.bad_codes >= self.limits.max_code_attempts:
-                return Refusal("too_many_attempts")
-            return Refusal("bad_code", "wrong room code (4 letters, shown on the host)")
+                return HelloRefusal("too_many_attempts")
+            return HelloRefusal("bad_code", "wrong room code (4 letters, shown on the host)")
         name, problem = player_name(msg.get("name") or "")
         if problem is not None:
-            return Refusal("bad_name", problem)
+            return HelloRefusal("bad_name", problem)
         if over:
-            return Refusal("table_full", "the game is over")
+            return HelloRefusal("table_full", "the game is over")
         return Admitted(Entry.NEW_PLAYER, name=name)

@@ -20,8 +20,10 @@ from game.rules import (
     Game,
     Settings,
     WindowMode,
+    deal_rules,
     engine,
-    refusals,
+    legality,
+    rulebook,
     view,
 )
 from game.rules import events as E
@@ -205,19 +207,22 @@ def test_keys_documented_as_decimal_strings_are_decimal_strings():
 
 
 def engine_rule_ids() -> set[str]:
-    """Every rule id ``explain_illegal`` (and its helpers) can answer: the first element of
-    each ``return "rule.id", message`` in game/rules/refusals.py."""
-    tree = ast.parse(Path(refusals.__file__).read_text("utf-8"))
+    """Every rule id the rules can refuse with (what ``explain_illegal`` answers): the first
+    argument of each ``Refusal("rule.id", message)`` in the modules that state the rules."""
     out = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple):
-            first = node.value.elts[0] if node.value.elts else None
+    for module in (legality, deal_rules, rulebook, engine):
+        tree = ast.parse(Path(module.__file__).read_text("utf-8"))
+        for node in ast.walk(tree):
             if (
-                isinstance(first, ast.Constant)
-                and isinstance(first.value, str)
-                and re.fullmatch(r"[a-z_0-9]+\.[A-Za-z_0-9]+", first.value)
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "Refusal"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+                and re.fullmatch(r"[a-z_0-9]+\.[A-Za-z_0-9]+", node.args[0].value)
             ):
-                out.add(first.value)
+                out.add(node.args[0].value)
     return out
 
 

@@ -1,5 +1,7 @@
-"""`legality.legal_now` (what `is_legal` answers when no list is built) says exactly what
-membership in `legal_actions(state, action.seat)` says: on every position of random games
+"""The legal-action list is generated from the rules (`rulebook.refusal`, what `is_legal`
+asks when no list is built), and it holds exactly what they allow: its candidates miss no
+allowed action. Membership in `legal_actions(state, action.seat)` says what the rules say
+on every position of random games
 (hypothesis draws the seeds, table sizes, variants and window modes), for every seat's listed
 moves, every offer range's edges, and random actions of every type with fields drawn wide
 enough to be mostly illegal (other seats, the host, cards not held, sources not usable,
@@ -51,7 +53,7 @@ from game.rules import (
 )
 from game.rules.board import CLANS
 from game.rules.cards import CARDS
-from game.rules.legality import legal_now
+from game.rules.rulebook import refusal
 from game.rules.state import Source, SourceKind
 from game.table.simulate import play
 
@@ -126,10 +128,15 @@ def _candidates(state, rng: random.Random) -> list:
     return out + _random_actions(state, rng, 40)
 
 
+def legal_now(state, action) -> bool:
+    """What the action's rule answers, no list built."""
+    return refusal(state, action) is None
+
+
 @pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(TABLES, st.integers(0, 2**32))
-def test_legal_now_answers_as_the_list_does_on_random_games(table, action_seed):
+def test_the_list_holds_what_the_rules_allow_on_random_games(table, action_seed):
     seed, players, variant, mode = table
     rng = random.Random(action_seed)
     rules = Settings(
@@ -212,14 +219,14 @@ def test_apply_refuses_what_the_list_refuses_with_the_same_rule(mode):
 
 
 def test_a_checked_action_is_not_checked_again_by_apply(monkeypatch):
-    """The LAN host asks `is_legal`, then `apply` asks again: `legal_now` runs once for
+    """The LAN host asks `is_legal`, then `apply` asks again: the rules are asked once for
     that action object at that version (a yes is kept until the state moves on), and an
     equal but other action object is checked on its own."""
     import game.rules.engine as engine
 
     calls = []
-    real = engine.legal_now
-    monkeypatch.setattr(engine, "legal_now", lambda s, a: calls.append(a) or real(s, a))
+    real = engine.refusal
+    monkeypatch.setattr(engine, "refusal", lambda s, a: calls.append(a) or real(s, a))
     state = new_game(4, 1)
     action = PlaceMarker(state.turn, 4)
     assert is_legal(state, PlaceMarker(state.turn, 4))  # equal, not the same object

@@ -4,9 +4,6 @@ the quiet round is named on the panel while it lasts."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
 from game.rules import Accept, view
@@ -15,6 +12,7 @@ from game.ui import i18n, probe, screenshot
 from game.ui.autoplay import clear_scenes, make_app
 from game.ui.table import status
 from game.ui.theme import THEME
+from tests.net.test_protocol_doc import engine_rule_ids
 
 STATES = (*screenshot.SCENES, *screenshot.LAN_SCENES, *screenshot.CROWDED_SCENES)
 
@@ -111,9 +109,7 @@ def test_the_quiet_round_is_named_while_it_lasts(moves, own, other):
 
 
 def test_every_rule_the_engine_names_has_a_reason_in_every_language():
-    src = Path("game/rules/refusals.py").read_text(encoding="utf-8")
-    body = src[src.index("def explain_illegal") :]
-    rules = set(re.findall(r'"([a-z_0-9]+\.[A-Za-z_0-9.]+)",?\s', body))
+    rules = engine_rule_ids()
     assert {"floor.quiet_round", "floor.quiet_again", "floor.last_proposal_made"} <= rules
     for lang in i18n.LANGUAGES:
         table = i18n.table(lang)
