@@ -172,7 +172,7 @@ class BoardRenderer:
             top = tiles[0]
             img = draw.tile_face(top, v["board"]["tiles"][top - 1]["price"], tw, th)
             surf.blit(img, img.get_rect(center=(tx, ty)))
-        lab = draw.fit(tr_count("center.tiles_left", len(tiles)), 20, 150, TEXT_DIM)
+        lab = draw.fit(tr_count("center.tiles_left", len(tiles)), 20, 170, TEXT_DIM)
         surf.blit(lab, lab.get_rect(midtop=(tx + 10, ty + th // 2 + 34)))
         # deal value of the marker's space (or of the open deal)
         box = L.DEAL_VALUE.move(-ox, -oy)
@@ -192,12 +192,18 @@ class BoardRenderer:
             big = draw.text("—", 50, GOLD, True)
             surf.blit(big, big.get_rect(center=(box.centerx, box.y + 76)))
         else:
-            big = draw.fit(tr("money.amount", n=total), 50, box.width - 16, GOLD, True)
             sub = draw.fit(f"{div} × {tr('money.amount', n=price)}", 22, box.width - 16, TEXT)
             at = sub.get_rect(midbottom=(box.centerx, box.bottom - 10))
             sub_ink = at.y + sub.get_bounding_rect().y
-            big_at = big.get_rect(center=(box.centerx, box.y + 76))
             head_ink = box.y + 10 + head.get_bounding_rect().bottom
+            # the sum as large as the room between the heading and the line under it allows
+            # (a tall face at Large text on a TV would reach into the line)
+            size = 50
+            big = draw.fit(tr("money.amount", n=total), size, box.width - 16, GOLD, True)
+            while size > 30 and big.get_bounding_rect().height > sub_ink - 3 - (head_ink + 2):
+                size -= 2
+                big = draw.fit(tr("money.amount", n=total), size, box.width - 16, GOLD, True)
+            big_at = big.get_rect(center=(box.centerx, box.y + 76))
             ink = big.get_bounding_rect()  # between the heading's ink and the line under it
             big_at.y = max(head_ink + 2 - ink.y, min(big_at.y, sub_ink - 3 - ink.bottom))
             surf.blit(big, big_at)
@@ -220,7 +226,8 @@ class BoardRenderer:
             slot = pygame.Rect(0, 0, 64, 90)
             slot.center = (ddx, ddy)
             pygame.draw.rect(surf, (255, 255, 255, 40), slot, width=2, border_radius=8)
-        disc = draw.fit(tr("center.discard_pile", n=ndisc), 18, 150, TEXT_DIM)
+        # (up to the board's edge: the display's floor at Large text makes the words wide)
+        disc = draw.fit(tr("center.discard_pile", n=ndisc), 18, min(150, area.width - mid - 10), TEXT_DIM)
         deals = draw.fit(
             tr("center.deals", closed=v["deals_closed"], failed=v["deals_failed"]),
             18,

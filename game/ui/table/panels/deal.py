@@ -112,12 +112,14 @@ def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
     surf.blit(ml, at)
     # what happens at the limit, on a line of its own under the meter (the tooltip says
     # which moves count); the negotiation clock goes under it (window.countdown_rect)
+    # (a line too long for the meter's width, as at a TV's 24 px, reaches left under the
+    # crown, up to the proceeds)
     then = tr("table.limit_spent") if neg["limit_spent"] else tr("table.limit_then", limit=lim)
-    img = draw.fit(then, 16, right - meter.x, TEXT_DIM)
+    img = draw.fit(then, 16, right - (X + 48 + proceeds.get_width()), TEXT_DIM)
     then_ink = img.get_bounding_rect()
     top = at.y + ml.get_bounding_rect().bottom + 3
     if top + then_ink.height + 2 <= _header_floor(Y):  # else (Large text) the tooltip says it
-        surf.blit(img, (meter.x, top - then_ink.y))
+        surf.blit(img, (min(meter.x, right - img.get_width()), top - then_ink.y))
 
 
 def _header_floor(Y: int) -> int:
@@ -260,8 +262,9 @@ def _rows(surf, v: dict, viewer, names: list[str], X: int, ox: int, oy: int, but
         x = cols[2]
         if agr is None and pend is not None and not fits(v, pend, right - x):
             x = cols[1]  # cramped (six players, Large text): into the empty agreement place
-        if agr is not None:
-            room = cols[2] - 8 - cols[1] - draw.text_width("✓", 20) - 6
+        if agr is not None:  # with no terms pending beside it, up to the row's end
+            end = cols[2] - 8 if pend is not None else right
+            room = end - cols[1] - draw.text_width("✓", 20) - 6
             end = draw_sentence(surf, v, agr, cols[1], row.centery, GOOD, room)
             tick = draw.text("✓", 20, GOOD)
             surf.blit(tick, tick.get_rect(midleft=(end + 6, row.centery)))
