@@ -26,6 +26,8 @@ from .rows import agreement_sentence, draw_sentence, fits, pending_sentence, row
 from .slots import committed_owners, fill_slots, source_clan
 from .window import draw_banner, draw_jump_in
 
+HEAD_RULE = (130, 160, 145)  # the line under the rows' header
+
 
 def render_deal(
     surf,
@@ -198,6 +200,9 @@ def _rows(surf, v: dict, viewer, names: list[str], X: int, ox: int, oy: int, but
     low = max(img.get_bounding_rect().bottom for img, _ in imgs)
     for img, cx in imgs:  # on one line, its ink above the first row's band (Large text)
         surf.blit(img, (cx, min(head_y, top - 4 - low)))
+    # the header stands on a rule over the rows: without it, in the owners' size and colour
+    # just under the laid cards, it read as their caption ("Ann / Agreement")
+    pygame.draw.line(surf, HEAD_RULE, (X + 16, top - 2), (X + r.width - 16, top - 2), 2)
     seats = row_seats(v)
     step = row_step(len(seats))
     full = X + r.width - 24  # a row without buttons: the whole width
