@@ -269,3 +269,20 @@ def test_rows_header_sits_on_a_rule_over_the_rows(app):
     xs = range(right.x + 24, right.right - 24, 4)
     lit = [x for x in xs if sum(canvas.get_at((x, y))[:3]) > 60]
     assert len(lit) >= 0.9 * len(xs), (len(lit), len(xs))
+
+
+def test_a_toast_keeps_off_the_panels_buttons(app):
+    """A short notice ("Mei is away") stands over the board, above the hand: centred on
+    the whole window it lay across the panel's phrase buttons ("Too expensive")."""
+    screenshot.render(app, "table")
+    table = app.stack.top
+    text = i18n.tr("net.dropped", name="Mei")
+    table.toast = (text, 3.0, "info")
+    p = probe_table(app)
+    (label,) = [b for b in texts(p) if b.label == text]
+    panel = next(
+        b.rect for b in reversed(p.boxes)
+        if b.kind is BoxKind.PANEL and b.rect.contains(label.rect)
+    )
+    buttons = [w.rect for w in table.widgets if getattr(w, "visible", True)]
+    assert buttons and not [r for r in buttons if r.colliderect(panel)], panel
