@@ -261,6 +261,12 @@ def _token_for(args, host: str, port: int) -> tuple[str | None, bool]:
     return token, token is not None
 
 
+def joined_words(seat: int, table: str, token: str) -> str:
+    """What a headless join tells its person: the seat as the room numbers it (from 1; it
+    said "seat 1" for the room's seat 2), and the token that takes it back."""
+    return f"seat {seat + 1} at {table!r}; rejoin with --token {token}"
+
+
 def run_join(args) -> int:
     """``join``: the lobby (no address), a table's window, or ``--headless`` a bot."""
     _logging(getattr(args, "verbose", False))
@@ -318,8 +324,7 @@ def _play_bot(host: str, port: int, args) -> int:
 
     def show(msg) -> None:
         if isinstance(msg, Joined):
-            print(f"seat {msg.seat} at {msg.table.name!r}; rejoin with --token {msg.token}",
-                  file=sys.stderr, flush=True)  # fmt: skip
+            print(joined_words(msg.seat, msg.table.name, msg.token), file=sys.stderr, flush=True)
 
     try:
         outcome = asyncio.run(

@@ -139,6 +139,11 @@ class SeatTable:
             )
         else:
             words = "no seat is open to newcomers"
+        kept = [h for h in held if h["away"]]
+        if kept:  # the one refused may be that person without the seat's token
+            words += "; kept for a player who dropped (rejoin with that seat's token): " + (
+                ", ".join(f"seat {h['seat'] + 1} {h['name']}" for h in kept)
+            )
         return words, open_, bots, held
 
     def free_count(self) -> int:
@@ -370,4 +375,6 @@ def replay_into(game: Game, bot: Bot, seat: int) -> None:
 
 
 def _numbers(seats: list[int]) -> str:
-    return ", ".join(str(seat) for seat in seats)
+    """Seat numbers as the room shows them (from 1): the words reach a person (a headless
+    `join` prints them), who read "bots play seat(s) 2, 3" for the room's seats 3 and 4."""
+    return ", ".join(str(seat + 1) for seat in seats)

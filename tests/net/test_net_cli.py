@@ -175,3 +175,12 @@ def test_a_table_serving_phones_plays_real_time_windows_by_default():
     assert table("--window-mode", "ask_around").window_mode is WindowMode.ASK_AROUND
     assert _host_config().window_mode is WindowMode.ASK_AROUND
     assert _host_config("--phone-port", "0").phone_port == 0
+
+
+def test_a_headless_join_names_its_seat_as_the_room_does():
+    """The line a headless `join` prints counts seats from 1, as the room and the refusals do
+    (Mei in the room's seat 2 read "seat 1")."""
+    from game.cli.lan import joined_words
+
+    line = joined_words(1, "Ann's table", "ab" * 16)
+    assert line.startswith("seat 2 at \"Ann's table\"") and line.endswith("--token " + "ab" * 16)

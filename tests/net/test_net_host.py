@@ -848,7 +848,7 @@ def test_a_late_joiner_gets_no_bot_seat_unless_the_host_opened_them():
         if not opened:  # the bots keep their seats; the refusal names them
             late.send({"t": "hello", "v": 2, "role": "player", "name": "Late", "code": CODE})
             refusal = await late.error("table_full")
-            assert "bots play seat(s) 1, 2" in refusal["message"]
+            assert "bots play seat(s) 2, 3" in refusal["message"]  # the room's numbers
             await late.closed()
             assert [s.status for s in host.seats] == ["human", "open", "open"]
         else:
@@ -919,7 +919,9 @@ def test_two_people_with_one_name_get_two_seats_and_only_a_token_tells_them_apar
         fourth = await Peer.connect(host.port)
         fourth.send({"t": "hello", "v": 2, "role": "player", "name": "Ann", "code": CODE})
         refusal = await fourth.error("table_full")
-        assert "bots play seat(s) 3" in refusal["message"]
+        assert "bots play seat(s) 4" in refusal["message"]
+        assert "kept for a player who dropped" in refusal["message"]
+        assert "seat 1 Ann" in refusal["message"]  # the first Ann, away
         assert (refusal["open_seats"], refusal["bot_seats"]) == ([], [3])  # for the screen
         back = await Peer.connect(host.port)
         back.send({"t": "hello", "v": 2, "role": "player", "token": first.token})
@@ -1137,7 +1139,7 @@ def test_autosave_is_the_engine_format_and_resume_waits_for_tokens(tmp_path):
             assert newcomer.seat == 2 and host.seats[2].name == "P0 (2)"
         else:
             newcomer.send({"t": "hello", "v": 2, "role": "player", "name": "P0", "code": CODE})
-            assert "bots play seat(s) 2" in (await newcomer.error("table_full"))["message"]
+            assert "bots play seat(s) 3" in (await newcomer.error("table_full"))["message"]
         assert [s.token_digest for s in host.seats[:2]] == [P.token_digest(t) for t in tokens]
         await host.close()
 

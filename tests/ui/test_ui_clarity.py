@@ -5,6 +5,7 @@ import pygame
 import pytest
 
 from game.rules import Settings
+from game.ui import i18n
 from game.ui.autoplay import click, click_widget, key, make_app
 from game.ui.table import layout as L
 from game.ui.table import status
@@ -151,6 +152,24 @@ def test_start_panel_and_log_agree_on_who_does_what(app):
     log = LogPanel(names)
     log.add({"type": "game_started", "first_player": 1, "names": names})
     assert log.last() == "New game: Bruno plays first."
+
+
+def test_a_recruitment_over_the_limit_never_asks_to_discard_none_or_fewer():
+    """Over the hand limit a player may first play three Recruitment cards; while the others
+    answer it the phase is still the discard, and the table read "Waiting for Dara to
+    discard -1 (hand limit 12)". Within the limit it says the Recruitment is answered first."""
+    i18n._default._table = i18n.table("en")
+    names = ["Kim", "Bruno", "Chen", "Dara"]
+    v = {
+        "phase": "discard", "turn": 3, "first_player": 0, "hand_limit": 12,
+        "players": [{"hand_count": 5}] * 3 + [{"hand_count": 11}],
+    }  # fmt: skip
+    for viewer in (0, 3):
+        text = status.turn_prompt(v, viewer, names)
+        assert "-1" not in text and "discard 0" not in text, text
+        assert "12" in text
+    v["players"][3] = {"hand_count": 14}
+    assert "discard 2" in status.turn_prompt(v, 0, names)
 
 
 # -- the floor ----------------------------------------------------------------------------

@@ -204,3 +204,16 @@ def test_leaving_fullscreen_is_remembered_for_the_next_launch(tmp_path, monkeypa
     finally:
         app.shutdown()
     assert Config.load().fullscreen is False  # the next launch opens a window
+
+
+def test_the_speed_setting_says_it_paces_the_bots_too():
+    """Config.speed sets the animations and the bots' pace; labelled "Animation speed", a
+    newcomer looking for faster bots did not find it. The label names the bots in each
+    language with the word the New game screen uses for them."""
+    import json
+    from pathlib import Path
+
+    for lang in ("en", "zh_Hant", "zh_Hans", "th"):
+        table = json.loads(Path(f"assets/lang/{lang}.json").read_text(encoding="utf-8"))
+        bot_word = table["newgame.bot"].split("·")[0].strip().lower()
+        assert bot_word in table["settings.speed"].lower(), (lang, table["settings.speed"])

@@ -142,6 +142,9 @@ def test_a_pile_of_copies_is_marked_in_one_go_and_a_click_past_enough_says_so(ap
     app.step(1 / 30)
     pile = t.hand.groups[t.hand.group_index(t.hand.first("recruit"))]
     assert sorted(t.discard.marked) == list(pile.indices)
+    # the pile's share is marked: the pop-up closes (it stood open with "Keep it" and the
+    # Recruit choices, as if something more were asked)
+    assert not t.card_buttons and t.hand.selected is None
     click_widget(t, "discard.confirm")
     for _ in range(6):  # sent one by one, each once the last is applied
         app.step(1 / 30)

@@ -247,3 +247,42 @@ def test_rows_header_stands_above_the_first_row(app, large, lang):
                 assert h.rect.bottom <= rows_top() - 2, (arrangement.name, h.label, h.rect)
     finally:
         table_layout.use(table_layout.STANDARD)
+
+
+def test_rows_header_sits_on_a_rule_over_the_rows(app):
+    """The rows' header ("Agreement", "Offer / proposal") stands on a rule across the rows'
+    width, so it reads as the head of the rows under it: drawn in the owners' size and colour
+    just under the laid cards, a newcomer read it as the cards' caption ("Ann / Agreement")."""
+    from game.ui.table import layout as table_layout
+    from game.ui.table.panels.deal import render_deal
+    from game.ui.table.panels.geometry import laid_rects, rows_top
+
+    screenshot.render(app, "table")
+    table = app.stack.top
+    v = table.v
+    assert v["negotiation"]["laid"], "the scripted table has a Clan card laid"
+    canvas = pygame.Surface(LOGICAL_SIZE)
+    canvas.fill((0, 0, 0))
+    render_deal(canvas, v, table.session.viewer, laid_rects(v), 0, 0)
+    y = rows_top() - 2
+    right = table_layout.RIGHT
+    xs = range(right.x + 24, right.right - 24, 4)
+    lit = [x for x in xs if sum(canvas.get_at((x, y))[:3]) > 60]
+    assert len(lit) >= 0.9 * len(xs), (len(lit), len(xs))
+
+
+def test_a_toast_keeps_off_the_panels_buttons(app):
+    """A short notice ("Mei is away") stands over the board, above the hand: centred on
+    the whole window it lay across the panel's phrase buttons ("Too expensive")."""
+    screenshot.render(app, "table")
+    table = app.stack.top
+    text = i18n.tr("net.dropped", name="Mei")
+    table.toast = (text, 3.0, "info")
+    p = probe_table(app)
+    (label,) = [b for b in texts(p) if b.label == text]
+    panel = next(
+        b.rect for b in reversed(p.boxes)
+        if b.kind is BoxKind.PANEL and b.rect.contains(label.rect)
+    )
+    buttons = [w.rect for w in table.widgets if getattr(w, "visible", True)]
+    assert buttons and not [r for r in buttons if r.colliderect(panel)], panel

@@ -210,10 +210,12 @@ class CardPopup:
         return min(free, max(0, need - len(t.discard.marked)))
 
     def mark_pile(self, i: int) -> None:
-        """Mark as many copies of card i's pile as are still to discard."""
+        """Mark as many copies of card i's pile as are still to discard, and close the
+        pop-up: left open with "Keep it" and the pile's other plays, it seemed to ask more."""
         t = self.table
         copies = t.hand.groups[t.hand.group_index(i)].indices
         if t.discard.mark_pile(copies, cards_to_discard(t.v, t.session.viewer)):
+            t.hand.selected = None
             t._refresh()
 
     def mark_discard(self, i: int) -> None:

@@ -190,15 +190,23 @@ class TablePainter:
         if tab.toast is not None and tab.toast[2] == "loss":
             self._draw_loss(surface, tab.toast[0])
         elif tab.toast is not None:
-            img = draw.fit(tab.toast[0], 26, L.W - 200, TEXT, True)
-            r = img.get_rect(center=(L.W // 2, L.HAND.y - 40)).inflate(40, 20)
-            fill = (120, 40, 36) if tab.toast[2] == "error" else (30, 84, 64)
-            draw.draw_panel(surface, r, fill=fill, alpha=240)
-            surface.blit(img, img.get_rect(center=r.center))
+            self._draw_toast(surface, tab.toast[0], tab.toast[2])
         if tab.host_away.buttons:
             tab.host_away.draw(surface, t)  # its title says what the notice would
         else:
             self._draw_notice(surface)
+
+    def _draw_toast(self, surface, text: str, kind: str) -> None:
+        """A short notice over the board, above the hand, on two lines where one is too
+        wide: centred on the window it lay across the panel's phrase buttons."""
+        room = L.BOARD.width - 60
+        width = min(room, draw.text_width(text, 26, True))
+        h = draw.wrapped_height(text, 26, width, True)
+        r = pygame.Rect(0, 0, width, h).inflate(40, 20)
+        r.center = (L.BOARD.centerx, L.HAND.y - 20 - r.height // 2)
+        fill = (120, 40, 36) if kind == "error" else (30, 84, 64)
+        draw.draw_panel(surface, r, fill=fill, alpha=240)
+        draw.blit_wrapped(surface, text, r.inflate(-40, -20), 26, TEXT, True, align="center")
 
     def _draw_loss(self, surface, text: str) -> None:
         """Something of the viewer's was taken (losses.py): the sentences that say who did

@@ -40,6 +40,8 @@ def turn_prompt(v: dict, viewer: int | None, names: list[str]) -> str:
     args = {"name": name, "first": names[v["first_player"]], "limit": v["hand_limit"]}
     if v["phase"] == "discard":
         args["n"] = v["players"][turn]["hand_count"] - v["hand_limit"]
+        if args["n"] <= 0:  # three Recruitment cards played first, the others answer it
+            key = "prompt.discard_within" if turn == viewer else "wait.discard_within"
     return tr(key, **args)
 
 

@@ -31,6 +31,8 @@ from .rows import agreement_sentence, draw_sentence, fits, pending_sentence, row
 from .slots import committed_owners, fill_slots, source_clan
 from .window import countdown_rect, draw_banner, draw_jump_in
 
+HEAD_RULE = (130, 160, 145)  # the line under the rows' header
+
 
 def render_deal(
     surf,
@@ -239,6 +241,10 @@ def _rows(surf, v: dict, viewer, names: list[str], X: int, ox: int, oy: int, but
     hy = rows_header_y(tuple(txt for txt, _, _ in heads)) + oy
     for txt, cx, room in heads:  # on one line, its ink above the first row's band
         surf.blit(draw.fit(txt, 18, room, TEXT_DIM), (cx, hy))
+    # the header stands on a rule over the rows: without it, in the owners' size and colour
+    # just under the laid cards, it read as their caption ("Ann / Agreement")
+    rule_y = top - 2
+    pygame.draw.line(surf, HEAD_RULE, (X + 16, rule_y), (X + r.width - 16, rule_y), 2)
     seats = row_seats(v)
     step = row_step(len(seats))
     full = X + r.width - 24  # a row without buttons: the whole width
