@@ -12,7 +12,7 @@ from the moment the Boss could answer (real time: the offer; ask-around: the flo
 the person). An offer whose wait a card play (a reaction window for everybody, the person
 included), a new Boss or the negotiation clock running out broke into is counted apart.
 
-`run_local` drives the hot-seat session (game/ui/session.py) on its table clock; the LAN
+`run_local` drives the hot-seat session (game/ui/sessions/session.py) on its table clock; the LAN
 host's test drives `OfferingPerson` the same way on the host's manual clock.
 """
 
@@ -186,7 +186,7 @@ def run_local(
 ) -> list[Answer]:
     """One short hot-seat game, the person in seat 0 and bots elsewhere, on the table clock
     moved a frame at a time as the window does."""
-    from game.ui.session import LocalSession, SeatSpec
+    from game.ui.sessions.session import LocalSession, SeatSpec
 
     seats = [SeatSpec("You")] + [SeatSpec(f"Bot {i}", bot) for i in range(1, players)]
     settings = Settings(players=players, window_mode=WindowMode(mode), short_game=True)

@@ -32,7 +32,7 @@ from game.table.simulate import simulate_game
 
 PERSON = 0
 PERSON_BOT = "heuristic"
-#: The styles a player can seat (game/ui/bot_styles.py), by their names on screen.
+#: The styles a player can seat (game/ui/sessions/bot_styles.py), by their names on screen.
 STYLES = {
     "shrewd": "heuristic",
     "friendly": "heuristic:friendly",

@@ -118,7 +118,7 @@ async def host_table(seconds: float, eager: bool) -> dict:
 
 def hot_seat_table(seconds: float) -> dict:
     from game.table.bot_schedule import Timing
-    from game.ui.session import LocalSession, SeatSpec
+    from game.ui.sessions.session import LocalSession, SeatSpec
 
     settings = Settings(players=4, window_mode=WindowMode.REAL_TIME)
     timing = Timing(window=3, going_once=2, negotiation=30, bot_pace=1.6)

@@ -13,7 +13,7 @@ the longest one still open at the end.
 
 play: `main.py play`'s default table (you and three bots, ask-around, the settings'
 defaults), the human seat played through the table's own controls by
-`game.ui.autoplay.ScriptedHuman`, one gesture `--think` seconds after the table waits for
+`tools.autoplay.ScriptedHuman`, one gesture `--think` seconds after the table waits for
 it with nothing animating (a quick player); between two gestures the pointer rests over
 the hand (`--pointer hand`, as a person's hand rests on the mouse) or where it last clicked
 (`--pointer clicked`).
@@ -84,9 +84,9 @@ def play_table(app, seed: int):
 
 
 def replay_table(app, seed: int):
-    from game.ui.replay_session import ReplaySession
-    from game.ui.screenshot import finished_bot_game
+    from game.ui.sessions.replay_session import ReplaySession
     from game.ui.table.replay import ReplayScene
+    from tools.screenshot import finished_bot_game
 
     scene = ReplayScene(app, ReplaySession(finished_bot_game(seed, 4, "heuristic")))
     app.push(scene)
@@ -99,12 +99,12 @@ def run(mode: str, opts: argparse.Namespace) -> dict:
     seconds, seed, fixed_dt, think = opts.seconds, opts.seed, opts.fixed_dt, opts.think
     import pygame
 
-    from game.ui.autoplay import ScriptedHuman
     from game.ui.table import layout as L
+    from tools.autoplay import ScriptedHuman
 
     os.environ["IMTHEBOSS_CONFIG_DIR"] = tempfile.mkdtemp(prefix="lag-bench-")
-    from game.ui.app import App
     from game.ui.config import Config
+    from game.ui.screen.app import App
 
     app = App(Config(fullscreen=False, speed=opts.speed), window_size=opts.size, sound=False,
               persist=False)  # fmt: skip

@@ -17,7 +17,8 @@ from collections import Counter
 
 from icu4py.breakers import LineBreaker
 
-from game.ui import i18n, linebreak
+from game.ui import i18n
+from game.ui.drawing import linebreak
 
 _thai = ctypes.CDLL("libthai.so.0")
 _thai.th_brk_new.restype = ctypes.c_void_p

@@ -9,7 +9,7 @@ several players, an agreement, four laid Clan cards, a reaction window with its 
 and coins, cards and banners flying all the time (a new burst of events every half second).
 
 Frame time = one `App.step(1/60)`: input, update, the whole redraw and the present: the
-1920x1080 canvas shown in the window (game/ui/window.py: a blit at 1920x1080, a smoothscale
+1920x1080 canvas shown in the window (game/ui/screen/window.py: a blit at 1920x1080, a smoothscale
 with letterbox bars at any other `--size`) and the flip. The redraw alone is printed too.
 Bars: p95 <= 8 ms, goal 4 ms; first frame <= 0.8 s.
 
@@ -65,7 +65,7 @@ FIRST_FRAME_CHILD = r"""
 import os, sys, time
 sys.path.insert(0, {root!r})
 os.environ["IMTHEBOSS_CONFIG_DIR"] = {cfg!r}
-from game.ui.app import App
+from game.ui.screen.app import App
 from game.ui.config import Config
 from game.ui.scenes.title import TitleScene
 app = App(Config(fullscreen=False), persist=False)
@@ -107,8 +107,8 @@ def busiest_table(app):
     """The 6-player table, dressed up to be as busy as a real game gets."""
     from game.rules import Card, IllegalAction, LayClan, Offer, Pass, laid, placard
     from game.rules.board import Clan
-    from game.ui.screenshot import table_session
     from game.ui.table.scene import TableScene
+    from tools.screenshot import table_session
 
     s = table_session(seed=3, players=6)
     st = s.game.state
@@ -184,8 +184,8 @@ BURST = [
 def measure(frames: int, size: tuple[int, int] | None = None) -> dict:
     import pygame
 
-    from game.ui.app import App
     from game.ui.config import Config
+    from game.ui.screen.app import App
 
     app = App(Config(fullscreen=False), window_size=size, sound=False, persist=False)
     table = busiest_table(app)
@@ -241,9 +241,9 @@ def _idle_table(app):
 def _scripted_table(app, countdown: bool):
     """The scripted negotiation frozen (nobody acts), with its window countdown running
     down (or none at all)."""
-    from game.ui.screenshot import table_session
-    from game.ui.session_api import Countdown
+    from game.ui.sessions.session_api import Countdown
     from game.ui.table.scene import TableScene
+    from tools.screenshot import table_session
 
     s = table_session()
     started = time.perf_counter()
@@ -272,8 +272,8 @@ def real_child(state: str, seconds: float, always_draw: bool, xserver: int) -> d
     """In the X server: the game fullscreen in `state`, the app's frame loop measured."""
     import pygame
 
-    from game.ui.app import FPS, App
     from game.ui.config import Config
+    from game.ui.screen.app import FPS, App
 
     app = App(Config(fullscreen=True), windowed=False, sound=False, persist=False)
     burst = None
@@ -469,7 +469,7 @@ def main() -> int:
         print(json.dumps(real_child(args.child, args.seconds, args.always_draw, args.xserver)))
         return 0
     if args.real_window:
-        from game.ui.app import parse_size
+        from game.ui.screen.app import parse_size
 
         displays = DISPLAYS if args.display is None else [args.display]
         states = [st for st in args.states.split(",") if st]
@@ -484,7 +484,7 @@ def main() -> int:
         else:
             print_real(results, args.always_draw)
         return 0
-    from game.ui.app import parse_size
+    from game.ui.screen.app import parse_size
 
     size = parse_size(args.size)
     ff, ff_rss = first_frame()

@@ -1,5 +1,5 @@
-"""The layers import only downwards (docs/ARCHITECTURE.md): every .py of game/, net/, bench/
-and main.py is parsed, and every import counts - ``import``, ``from ... import`` (relative
+"""The layers import only downwards (docs/ARCHITECTURE.md): every .py of game/, net/, bench/,
+tools/ and main.py is parsed, and every import counts - ``import``, ``from ... import`` (relative
 ones too) and ``importlib.import_module("...")`` / ``__import__("...")`` with a literal name.
 A failure names the file, the line and the import. game.rules' own docstring is held to the
 modules it has and the names it exports."""
@@ -24,6 +24,7 @@ LAYER_PREFIXES = (
     ("game", "game"),  # the table's drivers (game/table/) and files.py
     ("net", "net"),
     ("bench", "bench"),
+    ("tools", "tools"),  # development tools (doc pictures, the scripted player): not the game
     ("tests", "tests"),
     ("main", "cli"),
 )
@@ -33,12 +34,13 @@ LAYER_PREFIXES = (
 #: nothing imports it, the shared drivers (used by the host) stay below ui and net, and no
 #: program module imports the benchmarks or the tests (the benchmarks may use test helpers).
 FORBIDDEN = {
-    "rules": {"ui", "net", "bots", "cli", "game", "bench", "tests"},
-    "bots": {"ui", "net", "cli", "bench", "tests"},
-    "net": {"ui", "cli", "bench", "tests"},
-    "game": {"ui", "net", "cli", "bench", "tests"},
-    "ui": {"cli", "bench", "tests"},
-    "cli": {"bench", "tests"},
+    "rules": {"ui", "net", "bots", "cli", "game", "bench", "tests", "tools"},
+    "bots": {"ui", "net", "cli", "bench", "tests", "tools"},
+    "net": {"ui", "cli", "bench", "tests", "tools"},
+    "game": {"ui", "net", "cli", "bench", "tests", "tools"},
+    "ui": {"cli", "bench", "tests", "tools"},
+    "cli": {"bench", "tests", "tools"},
+    "tools": {"bench", "tests"},
 }
 
 #: what the shared rules layer may import of "game" itself: the atomic file writer
@@ -128,7 +130,7 @@ def layer_of(dotted: str) -> str | None:
 
 def program_files() -> list[Path]:
     files = [ROOT / "main.py"]
-    for folder in ("game", "net", "bench"):
+    for folder in ("game", "net", "bench", "tools"):
         files += sorted((ROOT / folder).rglob("*.py"))
     return files
 
@@ -165,7 +167,7 @@ def _write(root: Path, where: str, source: str) -> Path:
     "where, source, offence",
     [
         ("net/x.py", "from game.ui import lan\n", "net must not import ui"),
-        ("net/x.py", "import importlib\nm = importlib.import_module('game.ui.lan')\n",
+        ("net/x.py", "import importlib\nm = importlib.import_module('game.ui.sessions.lan')\n",
          "net must not import ui"),
         ("net/x.py", "m = __import__('game.cli.lan')\n", "net must not import cli"),
         ("net/x.py", "import importlib as il\nil.import_module('..ui.lan', 'game.cli')\n",

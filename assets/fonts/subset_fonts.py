@@ -10,7 +10,7 @@ we ship one small face per script, cut down to exactly the characters the transl
 
 It fails (exit 1) if any character that some language needs is in none of the faces of that
 language's chain, so a new string can never silently render as tofu. It also rewrites
-fonts.json (the manifest game/ui/fonts.py loads), OFL.txt and README.md next to itself.
+fonts.json (the manifest game/ui/drawing/fonts.py loads), OFL.txt and README.md next to itself.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """``host``, ``table`` and ``join``: the arguments around net.host.server and net.client.session, and the
-windows of game.ui.lan (imported where a command opens one, so a headless host or bot never
+windows of game.ui.sessions.lan (imported where a command opens one, so a headless host or bot never
 loads pygame).
 
 The HostConfig comes from net.host.config.build_host_config, which the lobby uses too.
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 def _default_table_name(args) -> str:
     """The settings' table name, else "<player>'s table" in the settings' language, from
     ``--player-name`` or the settings' name: the player's, never the computer's."""
-    from game.ui import lan as lan_ui
     from game.ui.config import Config
+    from game.ui.sessions import lan as lan_ui
 
     return lan_ui.table_name(Config.load(), getattr(args, "player_name", None))
 
@@ -200,8 +200,8 @@ def run_table(args) -> int:
 
 def _run_windowed(config: HostConfig, args, display: bool) -> int:
     """Start the host thread and this screen's client (a player, or the display's
-    spectator), then the window (game.ui.windows.run_hosted)."""
-    from game.ui.windows import run_hosted
+    spectator), then the window (game.ui.screen.windows.run_hosted)."""
+    from game.ui.screen.windows import run_hosted
     from net.client.session import Client
     from net.host.config import HostError
     from net.host.saved_table import OwnSeat
@@ -232,7 +232,7 @@ def _run_windowed(config: HostConfig, args, display: bool) -> int:
 
 def _settings_player_name() -> str:
     """The name the settings give this screen's player (the login name if they give none)."""
-    from game.ui import lan as lan_ui
+    from game.ui.sessions import lan as lan_ui
 
     return lan_ui.host_player_name()
 
@@ -255,7 +255,7 @@ def _token_for(args, host: str, port: int) -> tuple[str | None, bool]:
     if args.token:
         return args.token, False
     from game.ui.config import Config
-    from game.ui.lan import kept_token
+    from game.ui.sessions.lan import kept_token
 
     token = kept_token(Config.load(), f"{host}:{port}", args.name)
     return token, token is not None
@@ -273,7 +273,7 @@ def run_join(args) -> int:
     if getattr(args, "list", False):
         return _list_tables(args.timeout)
     if not args.address:
-        from game.ui.windows import run_lobby
+        from game.ui.screen.windows import run_lobby
 
         return run_lobby(args)
     from net.client.session import Client, parse_address
@@ -289,8 +289,8 @@ def run_join(args) -> int:
         return EXIT_USAGE
     if not args.headless:
         from game.ui.config import Config
-        from game.ui.lan import player_name
-        from game.ui.windows import run_client
+        from game.ui.screen.windows import run_client
+        from game.ui.sessions.lan import player_name
 
         name = args.name or player_name(Config.load())  # in the player's language
         token, kept = _token_for(args, host, port)

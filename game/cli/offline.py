@@ -1,4 +1,4 @@
-"""The commands that need no network: play (the window), simulate, replay, screenshot."""
+"""The commands that need no network: play (the window), simulate, replay."""
 
 from __future__ import annotations
 
@@ -11,22 +11,16 @@ from game.rules import SaveError, Settings, SettingsError, WindowMode, load
 from game.table.results import result_of
 from game.table.simulate import SimulationError, simulate_game
 from game.table.tournament import summarize
-from game.ui.replay_session import with_seat_kinds
+from game.ui.sessions.replay_session import with_seat_kinds
 
 from .options import EXIT_USAGE, UsageError, bot_specs, error, variants
 
 
 def run_play(args) -> int:
     """``play``: the game window (pygame is loaded only for the commands that open one)."""
-    from game.ui.windows import run_app
+    from game.ui.screen.windows import run_app
 
     return run_app(args)
-
-
-def run_screenshot(args) -> int:
-    from game.ui.screenshot import run
-
-    return run(args)
 
 
 def run_simulate(args) -> int:
@@ -96,4 +90,4 @@ def run_replay(args) -> int:
     return 0
 
 
-__all__ = ["run_play", "run_replay", "run_screenshot", "run_simulate"]
+__all__ = ["run_play", "run_replay", "run_simulate"]

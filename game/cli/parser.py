@@ -4,15 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from game.ui.screenshot import CROWDED_SCENES, LAN_SCENES, SCENES
-
 from .lan import run_host, run_join, run_table
-from .offline import run_play, run_replay, run_screenshot, run_simulate
+from .offline import run_play, run_replay, run_simulate
 from .options import EXIT_USAGE, error
-
-# every scene `main.py screenshot` can render (game/ui/screenshot.py, which loads no pygame
-# until it renders)
-SCREENSHOT_SCENES = [*SCENES, *LAN_SCENES, *CROWDED_SCENES]
 
 
 def _host_args(p: argparse.ArgumentParser) -> None:
@@ -151,17 +145,6 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--verbose", action="store_true", help="log the connection")
     join.set_defaults(run=run_join)
 
-    shot = sub.add_parser("screenshot", help="render a scene to a PNG without a display")
-    shot.add_argument(
-        "--scene",
-        default="table",
-        choices=SCREENSHOT_SCENES,
-    )
-    shot.add_argument("--lang", default="en", choices=["en", "zh_Hant", "zh_Hans", "th"])
-    shot.add_argument("--seed", type=int, default=3)
-    shot.add_argument("--out", default="shot.png")
-    shot.add_argument("--size", default="1920x1080")
-    shot.set_defaults(run=run_screenshot)
     return p
 
 

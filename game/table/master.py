@@ -14,7 +14,7 @@ update, once), ``Transport.over`` when that action ended the game, and the bot s
 (``game.table.bot_schedule``: the bots hear the action and their next moments are planned). A bot's
 move and a time-up come back through ``submit`` like any other action.
 
-The LAN host (``net.host``), hot-seat (``game.ui.session``) and simulations
+The LAN host (``net.host``), hot-seat (``game.ui.sessions.session``) and simulations
 (``game.table.simulate``) are a transport and a storage around one Master; a hook a table does
 not give is left out of the path when the Master is made.
 """

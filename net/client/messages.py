@@ -134,7 +134,7 @@ class TableInfo:
 @dataclass(frozen=True)
 class HostSeat:
     """A seat as the host's ``seats`` message lists it (the table's badges use
-    game.ui.session_api.SeatInfo). ``status``: "open" (no player: a bot plays it once the game runs), "human"
+    game.ui.sessions.session_api.SeatInfo). ``status``: "open" (no player: a bot plays it once the game runs), "human"
     (connected), "away" (dropped; a bot takes over after ``grace`` seconds), "bot" (dropped:
     a bot plays until the player rejoins). ``newcomers``: a newcomer with the room code may
     take it (an open seat before the game; during one only if the host opened bot seats).
@@ -152,7 +152,7 @@ class HostSeat:
 @dataclass(frozen=True)
 class HostCountdown:
     """A countdown the host runs, converted to this machine's ``time.monotonic()`` (the
-    table draws it as a game.ui.session_api.Countdown)."""
+    table draws it as a game.ui.sessions.session_api.Countdown)."""
 
     deadline: float
     total: float

@@ -1,6 +1,6 @@
 """What a LAN host is told (``HostConfig``: its table, its countdowns and its limits), and
 the one place a ``HostConfig`` is built from a person's choices (``build_host_config``): the
-command line's ``host``/``table`` flags (game/cli) and the lobby's settings (game/ui/lan.py)
+command line's ``host``/``table`` flags (game/cli) and the lobby's settings (game/ui/sessions/lan.py)
 both come here, so a choice is checked, and means the same, whichever way a table is hosted.
 
     HostConfig(seats=4, bots=["random"], code="ABCD", timing=Timing(negotiation=120))

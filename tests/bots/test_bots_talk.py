@@ -241,7 +241,7 @@ def test_haggle_recorder_counts_every_deal_and_its_talk():
 def test_hot_seat_bots_speak_rate_limited_and_the_log_says_why_a_deal_failed():
     from game.table.bot_schedule import Timing
     from game.ui.i18n import tr
-    from game.ui.session import LocalSession, SeatSpec
+    from game.ui.sessions.session import LocalSession, SeatSpec
     from game.ui.table.log import Describer
 
     names = ["Ann", "Bo", "Cy", "Dara"]

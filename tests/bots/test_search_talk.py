@@ -121,7 +121,7 @@ def test_a_move_the_search_chose_over_the_heuristic_says_only_what_it_says():
 def test_a_search_bot_at_a_hot_seat_table_speaks():
     # The driver shows the search bot's phrases like any bot's (through its remark).
     from game.table.bot_schedule import Timing
-    from game.ui.session import LocalSession, SeatSpec
+    from game.ui.sessions.session import LocalSession, SeatSpec
 
     specs = ["search:steps=60+ms=0", "heuristic", "heuristic", "heuristic"]
     s = LocalSession(

@@ -44,8 +44,8 @@ def test_a_table_with_people_asks_around_with_time_to_read_the_banner(tmp_path, 
     and press Stop (bench/banner_reading.py)."""
     monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path))
     from bench.banner_reading import banners
-    from game.ui import lan as lan_ui
     from game.ui.config import Config
+    from game.ui.sessions import lan as lan_ui
 
     longest = max(seconds for *_, seconds in banners())
     for table in (_host_config(), lan_ui.host_config(Config())):
@@ -81,8 +81,8 @@ def test_a_bad_host_flag_is_named(flags, message):
 def test_the_flags_and_the_lobby_build_the_same_table(tmp_path, monkeypatch):
     """One builder (net.host.config): the same choices give the same HostConfig."""
     monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path))
-    from game.ui import lan as lan_ui
     from game.ui.config import Config
+    from game.ui.sessions import lan as lan_ui
 
     cfg = Config(
         lan_seats=3, lan_bot="heuristic", window=7, going_once=4,

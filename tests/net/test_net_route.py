@@ -27,7 +27,7 @@ from pathlib import Path
 
 from game.rules import legal_actions
 from game.table.bot_schedule import Timing
-from game.ui.net_session import NetSession
+from game.ui.sessions.net_session import NetSession
 from net.client.session import Client
 from net.host.thread import HostThread
 from tests.net_helpers import config_for_tests

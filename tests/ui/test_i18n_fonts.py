@@ -19,7 +19,8 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.ui import fonts, i18n  # noqa: E402
+from game.ui import i18n
+from game.ui.drawing import fonts
 
 ROOT = Path(__file__).resolve().parents[2]
 SOUND_DIR = ROOT / "assets" / "sounds"

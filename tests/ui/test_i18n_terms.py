@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 import regex
 
-from game.ui import cardart, i18n, lan
+from game.ui import i18n
 from game.ui.config import Config
+from game.ui.drawing import cardart
+from game.ui.sessions import lan
 from game.ui.table.sentences import Describer
 
 RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"

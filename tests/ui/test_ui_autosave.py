@@ -10,13 +10,13 @@ from dataclasses import asdict
 import pytest
 
 from game.rules import load
-from game.ui import autosave, resume
-from game.ui.autoplay import DT, ScriptedHuman, click_widget, key, make_app
 from game.ui.scenes.menu import PauseScene
 from game.ui.scenes.newgame import start_game
 from game.ui.scenes.title import TitleScene
-from game.ui.session import LocalSession, SeatSpec
+from game.ui.sessions import autosave, resume
+from game.ui.sessions.session import LocalSession, SeatSpec
 from game.ui.table.scene import TableScene
+from tools.autoplay import DT, ScriptedHuman, click_widget, key, make_app
 
 
 def play_until(app, table, actions: int, guard: int = 4000, human=None) -> None:
@@ -188,7 +188,7 @@ def autosave_message() -> str:
 
 def test_continue_runs_the_negotiation_clock_on_from_what_was_left(tmp_path):
     from game.table.bot_schedule import Timing
-    from game.ui.session import CLOCK_SAVE_SECONDS
+    from game.ui.sessions.session import CLOCK_SAVE_SECONDS
     from tests.ui.test_ui_session import real_time_deal
 
     writer = autosave.AutosaveWriter(tmp_path / "saves")

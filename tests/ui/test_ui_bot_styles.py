@@ -9,11 +9,11 @@ import pytest
 
 from game.bots import make_bot
 from game.bots.heuristic import PERSONALITIES, personality
-from game.ui import probe
-from game.ui.autoplay import make_app
-from game.ui.bot_styles import bot_specs, style_name
+from game.ui.drawing import probe
 from game.ui.scenes.newgame import NewGameScene, default_bot, kind_label
-from game.ui.session import LocalSession, SeatSpec
+from game.ui.sessions.bot_styles import bot_specs, style_name
+from game.ui.sessions.session import LocalSession, SeatSpec
+from tools.autoplay import make_app
 
 LANG = Path(__file__).resolve().parents[2] / "assets" / "lang"
 
@@ -79,9 +79,9 @@ def test_a_fresh_config_seats_friendly_bots_until_the_player_picks_another(tmp_p
     the player picks on the New game screen is saved and seated from then on."""
     import main
     from game.cli.lan import config_from_args
-    from game.ui import lan
     from game.ui.config import Config
     from game.ui.scenes.newgame import build_session
+    from game.ui.sessions import lan
 
     fresh = Config()
     assert [s.kind for s in build_session(fresh, seed=1).specs[1:]] == ["heuristic:friendly"] * 3

@@ -6,11 +6,11 @@ import pytest
 
 from game.rules import Settings
 from game.ui import i18n
-from game.ui.autoplay import click, click_widget, key, make_app
 from game.ui.table import layout as L
 from game.ui.table import status
 from game.ui.table.log import COMPACT_SIZE, Describer, LogPanel
 from game.ui.table.scene import TableScene
+from tools.autoplay import click, click_widget, key, make_app
 
 from .test_ui_table import position, settle
 
@@ -137,7 +137,7 @@ def test_history_key_opens_full_height_log_over_the_board(app):
 def test_start_panel_and_log_agree_on_who_does_what(app):
     from game.rules import Setup
     from game.table.bot_schedule import Timing
-    from game.ui.session import LocalSession, SeatSpec
+    from game.ui.sessions.session import LocalSession, SeatSpec
 
     seats = [SeatSpec(n, "human") for n in ("Dara", "Bruno", "Cy")]
     s = LocalSession(seats, 4, Settings(players=3), Setup(first_player=1), timing=Timing())
@@ -339,7 +339,7 @@ def test_a_card_with_no_play_says_why(app, table):
 
 
 def all_buttons(t):
-    from game.ui.widgets import Button
+    from game.ui.drawing.widgets import Button
 
     return [w for w in t.widgets if isinstance(w, Button)]
 
@@ -347,7 +347,7 @@ def all_buttons(t):
 def test_every_table_button_has_a_tooltip(app, table):
     """Walk the table through its states (turn, card pop-ups, negotiation bar and rows, the
     editor, a reaction window, the log while scrolled back) and check every built button."""
-    from game.ui.widgets import _label
+    from game.ui.drawing.widgets import _label
 
     t = table
     seen: dict[str, str] = {}

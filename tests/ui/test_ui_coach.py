@@ -11,12 +11,13 @@ import pytest
 
 from game.rules import Roll
 from game.tutorial import load_script
-from game.ui import i18n, probe
-from game.ui.autoplay import DT, click_widget, make_app
+from game.ui import i18n
+from game.ui.drawing import probe
+from game.ui.drawing.theme import CLAN_KEYS, CLAN_LETTERS, THEME
 from game.ui.table import layout as L
-from game.ui.theme import CLAN_KEYS, CLAN_LETTERS, THEME
 from game.ui.tutorial.coach import clan_words
 from game.ui.tutorial.scene import render_still
+from tools.autoplay import DT, click_widget, make_app
 
 SCRIPT = load_script()
 ROLLS = ("bea_deal", "roll", "draw", "roll_again", "draw_again")  # a roll shows on the table

@@ -8,8 +8,8 @@ import pytest
 
 from game.ui import config as config_mod
 from game.ui.config import Config
-from game.ui.scene import Scene, SceneStack
-from game.ui.tween import EASINGS, Tweener
+from game.ui.drawing.tween import EASINGS, Tweener
+from game.ui.screen.scene import Scene, SceneStack
 
 
 def test_config_round_trip_in_the_override_folder(tmp_path, monkeypatch):
@@ -70,8 +70,8 @@ def test_a_setting_this_version_does_not_have_is_ignored_with_a_warning(tmp_path
 def test_settings_show_the_window_as_it_is_not_the_saved_preference(tmp_path, monkeypatch):
     """Started with --windowed while the saved preference says fullscreen: Settings say
     windowed; after F11 they say fullscreen, and switching there toggles the real window."""
-    from game.ui.app import App
     from game.ui.scenes.settings import SettingsScene
+    from game.ui.screen.app import App
 
     monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path / "config"))
     app = App(Config(fullscreen=True), windowed=True, sound=False, persist=False)
@@ -165,7 +165,7 @@ def test_scene_stack_push_pop_replace_and_overlays():
 def test_widgets_respond_to_synthetic_events():
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.font.init()
-    from game.ui.widgets import Button, Stepper, Toggle
+    from game.ui.drawing.widgets import Button, Stepper, Toggle
 
     hits = []
     b = Button((10, 10, 100, 40), "OK", lambda: hits.append("b"))
@@ -188,7 +188,7 @@ def test_widgets_respond_to_synthetic_events():
 
 def test_leaving_fullscreen_is_remembered_for_the_next_launch(tmp_path, monkeypatch):
     """The README's promise: fullscreen the first time, then the way the player left it."""
-    from game.ui.app import App
+    from game.ui.screen.app import App
 
     monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path / "config"))
     assert Config.load().fullscreen  # the first start

@@ -8,12 +8,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui import probe, screenshot
-from game.ui.autoplay import clear_scenes, make_app
-from game.ui.probe import BoxKind
+from game.ui.drawing import probe
+from game.ui.drawing.probe import BoxKind
+from game.ui.drawing.theme import LOGICAL_SIZE, THEME
 from game.ui.table import display
 from game.ui.table import layout as table_layout
-from game.ui.theme import LOGICAL_SIZE, THEME
+from tools import screenshot
+from tools.autoplay import clear_scenes, make_app
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +99,7 @@ def fit_screen(app, fit: str) -> None:
 def show_display(app, players: int) -> None:
     """The scripted negotiation on the table display (screenshot.render's "display" at
     five players), settled."""
-    from game.ui.lan import make_table
+    from game.ui.sessions.lan import make_table
 
     session = screenshot.still_session(seat=None, players=players)
     session.update(0.0)

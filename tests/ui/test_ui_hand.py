@@ -11,12 +11,14 @@ import pygame
 import pytest
 
 from game.rules.cards import DECK_COUNTS
-from game.ui import cardart, i18n, probe, screenshot
-from game.ui.autoplay import click, click_widget, key, make_app
+from game.ui import i18n
+from game.ui.drawing import cardart, probe
+from game.ui.drawing.theme import GOLD, THEME
 from game.ui.table.hand import FAN_AREA, ORDER, HandFan
 from game.ui.table.scene import TableScene
 from game.ui.table.tips import card_tip
-from game.ui.theme import GOLD, THEME
+from tools import screenshot
+from tools.autoplay import click, click_widget, key, make_app
 
 from .test_ui_table import position, settle
 

@@ -8,10 +8,10 @@ import pytest
 
 from game.bots.hint import HintReason, hint_for
 from game.rules import OpenDeal, Roll
-from game.ui.autoplay import key, make_app
 from game.ui.table import layout as L
 from game.ui.table.hints import hint_text, target_of
 from game.ui.table.scene import TableScene
+from tools.autoplay import key, make_app
 
 from .test_ui_table import position, settle
 
@@ -123,7 +123,7 @@ def test_a_table_that_forbids_hints_shows_no_button(app):
 def test_the_host_flag_and_the_lobby_choice_reach_the_host_config(tmp_path):
     from game.cli import parser as cli
     from game.cli.lan import config_from_args
-    from game.ui import lan
+    from game.ui.sessions import lan
 
     def flags(*more):
         return config_from_args(
@@ -141,7 +141,7 @@ def test_the_host_flag_and_the_lobby_choice_reach_the_host_config(tmp_path):
 
 def test_the_lobby_has_an_allow_hints_toggle(app):
     from game.ui.scenes.lobby import LobbyScene
-    from game.ui.screenshot import SampleBrowser
+    from tools.screenshot import SampleBrowser
 
     lobby = app.push(LobbyScene(app, browser=SampleBrowser()))
     try:
@@ -161,8 +161,8 @@ def test_the_lobby_has_an_allow_hints_toggle(app):
 def test_a_lan_client_shows_the_hint_button_only_where_the_host_allows_it(app, allowed):
     import time
 
-    from game.ui.lan import make_table
-    from game.ui.net_session import NetSession
+    from game.ui.sessions.lan import make_table
+    from game.ui.sessions.net_session import NetSession
     from net.client.session import Client
     from net.host.thread import HostThread
     from tests.net_helpers import config_for_tests
@@ -201,7 +201,7 @@ def test_a_lan_client_shows_the_hint_button_only_where_the_host_allows_it(app, a
 
 
 def _editor_table(app):
-    from game.ui import screenshot
+    from tools import screenshot
 
     return screenshot.render_fair_price(app)
 
@@ -239,7 +239,7 @@ def test_no_fair_price_where_hints_are_off(app, monkeypatch):
 
 
 def test_no_hint_in_the_replay_viewer(app):
-    from game.ui import screenshot
+    from tools import screenshot
 
     screenshot.render_replay(app, 3)
     t = app.stack.top
@@ -315,7 +315,7 @@ def test_an_asked_for_hint_follows_the_others_moves_until_the_player_moves(app):
 def test_the_hint_button_leaves_the_ask_toggle_one_line_where_it_had_one(app, lang):
     """Thai and Chinese labels run long: the toggle beside the Hint button keeps room for
     its label on one line (as before the button), and the button its own label."""
-    from game.ui import draw
+    from game.ui.drawing import draw
     from game.ui.i18n import tr
 
     app.set_language(lang)
@@ -356,8 +356,8 @@ def test_a_card_hint_lights_the_card_then_its_pop_up_button(app):
 def test_a_travel_hint_lights_its_target_once_the_card_is_chosen(app):
     from game.bots.hint import Hint
     from game.rules import Card, PlayTravel, Source, SourceKind
-    from game.ui import screenshot
     from game.ui.table.scene import TableScene
+    from tools import screenshot
 
     t = TableScene(app, screenshot.table_session(3))
     app.push(t)

@@ -5,10 +5,10 @@ and an all-human table with a hand-off screen before every change of player."""
 import pygame
 import pytest
 
-from game.ui.autoplay import DT, ScriptedHuman, click, click_widget, make_app
 from game.ui.scenes.handoff import HandOffScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.table.scene import TableScene
+from tools.autoplay import DT, ScriptedHuman, click, click_widget, make_app
 
 MAX_STEPS = 60_000
 

@@ -1,4 +1,4 @@
-"""One key means one thing in each context: the keymaps that drive the keys (game/ui/keys.py,
+"""One key means one thing in each context: the keymaps that drive the keys (game/ui/screen/keys.py,
 game/ui/table/keys.py) bind no key twice, every button with a key shows its key cap, the
 offer editor's clan letters tick sources (the log's L does not fire under it), and
 docs/UI.md's key table says what the keymaps do."""
@@ -12,11 +12,12 @@ import pytest
 from game.rules import Card, Settings, Setup
 from game.rules.cards import DECK_COUNTS
 from game.table.bot_schedule import Timing
-from game.ui import probe, screenshot
-from game.ui.autoplay import clear_scenes, click_widget, key, make_app
-from game.ui.keys import Binding, KeyClash, Keymap
+from game.ui.drawing import probe
+from game.ui.drawing.theme import CLAN_LETTERS
+from game.ui.drawing.widgets import Button, keycap
 from game.ui.scenes import rules
-from game.ui.session import LocalSession, SeatSpec
+from game.ui.screen.keys import Binding, KeyClash, Keymap
+from game.ui.sessions.session import LocalSession, SeatSpec
 from game.ui.table.keys import (
     LESSON_KEYMAPS,
     REPLAY_KEYMAPS,
@@ -25,8 +26,8 @@ from game.ui.table.keys import (
 )
 from game.ui.table.panel import source_clan
 from game.ui.table.scene import TableScene
-from game.ui.theme import CLAN_LETTERS
-from game.ui.widgets import Button, keycap
+from tools import screenshot
+from tools.autoplay import clear_scenes, click_widget, key, make_app
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "UI.md"
 ALL_KEYMAPS = [*TABLE_KEYMAPS.values(), *LESSON_KEYMAPS.values(), *REPLAY_KEYMAPS.values()]
@@ -196,7 +197,7 @@ def _doc_keys() -> dict[str, set[int]]:
     out: dict[str, set[int]] = {}
     for row in table.splitlines()[2:]:
         where, keys, _action = (c.strip() for c in row.strip("|").split("|"))
-        if where == "anywhere":  # the window's own keys (game/ui/app.py), no keymap
+        if where == "anywhere":  # the window's own keys (game/ui/screen/app.py), no keymap
             continue
         names = re.findall(r"Page Up|Page Down|[A-Z][a-z]+|[A-Z1←→↑↓]", keys)
         out.setdefault(where, set()).update(DOC_KEYS[n] for n in names)

@@ -8,17 +8,18 @@ from __future__ import annotations
 import pytest
 
 from game.tutorial import load_script
-from game.ui import autosave, probe
-from game.ui.autoplay import DT, click_widget, make_app
+from game.ui.drawing import probe
 from game.ui.i18n import tr
-from game.ui.replay_session import ReplaySession
 from game.ui.scenes.results import ResultsScene
-from game.ui.screenshot import finished_bot_game
+from game.ui.sessions import autosave
+from game.ui.sessions.replay_session import ReplaySession
 from game.ui.table.log import MAX_LINES
 from game.ui.table.replay import ReplayScene
 from game.ui.tutorial.progress import save_progress
 from game.ui.tutorial.scene import TutorialTable, build_tutorial
 from game.ui.tutorial.session import PLAY_OUT_BOT
+from tools.autoplay import DT, click_widget, make_app
+from tools.screenshot import finished_bot_game
 
 STEPS = len(load_script().steps)
 
@@ -156,7 +157,7 @@ def test_a_hosts_save_shows_who_held_each_seat(tmp_path):
     the others the host's bots), so its replay badges the bots with their style."""
     import json
 
-    from game.ui.session_api import SeatInfo
+    from game.ui.sessions.session_api import SeatInfo
     from net.host.seats import SeatTable
 
     game = finished_bot_game(4, players=3, bots="random")

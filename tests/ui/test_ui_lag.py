@@ -7,16 +7,16 @@ fixed dt)."""
 import pytest
 
 from game.rules import events as ev
-from game.ui import screenshot
-from game.ui.autoplay import make_app
 from game.ui.i18n import tr
-from game.ui.replay_session import ReplaySession
-from game.ui.session_api import UpdateBatch
+from game.ui.sessions.replay_session import ReplaySession
+from game.ui.sessions.session_api import UpdateBatch
 from game.ui.table import layout as L
 from game.ui.table.anim import BANNER_GONE, LAG_BOUND
 from game.ui.table.hand import CLOSE_TIME, HandFan
 from game.ui.table.replay import ReplayScene
 from game.ui.table.scene import TableScene
+from tools import screenshot
+from tools.autoplay import make_app
 
 from .test_ui_table import position, settle
 

@@ -19,12 +19,12 @@ import pytest
 
 from game.rules import Setup, view
 from game.table.bot_schedule import Timing
-from game.ui import i18n, lan
-from game.ui.autoplay import DT, ScriptedHuman, click, click_widget, key, make_app
-from game.ui.net_session import NetSession
+from game.ui import i18n
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.room import LanResultsScene, RoomScene
 from game.ui.scenes.title import TitleScene
+from game.ui.sessions import lan
+from game.ui.sessions.net_session import NetSession
 from game.ui.table.display import TableDisplayScene
 from game.ui.table.scene import TableScene
 from net import protocol as P
@@ -42,6 +42,7 @@ from net.client.session import (
 from net.discovery.browse import DiscoveryError, TableFound, TableLost
 from net.host.thread import HostThread
 from tests.net_helpers import config_for_tests
+from tools.autoplay import DT, ScriptedHuman, click, click_widget, key, make_app
 
 CODE = "WXYZ"
 FAST_BOT = dict(answer_delay=0.0, think=0.0, idle=0.01, backoff=0.05)
@@ -201,7 +202,7 @@ def test_the_lobby_shows_each_tables_pace_and_hosts_with_its_own(tmp_path):
     """A found table's row says how its windows ask and how long each player has to answer,
     in every language; the host pane's own choice (ask around by default) is what a table
     hosted from here announces."""
-    from game.ui import probe
+    from game.ui.drawing import probe
     from net.discovery.browse import TablePace
 
     app = make_app(tmp_path)
@@ -538,7 +539,7 @@ class StubClient:
 
 def test_a_stale_action_is_sent_again_while_still_legal_else_the_player_is_told():
     from game.rules import Game, OpenDeal, Settings
-    from game.ui.net_session import RESEND_TRIES
+    from game.ui.sessions.net_session import RESEND_TRIES
     from net.client.session import TableInfo
 
     g = Game(["Mei", "Ann", "Bo"], 3, Settings(players=3), Setup(first_player=0, marker=0))
@@ -645,7 +646,7 @@ def test_hosting_from_the_lobby_and_leaving_stops_the_table(tmp_path, display):
         assert s.owns_host and ht.code == "QQQQ" and s.code == "QQQQ"
         assert s.spectator is display
         until(app, lambda: s.joined and s.seats is not None, "the room")
-        from game.ui import probe
+        from game.ui.drawing import probe
         from net.client.session import TablePace
 
         with probe.probing() as p:
@@ -685,7 +686,7 @@ def test_hosting_from_the_lobby_and_leaving_stops_the_table(tmp_path, display):
 
 
 def test_a_hosting_screen_that_closes_is_the_host_closing_not_its_player_dropping():
-    from game.ui.net_session import HostAway
+    from game.ui.sessions.net_session import HostAway
 
     ht = HostThread(config_for_tests(seats=2, code=CODE, seed=7)).start()
     mei = NetSession(
@@ -722,8 +723,8 @@ def test_a_hosting_screen_that_closes_is_the_host_closing_not_its_player_droppin
 
 
 def test_lan_scenes_render_in_every_language_with_their_badges_and_clocks(tmp_path):
-    from game.ui.screenshot import render
     from net.client.session import HostCountdown, HostCountdowns
+    from tools.screenshot import render
 
     app = make_app(tmp_path)
     try:
@@ -769,7 +770,7 @@ def test_lan_scenes_render_in_every_language_with_their_badges_and_clocks(tmp_pa
 
 def drive(monkeypatch, check):
     """Replace App.run with a driver: step until check(app) says done (returns 0)."""
-    from game.ui.app import App
+    from game.ui.screen.app import App
 
     seen = {}
 
@@ -984,7 +985,7 @@ def test_bot_seats_opened_in_the_lobby_are_announced_on_every_screen(tmp_path):
 def test_a_refused_seat_names_the_open_seats_or_the_bots_seats_in_the_players_language(lang):
     """The host's refusal carries seat numbers; the screen names them in its own words,
     counted from 1 as the room shows them, never the English log line."""
-    from game.ui.net_session import error_text
+    from game.ui.sessions.net_session import error_text
 
     i18n.set_language(lang)
     try:
@@ -1002,8 +1003,8 @@ def test_a_refused_seat_names_the_open_seats_or_the_bots_seats_in_the_players_la
 def test_the_lobbys_empty_fields_show_hints_that_cannot_pass_for_values(tmp_path, lang):
     """An empty address, code or name field says "e.g. …" or "If left empty: …" in the
     hint colour, dimmer than any typed value, never a bare value one could take as filled in."""
-    from game.ui.theme import HINT, TEXT
-    from game.ui.widgets import _label
+    from game.ui.drawing.theme import HINT, TEXT
+    from game.ui.drawing.widgets import _label
 
     app = make_app(tmp_path, lan_name="", language=lang)
     try:
@@ -1038,7 +1039,7 @@ def join_by_command(monkeypatch, argv: list[str]) -> dict:
     room showed."""
     import main
     from game.cli.lan import run_join
-    from game.ui import windows
+    from game.ui.screen import windows
 
     shown: dict = {}
 
@@ -1133,6 +1134,6 @@ def test_a_refusal_names_who_holds_each_seat_and_a_dropped_ones_seat_as_kept():
 
 
 def error_text_of(msg) -> str:
-    from game.ui.net_session import error_text
+    from game.ui.sessions.net_session import error_text
 
     return error_text(msg.code, msg.open_seats, msg.bot_seats, msg.held_seats)

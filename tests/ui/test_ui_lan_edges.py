@@ -21,11 +21,11 @@ from game.rules import (
 )
 from game.rules.view import events_for
 from game.table.bot_schedule import Timing
-from game.ui import autosave, i18n, resume
-from game.ui import lan as lan_ui
-from game.ui.autoplay import DT, click_widget, key, make_app
-from game.ui.net_session import NetSession
-from game.ui.session import LocalSession, SeatSpec
+from game.ui import i18n
+from game.ui.sessions import autosave, resume
+from game.ui.sessions import lan as lan_ui
+from game.ui.sessions.net_session import NetSession
+from game.ui.sessions.session import LocalSession, SeatSpec
 from game.ui.table.scene import TableScene
 from net.client.session import (
     Disconnected,
@@ -38,6 +38,7 @@ from net.client.session import (
 )
 from tests.net.test_net_lan_edges import fair_start_gaps
 from tests.ui.test_ui_lan import StubClient
+from tools.autoplay import DT, click_widget, key, make_app
 
 
 def rolled_then_new_turn(seed: int = 8) -> LocalSession:
@@ -303,7 +304,7 @@ def test_the_host_seat_is_named_from_the_command_line_or_the_settings(tmp_path, 
 
     monkeypatch.setattr("net.client.session.Client", FakeClient)
     monkeypatch.setattr("net.host.thread.HostThread", FakeHost)
-    monkeypatch.setattr("game.ui.windows.run_hosted", lambda h, c, a, display: 0)
+    monkeypatch.setattr("game.ui.screen.windows.run_hosted", lambda h, c, a, display: 0)
     app = make_app(tmp_path, names=["Mei"], lan_name="")
     app.config.save()
     app.shutdown()

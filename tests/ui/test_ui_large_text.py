@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.ui import probe
-from game.ui.probe import BoxKind
-from game.ui.theme import THEME
+from game.ui.drawing import probe
+from game.ui.drawing.probe import BoxKind
+from game.ui.drawing.theme import THEME
 from tests.ui import test_ui_layout as layout
 from tests.ui.test_ui_layout import FITS, build, set_text, use_language
 

@@ -30,13 +30,15 @@ import pygame
 import pytest
 
 from game.tutorial import load_script
-from game.ui import fonts, i18n, probe, screenshot
-from game.ui.autoplay import clear_scenes, make_app
+from game.ui import i18n
 from game.ui.config import TEXT_SIZES
-from game.ui.probe import BoxKind
+from game.ui.drawing import fonts, probe
+from game.ui.drawing.probe import BoxKind
+from game.ui.drawing.theme import LOGICAL_SIZE, MIN_SCREEN_PX, THEME, min_text_px
+from game.ui.screen.window import fit_rect
 from game.ui.table import layout as table_layout
-from game.ui.theme import LOGICAL_SIZE, MIN_SCREEN_PX, THEME, min_text_px
-from game.ui.window import fit_rect
+from tools import screenshot
+from tools.autoplay import clear_scenes, make_app
 
 pytestmark = pytest.mark.slow  # the layout audit: every scene, state, language and screen
 LANGS = ("en", "zh_Hant", "zh_Hans", "th")

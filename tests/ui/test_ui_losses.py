@@ -9,12 +9,13 @@ from game.bots import make_bot
 from game.rules import Game, Settings
 from game.rules.view import events_for
 from game.table.simulate import SimulationError, play
-from game.ui import i18n, screenshot
-from game.ui.autoplay import make_app
-from game.ui.session_api import UpdateBatch
+from game.ui import i18n
+from game.ui.sessions.session_api import UpdateBatch
 from game.ui.table.losses import LOSS_SECONDS, LossWatcher
 from game.ui.table.scene import TableScene
 from game.ui.table.sentences import Describer, clan_word
+from tools import screenshot
+from tools.autoplay import make_app
 
 ROUGH = "heuristic:friendly+gentle=0+spare_last=0"  # Friendly without its gentle opening
 

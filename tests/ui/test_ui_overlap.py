@@ -7,11 +7,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui import fonts, i18n, probe, screenshot
-from game.ui.autoplay import make_app
+from game.ui import i18n
 from game.ui.config import TEXT_SIZES
-from game.ui.probe import BoxKind
-from game.ui.theme import LOGICAL_SIZE, THEME
+from game.ui.drawing import fonts, probe
+from game.ui.drawing.probe import BoxKind
+from game.ui.drawing.theme import LOGICAL_SIZE, THEME
+from tools import screenshot
+from tools.autoplay import make_app
 
 LANGS = ("en", "zh_Hant", "zh_Hans", "th")
 GAP = 3  # lines closer than this read as one

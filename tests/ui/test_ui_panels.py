@@ -86,10 +86,11 @@ def test_editor_lines_have_room_for_their_ink_at_large_text(lang):
     """At Large text the range (or the fair price) and the summary lines' inks fit between
     the amount dial and Cancel and Send without touching: Thai's stacked marks and tails
     took more than the fixed 24 + 28 px the lines had."""
-    from game.ui import draw, i18n
+    from game.ui import i18n
     from game.ui.config import TEXT_SIZES
+    from game.ui.drawing import draw
+    from game.ui.drawing.theme import THEME
     from game.ui.table.panels.editor import editor_geometry
-    from game.ui.theme import THEME
 
     fair = i18n.table(lang)["fair.investor_alone"].format(amount="$14M")
     from game.ui.table.panels.editor import SUMMARY_KEYS
@@ -117,8 +118,9 @@ def test_the_boss_reads_why_a_pending_offer_is_red_not_only_that_it_is():
     $5M" in red, with no reason)."""
     from game.rules import placard, view
     from game.rules.board import Clan
-    from game.ui import i18n, screenshot
+    from game.ui import i18n
     from game.ui.table.panels.ledger import _offer_lines
+    from tools import screenshot
 
     s = screenshot.ledger_session(agreed=True)
     s.apply_scripted(Offer(2, (placard(Clan.GREEN),), 2))
@@ -132,8 +134,9 @@ def test_an_investor_outside_the_deal_reads_that_he_has_no_agreement_not_a_zero_
     agreement pays you $0M", while Dara's still shows her $5M."""
     from game.rules import view
     from game.rules.ledger import ledger
-    from game.ui import i18n, screenshot
+    from game.ui import i18n
     from game.ui.table.panels.ledger import investor_lines
+    from tools import screenshot
 
     s = screenshot.ledger_session(agreed=True)
     names = ["Mei", "Dara", "Bruno"]

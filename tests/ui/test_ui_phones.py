@@ -1,4 +1,4 @@
-"""The desktop's side of phones at the table: the phone page's QR code (game/ui/qr.py) holds
+"""The desktop's side of phones at the table: the phone page's QR code (game/ui/drawing/qr.py) holds
 the address module for module, the table display and the room show it with "Scan to play
 on your phone", and the plates and the room say who plays on a phone."""
 
@@ -8,12 +8,13 @@ import pygame
 import pytest
 import segno
 
-from game.ui import i18n, probe
-from game.ui.autoplay import make_app
-from game.ui.qr import QUIET_ZONE, qr_modules, qr_surface
-from game.ui.screenshot import render
+from game.ui import i18n
+from game.ui.drawing import probe
+from game.ui.drawing.qr import QUIET_ZONE, qr_modules, qr_surface
+from tools.autoplay import make_app
+from tools.screenshot import render
 
-URL = "http://192.168.1.5:8700/?code=KMRT"  # the stills' (game/ui/screenshot.py)
+URL = "http://192.168.1.5:8700/?code=KMRT"  # the stills' (tools/screenshot.py)
 
 
 @pytest.fixture(scope="module")

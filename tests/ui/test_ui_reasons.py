@@ -8,11 +8,13 @@ import pytest
 
 from game.rules import Accept, view
 from game.rules.explain import action_reason
-from game.ui import i18n, probe, screenshot
-from game.ui.autoplay import clear_scenes, make_app
+from game.ui import i18n
+from game.ui.drawing import probe
+from game.ui.drawing.theme import THEME
 from game.ui.table import status
-from game.ui.theme import THEME
 from tests.net.test_protocol_doc import engine_rule_ids
+from tools import screenshot
+from tools.autoplay import clear_scenes, make_app
 
 STATES = (*screenshot.SCENES, *screenshot.LAN_SCENES, *screenshot.CROWDED_SCENES)
 

@@ -1,4 +1,4 @@
-"""The loop draws and presents only what changed (game/ui/app.py `refresh`, the scenes'
+"""The loop draws and presents only what changed (game/ui/screen/app.py `refresh`, the scenes'
 `changes()`): nothing while the picture stands still, the whole canvas after an event or a
 new state, and only the rects of what moves by itself otherwise; what it paints in part is
 exactly what a whole redraw paints. Counted draws and pixels, under the dummy driver."""
@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.autoplay import make_app
-from game.ui.scene import PULSE_STEP, TIP_DELAY, WHOLE, merge_rects
+from game.ui.screen.scene import PULSE_STEP, TIP_DELAY, WHOLE, merge_rects
+from tools.autoplay import make_app
 
 
 @pytest.fixture
@@ -98,8 +98,8 @@ def test_the_title_redraws_only_where_its_cards_and_crown_moved(app, monkeypatch
 
 
 def _still_table(app):
-    from game.ui.screenshot import _still, table_session
     from game.ui.table.scene import TableScene
+    from tools.screenshot import _still, table_session
 
     return _still(app, TableScene(app, table_session()))  # frozen: nobody acts, no clock runs
 
@@ -142,7 +142,7 @@ def test_a_table_under_the_pause_menu_is_not_redrawn_at_all(app):
 
 
 def test_a_running_countdown_is_redrawn_where_it_is_drawn(app, monkeypatch):
-    from game.ui.session_api import Countdown
+    from game.ui.sessions.session_api import Countdown
     from game.ui.table.panels.window import countdown_area
 
     table = _still_table(app)
@@ -181,7 +181,7 @@ def test_close_rects_are_merged_and_big_ones_become_the_whole_canvas():
 
 
 def test_scaled_parts_lie_on_the_grid_where_canvas_and_window_pixels_meet():
-    from game.ui.window import fit_rect, scale_grid, scaled_parts
+    from game.ui.screen.window import fit_rect, scale_grid, scaled_parts
 
     for screen, grid in (((1280, 720), (3, 3)), ((1366, 768), (128, 45)), ((2560, 1440), (3, 3))):
         fit = fit_rect(screen)
@@ -264,10 +264,10 @@ def test_a_menu_redraws_far_apart_rects_in_a_pass_each(app, monkeypatch):
 
 
 class SleepSpy:
-    """The loop's sleeps (game/ui/app.py imports time): what it asked for, each time."""
+    """The loop's sleeps (game/ui/screen/app.py imports time): what it asked for, each time."""
 
     def __init__(self, monkeypatch) -> None:
-        import game.ui.app as app_module
+        import game.ui.screen.app as app_module
 
         self.calls: list[float] = []
         real = app_module.time.sleep
@@ -280,7 +280,7 @@ class SleepSpy:
 
 
 def test_the_loop_sleeps_while_only_pulses_change_and_wakes_for_input(app, monkeypatch):
-    from game.ui.app import IDLE_FPS
+    from game.ui.screen.app import IDLE_FPS
 
     _still_table(app)
     for _ in range(3):
@@ -310,7 +310,7 @@ def test_the_title_never_sleeps_its_cards_move_all_the_time(app, monkeypatch):
 def test_a_still_table_draws_and_presents_nothing_at_all(app, monkeypatch):
     """With its pulses at rest (their clock function held still) the waiting table stands
     still: over two seconds of frames on the fixed clock nothing is drawn or presented."""
-    import game.ui.draw as draw
+    import game.ui.drawing.draw as draw
 
     _still_table(app)
     monkeypatch.setattr(draw, "pulse", lambda t, speed=2.0: 0.5)
@@ -363,7 +363,7 @@ def test_glows_come_round_and_are_blitted_back_as_a_whole_redraw_paints_them(app
 
 
 def test_kept_patches_are_copied_on_a_second_sight_and_never_for_varied_looks():
-    from game.ui.patches import VARIED, PatchCache
+    from game.ui.drawing.patches import VARIED, PatchCache
 
     canvas = pygame.Surface((64, 64))
     rect = pygame.Rect(8, 8, 16, 16)

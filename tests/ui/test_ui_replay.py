@@ -12,9 +12,8 @@ import pytest
 
 from game.rules import Game, apply, new_game
 from game.rules.events import DealOpened
-from game.ui import autosave
-from game.ui.autoplay import DT, click, click_widget, key, make_app
-from game.ui.replay_session import (
+from game.ui.sessions import autosave
+from game.ui.sessions.replay_session import (
     ALL_HANDS,
     SEAT_CHANGES,
     SEAT_KINDS,
@@ -24,11 +23,12 @@ from game.ui.replay_session import (
     seat_record_in,
     with_seat_kinds,
 )
-from game.ui.screenshot import finished_bot_game
-from game.ui.session import LocalSession, SeatSpec
-from game.ui.session_api import SeatInfo
+from game.ui.sessions.session import LocalSession, SeatSpec
+from game.ui.sessions.session_api import SeatInfo
 from game.ui.table.replay import ReplayScene
 from game.ui.table.scene import TableScene
+from tools.autoplay import DT, click, click_widget, key, make_app
+from tools.screenshot import finished_bot_game
 
 
 @pytest.fixture(scope="module")

@@ -8,11 +8,12 @@ from __future__ import annotations
 import pytest
 
 from game.rules import WindowMode, legal_actions, view
-from game.ui import i18n, probe
-from game.ui.autoplay import make_app
-from game.ui.probe import BoxKind
-from game.ui.theme import LOGICAL_SIZE
+from game.ui import i18n
+from game.ui.drawing import probe
+from game.ui.drawing.probe import BoxKind
+from game.ui.drawing.theme import LOGICAL_SIZE
 from tests.scenario import Scenario
+from tools.autoplay import make_app
 
 NAMES = ["Chen", "Dara", "Bruno"]
 CHEN, DARA, BRUNO = 0, 1, 2
@@ -77,7 +78,7 @@ def row_widgets(t: Scenario, seat: int):
 
 
 def label(w) -> str:
-    from game.ui.widgets import _label
+    from game.ui.drawing.widgets import _label
 
     return _label(w.label)
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui import i18n, probe
-from game.ui import rules_pictures as pictures
-from game.ui.autoplay import make_app
+from game.ui import i18n
+from game.ui.drawing import probe
+from game.ui.drawing import rules_pictures as pictures
+from game.ui.drawing.theme import MIN_TEXT_PX, THEME
 from game.ui.i18n import tr
 from game.ui.scenes.rules import SECTIONS, TOPICS, VIEW, RulesScene
-from game.ui.theme import MIN_TEXT_PX, THEME
+from tools.autoplay import make_app
 
 
 @pytest.fixture(scope="module")

@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 
 from game.rules import load
-from game.ui import autosave
-from game.ui.autoplay import DT, click_widget, key, make_app
 from game.ui.i18n import tr, tr_names
 from game.ui.scenes.menu import PauseScene
 from game.ui.scenes.title import TitleScene
-from game.ui.session import LocalSession, SeatSpec
+from game.ui.sessions import autosave
+from game.ui.sessions.session import LocalSession, SeatSpec
 from game.ui.table.scene import TableScene
+from tools.autoplay import DT, click_widget, key, make_app
 
 KINDS = ["human", "random", "random"]
 
@@ -151,9 +151,9 @@ def test_a_default_name_follows_the_language_and_a_typed_one_stays(tmp_path):
 def test_the_host_autosave_lives_in_the_config_folder_and_is_listed(tmp_path, monkeypatch):
     import main
     from game.cli.lan import config_from_args
-    from game.ui import lan as lan_ui
     from game.ui.config import Config
     from game.ui.scenes.replays import entries
+    from game.ui.sessions import lan as lan_ui
 
     monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path / "cfg"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))

@@ -6,10 +6,11 @@ import unicodedata
 import pygame
 import pytest
 
-from game.ui import draw, fonts, i18n
-from game.ui.autoplay import make_app
-from game.ui.screenshot import finished_game, render
-from game.ui.theme import THEME
+from game.ui import i18n
+from game.ui.drawing import draw, fonts
+from game.ui.drawing.theme import THEME
+from tools.autoplay import make_app
+from tools.screenshot import finished_game, render
 
 SCENES = ("title", "newgame", "settings", "table", "handoff", "rules", "results")
 
@@ -107,8 +108,8 @@ def test_results_ranking_and_history_from_a_bot_game():
 
 
 def test_title_language_buttons_and_settings_toggles(app):
-    from game.ui.autoplay import click_widget
     from game.ui.scenes.title import TitleScene
+    from tools.autoplay import click_widget
 
     while app.stack.top is not None:
         app.stack.pop()
@@ -125,7 +126,7 @@ def test_title_language_buttons_and_settings_toggles(app):
     assert click_widget(settings, "colour_blind")
     app.step(0.05)
     assert app.config.colour_blind and THEME.palette == "okabe_ito"
-    from game.ui.autoplay import click
+    from tools.autoplay import click
 
     click(settings.find("text_size").next.rect.center)  # the stepper's ▶
     app.step(0.05)

@@ -18,9 +18,9 @@ from game.rules import (
     placard,
 )
 from game.table.bot_schedule import Timing
-from game.ui.screenshot import table_session
-from game.ui.session import LocalSession, SeatSpec
-from game.ui.session_api import Session
+from game.ui.sessions.session import LocalSession, SeatSpec
+from game.ui.sessions.session_api import Session
+from tools.screenshot import table_session
 
 
 def seats(*kinds):
@@ -37,8 +37,8 @@ def test_local_session_is_a_session():
 
 
 def test_every_session_derives_from_the_declared_base():
-    from game.ui.net_session import NetSession
-    from game.ui.replay_session import ReplaySession
+    from game.ui.sessions.net_session import NetSession
+    from game.ui.sessions.replay_session import ReplaySession
     from game.ui.tutorial.session import TutorialSession
 
     for cls in (LocalSession, NetSession, ReplaySession, TutorialSession):

@@ -8,12 +8,12 @@ import pytest
 from game.rules import Card, PlaceMarker, Settings, Setup
 from game.rules.cards import DECK_COUNTS
 from game.table.bot_schedule import Timing
-from game.ui.autoplay import click, click_widget, key, make_app
-from game.ui.session import LocalSession, SeatSpec
+from game.ui.drawing.theme import CLAN_LETTERS
+from game.ui.sessions.session import LocalSession, SeatSpec
 from game.ui.table import layout as L
 from game.ui.table.panel import source_clan
 from game.ui.table.scene import TableScene
-from game.ui.theme import CLAN_LETTERS
+from tools.autoplay import click, click_widget, key, make_app
 
 R, B, Y, M, O, G = range(6)  # noqa: E741 - clans as letters
 

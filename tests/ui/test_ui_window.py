@@ -24,8 +24,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui.theme import LOGICAL_SIZE
-from game.ui.window import (
+from game.ui.drawing.theme import LOGICAL_SIZE
+from game.ui.screen.window import (
     clamp_window_size,
     default_window_size,
     fit_rect,
@@ -83,10 +83,10 @@ def test_mouse_maps_back_to_what_is_drawn(window):
 
 @pytest.fixture
 def small_app(tmp_path, monkeypatch):
-    from game.ui.app import App
     from game.ui.config import Config
+    from game.ui.drawing.theme import THEME
+    from game.ui.screen.app import App
     from game.ui.table import layout as table_layout
-    from game.ui.theme import THEME
 
     monkeypatch.setenv("IMTHEBOSS_CONFIG_DIR", str(tmp_path))
     min_px, arrangement = THEME.min_px, table_layout.ARRANGEMENT
@@ -249,7 +249,7 @@ class Game:
         self.wait_scene("title")
 
     def reported(self, kind: str) -> list[str]:
-        """The values of the report's `<kind> <value>` lines (see game/ui/app.py), in order."""
+        """The values of the report's `<kind> <value>` lines (see game/ui/screen/app.py), in order."""
         with contextlib.suppress(OSError):
             lines = self.report.read_text().splitlines()
             return [ln.split()[1] for ln in lines if ln.startswith(kind + " ")]
@@ -349,8 +349,8 @@ class Game:
 @pytest.fixture(scope="module")
 def title_buttons(tmp_path_factory):
     """The logical rects of the title screen's buttons (built under the dummy driver)."""
-    from game.ui.autoplay import make_app
     from game.ui.scenes.title import TitleScene
+    from tools.autoplay import make_app
 
     app = make_app(tmp_path_factory.mktemp("title"))
     try:

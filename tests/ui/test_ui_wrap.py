@@ -10,8 +10,9 @@ import pygame
 import pytest
 from icu4py.breakers import LineBreaker, WordBreaker
 
-from game.ui import cardart, draw, i18n, linebreak, probe
-from game.ui.theme import THEME
+from game.ui import i18n
+from game.ui.drawing import cardart, draw, linebreak, probe
+from game.ui.drawing.theme import THEME
 
 SIZE = 22
 WIDTHS = (130, 210, 330, 520)

@@ -7,11 +7,12 @@ import time
 
 import pygame
 
-from .. import cardart, draw, fonts, i18n
+from .. import i18n
+from ..drawing import cardart, draw, fonts
+from ..drawing.theme import GOLD, TEXT
+from ..drawing.widgets import Button
 from ..i18n import tr
 from ..table.board import felt
-from ..theme import GOLD, TEXT
-from ..widgets import Button
 
 _KEYS = (
     "boss",

@@ -7,10 +7,10 @@ import math
 
 import pygame
 
-from .. import draw
+from ..drawing import draw
+from ..drawing.theme import darken, lighten, seat_colour
 from ..i18n import tr
-from ..scene import Scene
-from ..theme import darken, lighten, seat_colour
+from ..screen.scene import Scene
 
 
 class HandOffScene(Scene):

@@ -13,12 +13,14 @@ import pygame
 
 from net import protocol as P
 
-from .. import draw, lan, router
+from ..drawing import draw
+from ..drawing.theme import BAD, TEXT
+from ..drawing.widgets import Button, TextField
 from ..i18n import tr
-from ..router import Route
-from ..scene import Scene
-from ..theme import BAD, TEXT
-from ..widgets import Button, TextField
+from ..screen import router
+from ..screen.router import Route
+from ..screen.scene import Scene
+from ..sessions import lan
 from .common import backdrop, section, title_bar
 from .lobby_host import HOST_W, HOST_X, LABELS, STEP, TOP, HostPane
 from .lobby_join import JOIN_W, JOIN_X, LABEL_W, LIST_BOTTOM, JoinPane

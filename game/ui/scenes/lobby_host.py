@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from net import protocol as P
 
-from .. import lan
+from ..drawing.theme import BAD
+from ..drawing.widgets import Button, Stepper, TextField, Widget
 from ..i18n import tr
-from ..seating import bot_kinds, default_bot, kind_label
-from ..theme import BAD
-from ..widgets import Button, Stepper, TextField, Widget
+from ..sessions import lan
+from ..sessions.seating import bot_kinds, default_bot, kind_label
 from .lobby_join import LABEL_W
 from .setting_fields import VARIANTS, setting_widget, variant_desc, variant_name
 

@@ -11,10 +11,11 @@ import pygame
 
 from net import protocol as P
 
-from .. import draw, fonts, lan
+from ..drawing import draw, fonts
+from ..drawing.theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, THEME, WARN
+from ..drawing.widgets import Button, Clickable, TextField, Widget
 from ..i18n import tr
-from ..theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, THEME, WARN
-from ..widgets import Button, Clickable, TextField, Widget
+from ..sessions import lan
 from .common import pace_text
 
 JOIN_X, JOIN_W = 1000, 840

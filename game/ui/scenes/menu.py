@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import pygame
 
-from .. import draw, router
+from ..drawing import draw
+from ..drawing.theme import GOLD, TEXT_DIM
+from ..drawing.widgets import Button
 from ..i18n import tr
-from ..router import Route
-from ..scene import Scene
-from ..theme import GOLD, TEXT_DIM
-from ..widgets import Button
+from ..screen import router
+from ..screen.router import Route
+from ..screen.scene import Scene
 
 PANEL = pygame.Rect(960 - 320, 240, 640, 540)
 

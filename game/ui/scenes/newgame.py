@@ -14,13 +14,13 @@ from game.bots import is_bot_spec
 from game.rules import Settings, Variant, WindowMode
 from game.table.bot_schedule import Timing
 
-from .. import draw
+from ..drawing import draw
+from ..drawing.theme import TEXT_DIM, WARN, seat_colour
+from ..drawing.widgets import Button, Stepper, TextField, Toggle
 from ..i18n import tr
-from ..scene import Scene
-from ..seating import bot_kinds, default_bot, kind_label, seat_name, typed_name
-from ..session import HUMAN, LocalSession, SeatSpec
-from ..theme import TEXT_DIM, WARN, seat_colour
-from ..widgets import Button, Stepper, TextField, Toggle
+from ..screen.scene import Scene
+from ..sessions.seating import bot_kinds, default_bot, kind_label, seat_name, typed_name
+from ..sessions.session import HUMAN, LocalSession, SeatSpec
 from .common import backdrop, section, title_bar
 from .setting_fields import setting_widget
 
@@ -64,7 +64,7 @@ def build_session(cfg, seed: int | None = None) -> LocalSession:
 
 
 def start_game(app, seed: int | None = None) -> None:
-    from ..autosave import writer_for
+    from ..sessions.autosave import writer_for
     from ..table.scene import TableScene
 
     session = build_session(app.config, seed)

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pygame
 
-from .. import draw
 from ..config import config_dir
+from ..drawing import draw
+from ..drawing.theme import TEXT_DIM, WARN
+from ..drawing.widgets import Button, TextField
 from ..i18n import and_list, tr, tr_names
-from ..scene import Scene
-from ..theme import TEXT_DIM, WARN
-from ..widgets import Button, TextField
+from ..screen.scene import Scene
 from .common import backdrop, title_bar, when
 
 PER_COLUMN = 8
@@ -58,7 +58,7 @@ def describe(path: Path) -> str:
     from game.rules import SaveError
     from game.rules.state import Phase
 
-    from ..replay_session import load_replay
+    from ..sessions.replay_session import load_replay
 
     try:
         state = load_replay(path).state
@@ -78,7 +78,7 @@ def entries(limit: int | None = None) -> list[ReplayEntry]:
     """The kept finished games and the save files found (a host's seats files beside its
     saves are not games), in one list by date, newest first; the first `limit` are
     described (replayed), the rest only dated."""
-    from ..autosave import SEATS_SUFFIX, finished_games
+    from ..sessions.autosave import SEATS_SUFFIX, finished_games
 
     paths = [g.path for g in finished_games()]
     seen = {p.resolve() for p in paths}
@@ -152,7 +152,7 @@ class ReplayListScene(Scene):
     def open(self, path: Path) -> None:
         from game.rules import SaveError
 
-        from ..replay_session import ReplaySession
+        from ..sessions.replay_session import ReplaySession
         from ..table.replay import ReplayScene
 
         try:

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import pygame
 
-from .. import draw, router
-from ..bot_styles import style_name
+from ..drawing import draw
+from ..drawing.theme import GOLD, TEXT, TEXT_DIM, seat_colour
+from ..drawing.widgets import Button
 from ..i18n import tr, tr_names
-from ..router import Route
-from ..scene import Scene
-from ..session_api import SeatInfo
-from ..theme import GOLD, TEXT, TEXT_DIM, seat_colour
-from ..widgets import Button
+from ..screen import router
+from ..screen.router import Route
+from ..screen.scene import Scene
+from ..sessions.bot_styles import style_name
+from ..sessions.session_api import SeatInfo
 from .common import backdrop, title_bar
 
 CHART = pygame.Rect(860, 220, 980, 590)
@@ -126,7 +127,7 @@ class ResultsScene(Scene):
 
     def watch(self) -> None:
         """The replay viewer over the game just finished; Back returns here."""
-        from ..replay_session import ReplaySession
+        from ..sessions.replay_session import ReplaySession
         from ..table.replay import ReplayScene
 
         session = ReplaySession(self.replay, self.replay_seats)
@@ -231,7 +232,7 @@ class ResultsScene(Scene):
             y += step
 
     def _chart_surface(self) -> pygame.Surface:
-        from ..theme import THEME
+        from ..drawing.theme import THEME
 
         key = THEME.epoch
         if self._chart is None or key != self._chart_key:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import pygame
 
-from .. import draw, router
+from ..drawing import draw
+from ..drawing.qr import page_address, qr_surface
+from ..drawing.theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, WARN, seat_colour
+from ..drawing.widgets import Button
 from ..i18n import tr
-from ..qr import page_address, qr_surface
-from ..router import Route
-from ..scene import Scene
-from ..theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, WARN, seat_colour
-from ..widgets import Button
+from ..screen import router
+from ..screen.router import Route
+from ..screen.scene import Scene
 from .common import backdrop, pace_text, section, title_bar
 from .newgame import kind_label
 from .results import ResultsScene
@@ -73,7 +74,7 @@ class RoomScene(Scene):
             )
 
     def leave(self) -> None:
-        from ..lan import close_link
+        from ..sessions.lan import close_link
 
         s = self.session
         if getattr(self.app, "lan", None) is s:
@@ -92,7 +93,7 @@ class RoomScene(Scene):
         s = self.session
         s.update(dt)
         if s.game_running and s.has_view:
-            from ..lan import make_table
+            from ..sessions.lan import make_table
 
             self.app.replace(make_table(self.app, s))
             return
@@ -279,7 +280,7 @@ class LanResultsScene(ResultsScene):
     else opens the new table by itself."""
 
     def __init__(self, app, session, table) -> None:
-        from ..lan import back_to_room
+        from ..sessions.lan import back_to_room
 
         super().__init__(
             app,
@@ -303,6 +304,6 @@ class LanResultsScene(ResultsScene):
         s = self.session
         s.update(dt)
         if s.serial != self.serial and s.game_running:
-            from ..lan import make_table
+            from ..sessions.lan import make_table
 
             self.app.replace(make_table(self.app, s))

@@ -1,18 +1,18 @@
 """The rules reference in the chosen language, with the decisions of docs/RULES.md (how the digital
 table plays "at any time", the negotiation limit, hidden money, ...), explained with pictures drawn
-by the game's own art (game/ui/rules_pictures.py). The contents on the left jump to a topic;
+by the game's own art (game/ui/drawing/rules_pictures.py). The contents on the left jump to a topic;
 the wheel and Up/Down scroll, Page Up/Down go to the previous/next topic, Esc goes back."""
 
 from __future__ import annotations
 
 import pygame
 
-from .. import draw
+from ..drawing import draw
+from ..drawing.rules_pictures import PICTURES
+from ..drawing.theme import GOLD, TEXT, THEME
+from ..drawing.widgets import Button
 from ..i18n import tr
-from ..rules_pictures import PICTURES
-from ..scene import Scene
-from ..theme import GOLD, TEXT, THEME
-from ..widgets import Button
+from ..screen.scene import Scene
 from .common import backdrop, title_bar
 
 #: topic -> the paragraphs (translation keys) under its title and picture

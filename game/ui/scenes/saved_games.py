@@ -1,4 +1,4 @@
-"""Saved games: every unfinished hot-seat game kept (game/ui/autosave.py), the latest saved
+"""Saved games: every unfinished hot-seat game kept (game/ui/sessions/autosave.py), the latest saved
 first, each with its players, the deal tiles left and when it was last saved; Continue opens
 it at the table, Delete asks first (a deleted game cannot be brought back)."""
 
@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pygame
 
-from .. import draw
+from ..drawing import draw
+from ..drawing.theme import GOLD, TEXT, TEXT_DIM, WARN
+from ..drawing.widgets import Button
 from ..i18n import and_list, tr, tr_count
-from ..scene import Scene
-from ..theme import GOLD, TEXT, TEXT_DIM, WARN
-from ..widgets import Button
+from ..screen.scene import Scene
 from .common import backdrop, title_bar, when
 
 PER_PAGE = 7
@@ -52,7 +52,7 @@ class SavedGamesScene(Scene):
         if self._given is not None:
             self.games = list(self._given)
             return
-        from .. import autosave
+        from ..sessions import autosave
 
         writer = getattr(self.app, "autosaver", None)
         if writer is not None:
@@ -179,7 +179,7 @@ class SavedGamesScene(Scene):
         self.layout()
 
     def open(self, game) -> None:
-        from ..resume import continue_game
+        from ..sessions.resume import continue_game
 
         why = continue_game(self.app, game.path)
         if why is not None:  # set aside or already over: the list without it
@@ -196,7 +196,7 @@ class SavedGamesScene(Scene):
         self.layout()
 
     def delete(self) -> None:
-        from ..autosave import writer_for
+        from ..sessions.autosave import writer_for
 
         writer = writer_for(self.app)
         writer.discard(self.confirming.path)

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from game.rules import WindowMode
 
+from ..drawing.widgets import Stepper, Toggle, Widget
 from ..i18n import tr
-from ..widgets import Stepper, Toggle, Widget
 
 VARIANTS = ("V1", "V2", "V3", "V4", "V5", "V6")
 #: The negotiation clock's choices in seconds (Timing's unit), shown in minutes.

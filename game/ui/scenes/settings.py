@@ -8,10 +8,10 @@ from __future__ import annotations
 import pygame
 
 from .. import i18n
+from ..drawing.widgets import Button, Slider, TextField, Toggle
 from ..i18n import tr
-from ..scene import Scene
-from ..seating import seat_name
-from ..widgets import Button, Slider, TextField, Toggle
+from ..screen.scene import Scene
+from ..sessions.seating import seat_name
 from .common import LanguageButton, backdrop, section, title_bar
 from .setting_fields import VARIANTS, setting_widget, variant_desc, variant_name
 

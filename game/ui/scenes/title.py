@@ -10,11 +10,12 @@ import math
 
 import pygame
 
-from .. import draw, i18n
+from .. import i18n
+from ..drawing import draw
+from ..drawing.theme import GOLD, TEXT, TEXT_DIM, WARN
+from ..drawing.widgets import Button
 from ..i18n import and_list, tr, tr_count
-from ..scene import Scene
-from ..theme import GOLD, TEXT, TEXT_DIM, WARN
-from ..widgets import Button
+from ..screen.scene import Scene
 from .common import LanguageButton, backdrop, drifting_cards
 
 ROW_Y = 280  # the small buttons' row under the big ones, a clear gap below the last
@@ -34,7 +35,7 @@ class TitleScene(Scene):
         self.notice: str | None = None  # e.g. the autosave could not be read
 
     def enter(self) -> None:
-        from ..lan import close_link
+        from ..sessions.lan import close_link
 
         close_link(self.app)  # back at the title: any LAN connection is over
         self._check_autosave()
@@ -46,7 +47,7 @@ class TitleScene(Scene):
         return self.kept[0] if self.kept else None
 
     def _check_autosave(self) -> None:
-        from .. import autosave
+        from ..sessions import autosave
 
         self.kept = []
         if not self.app.persist:
@@ -158,7 +159,7 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         """Continue the latest kept hot-seat game where it stopped."""
-        from ..resume import continue_game
+        from ..sessions.resume import continue_game
 
         why = continue_game(self.app, self.saved.path)
         if why is None:

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import random
 
-from .. import draw, probe
-from ..theme import GOLD, THEME, seat_colour
-from ..tween import Tweener
+from ..drawing import draw, probe
+from ..drawing.theme import GOLD, THEME, seat_colour
+from ..drawing.tween import Tweener
 from . import layout as L
 from .board import marker_token
 from .choreography import ANIMATIONS, MOMENT_ENDS, NOT_ANIMATED

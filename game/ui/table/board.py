@@ -10,9 +10,8 @@ from functools import lru_cache
 
 import pygame
 
-from .. import cardart, draw, probe
-from ..i18n import list_of, tr, tr_count
-from ..theme import (
+from ..drawing import cardart, draw, probe
+from ..drawing.theme import (
     CLAN_KEYS,
     FELT,
     FELT_DARK,
@@ -27,6 +26,7 @@ from ..theme import (
     darken,
     lighten,
 )
+from ..i18n import list_of, tr, tr_count
 from . import layout as L
 from .sentences import clan_word  # 'S Sacks', as the log, the editor and the coach name it
 

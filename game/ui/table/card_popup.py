@@ -25,9 +25,9 @@ from game.rules.cards import card_from_key
 from game.rules.explain import card_play_reason
 
 from .. import i18n
+from ..drawing.theme import CLAN_KEYS, CLAN_LETTERS, THEME
+from ..drawing.widgets import Button
 from ..i18n import tr
-from ..theme import CLAN_KEYS, CLAN_LETTERS, THEME
-from ..widgets import Button
 from . import layout as L
 from .discard import cards_to_discard
 from .log import clan_word

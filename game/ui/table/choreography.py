@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from .. import cardart, draw
+from ..drawing import cardart, draw
+from ..drawing.theme import CLAN_KEYS, GOLD
 from ..i18n import tr
-from ..theme import CLAN_KEYS, GOLD
 from . import layout as L
 from .events import GAVE_UP, LOSS, PHRASE, SEAT_BACK, SEAT_DROPPED
 from .sprites import Bubble, gain_text, phrase_bubble

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import pygame
 
-from .. import draw, probe
+from ..drawing import draw, probe
+from ..drawing.qr import page_address, qr_surface
+from ..drawing.theme import GOLD, TEXT, TEXT_DIM, THEME, TV_TEXT_PX
 from ..i18n import tr
-from ..qr import page_address, qr_surface
-from ..theme import GOLD, TEXT, TEXT_DIM, THEME, TV_TEXT_PX
 from . import layout as L
 from .scene import TableScene
 

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from .. import cardart, draw
+from ..drawing import cardart, draw
+from ..drawing.theme import BAD, GOLD, PANEL
+from ..drawing.tween import out_cubic
 from ..i18n import tr
-from ..theme import BAD, GOLD, PANEL
-from ..tween import out_cubic
 from . import layout as L
 
 ORDER = [

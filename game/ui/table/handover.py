@@ -9,8 +9,8 @@ It reads the table's session, director, flags (`multi`, `auto_results`, `results
 
 from __future__ import annotations
 
-from .. import router
-from ..router import Route
+from ..screen import router
+from ..screen.router import Route
 
 RESULTS_DELAY = 1.2  # seconds the finished board stays before the results come up
 

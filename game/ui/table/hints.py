@@ -39,9 +39,9 @@ from game.rules import (
     Withdraw,
 )
 
-from .. import cardart, draw, probe
+from ..drawing import cardart, draw, probe
+from ..drawing.theme import CLAN_KEYS, CLAN_LETTERS, GOLD, TEXT
 from ..i18n import list_of, tr
-from ..theme import CLAN_KEYS, CLAN_LETTERS, GOLD, TEXT
 from . import layout as L
 from .sentences import and_list, money
 

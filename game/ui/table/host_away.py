@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pygame
 
-from .. import draw
+from ..drawing import draw
+from ..drawing.theme import GOLD, TEXT_DIM
+from ..drawing.widgets import Button
 from ..i18n import tr
-from ..theme import GOLD, TEXT_DIM
-from ..widgets import Button
 from . import layout as L
 
 RECT = pygame.Rect(0, 0, 620, 330)

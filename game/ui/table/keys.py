@@ -13,8 +13,8 @@ from enum import Enum
 
 import pygame
 
-from ..keys import Binding, Keymap
-from ..theme import CLAN_LETTERS
+from ..drawing.theme import CLAN_LETTERS
+from ..screen.keys import Binding, Keymap
 
 
 class Overlay(Enum):

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..theme import COMPACT_SCALE, THEME
+from ..drawing.theme import COMPACT_SCALE, THEME
 
 W, H = 1920, 1080
 MARGIN = 16

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pygame
 
-from .. import draw
+from ..drawing import draw
+from ..drawing.theme import TEXT, TEXT_DIM, THEME
+from ..drawing.widgets import ICONS, Button
 from ..i18n import tr
-from ..theme import TEXT, TEXT_DIM, THEME
-from ..widgets import ICONS, Button
 from . import layout as L
 from .sentences import SENTENCES, SILENT_IN_LOG, Describer, clan_word
 

@@ -14,9 +14,9 @@ import pygame
 
 from game.rules import PlaceMarker
 
-from .. import draw
+from ..drawing import draw
+from ..drawing.theme import GOLD, TEXT, WARN
 from ..i18n import tr
-from ..theme import GOLD, TEXT, WARN
 from . import hand as hand_mod
 from . import layout as L
 from .hints import HINT_PULSE

@@ -14,10 +14,10 @@ import pygame
 
 from game.rules import LegalActions, SetAskPreference, TermsChoice
 
-from .. import draw
+from ..drawing import draw
+from ..drawing.theme import GOLD, THEME
+from ..drawing.widgets import KEYCAP_W, Button, Toggle, Widget
 from ..i18n import tr
-from ..theme import GOLD, THEME
-from ..widgets import KEYCAP_W, Button, Toggle, Widget
 from . import layout as L
 from .panels.deal import render_deal
 from .panels.editor import EditorState, TermsEditor, editor_rect

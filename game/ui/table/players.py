@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from .. import draw
-from ..bot_styles import style_name
-from ..i18n import tr
-from ..theme import (
+from ..drawing import draw
+from ..drawing.theme import (
     BAD,
     GOLD,
     GOOD,
@@ -21,6 +19,8 @@ from ..theme import (
     darken,
     seat_colour,
 )
+from ..i18n import tr
+from ..sessions.bot_styles import style_name
 from . import layout as L
 
 RING_WIDTH, RING_RADIUS = 4, 19  # the outline round whoever the table waits for

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import pygame
 
-from .. import cardart, draw, router
+from ..drawing import cardart, draw
+from ..drawing.theme import GOLD, PANEL_EDGE, TEXT, TEXT_DIM, seat_colour
+from ..drawing.widgets import Button, Stepper, Widget
 from ..i18n import tr
-from ..replay_session import ALL_HANDS, ReplaySession
-from ..router import Route
-from ..theme import GOLD, PANEL_EDGE, TEXT, TEXT_DIM, seat_colour
-from ..widgets import Button, Stepper, Widget
+from ..screen import router
+from ..screen.router import Route
+from ..sessions.replay_session import ALL_HANDS, ReplaySession
 from . import layout as L
 from .commands import LOG_PAGE
 from .keys import REPLAY_KEYMAPS, Overlay

@@ -20,11 +20,12 @@ import pygame
 
 from game.rules import LegalActions
 
-from .. import draw, router
+from ..drawing import draw
+from ..drawing.widgets import Button, _label, draw_tooltip
 from ..i18n import tr
-from ..router import Route
-from ..scene import TIP_DELAY, Scene
-from ..widgets import Button, _label, draw_tooltip
+from ..screen import router
+from ..screen.router import Route
+from ..screen.scene import TIP_DELAY, Scene
 from . import layout as L
 from .anim import Director
 from .board import BoardRenderer
@@ -80,7 +81,7 @@ class TableScene(Scene):
     clip_union = True  # a frame is mostly one blit of the base layer: see Scene.clip_union
     # a whole number of steps a ring's pulse: while the loop idles it moves the table's
     # clock on by whole steps (App.frame), so the ring's colours come round and its strips
-    # are blitted back from kept copies like the glows' (game/ui/patches.py)
+    # are blitted back from kept copies like the glows' (game/ui/drawing/patches.py)
     pulse_step = 1 / (RING_SPEED * RING_STEPS)
 
     def __init__(self, app, session, on_exit=None, results=None, catch_up=False) -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import cardart
+from ..drawing import cardart
+from ..drawing.theme import CLAN_KEYS, CLAN_LETTERS
 from ..i18n import and_list, list_of, tr, tr_count, tr_names
-from ..theme import CLAN_KEYS, CLAN_LETTERS
 from .events import GAVE_UP, LOSS, PHRASE, SEAT_BACK, SEAT_DROPPED
 
 

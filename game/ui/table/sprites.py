@@ -8,9 +8,9 @@ from functools import lru_cache
 
 import pygame
 
-from .. import draw, fonts
+from ..drawing import draw, fonts
+from ..drawing.theme import TEXT, THEME, darken
 from ..i18n import tr
-from ..theme import TEXT, THEME, darken
 from . import layout as L
 
 

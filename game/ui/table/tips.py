@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pygame
 
-from .. import cardart, draw
+from ..drawing import cardart, draw
+from ..drawing.widgets import draw_tooltip
 from ..i18n import tr
-from ..scene import TIP_DELAY
-from ..widgets import draw_tooltip
+from ..screen.scene import TIP_DELAY
 from . import layout as L
 from .board import space_rules_text
 from .log import clan_word

@@ -7,11 +7,11 @@ import pygame
 
 from game.tutorial import load_script
 
-from .. import draw
+from ..drawing import draw
+from ..drawing.theme import GOLD, TEXT_DIM
+from ..drawing.widgets import Button
 from ..i18n import tr
-from ..scene import Scene
-from ..theme import GOLD, TEXT_DIM
-from ..widgets import Button
+from ..screen.scene import Scene
 
 PANEL = pygame.Rect(960 - 340, 280, 680, 500)
 

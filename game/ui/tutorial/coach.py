@@ -16,12 +16,12 @@ import pygame
 
 from game.tutorial import Trigger
 
-from .. import draw, probe
+from ..drawing import draw, probe
+from ..drawing.theme import CLAN_LETTERS, GOLD, TEXT, TEXT_DIM, THEME, WARN
+from ..drawing.widgets import Button
 from ..i18n import tr
 from ..table import layout as L
 from ..table.sentences import clan_word
-from ..theme import CLAN_LETTERS, GOLD, TEXT, TEXT_DIM, THEME, WARN
-from ..widgets import Button
 
 WIDTH = 540  # at Normal text: wider with Large text, so its lines keep the panel low
 PAD = 20

@@ -9,9 +9,9 @@ import pygame
 from game.table.bot_schedule import Timing
 from game.tutorial import load_script
 
-from .. import router
-from ..router import Route
-from ..seating import seat_name
+from ..screen import router
+from ..screen.router import Route
+from ..sessions.seating import seat_name
 from ..table.keys import LESSON_KEYMAPS
 from ..table.scene import TableScene
 from .coach import LessonCoach

@@ -17,9 +17,9 @@ from game.rules.view import events_for
 from game.table.bot_schedule import Timing
 from game.tutorial import Script, Step, Trigger
 
-from ..replay_session import SeatChange, SeatRecord
-from ..session import HUMAN, LocalSession, SeatSpec
-from ..session_api import SeatInfo
+from ..sessions.replay_session import SeatChange, SeatRecord
+from ..sessions.session import HUMAN, LocalSession, SeatSpec
+from ..sessions.session_api import SeatInfo
 
 #: how far the table clock jumps to let the bots make every move they may (catch-up, Skip)
 CATCH_UP_SECONDS = 600.0

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pygame
 
-from ... import cardart, draw
+from ...drawing import cardart, draw
+from ...drawing.theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, seat_colour
 from ...i18n import tr
-from ...theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, seat_colour
 from .. import layout as L
 from .. import status
 from .geometry import (

@@ -16,10 +16,10 @@ import pygame
 from game.rules import LayClan, LegalActions, Offer, Source, SourceKind, TermsChoice
 from game.rules.ledger import needed_sources
 
-from ... import draw, fonts
+from ...drawing import draw, fonts
+from ...drawing.theme import CLAN_LETTERS, GOLD, TEXT, TEXT_DIM, THEME
+from ...drawing.widgets import Button, Widget
 from ...i18n import tr
-from ...theme import CLAN_LETTERS, GOLD, TEXT, TEXT_DIM, THEME
-from ...widgets import Button, Widget
 from .. import layout as L
 from ..reasons import ui_reason, why_off
 from ..sentences import clan_word

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from game.bots.fair_price import Ask, FairPrice, fair_price
 
+from ...drawing.theme import THEME
 from ...i18n import tr
-from ...theme import THEME
 from ..sentences import and_list, money
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from ... import draw, fonts
+from ...drawing import draw, fonts
+from ...drawing.theme import THEME
 from ...i18n import tr
-from ...theme import THEME
 from .. import layout as L
 
 ROW_H = 38  # a player's row, at most (row_step: six players' five rows are lower)

@@ -16,9 +16,9 @@ import pygame
 from game.rules import Source
 from game.rules.ledger import Cover, Ledger, Place, Preview, Row, ledger, preview
 
-from ... import draw, fonts
+from ...drawing import draw, fonts
+from ...drawing.theme import BAD, CLAN_LETTERS, GOLD, GOOD, TEXT, TEXT_DIM, THEME
 from ...i18n import list_of, tr
-from ...theme import BAD, CLAN_LETTERS, GOLD, GOOD, TEXT, TEXT_DIM, THEME
 from .. import layout as L
 from ..sentences import clan_word
 from .slots import source_clan

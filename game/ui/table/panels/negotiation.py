@@ -26,9 +26,9 @@ from game.rules import (
     Withdraw,
 )
 
-from ... import draw
+from ...drawing import draw
+from ...drawing.widgets import Button, Widget
 from ...i18n import tr
-from ...widgets import Button, Widget
 from .. import layout as L
 from ..reasons import why_off
 from .editor import TermsEditor

@@ -15,9 +15,9 @@ import pygame
 
 from game.rules import Source
 
-from ... import draw
+from ...drawing import draw
+from ...drawing.theme import CLAN_LETTERS
 from ...i18n import list_of, tr
-from ...theme import CLAN_LETTERS
 from .geometry import grown, row_seats
 from .slots import source_clan, source_label
 

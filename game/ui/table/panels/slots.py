@@ -7,8 +7,8 @@ from itertools import combinations
 
 from game.rules import Source, SourceKind
 
+from ...drawing.theme import CLAN_KEYS
 from ...i18n import tr
-from ...theme import CLAN_KEYS
 from ..sentences import clan_word
 
 

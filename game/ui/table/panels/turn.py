@@ -8,10 +8,10 @@ import pygame
 
 from game.rules import Draw, LegalActions, OpenDeal, Recruit, Roll
 
-from ... import draw, probe
+from ...drawing import draw, probe
+from ...drawing.theme import GOLD, TEXT, TEXT_DIM, seat_colour
+from ...drawing.widgets import Button, Widget
 from ...i18n import tr, tr_count
-from ...theme import GOLD, TEXT, TEXT_DIM, seat_colour
-from ...widgets import Button, Widget
 from .. import layout as L
 from .. import status
 from ..reasons import why_off

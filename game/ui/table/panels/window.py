@@ -10,10 +10,10 @@ import pygame
 
 from game.rules import LegalActions, Pass, PlayStop
 
-from ... import draw
+from ...drawing import draw
+from ...drawing.theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, THEME
+from ...drawing.widgets import Button, Widget, keycap
 from ...i18n import list_of, tr, tr_names
-from ...theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, THEME
-from ...widgets import Button, Widget, keycap
 from .. import layout as L
 from ..reasons import why_off
 from ..sentences import Describer, clan_word

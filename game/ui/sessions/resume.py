@@ -21,8 +21,8 @@ def continue_game(app, path) -> str | None:
     """Open the kept game in `path` at the table where it stopped (the title's Continue and
     the saved-games list): None, or the key of the message saying why not (its files are
     set aside when it cannot be replayed)."""
-    from .scenes.newgame import start_game
-    from .table.scene import TableScene
+    from ..scenes.newgame import start_game
+    from ..table.scene import TableScene
 
     writer = autosave.writer_for(app)
     try:

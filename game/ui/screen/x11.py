@@ -1,7 +1,7 @@
 """Is a window manager running on this X display? (_NET_SUPPORTING_WM_CHECK on the root)
 
 SDL cannot tell: without a manager it reports a fullscreen request as done although nothing
-moved the window, so game/ui/window.py asks the X server itself, through libX11 (which SDL's
+moved the window, so game/ui/screen/window.py asks the X server itself, through libX11 (which SDL's
 X11 driver has loaded anyway). None: not known (no libX11, no display).
 """
 

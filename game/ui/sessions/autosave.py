@@ -33,7 +33,7 @@ from pathlib import Path
 
 from game.files import atomic_write
 
-from .config import config_dir
+from ..config import config_dir
 from .seating import default_seat_name
 
 FORMAT = "imtheboss-hotseat"

@@ -46,7 +46,7 @@ from net.client.session import (
 )
 from net.client.state import ClientListener
 
-from .i18n import and_list, tr
+from ..i18n import and_list, tr
 from .session_api import Countdown, SeatInfo, Session, UpdateBatch
 
 # Host error codes -> what the player reads (None: nothing to say).

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from game.bots import BOT_KINDS, TABLE_BOT
 
-from . import i18n
-from .i18n import tr
+from .. import i18n
+from ..i18n import tr
 
 # the default (game.bots.TABLE_BOT, Friendly) first, then the standard bot and its other
 # personalities (game/bots/heuristic/personality.py PERSONALITIES), the search bot, the random baseline last

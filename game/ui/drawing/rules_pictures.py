@@ -11,11 +11,11 @@ import pygame
 
 from game.rules.board import DEFAULT_BOARD
 
+from ..i18n import tr, tr_count, tr_names
+from ..table.board import draw_space, marker_token
+from ..table.layout import CELL_H, CELL_W
+from ..table.sentences import clan_word
 from . import cardart, draw
-from .i18n import tr, tr_count, tr_names
-from .table.board import draw_space, marker_token
-from .table.layout import CELL_H, CELL_W
-from .table.sentences import clan_word
 from .theme import GOLD, INK, PAPER, TEXT, TEXT_DIM, darken, seat_colour
 
 CAPTION_PX = 22

@@ -1,5 +1,5 @@
 """The pygame-ce application: one window showing a 1920x1080 logical canvas scaled to any
-window, desktop or TV (game/ui/window.py), a 60 FPS loop, a scene stack and the shared
+window, desktop or TV (game/ui/screen/window.py), a 60 FPS loop, a scene stack and the shared
 services (settings, translator, sounds, theme).
 
 Test hook: with $IMTHEBOSS_TEST_REPORT set to a file path, the app appends one line
@@ -11,7 +11,7 @@ window through the X server and reads it). Nothing is written without the variab
 benchmark call it directly with a fixed dt so that animations finish deterministically.
 
 Idle costs nothing: `refresh()` draws and presents only the canvas rects the scenes say
-have changed (game/ui/scene.py), nothing at all while the picture stands still: the
+have changed (game/ui/screen/scene.py), nothing at all while the picture stands still: the
 pulsing glows, rings or a countdown (about 20 times a second) from kept copies or a redraw
 clipped round them, and a present of those rects only. The loop's frames update at 60 FPS
 (the session's clocks, bots and network keep their pace) except while only pulses change:
@@ -30,15 +30,16 @@ import time
 
 import pygame
 
-from . import fonts, i18n
+from .. import i18n
+from ..config import Config, config_dir
+from ..drawing import fonts
+from ..drawing.patches import PatchCache, PulseRegions
+from ..drawing.sound import Sounds
+from ..drawing.theme import THEME, min_text_px
+from ..drawing.widgets import Button, TextField
+from ..table import layout as table_layout
 from . import screens as _screens  # noqa: F401  every route known before a scene opens
-from .config import Config, config_dir
-from .patches import PatchCache, PulseRegions
 from .scene import WHOLE, WHOLE_SHARE, Scene, SceneStack, merge_rects
-from .sound import Sounds
-from .table import layout as table_layout
-from .theme import THEME, min_text_px
-from .widgets import Button, TextField
 from .window import GameWindow
 
 FPS = 60
@@ -89,8 +90,8 @@ class App:
         self._owed = 0.0  # seconds of the clock not yet given to the scenes (paced frames)
         self.frame_started = time.perf_counter()
         self.first_frame_at: float | None = None
-        self.lan = None  # the screen's LAN connection (a NetSession), see game/ui/lan.py
-        self.autosaver = None  # the hot-seat autosave writer, see game/ui/autosave.py
+        self.lan = None  # the screen's LAN connection (a NetSession), see game/ui/sessions/lan.py
+        self.autosaver = None  # the hot-seat autosave writer, see game/ui/sessions/autosave.py
         self.apply_config(save=False)
 
     # -- settings ----------------------------------------------------------------------
@@ -256,7 +257,7 @@ class App:
     def _refresh(self) -> bool:
         """Draw and present what changed since the picture last shown; False: nothing did.
 
-        The changed pulses' regions (their rects joined, game/ui/patches.py `PulseRegions`)
+        The changed pulses' regions (their rects joined, game/ui/drawing/patches.py `PulseRegions`)
         drawn before with the same keys of the pulses reaching into them are blitted back
         from their kept copies. The other regions are a redraw of the whole stack clipped to
         each, or one redraw clipped to their union where the scenes say that is cheaper

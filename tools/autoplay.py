@@ -10,11 +10,10 @@ import random
 import pygame
 
 from game.rules import Discard, PlaceMarker
-
-from .app import App
-from .config import Config
-from .table import layout as L
-from .table.discard import cards_to_discard
+from game.ui.config import Config
+from game.ui.screen.app import App
+from game.ui.table import layout as L
+from game.ui.table.discard import cards_to_discard
 
 DT = 0.25
 

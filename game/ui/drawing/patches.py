@@ -2,7 +2,7 @@
 steps, a caret that blinks, a button asking to be pressed look the same again and again.
 
 Between two whole redraws of the canvas (`App.draw`) a visible scene's picture changes only
-by its pulses (game/ui/scene.py), so the pixels of a canvas rect are fixed by the keys of
+by its pulses (game/ui/screen/scene.py), so the pixels of a canvas rect are fixed by the keys of
 the pulses that reach into it. The first time a rect is drawn with a set of keys the loop
 keeps a copy of its pixels; when the same keys come round again it blits that copy instead
 of walking the scenes' drawing: after one cycle of a glow, each of its redraws is one opaque

@@ -8,8 +8,8 @@ from __future__ import annotations
 from game.bots import BOT_KINDS
 from game.bots.names import bot_name
 
+from ..i18n import tr
 from .bot_styles import bot_specs, style_name
-from .i18n import tr
 from .session_api import HUMAN
 
 

@@ -1,4 +1,4 @@
-"""`python main.py screenshot --scene table --lang th --seed 3 --out shot.png [--size WxH]`:
+"""`python -m tools.screenshot --scene table --lang th --seed 3 --out shot.png [--size WxH]`:
 render a scene without a display (SDL's dummy video driver) and save it as PNG.
 
 The table scene is a scripted mid-negotiation in real-time mode, played through the engine
@@ -150,8 +150,7 @@ def scripted_session(
     from game.rules import Card, Settings, Setup, WindowMode
     from game.rules.cards import DECK_COUNTS
     from game.table.bot_schedule import Timing
-
-    from .session import LocalSession, SeatSpec
+    from game.ui.sessions.session import LocalSession, SeatSpec
 
     used = [0] * 16
     for h in hands:
@@ -314,7 +313,7 @@ def quiet_session(seed: int = 3):
 
 def render_quiet_round(app, seed: int = 3):
     """The quiet round, with the pointer on Bruno's greyed Accept: its tooltip says why."""
-    from .table.scene import TableScene
+    from game.ui.table.scene import TableScene
 
     table = _still(app, TableScene(app, quiet_session(seed)))
     _frames(app, 2)
@@ -366,7 +365,7 @@ def _boss_former(seed: int):
 
 def render_crowded(app, kind: str, seed: int = 3):
     """Build one of CROWDED_SCENES on app's stack (settled); returns the table scene."""
-    from .table.scene import TableScene
+    from game.ui.table.scene import TableScene
 
     if kind.startswith("bubbles_"):
         return _render_bubbles(app, kind, seed)
@@ -392,7 +391,7 @@ def render_crowded(app, kind: str, seed: int = 3):
         table.panel.editor.amount = 2
         table._refresh()
     elif kind in ("pause", "leave"):
-        from .scenes.menu import PauseScene
+        from game.ui.scenes.menu import PauseScene
 
         pause = PauseScene(app, table)
         app.push(pause)
@@ -417,9 +416,9 @@ def _render_bubbles(app, kind: str, seed: int):
     """The scripted table with a bubble risen over every plate, held still: six players
     saying the longest phrases, or five players' offers, or five payments (a Boss's
     gross and what he pays out)."""
-    from .i18n import tr
-    from .table.scene import TableScene
-    from .table.sprites import Bubble, phrase_bubble
+    from game.ui.i18n import tr
+    from game.ui.table.scene import TableScene
+    from game.ui.table.sprites import Bubble, phrase_bubble
 
     players = 6 if kind == "bubbles_talk" else 5
     names = [f"Player {i}" for i in range(1, 7)] if players == 6 else None
@@ -448,8 +447,7 @@ def render_fair_price(app, seed: int = 3):
     fair-price line says what Ann can likely pay Mei and what Bo asks."""
     from game.rules import Offer, Source, SourceKind
     from game.rules.board import Clan
-
-    from .table.scene import TableScene
+    from game.ui.table.scene import TableScene
 
     s = crowded_session("editor_4_sources", seed)
     s.apply_scripted(Offer(2, (Source(SourceKind.PLACARD, int(Clan.ORANGE)),), 5))
@@ -472,7 +470,7 @@ def run(args) -> int:
     _setup_env()
     size = None
     if getattr(args, "size", None):
-        from .app import parse_size
+        from game.ui.screen.app import parse_size
 
         size = parse_size(args.size)
     text = getattr(args, "text", None) or "normal"
@@ -485,11 +483,11 @@ def save(scene: str, lang: str, seed: int, path: Path, size=None, text: str = "n
     scales it, laid out at that screen's readable minimum) with `text` size."""
     import pygame
 
-    from .app import App
-    from .config import Config
-    from .table import layout as table_layout
-    from .theme import LOGICAL_SIZE, THEME, min_text_px
-    from .window import fit_rect
+    from game.ui.config import Config
+    from game.ui.drawing.theme import LOGICAL_SIZE, THEME, min_text_px
+    from game.ui.screen.app import App
+    from game.ui.screen.window import fit_rect
+    from game.ui.table import layout as table_layout
 
     cfg = Config(language=lang, fullscreen=False, text_size=text)
     app = App(cfg, sound=False, persist=False)
@@ -549,7 +547,7 @@ def render_docs(folder: Path, seed: int = 3) -> None:
 
 def sample_kept_games() -> list:
     """Nine unfinished hot-seat games (two pages), for the stills: no file behind them."""
-    from .autosave import KeptGame
+    from game.ui.sessions.autosave import KeptGame
 
     day = 1767225600.0  # 2026-01-01 00:00 UTC
     players = (["Mei", "Ada", "Bruno"], ["Ana", "Bo", "Chen", "Dara"], ["Ann", "Emil"])
@@ -566,33 +564,33 @@ def sample_kept_games() -> list:
 def render(app, scene: str, seed: int = 3) -> None:
     """Build `scene` on app's stack and draw one settled frame."""
     if scene == "title":
-        from .scenes.title import TitleScene
+        from game.ui.scenes.title import TitleScene
 
         app.push(TitleScene(app))
         _frames(app, 20)
     elif scene == "title_saved":  # with kept games: Continue and Saved games
-        from .scenes.title import TitleScene
+        from game.ui.scenes.title import TitleScene
 
         title = app.push(TitleScene(app))
         title.kept = sample_kept_games()
         title.layout()
         _frames(app, 20)
     elif scene in ("saved_games", "saved_delete"):  # the list; its "Delete?" question
-        from .scenes.saved_games import SavedGamesScene
+        from game.ui.scenes.saved_games import SavedGamesScene
 
         saved = app.push(SavedGamesScene(app, sample_kept_games()))
         if scene == "saved_delete":
             saved.ask_delete(saved.games[1])
         _frames(app, 10)
     elif scene == "table":
-        from .table.scene import TableScene
+        from game.ui.table.scene import TableScene
 
         s = table_session(seed)
         table = _still(app, TableScene(app, s))  # the scripted moves are already on it
         pygame_mouse(app, (1230, 520))
         _frames(app, 20)
     elif scene == "hint":  # the scripted table with the coach's hint asked for (key H)
-        from .table.scene import TableScene
+        from game.ui.table.scene import TableScene
 
         table = _still(app, TableScene(app, table_session(seed)))
         table.hints.toggle()
@@ -608,7 +606,7 @@ def render(app, scene: str, seed: int = 3) -> None:
     elif scene == "replay":
         render_replay(app, seed)
     elif scene in ("rules", "rules_pictures"):  # the text of a deal; the pictures of a space
-        from .scenes.rules import RulesScene
+        from game.ui.scenes.rules import RulesScene
 
         r = RulesScene(app)
         app.push(r)
@@ -616,48 +614,47 @@ def render(app, scene: str, seed: int = 3) -> None:
         r.jump("deal" if scene == "rules" else "space")
         _frames(app, 60)
     elif scene == "settings":
-        from .scenes.settings import SettingsScene
+        from game.ui.scenes.settings import SettingsScene
 
         app.push(SettingsScene(app))
         _frames(app, 2)
     elif scene == "newgame":
-        from .scenes.newgame import NewGameScene
+        from game.ui.scenes.newgame import NewGameScene
 
         app.push(NewGameScene(app))
         _frames(app, 2)
     elif scene == "handoff":
-        from .scenes.handoff import HandOffScene
+        from game.ui.scenes.handoff import HandOffScene
 
         app.push(HandOffScene(app, 1, "Ann", lambda: None))
         _frames(app, 10)
     elif scene == "lobby":  # the LAN lobby (net/): game/ui/scenes/lobby.py, LobbyScene(app)
-        from .scenes.lobby import LobbyScene
+        from game.ui.scenes.lobby import LobbyScene
 
         lobby = LobbyScene(app, browser=SampleBrowser())
         lobby.hosting.code = "KMRT"  # a still: not a random code
         app.push(lobby)
         _frames(app, 10)
     elif scene == "room":
-        from .scenes.room import RoomScene
+        from game.ui.scenes.room import RoomScene
 
         app.push(RoomScene(app, still_session(seed, seat=0, started=False)))
         _frames(app, 10)
     elif scene in ("display", "lan_table"):
-        from .lan import make_table
+        from game.ui.sessions.lan import make_table
 
         session = still_session(seed, seat=None if scene == "display" else 0)
         session.update(0.0)
         table = _still(app, make_table(app, session))
         _frames(app, 20)
     elif scene == "tutorial":  # a lesson step: the coach points at the Stop! button
-        from .tutorial.scene import render_still
+        from game.ui.tutorial.scene import render_still
 
         render_still(app, "stop")
         _frames(app, 20)
     elif scene == "tutorial_roll":  # the lesson just after the player's roll: the die in view
         from game.rules import Roll
-
-        from .tutorial.scene import render_still
+        from game.ui.tutorial.scene import render_still
 
         table = render_still(app, "roll")
         table.send(Roll(0))
@@ -699,8 +696,7 @@ def _finished(seed: int, players: int, bots: str):
     from game.rules import Game, Settings
     from game.rules.view import events_for, view
     from game.table.simulate import play
-
-    from .table.scene import MoneyHistory
+    from game.ui.table.scene import MoneyHistory
 
     names = ["Mei", "Ann", "Bo", "Cy", "Dee", "Eli"][:players]
     game = Game(names, seed, Settings(players=players))
@@ -717,8 +713,8 @@ def _finished(seed: int, players: int, bots: str):
 def render_replay(app, seed: int) -> None:
     """The replay viewer over a whole bot game, paused four moves into its fourth deal
     (seed 3: offers and an agreement on the table), showing Mei's hand."""
-    from .replay_session import ReplaySession, SeatRecord
-    from .table.replay import ReplayScene
+    from game.ui.sessions.replay_session import ReplaySession, SeatRecord
+    from game.ui.table.replay import ReplayScene
 
     game = finished_bot_game(seed, bots="heuristic")
     session = ReplaySession(game, SeatRecord(("heuristic",) * len(game.names)))
@@ -733,7 +729,7 @@ def render_replay(app, seed: int) -> None:
 
 def play_out(app, seed: int, players: int = 4) -> None:
     """The results screen of a whole bot game of this seed (its replay on offer)."""
-    from .scenes.results import ResultsScene
+    from game.ui.scenes.results import ResultsScene
 
     final, history, game = _finished(seed, players, "random")
     names = list(game.names)
@@ -832,9 +828,8 @@ def still_session(seed: int = 3, seat: int | None = 0, started: bool = True, pla
     import time
 
     from game.rules import view
+    from game.ui.sessions.net_session import NetSession
     from net.client.session import HostCountdown, HostCountdowns, HostSeat, Seats
-
-    from .net_session import NetSession
 
     local = table_session(seed, players)
     v = view(local.game.state, seat)
@@ -877,11 +872,11 @@ def still_session(seed: int = 3, seat: int | None = 0, started: bool = True, pla
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m game.ui.screenshot --scene display ...`: like `main.py screenshot`, with
-    the LAN stills too (room, display, lan_table)."""
+    """`python -m tools.screenshot --scene display ...`: any still, the LAN ones too
+    (room, display, lan_table), or `--docs FOLDER` for every picture of the docs."""
     import argparse
 
-    p = argparse.ArgumentParser(prog="python -m game.ui.screenshot")
+    p = argparse.ArgumentParser(prog="python -m tools.screenshot")
     p.add_argument("--scene", default="table",
                    choices=[*SCENES, *CROWDED_SCENES, *LAN_SCENES, *EXTRA_SCENES])  # fmt: skip
     p.add_argument("--lang", default="en", choices=["en", "zh_Hant", "zh_Hans", "th"])

@@ -1,5 +1,5 @@
 """LAN play in the window: hosting and joining (from the lobby, and for the windows
-game/ui/windows.py opens for `main.py join | host | table`), the names a table and its
+game/ui/screen/windows.py opens for `main.py join | host | table`), the names a table and its
 player go by, the room and the table of a connection.
 
 The screen's connection is a `NetSession` (net_session.py) kept in `app.lan`; the room
@@ -15,11 +15,11 @@ import socket
 
 from game.files import host_autosave_path
 
-from . import router
-from .config import Config
-from .i18n import Translator, tr
+from ..config import Config
+from ..i18n import Translator, tr
+from ..screen import router
+from ..screen.router import Route
 from .net_session import NetSession
-from .router import Route
 from .seating import default_bot
 
 # Where a table hosted from the lobby listens (tests bind to loopback).
@@ -229,8 +229,8 @@ def open_room(app, session: NetSession, *, push: bool = True) -> None:
 
 def make_table(app, session: NetSession):
     """The table scene for the game the session is in: a player's table, or the display."""
-    from .table.display import TableDisplayScene
-    from .table.scene import TableScene
+    from ..table.display import TableDisplayScene
+    from ..table.scene import TableScene
 
     cls = TableDisplayScene if session.spectator else TableScene
     return cls(

@@ -6,7 +6,7 @@ and draw go through them, and a widget with a `tip` shows its tooltip after a sh
 
 Redrawing only what changed: the app's loop asks the stack for `changes()`, the canvas
 rects whose picture would differ from the one last shown, and draws and presents only
-those (game/ui/app.py). A scene that moves every frame without saying where keeps
+those (game/ui/screen/app.py). A scene that moves every frame without saying where keeps
 `animated = True` and is redrawn whole every frame. One with `animated = False` promises
 that its picture changes only with an event (any event redraws the stack), `invalidate()`
 (its own state changed), `look()` (a key of what else it shows), a tooltip coming up, or
@@ -22,9 +22,9 @@ import contextlib
 
 import pygame
 
+from ..drawing.theme import LOGICAL_SIZE
+from ..drawing.widgets import Button, TextField, Widget, _label, draw_tooltip
 from .keys import Keymap
-from .theme import LOGICAL_SIZE
-from .widgets import Button, TextField, Widget, _label, draw_tooltip
 
 TIP_DELAY = 0.45
 GLOW_MARGIN = 2 * 12  # a widget's glow spreads 8 px round it (and a shadow below)
@@ -41,7 +41,7 @@ class Scene:
     # the changed rects costs less than a pass per rect (the table's 16 glows round the board)
     clip_union = False
     # its pulses come round to the same looks (glow steps, a caret): their rects are kept
-    # drawn under their keys and blitted back (game/ui/patches.py); not the title's cards
+    # drawn under their keys and blitted back (game/ui/drawing/patches.py); not the title's cards
     keeps_patches = True
 
     def __init__(self, app) -> None:

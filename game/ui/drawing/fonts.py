@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pygame
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+FONT_DIR = Path(__file__).resolve().parents[3] / "assets" / "fonts"
 _MARKS = {"Mn", "Mc", "Me", "Cf"}  # stay with the preceding base character's run
 
 

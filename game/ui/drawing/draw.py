@@ -590,7 +590,7 @@ def tile_face(number: int, price: int, w: int, h: int) -> pygame.Surface:
 
 @lru_cache(maxsize=64)
 def _tile_face(number: int, price: int, w: int, h: int, lang: str, epoch: int) -> pygame.Surface:
-    from .i18n import tr
+    from ..i18n import tr
 
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     r = pygame.Rect(0, 0, w, h)

@@ -10,8 +10,8 @@ from functools import lru_cache
 
 import pygame
 
+from ..i18n import tr
 from . import draw, fonts
-from .i18n import tr
 from .theme import (
     CLAN_KEYS,
     CLAN_LETTERS,

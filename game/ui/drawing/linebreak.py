@@ -16,7 +16,7 @@ from pathlib import Path
 
 from icu4py.breakers import LineBreaker, WordBreaker
 
-WORDS_DIR = Path(__file__).resolve().parents[2] / "assets" / "lang"
+WORDS_DIR = Path(__file__).resolve().parents[3] / "assets" / "lang"
 
 # A word of the list matches only where it is a whole cluster run: not after a leading
 # vowel that belongs to its first letter, nor before a mark or vowel that belongs to its last.

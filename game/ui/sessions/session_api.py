@@ -1,7 +1,7 @@
 """What the table scene talks to: a `Session`, the one base every way of playing derives
-from: `LocalSession` (hot-seat, game/ui/session.py; the lesson's `TutorialSession` on top of
-it), `NetSession` (a LAN seat or the table display, game/ui/net_session.py, on top of
-net/client/) and `ReplaySession` (a saved game played back, game/ui/replay_session.py).
+from: `LocalSession` (hot-seat, game/ui/sessions/session.py; the lesson's `TutorialSession` on top of
+it), `NetSession` (a LAN seat or the table display, game/ui/sessions/net_session.py, on top of
+net/client/) and `ReplaySession` (a saved game played back, game/ui/sessions/replay_session.py).
 
 The table scene never touches the engine's GameState. It only sees what a LAN client has:
 per-seat views (`view(seat)`, plain data), the seat's `LegalActions`, and redacted events as

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..drawing.patches import PatchCache
+from ..drawing.theme import LOGICAL_SIZE
 from . import x11
-from .patches import PatchCache
-from .theme import LOGICAL_SIZE
 
 Size = tuple[int, int]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 
-SOUND_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+SOUND_DIR = Path(__file__).resolve().parents[3] / "assets" / "sounds"
 NAMES = (
     "boss_fanfare",
     "card_flick",

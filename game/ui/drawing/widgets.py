@@ -151,7 +151,7 @@ def keycap(key: int | None) -> str | None:
     """The label of a shortcut key as printed on the keyboard (named keys translated)."""
     name = KEYCAPS.get(key) if key is not None else None
     if name is not None and name.startswith("key."):
-        from .i18n import tr
+        from ..i18n import tr
 
         return tr(name)
     return name

@@ -3,7 +3,7 @@
 Scenes import what lies below them: the title imports the scenes it opens, a new game
 imports the table. Going back up (to the title, the room) or opening the results from the
 table would close a circle of imports, so those scenes are opened by a `Route`:
-`router.scene(Route.TITLE, app)`. `game/ui/screens.py`, above every scene, says which
+`router.scene(Route.TITLE, app)`. `game/ui/screen/screens.py`, above every scene, says which
 scene each route opens (`@opens(Route.TITLE)`; it imports the scene only when asked, so
 starting costs nothing); `App` imports it, so every route is known before the first
 window opens. tests/ui/test_ui_imports.py holds that game/ui has no import circle.
@@ -42,5 +42,5 @@ def scene(route: Route, app, *args, **kwargs):
     try:
         opener = _OPENERS[route]
     except KeyError:
-        raise LookupError(f"no scene registered for {route} (import game.ui.screens)") from None
+        raise LookupError(f"no scene registered for {route} (import game.ui.screen.screens)") from None
     return opener(app, *args, **kwargs)

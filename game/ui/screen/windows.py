@@ -11,9 +11,9 @@ import os
 
 import pygame
 
+from ..config import Config
+from ..scenes.title import TitleScene
 from .app import App, parse_size
-from .config import Config
-from .scenes.title import TitleScene
 
 
 def run_app(args) -> int:
@@ -59,7 +59,7 @@ def _open_app(args, *, fullscreen: bool | None = None) -> App | None:
 
 
 def _run(app: App) -> int:
-    from .lan import close_link
+    from ..sessions.lan import close_link
 
     try:
         return app.run()
@@ -76,7 +76,7 @@ def run_lobby(args) -> int:
     app = _open_app(args)
     if app is None:
         return 1
-    from .scenes.lobby import LobbyScene
+    from ..scenes.lobby import LobbyScene
 
     cfg = app.config
     if getattr(args, "name", None):
@@ -91,8 +91,8 @@ def run_client(client, args) -> int:
     app = _open_app(args)
     if app is None:
         return 1
-    from .lan import open_room, remember_name, remember_table
-    from .net_session import NetSession
+    from ..sessions.lan import open_room, remember_name, remember_table
+    from ..sessions.net_session import NetSession
 
     app.push(TitleScene(app))
     if getattr(args, "name", None) and not getattr(args, "token", None):
@@ -113,8 +113,8 @@ def run_hosted(host_thread, client, args, *, display: bool = False) -> int:
     app = _open_app(args, fullscreen=True if display else None)
     if app is None:
         return 1
-    from .lan import keep_own_seat, open_room
-    from .net_session import NetSession
+    from ..sessions.lan import keep_own_seat, open_room
+    from ..sessions.net_session import NetSession
 
     app.push(TitleScene(app))
     session = NetSession(
@@ -130,7 +130,7 @@ def run_hosted(host_thread, client, args, *, display: bool = False) -> int:
 
 
 def _shown(args) -> str:
-    from .lan import lan_address
+    from ..sessions.lan import lan_address
 
     bind = getattr(args, "bind", None) or "0.0.0.0"
     return lan_address() if bind in ("0.0.0.0", "") else bind
