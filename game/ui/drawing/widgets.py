@@ -601,6 +601,18 @@ class Stepper(Widget):
         surface.blit(val, val.get_rect(center=self.box.center))
 
 
+PENCIL_ROOM = 22  # a text field's pencil, at its right end while it is not being typed in
+
+
+def pencil(surface, center, colour) -> pygame.Rect:
+    """A small pencil, drawn (no font needed): the mark of a field one can write in."""
+    cx, cy = center
+    body = [(cx - 7, cy + 5), (cx + 4, cy - 6), (cx + 8, cy - 2), (cx - 3, cy + 9)]
+    pygame.draw.polygon(surface, colour, body, width=2)
+    pygame.draw.polygon(surface, colour, [(cx - 7, cy + 5), (cx - 3, cy + 9), (cx - 9, cy + 11)])
+    return pygame.Rect(cx - 9, cy - 6, 18, 17)
+
+
 class TextField(Widget):
     """One line of text; typed characters no font of the language can draw are refused."""
 
@@ -687,11 +699,14 @@ class TextField(Widget):
             self.rejected = max(0.0, self.rejected - 1 / 60)
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=10)
         value = self.get()
+        room = self.rect.width - 28 - (0 if self.focused else PENCIL_ROOM)
         if value:
-            img = draw.fit(value, self.size, self.rect.width - 28, TEXT)
+            img = draw.fit(value, self.size, room, TEXT)
         else:
-            img = draw.fit(_label(self.placeholder), self.size, self.rect.width - 28, HINT)
+            img = draw.fit(_label(self.placeholder), self.size, room, HINT)
         surface.blit(img, img.get_rect(midleft=(self.rect.x + 14, self.rect.centery)))
+        if not self.focused:  # a field one can type in, not a value shown (a newcomer's read)
+            pencil(surface, (self.rect.right - 12 - PENCIL_ROOM // 2, self.rect.centery), HINT)
         if self.focused and self.caret_on(t):
             x = self.rect.x + 14 + (img.get_width() if value else 0) + 2
             pygame.draw.line(
