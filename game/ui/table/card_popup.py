@@ -32,6 +32,7 @@ from . import layout as L
 from .discard import cards_to_discard
 from .log import clan_word
 from .panel import fill_slots
+from .sentences import recruit_tip
 
 #: the moves that play the one card of their kind
 CARD_MOVES = {PlayBoss: "boss", Recruit: "recruit", PlayStop: "stop"}
@@ -155,7 +156,7 @@ class CardPopup:
             elif isinstance(a, Recruit):
                 if any(isinstance(o, Discard) for o in opts):
                     self._no_enter.add(a)  # over the limit, Enter marks a discard, never recruits
-                tip = tr("tip.recruit_clan", clan=clan_word(int(a.clan)))
+                tip = recruit_tip(t.v, int(a.clan))
                 if pool_first:
                     tip += "\n" + tr("tip.recruit_pool_first")
                 labels.append((tr("table.recruit_clan", clan=clan_word(int(a.clan))), a, tip))

@@ -23,6 +23,16 @@ def money(n: int) -> str:
     return tr("money.amount", n=n)
 
 
+def recruit_tip(v: dict, clan: int) -> str:
+    """What a Recruitment of `clan` does, saying whose placard it takes (the pool's, or a
+    player's: a newcomer could not tell from the button)."""
+    word = clan_word(clan)
+    for p in v["players"]:
+        if clan in p["placards"]:
+            return tr("tip.recruit_clan_from", clan=word, name=p["name"])
+    return tr("tip.recruit_clan_pool", clan=word)
+
+
 # how a list of sources is worded: Clan cards first, then placards
 SOURCE_GROUPS = (
     ("card", "log.src.card", "log.src.cards"),

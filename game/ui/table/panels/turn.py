@@ -15,7 +15,7 @@ from ...i18n import tr, tr_count
 from .. import layout as L
 from .. import status
 from ..reasons import why_off
-from ..sentences import clan_word
+from ..sentences import clan_word, recruit_tip
 from .geometry import discard_rect, main_rect, marker_box, recruit_rect
 from .slots import marker_preview
 from .window import draw_banner, window_widgets
@@ -125,7 +125,7 @@ class TurnPanel:
                 lambda a=a: send(a),
                 size=24,
                 name=f"recruit.{int(a.clan)}",
-                tip=tr("tip.recruit_clan", clan=clan_word(int(a.clan))),
+                tip=recruit_tip(self.table.v, int(a.clan)),
             )
             for i, a in enumerate(recruits)
         ]
