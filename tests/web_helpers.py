@@ -199,7 +199,11 @@ class WebBridge:
     @staticmethod
     async def _up(reader: asyncio.StreamReader, ws) -> None:
         decoder = P.FrameDecoder()
-        while data := await reader.read(65536):
-            for raw in decoder.feed(data):
-                await ws.send_bytes(P.encode(raw))
-        await ws.close()
+        try:
+            while data := await reader.read(65536):
+                for raw in decoder.feed(data):
+                    await ws.send_bytes(P.encode(raw))
+            await ws.close()
+        except (aiohttp.ClientError, ConnectionError, OSError):
+            pass  # the test's side went away: its reset is no failure of the bridge (an
+            # exception left in this task was logged as "never retrieved" in a later test)
