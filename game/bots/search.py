@@ -50,6 +50,7 @@ from game.rules.cards import CARD_KINDS, Card
 from game.rules.determinize import ViewError, state_from_view
 from game.rules.engine import default_action
 from game.rules.events import BossChanged, DealClosed, DealFailed, DealOpened, OfferMade, Proposed
+from game.rules.seat_view import SeatView
 from game.rules.state import GameState
 from game.rules.variants import WindowMode
 
@@ -238,10 +239,11 @@ class SearchBot(Bot):
 
     def _sample(self, view: dict, money: list[int]) -> GameState:
         known = self.memory.known_cards(view)
+        seen = SeatView.from_data(view)
         try:
-            return state_from_view(view, self.rng, known=known, money=money)
+            return state_from_view(seen, self.rng, known=known, money=money)
         except ViewError:
-            return state_from_view(view, self.rng, money=money)
+            return state_from_view(seen, self.rng, money=money)
 
     def _search(self, view: dict, cands: list[Action], money: list[int]) -> Action:
         """Paired comparison on common samples: every live candidate is played out on the
