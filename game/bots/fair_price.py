@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.rules.seat_view import SeatView
+
 from .heuristic import PERSONALITIES, SOLE, boss_reserve, plan_open_deal
 from .obs import Memory, Obs
 
@@ -44,8 +46,9 @@ def fair_price(view: dict, memory: Memory | None = None) -> FairPrice | None:
     nv = view.get("negotiation")
     if nv is None or view.get("seat") is None:
         return None
-    money = memory.money_for(view) if memory is not None else None
-    o = Obs.from_view(view, money, dict(memory.failed) if memory is not None else None)
+    seen = SeatView.from_data(view)
+    money = memory.money_for(seen) if memory is not None else None
+    o = Obs.of(seen, money, dict(memory.failed) if memory is not None else None)
     neg = o.neg
     me = o.seat
     remaining = neg.proceeds - neg.agreed_total

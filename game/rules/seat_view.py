@@ -1,23 +1,29 @@
-"""One seat's view, typed: what `view(state, seat)` sends, read into frozen dataclasses.
+"""One seat's view, typed: frozen dataclasses, and their wire form.
 
-The wire stays the plain map `view` builds (the host builds it section by section and a
-client follows it by deltas); `SeatView.from_data` reads that map once, for whoever asks
-questions of it (the UI, hints, the tutorial, the bots), and `to_data` gives the very map
-back, key for key and in the same order, so it packs to the same msgpack bytes and hashes
-to the same view hash. The questions readers ask (which clan a source stands for, who
-holds it, a seat's terms) are methods here, not helpers over the map.
+Every field of a view is written once, in the tables below: how it is built from the state
+(`SeatView.of`), how it goes on the wire and how it is read back. `game.rules.view` builds
+the wire map from the same tables section by section (the host shares sections between
+audiences; a client follows the map by deltas), so `SeatView.of(state, seat).to_data()` is
+`view(state, seat)`, key for key and in its order: the same msgpack bytes and view hash.
+`SeatView.from_data` reads a map from the wire for whoever asks questions of it (the UI,
+hints, the tutorial, the bots). The questions readers ask (which clan a source stands
+for, who holds it, a seat's terms) are methods here, not helpers over the map.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from .board import CLAN_KEYS, Board, Clan, clan_from_key
+from . import engine
+from . import negotiation as nego
+from .board import CLAN_KEYS, MASK_CLANS, Board, Clan, board_from_data, clan_from_key
 from .cards import CARD_KEYS, CARD_KINDS, Card, card_from_key
-from .state import POOL, GameState, Phase, Source, SourceKind, Terms, WindowKind
+from .state import POOL, GameState, Negotiation, Phase, Source, SourceKind, Terms, WindowKind
 from .variants import Settings
-from .view import board_of, hand_data, view
 
 _PLACARD = SourceKind.PLACARD
 _CARD = SourceKind.CARD
@@ -25,6 +31,19 @@ _PHASES = {p.value: p for p in Phase}
 _WINDOW_KINDS = {k.value: k for k in WindowKind}
 _CLANS = {key: clan_from_key(key) for key in CLAN_KEYS}
 _CARDS = {key: card_from_key(key) for key in CARD_KEYS}
+
+
+VIEW_FORMAT = 1
+PILE_NOTE = 5  # a pile is drawn in $5M notes: its height, not its figure, is public
+
+
+def money_pile(amount: int) -> int:
+    return -(-amount // PILE_NOTE)
+
+
+def hand_data(hand) -> dict[str, int]:
+    """Counts per card kind as the wire's {card key: count} (kinds held only)."""
+    return {CARD_KEYS[k]: n for k, n in enumerate(hand) if n}
 
 
 def counts_from_data(cards: dict[str, int]) -> tuple[int, ...]:
@@ -78,6 +97,81 @@ def _seats(data: dict) -> dict[int, object]:
     return {int(k): v for k, v in data.items()}
 
 
+_BOARD_IDS: dict[int, str] = {}
+_BOARDS: dict[str, Board] = {}
+
+
+def board_id(board: Board) -> str:
+    """A digest of the board's data: clients and bots rebuild a board once per id."""
+    key = id(board)
+    bid = _BOARD_IDS.get(key)
+    if bid is None:
+        blob = json.dumps(board.to_data(), sort_keys=True).encode()
+        bid = hashlib.sha256(blob).hexdigest()[:12]
+        _BOARD_IDS[key] = bid
+        _BOARDS[bid] = board
+    return bid
+
+
+def board_of(view: dict) -> Board:
+    """The board a wire view is played on (cached by its id)."""
+    bid = view["board_id"]
+    board = _BOARDS.get(bid)
+    if board is None:
+        board = board_from_data(view["board"], "view")
+        _BOARDS[bid] = board
+    return board
+
+
+def _counts(cards) -> tuple[int, ...]:
+    out = [0] * CARD_KINDS
+    for c in cards:
+        out[c] += 1
+    return tuple(out)
+
+
+# A field: (build from the state, to the wire, from the wire); None where the value goes
+# as it is. A section builder takes (state, seat), a negotiation field (state, negotiation).
+Build = Callable[..., Any]
+Field = tuple[Build, Callable | None, Callable | None]
+
+
+def _opt(code: Callable) -> Callable:
+    return lambda x: None if x is None else code(x)
+
+
+def _seat_map(code: Callable | None = None) -> tuple[Callable, Callable]:
+    """A map keyed by seat (or clan, or space): string keys on the wire."""
+    if code is None:
+        return (lambda m: {str(k): v for k, v in m.items()}), (
+            lambda d: {int(k): v for k, v in d.items()}
+        )
+    to_data, from_data = code
+    return (lambda m: {str(k): to_data(v) for k, v in m.items()}), (
+        lambda d: {int(k): from_data(v) for k, v in d.items()}
+    )
+
+
+def _encode(obj, table: dict[str, Field]) -> dict:
+    return {
+        k: getattr(obj, k) if enc is None else enc(getattr(obj, k))
+        for k, (_b, enc, _d) in table.items()
+    }
+
+
+def _decode(cls, d: dict, table: dict[str, Field]):
+    return cls(*[d[k] if dec is None else dec(d[k]) for k, (_b, _e, dec) in table.items()])
+
+
+def _card_code() -> tuple[Callable, Callable]:
+    return _opt(CARD_KEYS.__getitem__), _opt(_CARDS.__getitem__)
+
+
+_TERMS = (terms_to_data, terms_from_data)
+_SOURCES = (lambda ss: [s.to_data() for s in ss], lambda d: tuple(map(source_from_data, d)))
+_LIST = (list, tuple)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerView:
     seat: int
@@ -114,12 +208,91 @@ class PlayerView:
         return d
 
 
+def _players(st: GameState, seat: int | None) -> tuple[PlayerView, ...]:
+    show_money = not st.settings.hidden_money or st.phase is Phase.GAME_OVER
+    names, hands, money, asks = st.names, st.hands, st.money, st.ask_only_when_touched
+    held: list[list[int]] = [[] for _ in names]
+    for clan, owner in enumerate(st.placards):
+        if owner != POOL:
+            held[owner].append(clan)
+    return tuple(
+        PlayerView(
+            s,
+            names[s],
+            tuple(held[s]),
+            sum(hands[s]),
+            money_pile(money[s]),
+            asks[s],
+            money[s] if show_money or s == seat else None,
+        )
+        for s in range(st.players)
+    )
+
+
+def _sorted(m: dict) -> dict:
+    """A copy of a map keyed by int, in key order (the wire's)."""
+    return dict(sorted(m.items())) if len(m) > 1 else dict(m)
+
+
 class LaidView(NamedTuple):
     """A Clan card laid face up in the deal (unpacks as (id, owner, clan))."""
 
     id: int
     owner: int
     clan: Clan
+
+
+def _laid_to_data(laid) -> list:
+    return [{"id": c.id, "owner": c.owner, "clan": CLAN_KEYS[c.clan]} for c in laid]
+
+
+def _laid_from_data(d: list) -> tuple[LaidView, ...]:
+    return tuple(LaidView(c["id"], c["owner"], _CLANS[c["clan"]]) for c in d)
+
+
+def _involved(st: GameState, neg: Negotiation) -> tuple[Source, ...]:
+    inv = nego.involved(st)
+    return () if inv is None else tuple(e[1] for e in inv[0])
+
+
+# The negotiation summary, field by field, in its wire order (`game.seat_view` builds the
+# wire map one field at a time from it).
+NEGOTIATION_FIELDS: dict[str, Field] = {
+    "space": (lambda st, neg: neg.space, None, None),
+    "price": (lambda st, neg: neg.price, None, None),
+    "proceeds": (lambda st, neg: neg.proceeds, None, None),
+    "opener": (lambda st, neg: neg.opener, None, None),
+    "boss": (lambda st, neg: neg.boss, None, None),
+    "laid": (
+        lambda st, neg: tuple(LaidView(c.id, c.owner, c.clan) for c in neg.laid),
+        _laid_to_data,
+        _laid_from_data,
+    ),
+    "next_card_id": (lambda st, neg: neg.next_card_id, None, None),
+    "travel": (
+        lambda st, neg: _sorted(neg.travel),
+        *_seat_map((CARD_KEYS.__getitem__, _CARDS.__getitem__)),
+    ),
+    "agreements": (lambda st, neg: _sorted(neg.agreements), *_seat_map(_TERMS)),
+    "pending": (lambda st, neg: _sorted(neg.pending), *_seat_map(_TERMS)),
+    "played": (lambda st, neg: tuple(sorted(neg.played)), *_LIST),
+    "actions": (lambda st, neg: neg.actions, None, None),
+    "limit": (lambda st, neg: st.settings.negotiation_limit, None, None),
+    "limit_spent": (lambda st, neg: nego.limit_spent(st), None, None),
+    "time_up": (lambda st, neg: neg.time_up, None, None),
+    "floor": (lambda st, neg: neg.floor, None, None),
+    "quiet": (lambda st, neg: neg.quiet, None, None),
+    # 0 not made, 1 made, 2 spent (engine.QUIET_LAST_*); the state starts a deal with False
+    "last_proposal": (lambda st, neg: int(neg.last_proposal), None, None),
+    "round_active": (lambda st, neg: neg.round_active, None, None),
+    "floor_passed": (lambda st, neg: tuple(sorted(neg.floor_passed)), *_LIST),
+    "committed": (lambda st, neg: MASK_CLANS[nego.committed_mask(st)], *_LIST),
+    "covered": (lambda st, neg: nego.involved(st) is not None, None, None),
+    "involved": (_involved, *_SOURCES),
+    "agreed_total": (lambda st, neg: nego.agreed_total(neg), None, None),
+    "cap": (lambda st, neg: nego.offer_cap(st), None, None),
+}
+_NEGOTIATION_BUILDS = tuple(b for b, _e, _d in NEGOTIATION_FIELDS.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,64 +326,18 @@ class NegotiationView:
     cap: int
 
     @classmethod
+    def of(cls, st: GameState) -> NegotiationView | None:
+        neg = st.negotiation
+        if neg is None:
+            return None
+        return cls(*[build(st, neg) for build in _NEGOTIATION_BUILDS])
+
+    @classmethod
     def from_data(cls, d: dict) -> NegotiationView:
-        clans = _CLANS
-        return cls(
-            d["space"],
-            d["price"],
-            d["proceeds"],
-            d["opener"],
-            d["boss"],
-            tuple(LaidView(c["id"], c["owner"], clans[c["clan"]]) for c in d["laid"]),
-            d["next_card_id"],
-            {int(k): _CARDS[c] for k, c in d["travel"].items()},
-            {int(k): terms_from_data(t) for k, t in d["agreements"].items()},
-            {int(k): terms_from_data(t) for k, t in d["pending"].items()},
-            tuple(d["played"]),
-            d["actions"],
-            d["limit"],
-            d["limit_spent"],
-            d["time_up"],
-            d["floor"],
-            d["quiet"],
-            d["last_proposal"],
-            d["round_active"],
-            tuple(d["floor_passed"]),
-            tuple(d["committed"]),
-            d["covered"],
-            tuple(map(source_from_data, d["involved"])),
-            d["agreed_total"],
-            d["cap"],
-        )
+        return _decode(cls, d, NEGOTIATION_FIELDS)
 
     def to_data(self) -> dict:
-        return {
-            "space": self.space,
-            "price": self.price,
-            "proceeds": self.proceeds,
-            "opener": self.opener,
-            "boss": self.boss,
-            "laid": [{"id": c.id, "owner": c.owner, "clan": CLAN_KEYS[c.clan]} for c in self.laid],
-            "next_card_id": self.next_card_id,
-            "travel": {str(k): CARD_KEYS[v] for k, v in self.travel.items()},
-            "agreements": {str(k): terms_to_data(t) for k, t in self.agreements.items()},
-            "pending": {str(k): terms_to_data(t) for k, t in self.pending.items()},
-            "played": list(self.played),
-            "actions": self.actions,
-            "limit": self.limit,
-            "limit_spent": self.limit_spent,
-            "time_up": self.time_up,
-            "floor": self.floor,
-            "quiet": self.quiet,
-            "last_proposal": self.last_proposal,
-            "round_active": self.round_active,
-            "floor_passed": list(self.floor_passed),
-            "committed": list(self.committed),
-            "covered": self.covered,
-            "involved": [s.to_data() for s in self.involved],
-            "agreed_total": self.agreed_total,
-            "cap": self.cap,
-        }
+        return _encode(self, NEGOTIATION_FIELDS)
 
     @property
     def committed_mask(self) -> int:
@@ -230,10 +357,30 @@ class NegotiationView:
         card = self.laid_card(card_id)
         return None if card is None else card.clan
 
+    def source_clan(self, src: Source) -> int | None:
+        """The clan a source stands for (None: a laid card that is not on the table)."""
+        return int(src.ref) if src.kind is _PLACARD else self.laid_clan(src.ref)
+
     def terms(self, seat: int) -> Terms | None:
         """The seat's binding agreement, else its open offer (None: neither)."""
         t = self.agreements.get(seat)
         return t if t is not None else self.pending.get(seat)
+
+
+WINDOW_FIELDS: dict[str, Field] = {
+    "kind": (lambda st, win: win.kind, lambda k: k.value, _WINDOW_KINDS.__getitem__),
+    "actor": (lambda st, win: win.actor, None, None),
+    "card": (lambda st, win: win.card, *_card_code()),
+    "target": (lambda st, win: win.target, _opt(Source.to_data), _opt(source_from_data)),
+    "recruit": (
+        lambda st, win: win.recruit,
+        _opt(CLAN_KEYS.__getitem__),
+        _opt(_CLANS.__getitem__),
+    ),
+    "asked": (lambda st, win: tuple(engine.asked_seats(st)), *_LIST),
+    "queue": (lambda st, win: tuple(win.queue), *_LIST),
+    "waiting": (lambda st, win: tuple(win.waiting), *_LIST),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,30 +397,71 @@ class WindowView:
     waiting: tuple[int, ...]
 
     @classmethod
+    def of(cls, st: GameState) -> WindowView | None:
+        win = st.window
+        if win is None:
+            return None
+        return cls(*[build(st, win) for build, _e, _d in WINDOW_FIELDS.values()])
+
+    @classmethod
     def from_data(cls, d: dict) -> WindowView:
-        card, target, recruit = d["card"], d["target"], d["recruit"]
-        return cls(
-            _WINDOW_KINDS[d["kind"]],
-            d["actor"],
-            None if card is None else _CARDS[card],
-            None if target is None else source_from_data(target),
-            None if recruit is None else _CLANS[recruit],
-            tuple(d["asked"]),
-            tuple(d["queue"]),
-            tuple(d["waiting"]),
-        )
+        return _decode(cls, d, WINDOW_FIELDS)
 
     def to_data(self) -> dict:
-        return {
-            "kind": self.kind.value,
-            "actor": self.actor,
-            "card": None if self.card is None else CARD_KEYS[self.card],
-            "target": None if self.target is None else self.target.to_data(),
-            "recruit": None if self.recruit is None else CLAN_KEYS[self.recruit],
-            "asked": list(self.asked),
-            "queue": list(self.queue),
-            "waiting": list(self.waiting),
-        }
+        return _encode(self, WINDOW_FIELDS)
+
+
+# Each top-level key of a view, in its wire order ("hand" follows, in a seat's own view).
+SECTIONS: dict[str, Field] = {
+    "format": (lambda st, seat: VIEW_FORMAT, None, None),
+    "seat": (lambda st, seat: seat, None, None),
+    "version": (lambda st, seat: st.actions_taken, None, None),
+    "phase": (lambda st, seat: st.phase, lambda p: p.value, _PHASES.__getitem__),
+    "turn": (lambda st, seat: st.turn, None, None),
+    "first_player": (lambda st, seat: st.first_player, None, None),
+    "players": (
+        _players,
+        lambda ps: [p.to_data() for p in ps],
+        lambda d: tuple(map(PlayerView.from_data, d)),
+    ),
+    "pool": (lambda st, seat: tuple(c for c in range(6) if st.placards[c] == POOL), *_LIST),
+    "marker": (lambda st, seat: st.marker, None, None),
+    "covered": (lambda st, seat: _sorted(st.covered), *_seat_map()),
+    "tiles": (lambda st, seat: tuple(st.tiles), *_LIST),
+    "price": (lambda st, seat: engine.current_price(st), None, None),
+    "hand_limit": (lambda st, seat: engine.hand_limit(st), None, None),
+    # how many cards the turn player would draw now (V4 makes it depend on placards)
+    "draw_count": (lambda st, seat: engine.draw_count(st, st.turn), None, None),
+    "draw_pile": (lambda st, seat: len(st.deck), None, None),
+    "discard_pile": (lambda st, seat: _counts(st.discard), hand_data, counts_from_data),
+    "discard_top": (lambda st, seat: st.discard[-1] if st.discard else None, *_card_code()),
+    "deals_closed": (lambda st, seat: st.deals_closed, None, None),
+    "deals_failed": (lambda st, seat: st.deals_failed, None, None),
+    "last_roll": (lambda st, seat: st.last_roll, None, None),
+    "winners": (lambda st, seat: tuple(st.winners), *_LIST),
+    "settings": (lambda st, seat: st.settings, Settings.to_data, settings_from_data),
+    "board_id": (lambda st, seat: board_id(st.board), None, None),
+    "board": (lambda st, seat: st.board, Board.to_data, None),  # read with board_of
+    "waiting_for": (lambda st, seat: tuple(engine.waiting_for(st)), *_LIST),
+    "negotiation": (
+        lambda st, seat: NegotiationView.of(st),
+        _opt(NegotiationView.to_data),
+        _opt(NegotiationView.from_data),
+    ),
+    "window": (
+        lambda st, seat: WindowView.of(st),
+        _opt(WindowView.to_data),
+        _opt(WindowView.from_data),
+    ),
+}
+_SECTION_BUILDS = tuple(b for b, _e, _d in SECTIONS.values())
+_DECODERS = tuple((k, dec) for k, (_b, _e, dec) in SECTIONS.items())
+_BOARD = list(SECTIONS).index("board")
+
+
+def own_hand(state: GameState, seat: int | None) -> bool:
+    """Whether `seat` is a seat at the table (its view holds its hand)."""
+    return seat is not None and 0 <= seat < state.players
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,76 +498,22 @@ class SeatView:
     hand: tuple[int, ...] | None  # counts per card kind; None for the public table
 
     @classmethod
-    def from_data(cls, v: dict) -> SeatView:
-        neg, win, hand = v["negotiation"], v["window"], v.get("hand")
-        return cls(
-            v["format"],
-            v["seat"],
-            v["version"],
-            _PHASES[v["phase"]],
-            v["turn"],
-            v["first_player"],
-            tuple(PlayerView.from_data(p) for p in v["players"]),
-            tuple(v["pool"]),
-            v["marker"],
-            {int(k): t for k, t in v["covered"].items()},
-            tuple(v["tiles"]),
-            v["price"],
-            v["hand_limit"],
-            v["draw_count"],
-            v["draw_pile"],
-            counts_from_data(v["discard_pile"]),
-            None if v["discard_top"] is None else _CARDS[v["discard_top"]],
-            v["deals_closed"],
-            v["deals_failed"],
-            v["last_roll"],
-            tuple(v["winners"]),
-            settings_from_data(v["settings"]),
-            v["board_id"],
-            board_of(v),
-            tuple(v["waiting_for"]),
-            None if neg is None else NegotiationView.from_data(neg),
-            None if win is None else WindowView.from_data(win),
-            None if hand is None else counts_from_data(hand),
-        )
+    def of(cls, state: GameState, seat: int | None) -> SeatView:
+        """The view of `state` for `seat` (None: the public table)."""
+        hand = tuple(state.hands[seat]) if own_hand(state, seat) else None
+        return cls(*[build(state, seat) for build in _SECTION_BUILDS], hand)
 
     @classmethod
-    def of(cls, state: GameState, seat: int | None) -> SeatView:
-        """The view of `state` for `seat`: what the wire would carry, read back."""
-        return cls.from_data(view(state, seat))
+    def from_data(cls, v: dict) -> SeatView:
+        """A view read from its wire map (`view(state, seat)`, or a client's copy)."""
+        values = [v[k] if dec is None else dec(v[k]) for k, dec in _DECODERS]
+        values[_BOARD] = board_of(v)
+        hand = v.get("hand")
+        return cls(*values, None if hand is None else counts_from_data(hand))
 
     def to_data(self) -> dict:
         """The wire map `view` builds, key for key and in its order."""
-        neg, win = self.negotiation, self.window
-        data = {
-            "format": self.format,
-            "seat": self.seat,
-            "version": self.version,
-            "phase": self.phase.value,
-            "turn": self.turn,
-            "first_player": self.first_player,
-            "players": [p.to_data() for p in self.players],
-            "pool": list(self.pool),
-            "marker": self.marker,
-            "covered": {str(k): t for k, t in self.covered.items()},
-            "tiles": list(self.tiles),
-            "price": self.price,
-            "hand_limit": self.hand_limit,
-            "draw_count": self.draw_count,
-            "draw_pile": self.draw_pile,
-            "discard_pile": hand_data(self.discard_pile),
-            "discard_top": None if self.discard_top is None else CARD_KEYS[self.discard_top],
-            "deals_closed": self.deals_closed,
-            "deals_failed": self.deals_failed,
-            "last_roll": self.last_roll,
-            "winners": list(self.winners),
-            "settings": self.settings.to_data(),
-            "board_id": self.board_id,
-            "board": self.board.to_data(),
-            "waiting_for": list(self.waiting_for),
-            "negotiation": None if neg is None else neg.to_data(),
-            "window": None if win is None else win.to_data(),
-        }
+        data = _encode(self, SECTIONS)
         if self.hand is not None:
             data["hand"] = hand_data(self.hand)
         return data
@@ -408,10 +542,10 @@ class SeatView:
 
     def source_clan(self, src: Source) -> int | None:
         """The clan a source stands for (None: a laid card that is not on the table)."""
-        if src.kind is _PLACARD:
-            return int(src.ref)
         neg = self.negotiation
-        return None if neg is None else neg.laid_clan(src.ref)
+        if neg is not None:
+            return neg.source_clan(src)
+        return int(src.ref) if src.kind is _PLACARD else None
 
     def source_owner(self, src: Source) -> int | None:
         """The seat holding a source (a placard's holder, a laid card's owner)."""
