@@ -127,13 +127,12 @@ def _policy() -> Policy:
     return Policy(PERSONALITIES["balanced"], random.Random(0))
 
 
-def hint_for(view: dict, legal: LegalActions, memory: Memory | None = None) -> Hint:
+def hint_for(view: SeatView, legal: LegalActions, memory: Memory | None = None) -> Hint:
     """The heuristic's choice for the view's seat and why (see the module docstring)."""
     legal = legal.moves()
-    seen = SeatView.from_data(view)
-    money = memory.money_for(seen) if memory is not None else None
+    money = memory.money_for(view) if memory is not None else None
     failed = dict(memory.failed) if memory is not None else None
-    o = Obs.of(seen, money, failed)
+    o = Obs.of(view, money, failed)
     policy = _policy()
     if not legal:
         return Hint(None, HintReason.WAIT)
@@ -195,8 +194,8 @@ class Coach:
         for m in self.memories:
             m.observe(events)
 
-    def hint(self, view: dict, legal: LegalActions) -> Hint:
-        seat = view["seat"]
+    def hint(self, view: SeatView, legal: LegalActions) -> Hint:
+        seat = view.seat
         memory = self.memories[seat] if 0 <= seat < len(self.memories) else None
         return hint_for(view, legal, memory)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import LegalActions
+from game.rules.seat_view import SeatView
 
 from .. import draw, router
 from ..i18n import tr
@@ -117,6 +118,7 @@ class TableScene(Scene):
         self.results = results
         self._catch_up = catch_up
         self.v = first
+        self._seen: tuple[dict, SeatView] | None = None  # (the view, read typed)
         self.legal = LegalActions()
         self.multi = len(session.seats_local) > 1
         self.auto_results = True
@@ -257,6 +259,15 @@ class TableScene(Scene):
         self.panel._key = None
         self.popup.forget()
         self._refresh()
+
+    @property
+    def seen(self) -> SeatView:
+        """The viewer's view, typed: read from the session's map once per view (the session
+        keeps one map per version, a LAN client the one it follows by deltas)."""
+        hit = self._seen
+        if hit is None or hit[0] is not self.v:
+            hit = self._seen = (self.v, SeatView.from_data(self.v))
+        return hit[1]
 
     def relayout(self) -> None:
         self.layout()
