@@ -106,8 +106,9 @@ class TablePainter:
         if memo is not None and "base" in memo:
             return memo["base"]
         v = tab.v
-        parts = [(tab.board.layer(v), (0, 0)), (tab.board.center(v), L.CENTER.topleft)]
-        parts += tab.plates.surfaces(v, tab.session)
+        seen = tab.seen
+        parts = [(tab.board.layer(seen), (0, 0)), (tab.board.center(seen), L.CENTER.topleft)]
+        parts += tab.plates.surfaces(seen, tab.session)
         parts.append(tab.panel.static(v, tab.addressed))
         parts.append(tab.log.surface(L.LOG))
         fan = tab.hand.settled_fan() if tab.session.viewer is not None else None

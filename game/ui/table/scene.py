@@ -151,7 +151,7 @@ class TableScene(Scene):
         return (L.CENTER.x + 60, L.CENTER.y + 300)
 
     def tile_price(self, tile: int) -> int:
-        return self.v["board"]["tiles"][tile - 1]["price"]
+        return self.seen.board.tile(tile).price
 
     def widget_rect(self, name: str) -> pygame.Rect | None:
         """Where a named thing is on the table (None: not shown now): a widget by its name,
@@ -165,7 +165,7 @@ class TableScene(Scene):
         if not ref and kind in areas:
             return areas[kind]
         if name == "rows":  # the negotiation's player rows
-            if not self.v.get("negotiation"):
+            if self.seen.negotiation is None:
                 return None
             n = len(row_seats(self.v))
             return pygame.Rect(L.RIGHT.x, rows_top(), L.RIGHT.width, n * row_step(n))
@@ -285,7 +285,7 @@ class TableScene(Scene):
         self.legal = s.legal(s.viewer) if s.viewer is not None else LegalActions()
         hand = self.v.get("hand") or {}
         self.hand.set_hand(hand, playable(self.legal))
-        self.discard.follow(self.hand.cards, cards_to_discard(self.v, s.viewer))
+        self.discard.follow(self.hand.cards, cards_to_discard(self.seen, s.viewer))
         self.hand.marked = frozenset(self.discard.marked)
         panel = self.panel.rebuild(self.v, self.legal, s.viewer)
         self.popup.rebuild()
@@ -357,7 +357,7 @@ class TableScene(Scene):
             overlay = Overlay.HISTORY
         else:
             overlay = Overlay.NONE
-        return self.KEYMAPS[overlay, panel_state(self.v)]
+        return self.KEYMAPS[overlay, panel_state(self.seen)]
 
     def commands(self) -> dict:
         return self.key_commands.by_name()
@@ -398,7 +398,7 @@ class TableScene(Scene):
             self.lag.arrived(batch.version, self.t - dt, shown, max(shown, d.horizon))
         self.director.update(dt)
         self.lag.tick(self.t, self.director.clock, not self.director.busy())
-        if self.host_away.sync() or changed or self.v["version"] != self._version():
+        if self.host_away.sync() or changed or self.seen.version != self._version():
             self._refresh()
         if self.discard.queue:
             self._send_queued_discard()
