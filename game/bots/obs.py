@@ -58,26 +58,31 @@ class Obs:
     ) -> Obs:
         """`money`: the figures to assume where the view hides them (default: the middle
         of each pile); `failed`: space -> deals failed there since the last close."""
+        players = v.players
+        if money is None:
+            figures = [
+                p.money if p.money is not None else pile_estimate(p.money_pile) for p in players
+            ]
+        else:
+            figures = [money[i] if p.money is None else p.money for i, p in enumerate(players)]
+        return cls._of(v, figures, failed or {})
+
+    @classmethod
+    def _of(cls, v: SeatView, money: list[int], failed: dict[int, int]) -> Obs:
         o = cls()
         o.view = v
-        o.failed = failed or {}
+        o.failed = failed
         o.seat = v.seat
-        players = v.players
-        o.n = n = len(players)
+        o.hand_counts = hand_counts = v.hand_counts
+        o.n = n = len(hand_counts)
         settings = v.settings
         o.real_time = settings.window_mode is WindowMode.REAL_TIME
         o.two_player = n == 2
         o.v3 = Variant.V3 in settings.variants
         o.v2 = Variant.V2 in settings.variants
         o.hand = v.hand if v.hand is not None else _EMPTY_HAND
-        o.hand_counts = [p.hand_count for p in players]
         o.placards = v.placard_owners
-        if money is None:
-            o.money = [
-                p.money if p.money is not None else pile_estimate(p.money_pile) for p in players
-            ]
-        else:
-            o.money = [money[i] if p.money is None else p.money for i, p in enumerate(players)]
+        o.money = money
         o.neg = v.negotiation
         o.win = v.window
         o._unseen = None
@@ -94,8 +99,9 @@ class Obs:
     @classmethod
     def from_state(cls, s: GameState, seat: int) -> Obs:
         """The observation of a state (a search bot's *sampled* state: the money it holds
-        for other seats is the searcher's own estimate): its seat's view, then `of` it."""
-        return cls.of(SeatView.of(s, seat), s.money)
+        for other seats is the searcher's own estimate): its seat's view, then `of` it.
+        Every figure the view shows is the state's, so the money is the state's."""
+        return cls._of(SeatView.of(s, seat), list(s.money), {})
 
     # -- derived ---------------------------------------------------------------------------
 

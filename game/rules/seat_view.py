@@ -136,6 +136,52 @@ Build = Callable[..., Any]
 Field = tuple[Build, Callable | None, Callable | None]
 
 
+class Lazy:
+    """A value a view built from a state (`SeatView.of`) works out on its first read and
+    then keeps: a search bot's rollout builds a view at every step and reads a few fields of
+    it. A view read from the wire holds every field already; a value derived from the
+    fields (`of_fields`, e.g. who holds each placard) is worked out from them there. The
+    state is read only at the version the view was built at: a read after it moved on
+    raises instead of answering from a later state."""
+
+    __slots__ = ("name", "of_state", "of_fields")
+
+    def __init__(self, name: str, of_state: Build, of_fields: Callable | None = None) -> None:
+        self.name = name
+        self.of_state = of_state  # (state, seat) for a view, (state, negotiation) for a deal's
+        self.of_fields = of_fields
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        d = obj.__dict__
+        source = d.get("_source")
+        if source is None:
+            value = self.of_fields(obj)
+        else:
+            st, key, version = source
+            if st.actions_taken != version:
+                raise RuntimeError("a view was read after its state moved on")
+            value = self.of_state(st, key)
+        d[self.name] = value
+        return value
+
+
+def _built(cls, d: dict, st: GameState, key) -> Any:
+    """An instance of the view class `cls` holding `d`, the rest of its fields `Lazy`."""
+    obj = object.__new__(cls)
+    d["_source"] = (st, key, st.actions_taken)
+    obj.__dict__.update(d)
+    return obj
+
+
+def _lazy_fields(cls, table: dict[str, Field], names: frozenset[str]) -> tuple:
+    """Make the fields `names` of `cls` `Lazy` (built from `table`); the others' builders."""
+    for name in names:
+        setattr(cls, name, Lazy(name, table[name][0]))
+    return tuple((k, b) for k, (b, _e, _d) in table.items() if k not in names)
+
+
 def _opt(code: Callable) -> Callable:
     return lambda x: None if x is None else code(x)
 
@@ -242,6 +288,9 @@ class LaidView(NamedTuple):
     clan: Clan
 
 
+_new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__ (a rollout's hot path)
+
+
 def _laid_to_data(laid) -> list:
     return [{"id": c.id, "owner": c.owner, "clan": CLAN_KEYS[c.clan]} for c in laid]
 
@@ -264,7 +313,7 @@ NEGOTIATION_FIELDS: dict[str, Field] = {
     "opener": (lambda st, neg: neg.opener, None, None),
     "boss": (lambda st, neg: neg.boss, None, None),
     "laid": (
-        lambda st, neg: tuple(LaidView(c.id, c.owner, c.clan) for c in neg.laid),
+        lambda st, neg: tuple([_new_tuple(LaidView, (c.id, c.owner, c.clan)) for c in neg.laid]),
         _laid_to_data,
         _laid_from_data,
     ),
@@ -292,10 +341,9 @@ NEGOTIATION_FIELDS: dict[str, Field] = {
     "agreed_total": (lambda st, neg: nego.agreed_total(neg), None, None),
     "cap": (lambda st, neg: nego.offer_cap(st), None, None),
 }
-_NEGOTIATION_BUILDS = tuple(b for b, _e, _d in NEGOTIATION_FIELDS.values())
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: the `Lazy` fields are kept in the instance's dict
 class NegotiationView:
     """The open deal, as every seat sees it."""
 
@@ -330,7 +378,7 @@ class NegotiationView:
         neg = st.negotiation
         if neg is None:
             return None
-        return cls(*[build(st, neg) for build in _NEGOTIATION_BUILDS])
+        return _built(cls, {k: build(st, neg) for k, build in _NEGOTIATION_EAGER}, st, neg)
 
     @classmethod
     def from_data(cls, d: dict) -> NegotiationView:
@@ -338,14 +386,6 @@ class NegotiationView:
 
     def to_data(self) -> dict:
         return _encode(self, NEGOTIATION_FIELDS)
-
-    @property
-    def committed_mask(self) -> int:
-        """The committed clans as a clan set (bit c = clan c)."""
-        mask = 0
-        for c in self.committed:
-            mask |= 1 << c
-        return mask
 
     def laid_card(self, card_id: int) -> LaidView | None:
         for card in self.laid:
@@ -365,6 +405,40 @@ class NegotiationView:
         """The seat's binding agreement, else its open offer (None: neither)."""
         t = self.agreements.get(seat)
         return t if t is not None else self.pending.get(seat)
+
+
+def _mask_of(clans) -> int:
+    mask = 0
+    for c in clans:
+        mask |= 1 << c
+    return mask
+
+
+# The committed clans as a clan set (bit c = clan c).
+NegotiationView.committed_mask = Lazy(
+    "committed_mask", lambda st, neg: nego.committed_mask(st), lambda v: _mask_of(v.committed)
+)
+# Built on first read in a view of a state (the summaries a bot's decision may not need).
+_NEGOTIATION_EAGER = _lazy_fields(
+    NegotiationView,
+    NEGOTIATION_FIELDS,
+    frozenset(
+        {
+            "laid",
+            "travel",
+            "agreements",
+            "pending",
+            "played",
+            "limit_spent",
+            "floor_passed",
+            "committed",
+            "covered",
+            "involved",
+            "agreed_total",
+            "cap",
+        }
+    ),
+)
 
 
 WINDOW_FIELDS: dict[str, Field] = {
@@ -454,7 +528,6 @@ SECTIONS: dict[str, Field] = {
         _opt(WindowView.from_data),
     ),
 }
-_SECTION_BUILDS = tuple(b for b, _e, _d in SECTIONS.values())
 _DECODERS = tuple((k, dec) for k, (_b, _e, dec) in SECTIONS.items())
 _BOARD = list(SECTIONS).index("board")
 
@@ -464,7 +537,7 @@ def own_hand(state: GameState, seat: int | None) -> bool:
     return seat is not None and 0 <= seat < state.players
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: the `Lazy` fields are kept in the instance's dict
 class SeatView:
     """The game as one seat (or, `seat` None, the public table) sees it."""
 
@@ -500,8 +573,9 @@ class SeatView:
     @classmethod
     def of(cls, state: GameState, seat: int | None) -> SeatView:
         """The view of `state` for `seat` (None: the public table)."""
-        hand = tuple(state.hands[seat]) if own_hand(state, seat) else None
-        return cls(*[build(state, seat) for build in _SECTION_BUILDS], hand)
+        d = {k: build(state, seat) for k, build in _SECTIONS_EAGER}
+        d["hand"] = tuple(state.hands[seat]) if own_hand(state, seat) else None
+        return _built(cls, d, state, seat)
 
     @classmethod
     def from_data(cls, v: dict) -> SeatView:
@@ -523,15 +597,6 @@ class SeatView:
     @property
     def over(self) -> bool:
         return self.phase is Phase.GAME_OVER
-
-    @property
-    def placard_owners(self) -> tuple[int, ...]:
-        """Per clan, the seat holding its placard (POOL: none)."""
-        owners = [POOL] * 6
-        for p in self.players:
-            for c in p.placards:
-                owners[c] = p.seat
-        return tuple(owners)
 
     def placard_owner(self, clan: int) -> int | None:
         """The seat holding the clan's placard (None: it lies in the pool)."""
@@ -565,3 +630,31 @@ class SeatView:
         if self.hand is None:
             return {}
         return {Card(k): n for k, n in enumerate(self.hand) if n}
+
+
+def _placard_owners(v: SeatView) -> tuple[int, ...]:
+    owners = [POOL] * 6
+    for p in v.players:
+        for c in p.placards:
+            owners[c] = p.seat
+    return tuple(owners)
+
+
+# Per clan, the seat holding its placard (POOL: none).
+SeatView.placard_owners = Lazy(
+    "placard_owners", lambda st, seat: tuple(st.placards), _placard_owners
+)
+# Per seat, the cards in hand (every seat's count is public).
+SeatView.hand_counts = Lazy(
+    "hand_counts",
+    lambda st, seat: tuple(map(sum, st.hands)),
+    lambda v: tuple(p.hand_count for p in v.players),
+)
+# Built on first read in a view of a state (a bot's decision reads few of them).
+_SECTIONS_EAGER = _lazy_fields(
+    SeatView,
+    SECTIONS,
+    frozenset(
+        {"players", "pool", "covered", "discard_pile", "discard_top", "winners", "waiting_for"}
+    ),
+)

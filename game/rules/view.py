@@ -25,6 +25,9 @@ from .seat_view import (
     own_hand,
 )
 from .seat_view import SECTIONS as _FIELDS
+from .seat_view import (
+    WINDOW_FIELDS as _WINDOW_FIELDS,
+)
 from .state import GameState
 
 __all__ = [
@@ -48,14 +51,31 @@ def _wire(build, to_data):
     return lambda state, key: to_data(build(state, key))
 
 
+def _fields_wire(table: dict) -> dict:
+    return {k: _wire(build, to_data) for k, (build, to_data, _d) in table.items()}
+
+
+# The negotiation summary's wire form, field by field (built one by one by `game.seat_view`).
+NEGOTIATION_FIELDS = _fields_wire(_NEGOTIATION_FIELDS)
+_WINDOW_WIRE = tuple(_fields_wire(_WINDOW_FIELDS).items())
+_NEGOTIATION_WIRE = tuple(NEGOTIATION_FIELDS.items())
+
+
+def _negotiation(state: GameState, seat: int | None) -> dict | None:
+    neg = state.negotiation
+    return None if neg is None else {k: build(state, neg) for k, build in _NEGOTIATION_WIRE}
+
+
+def _window(state: GameState, seat: int | None) -> dict | None:
+    win = state.window
+    return None if win is None else {k: build(state, win) for k, build in _WINDOW_WIRE}
+
+
 # Each top-level key of a view and how to build its wire form: `view` builds them all, the
 # LAN host each section once for every audience, `game.seat_view` only those a bot looks
-# at (a bot deciding a pass needs no negotiation summary).
-SECTIONS = {k: _wire(build, to_data) for k, (build, to_data, _d) in _FIELDS.items()}
-# The negotiation summary's wire form, field by field (built one by one by `game.seat_view`).
-NEGOTIATION_FIELDS = {
-    k: _wire(build, to_data) for k, (build, to_data, _d) in _NEGOTIATION_FIELDS.items()
-}
+# at (a bot deciding a pass needs no negotiation summary). The deal and the window go
+# field by field, from their own tables, without the typed view in between.
+SECTIONS = _fields_wire(_FIELDS) | {"negotiation": _negotiation, "window": _window}
 
 
 def view(state: GameState, seat: int | None) -> dict:
