@@ -575,6 +575,9 @@ class SeatView:
         """The view of `state` for `seat` (None: the public table)."""
         d = {k: build(state, seat) for k, build in _SECTIONS_EAGER}
         d["hand"] = tuple(state.hands[seat]) if own_hand(state, seat) else None
+        # what every bot's observation reads at once, straight from the state
+        d["hand_counts"] = _hand_counts(state, seat)
+        d["placard_owners"] = _held_placards(state, seat)
         return _built(cls, d, state, seat)
 
     @classmethod
@@ -641,13 +644,19 @@ def _placard_owners(v: SeatView) -> tuple[int, ...]:
 
 
 # Per clan, the seat holding its placard (POOL: none).
-SeatView.placard_owners = Lazy(
-    "placard_owners", lambda st, seat: tuple(st.placards), _placard_owners
-)
+def _held_placards(st: GameState, seat: int | None) -> tuple[int, ...]:
+    return tuple(st.placards)
+
+
+def _hand_counts(st: GameState, seat: int | None) -> tuple[int, ...]:
+    return tuple(map(sum, st.hands))
+
+
+SeatView.placard_owners = Lazy("placard_owners", _held_placards, _placard_owners)
 # Per seat, the cards in hand (every seat's count is public).
 SeatView.hand_counts = Lazy(
     "hand_counts",
-    lambda st, seat: tuple(map(sum, st.hands)),
+    _hand_counts,
     lambda v: tuple(p.hand_count for p in v.players),
 )
 # Built on first read in a view of a state (a bot's decision reads few of them).
@@ -655,6 +664,20 @@ _SECTIONS_EAGER = _lazy_fields(
     SeatView,
     SECTIONS,
     frozenset(
-        {"players", "pool", "covered", "discard_pile", "discard_top", "winners", "waiting_for"}
+        {
+            "version",
+            "first_player",
+            "players",
+            "pool",
+            "covered",
+            "draw_count",
+            "discard_pile",
+            "discard_top",
+            "deals_failed",
+            "last_roll",
+            "winners",
+            "board_id",
+            "waiting_for",
+        }
     ),
 )
