@@ -139,3 +139,19 @@ def test_hands_and_hidden_money_are_typed_as_the_seat_sees_them(seen):
             for p in typed.players:
                 assert p.money in (None, st.money[p.seat])
                 assert (p.money is None) == ("money" not in v["players"][p.seat])
+
+
+def test_a_view_of_a_state_builds_its_fields_on_first_read_and_not_after_the_state_moved():
+    from game.rules import Game, apply, legal_actions
+
+    game = Game(["A", "B", "C"], 5, Settings(players=3))
+    st = game.state.clone()
+    typed = SeatView.of(st, 0)
+    assert "players" not in vars(typed)  # not built until read
+    assert typed.players == SeatView.from_data(view(st, 0)).players
+    later = SeatView.of(st, 0)
+    seat = st.turn
+    apply(st, legal_actions(st, seat).moves().fixed[0])
+    assert typed.players  # read before the move: kept
+    with pytest.raises(RuntimeError):
+        _ = later.players
