@@ -33,6 +33,7 @@ from game.bots.obs import Memory, Obs
 from game.bots.search import SearchBot
 from game.bots.talk import Talk
 from game.rules import Action, Game, Settings
+from game.rules.seat_view import SeatView
 from game.table.simulate import play
 
 
@@ -40,7 +41,7 @@ from game.table.simulate import play
 class Decision:
     """One searched decision, enough to replay it: what the bot saw and remembered."""
 
-    view: dict
+    view: SeatView
     candidates: list[Action]
     money: list[int]
     memory: Memory
@@ -78,7 +79,7 @@ def ground_truth(
     for j, d in enumerate(decisions):
         bot.memory = d.memory
         bot.talk = d.talk
-        bot.seat = d.view["seat"]
+        bot.seat = d.view.seat
         bot.rng.seed(seed + j)
         totals = [0.0] * len(d.candidates)
         for _ in range(samples):
@@ -114,7 +115,7 @@ def evaluate(
         for r in range(reps):
             bot.memory = d.memory
             bot.talk = d.talk
-            bot.seat = d.view["seat"]
+            bot.seat = d.view.seat
             bot.rng.seed(777 + 1000 * r + j)
             i = d.candidates.index(bot._search(d.view, d.candidates, d.money))
             gains.append(means[i] - means[0])
@@ -153,7 +154,8 @@ def talk_agreement(seeds: list[int]) -> dict[str, float]:
                 for name, talk in (("none", None), ("table", table)):
                     p = copy.deepcopy(b.policy)
                     p.talk = talk
-                    o = Obs.from_view(view, b.memory.money_for(view), b.memory.failed)
+                    seen = SeatView.from_data(view)
+                    o = Obs.of(seen, b.memory.money_for(seen), b.memory.failed)
                     guesses[name] = p.decide(o, legal, must_act)
                 a = orig(view, legal, must_act)
                 n += 1

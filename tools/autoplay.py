@@ -9,7 +9,7 @@ import random
 
 import pygame
 
-from game.rules import Discard, PlaceMarker
+from game.rules import Discard, Phase, PlaceMarker
 from game.ui.config import Config
 from game.ui.screen.app import App
 from game.ui.table import layout as L
@@ -90,7 +90,7 @@ class ScriptedHuman:
 
     def act(self, table) -> str | None:
         rng = self.rng
-        v = table.v
+        v = table.seen
         legal = table.legal
         ed = table.panel.editor
         if ed is not None:
@@ -131,8 +131,8 @@ class ScriptedHuman:
                     return self.note("travel.target")
             key(pygame.K_ESCAPE)
             return self.note("card.deselect")
-        phase = v["phase"]
-        win = v.get("window")
+        phase = v.phase
+        win = v.window
         if win is not None:
             if rng.random() < 0.15 and click_widget(table, "win.stop"):
                 return self.note("win.stop")
@@ -147,7 +147,7 @@ class ScriptedHuman:
             a = rng.choice(places)
             click(L.SPACES[a.space].center)
             return self.note("place_marker")
-        if phase == "discard":
+        if phase is Phase.DISCARD:
             discards = [a for a in legal.fixed if isinstance(a, Discard)]
             need = cards_to_discard(v, table.session.viewer)
             if len(table.discard.marked) >= need and click_widget(table, "discard.confirm"):
@@ -165,19 +165,19 @@ class ScriptedHuman:
         if phase in ("turn", "moved"):
             if rng.random() < 0.25 and click_widget(table, "turn.deal"):
                 return self.note("turn.deal")
-            if phase == "turn":
+            if phase is Phase.TURN:
                 key(pygame.K_r)
                 return self.note("turn.roll")
             if click_widget(table, "turn.draw"):
                 return self.note("turn.draw")
-        if phase == "negotiation":
-            neg = v["negotiation"]
-            me = v["seat"]
+        if phase is Phase.NEGOTIATION:
+            neg = v.negotiation
+            me = v.seat
             playable = [i for i, k in enumerate(table.hand.cards) if k in table.hand.playable]
             if playable and rng.random() < 0.12:
                 click(table.hand.card_rect(rng.choice(playable)).center)
                 return self.note("hand.select")
-            if me == neg["boss"]:
+            if me == neg.boss:
                 if click_widget(table, "neg.going_once"):
                     return self.note("going_once")
                 accepts = enabled(table, "neg.accept.")

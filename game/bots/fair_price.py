@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.rules.seat_view import SeatView
+
 from .heuristic import PERSONALITIES, SOLE, boss_reserve, plan_open_deal
 from .obs import Memory, Obs
 
@@ -39,13 +41,12 @@ class FairPrice:
     asks: tuple[Ask, ...]
 
 
-def fair_price(view: dict, memory: Memory | None = None) -> FairPrice | None:
+def fair_price(view: SeatView, memory: Memory | None = None) -> FairPrice | None:
     """The indicator for the view's seat in the open deal (None: no deal, or a spectator)."""
-    nv = view.get("negotiation")
-    if nv is None or view.get("seat") is None:
+    if view.negotiation is None or view.seat is None:
         return None
     money = memory.money_for(view) if memory is not None else None
-    o = Obs.from_view(view, money, dict(memory.failed) if memory is not None else None)
+    o = Obs.of(view, money, dict(memory.failed) if memory is not None else None)
     neg = o.neg
     me = o.seat
     remaining = neg.proceeds - neg.agreed_total

@@ -44,6 +44,7 @@ from game.rules import (
     Roll,
     Withdraw,
 )
+from game.rules.seat_view import SeatView
 from game.rules.state import Phase
 
 from .heuristic import (
@@ -126,17 +127,17 @@ def _policy() -> Policy:
     return Policy(PERSONALITIES["balanced"], random.Random(0))
 
 
-def hint_for(view: dict, legal: LegalActions, memory: Memory | None = None) -> Hint:
+def hint_for(view: SeatView, legal: LegalActions, memory: Memory | None = None) -> Hint:
     """The heuristic's choice for the view's seat and why (see the module docstring)."""
     legal = legal.moves()
     money = memory.money_for(view) if memory is not None else None
     failed = dict(memory.failed) if memory is not None else None
-    o = Obs.from_view(view, money, failed)
+    o = Obs.of(view, money, failed)
     policy = _policy()
     if not legal:
         return Hint(None, HintReason.WAIT)
     # real-time talks wait for nobody: there the heuristic may let the moment pass
-    must_act = not (o.real_time and o.phase is Phase.NEGOTIATION and o.win is None)
+    must_act = not (o.real_time and o.view.phase is Phase.NEGOTIATION and o.win is None)
     action = policy.decide(o, legal, must_act)
     if action is None and must_act:
         action = passive_move(legal)
@@ -160,17 +161,17 @@ def closing_move(o: Obs, legal: LegalActions) -> Action | None:
     neg = o.neg
     if neg is None or neg.boss != o.seat:
         return None
-    cover = o.board.cover[neg.space]
+    cover = o.view.board.cover[neg.space]
     for a in legal.fixed:
         if isinstance(a, GoingOnce):
             return a
     for a in legal.fixed:
-        if isinstance(a, LayClan) and cover[neg.committed | 1 << int(a.clan)]:
+        if isinstance(a, LayClan) and cover[neg.committed_mask | 1 << int(a.clan)]:
             return a
     for q in sorted(neg.pending, key=lambda s: (neg.pending[s].amount, s)):
         t = neg.pending[q]
         clans = {neg.source_clan(s) for s in t.sources} - {None}
-        if t.by_boss or not cover[neg.committed | sum(1 << c for c in clans)]:
+        if t.by_boss or not cover[neg.committed_mask | sum(1 << c for c in clans)]:
             continue
         if (accept := Accept(o.seat, q)) in legal.fixed:
             return accept
@@ -193,8 +194,8 @@ class Coach:
         for m in self.memories:
             m.observe(events)
 
-    def hint(self, view: dict, legal: LegalActions) -> Hint:
-        seat = view["seat"]
+    def hint(self, view: SeatView, legal: LegalActions) -> Hint:
+        seat = view.seat
         memory = self.memories[seat] if 0 <= seat < len(self.memories) else None
         return hint_for(view, legal, memory)
 
@@ -216,7 +217,7 @@ def _space_clans(
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The clans a space takes, and those of them the seat holds: its placards, and with
     `cards` its Clan cards too."""
-    clans = BITS[o.board.clan_masks[space]]
+    clans = BITS[o.view.board.clan_masks[space]]
     mine = o.seat
     return clans, tuple(c for c in clans if o.placards[c] == mine or (cards and o.hand[c]))
 
@@ -224,7 +225,7 @@ def _space_clans(
 def space_needs(o: Obs, space: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """What a space needs, as (how many, of which clans): its required clans (all of them),
     then each "k of" group."""
-    sp = o.board.spaces[space]
+    sp = o.view.board.spaces[space]
     out = []
     if sp.required:
         out.append((len(sp.required), tuple(int(c) for c in sp.required)))
@@ -233,24 +234,24 @@ def space_needs(o: Obs, space: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 
 def _open_deal(policy, o, legal, a):
-    space = o.marker
+    space = o.view.marker
     _clans, held = _space_clans(o, space)
     if policy.reasonable_at_hand_limit(o):
         return HintReason.DEAL_NOT_DISCARD, {"space": space}
     needs = space_needs(o, space)
     if held:
         return HintReason.DEAL_HERE, {"space": space, "needs": needs, "held": held}
-    amount = o.board.spaces[space].dividends * o.price
+    amount = o.view.board.spaces[space].dividends * o.view.price
     return HintReason.DEAL_BUY, {"space": space, "needs": needs, "amount": amount}
 
 
 def _not_here(policy: Policy, o: Obs, reason: HintReason, no_cover: HintReason):
     """Why not deal on the marker's space: what the deal would leave the seat (the
     heuristic's own estimate), or that it cannot be covered now."""
-    value = policy.boss_value(o, o.marker)
+    value = policy.boss_value(o, o.view.marker)
     if value < 0:
-        return no_cover, {"space": o.marker}
-    return reason, {"space": o.marker, "amount": max(0, round(value))}
+        return no_cover, {"space": o.view.marker}
+    return reason, {"space": o.view.marker, "amount": max(0, round(value))}
 
 
 def _roll(policy, o, legal, a):
@@ -278,8 +279,8 @@ def _recruit(policy, o, legal, a):
     if (
         neg is not None
         and not neg.covered
-        and o.board.clan_masks[neg.space] >> clan & 1
-        and not neg.committed >> clan & 1  # a laid card or an agreement already brings it
+        and o.view.board.clan_masks[neg.space] >> clan & 1
+        and not neg.committed_mask >> clan & 1  # a laid card or an agreement already brings it
     ):
         return HintReason.RECRUIT_FOR_DEAL, {"clans": (clan,)}
     return HintReason.RECRUIT, {"clans": (clan,)}
@@ -334,7 +335,7 @@ def _propose(policy, o, legal, a):
 
 def _fail(policy, o, legal, a):
     neg = o.neg
-    if neg.spent:
+    if neg.limit_spent:
         return HintReason.FAIL_OUT_OF_TIME, {}
     plan = _boss_plan(o)
     if not plan.feasible:
@@ -428,7 +429,7 @@ def _waiting(policy: Policy, o: Obs, legal: LegalActions) -> tuple[HintReason, d
 
 def _idle(policy, o, legal, a):
     """A Pass outside a window cannot happen; a Roll/Draw fallback reads as its own move."""
-    if o.phase is Phase.NEGOTIATION and o.neg is not None and o.neg.boss != o.seat:
+    if o.view.phase is Phase.NEGOTIATION and o.neg is not None and o.neg.boss != o.seat:
         return _investor_idle(policy, o, legal)
     return HintReason.WAIT, {}
 

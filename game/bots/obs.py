@@ -1,11 +1,13 @@
-"""What a bot knows at one decision: a compact observation built from a seat's view.
+"""What a bot knows at one decision: its seat's view (a `SeatView`) and its memory.
 
-`Obs.from_view(view, money)` is what a bot at a real table decides from. Search bots roll
-games out on *sampled* states (`determinize.state_from_view`); there `Obs.from_state(state,
-seat)` builds the same observation straight from the sampled state, without the cost of a
-view. Both read only what `view(state, seat)` shows: the seat's own hand and the public
-table (the test suite checks that the two agree). Hidden money comes from the caller: a
-`Memory` that adds up the public `paid` events, or the pile heights when it cannot.
+`Obs.of(view, money, failed)` is what a bot at a real table decides from: the view its seat
+is shown, the money it tracks for the seats whose figures are hidden (a `Memory` that adds
+up the public `paid` events, or the pile heights when it cannot) and the deals it saw fail.
+Search bots roll games out on *sampled* states (`determinize.state_from_view`);
+`Obs.from_state(state, seat)` builds the view of such a state for the seat, then the
+observation from it, the sampled state's money standing for the memory. Either way a bot
+reads only what `view(state, seat)` shows: `o.view` with its `negotiation` (`o.neg`) and
+`window` (`o.win`), plus a few per-seat arrays worked out once from it.
 
 `Memory` also remembers cards known to sit in other hands (Clan cards that went back to
 their owners after a negotiation), which the search bot pins when it samples hands.
@@ -15,295 +17,96 @@ from __future__ import annotations
 
 from math import comb
 
-from game.rules.board import Board, clan_from_key
+from game.rules.board import clan_from_key
 from game.rules.cards import CARD_KINDS, DECK_COUNTS, Card, card_from_key, clan_card
-from game.rules.state import POOL, GameState, Phase, Source, SourceKind, Terms
+from game.rules.seat_view import SeatView
+from game.rules.state import GameState, Phase, WindowKind
 from game.rules.variants import Variant, WindowMode
-from game.rules.view import PILE_NOTE, board_of, money_pile
+from game.rules.view import PILE_NOTE, money_pile
 
-_PHASES = {p.value: p for p in Phase}
-
-
-class NegObs:
-    """The open negotiation, as every seat sees it."""
-
-    __slots__ = (
-        "space",
-        "price",
-        "proceeds",
-        "opener",
-        "boss",
-        "laid",
-        "travel",
-        "agreements",
-        "pending",
-        "played",
-        "actions",
-        "limit",
-        "spent",
-        "floor",
-        "quiet",
-        "last_proposal",
-        "committed",
-        "covered",
-        "agreed_total",
-        "cap",
-    )
-
-    def key(self) -> tuple:
-        return tuple((k, _norm(getattr(self, k))) for k in self.__slots__)
-
-    def laid_clan(self, card_id: int) -> int | None:
-        for cid, _owner, clan in self.laid:
-            if cid == card_id:
-                return clan
-        return None
-
-    def source_clan(self, src: Source) -> int | None:
-        if src.kind is SourceKind.PLACARD:
-            return src.ref
-        return self.laid_clan(src.ref)
-
-
-class WinObs:
-    __slots__ = ("kind", "actor", "card", "target", "recruit", "asked")
-
-    def key(self) -> tuple:
-        return tuple((k, _norm(getattr(self, k))) for k in self.__slots__)
+_GAME_OVER = Phase.GAME_OVER
+_EMPTY_HAND = (0,) * CARD_KINDS
 
 
 class Obs:
     """One seat's knowledge of the game (see the module docstring)."""
 
     __slots__ = (
+        "view",
         "seat",
         "n",
-        "phase",
-        "turn",
         "real_time",
         "two_player",
         "v3",
         "v2",
-        "board",
-        "marker",
-        "covered",
-        "tiles",
-        "price",
         "hand",
         "hand_counts",
         "placards",
         "money",
-        "hand_limit",
-        "deals_closed",
-        "draw_pile",
-        "discard",
         "neg",
         "win",
         "failed",
         "_unseen",
-        "_discard_src",
         "cache",
     )
 
     # -- construction --------------------------------------------------------------------
 
     @classmethod
-    def from_view(
-        cls, v: dict, money: list[int] | None = None, failed: dict[int, int] | None = None
+    def of(
+        cls, v: SeatView, money: list[int] | None = None, failed: dict[int, int] | None = None
     ) -> Obs:
-        o = cls()
-        o.failed = failed or {}
-        o.seat = v["seat"]
-        players = v["players"]
-        o.n = len(players)
-        o.phase = _PHASES[v["phase"]]
-        o.turn = v["turn"]
-        st = v["settings"]
-        o.real_time = st["window_mode"] == WindowMode.REAL_TIME.value
-        o.two_player = o.n == 2
-        o.v3 = Variant.V3.value in st["variants"]
-        o.v2 = Variant.V2.value in st["variants"]
-        o.board = board_of(v)
-        o.marker = v["marker"]
-        o.covered = frozenset(int(k) for k in v["covered"])
-        o.tiles = tuple(v["tiles"])
-        o.price = v["price"]
-        hand = [0] * CARD_KINDS
-        for key, count in v.get("hand", {}).items():
-            hand[card_from_key(key)] = count
-        o.hand = hand
-        o.hand_counts = [p["hand_count"] for p in players]
-        placards = [POOL] * 6
-        for p in players:
-            for c in p["placards"]:
-                placards[c] = p["seat"]
-        o.placards = placards
+        """`money`: the figures to assume where the view hides them (default: the middle
+        of each pile); `failed`: space -> deals failed there since the last close."""
+        players = v.players
         if money is None:
-            money = [
-                p["money"] if "money" in p else pile_estimate(p["money_pile"]) for p in players
+            figures = [
+                p.money if p.money is not None else pile_estimate(p.money_pile) for p in players
             ]
         else:
-            money = [p.get("money", money[i]) for i, p in enumerate(players)]
-        o.money = money
-        o.hand_limit = v["hand_limit"]
-        o.deals_closed = v["deals_closed"]
-        o.draw_pile = v["draw_pile"]
-        discard = [0] * CARD_KINDS
-        for key, count in v["discard_pile"].items():
-            discard[card_from_key(key)] = count
-        o.discard = discard
-        o._unseen = None
-        o.cache = {}
-        o._discard_src = None
-        nv = v["negotiation"]
-        if nv is None:
-            o.neg = None
-        else:
-            ng = NegObs()
-            ng.space = nv["space"]
-            ng.price = nv["price"]
-            ng.proceeds = nv["proceeds"]
-            ng.opener = nv["opener"]
-            ng.boss = nv["boss"]
-            ng.laid = tuple(
-                (c["id"], c["owner"], int(clan_from_key(c["clan"]))) for c in nv["laid"]
-            )
-            ng.travel = {int(k): card_from_key(c) for k, c in nv["travel"].items()}
-            ng.agreements = {int(k): _terms(t) for k, t in nv["agreements"].items()}
-            ng.pending = {int(k): _terms(t) for k, t in nv["pending"].items()}
-            ng.played = frozenset(nv["played"])
-            ng.actions = nv["actions"]
-            ng.limit = nv["limit"]
-            ng.spent = nv["limit_spent"]
-            ng.floor = nv["floor"]
-            ng.quiet = nv["quiet"]
-            ng.last_proposal = nv["last_proposal"]
-            mask = 0
-            for c in nv["committed"]:
-                mask |= 1 << c
-            ng.committed = mask
-            ng.covered = nv["covered"]
-            ng.agreed_total = nv["agreed_total"]
-            ng.cap = nv["cap"]
-            o.neg = ng
-        wv = v["window"]
-        if wv is None:
-            o.win = None
-        else:
-            w = WinObs()
-            w.kind = wv["kind"]
-            w.actor = wv["actor"]
-            w.card = None if wv["card"] is None else card_from_key(wv["card"])
-            w.target = None if wv["target"] is None else Source.from_data(wv["target"])
-            w.recruit = None if wv["recruit"] is None else int(clan_from_key(wv["recruit"]))
-            w.asked = tuple(wv["asked"])
-            o.win = w
-        return o
+            figures = [money[i] if p.money is None else p.money for i, p in enumerate(players)]
+        return cls._of(v, figures, failed or {})
 
     @classmethod
-    def from_state(cls, s: GameState, seat: int) -> Obs:
-        """The same observation, straight from a state (a search bot's *sampled* state: the
-        money it holds for other seats is the searcher's own estimate)."""
-        from game.rules import engine
-        from game.rules import negotiation as nego
-
+    def _of(cls, v: SeatView, money: list[int], failed: dict[int, int]) -> Obs:
         o = cls()
-        o.failed = {}
-        o.seat = seat
-        o.n = n = len(s.names)
-        o.phase = s.phase
-        o.turn = s.turn
-        settings = s.settings
+        o.view = v
+        o.failed = failed
+        o.seat = v.seat
+        o.hand_counts = hand_counts = v.hand_counts
+        o.n = n = len(hand_counts)
+        settings = v.settings
         o.real_time = settings.window_mode is WindowMode.REAL_TIME
         o.two_player = n == 2
         o.v3 = Variant.V3 in settings.variants
         o.v2 = Variant.V2 in settings.variants
-        o.board = s.board
-        o.marker = s.marker
-        o.covered = s.covered.keys()
-        o.tiles = s.tiles
-        o.price = s.board.tiles[s.tiles[0] - 1].price if s.tiles else 0
-        o.hand = s.hands[seat]
-        o.hand_counts = [sum(h) for h in s.hands]
-        o.placards = s.placards
-        o.money = s.money
-        o.hand_limit = engine.hand_limit(s)
-        o.deals_closed = s.deals_closed
-        o.draw_pile = len(s.deck)
-        o.discard = None  # counted on demand (only card-counting needs it)
+        o.hand = v.hand if v.hand is not None else _EMPTY_HAND
+        o.placards = v.placard_owners
+        o.money = money
+        o.neg = v.negotiation
+        o.win = v.window
         o._unseen = None
         o.cache = {}
-        o._discard_src = s.discard
-        neg = s.negotiation
-        if neg is None:
-            o.neg = None
-        else:
-            ng = NegObs()
-            ng.space = neg.space
-            ng.price = neg.price
-            ng.proceeds = neg.proceeds
-            ng.opener = neg.opener
-            ng.boss = neg.boss
-            ng.laid = tuple((c.id, c.owner, int(c.clan)) for c in neg.laid)
-            ng.travel = neg.travel
-            ng.agreements = neg.agreements
-            ng.pending = neg.pending
-            ng.played = neg.played
-            ng.actions = neg.actions
-            ng.limit = settings.negotiation_limit
-            ng.spent = neg.time_up or neg.actions >= settings.negotiation_limit
-            ng.floor = neg.floor
-            ng.quiet = neg.quiet
-            ng.last_proposal = neg.last_proposal
-            boss = neg.boss
-            travel = neg.travel
-            two = n == 2
-            mask = 0
-            for c in range(6):
-                owner = s.placards[c]
-                if owner != POOL and c not in travel and (owner == boss or two):
-                    mask |= 1 << c
-            for card in neg.laid:
-                if card.owner == boss:
-                    mask |= 1 << card.clan
-            agreed = 0
-            for t in neg.agreements.values():
-                agreed += t.amount
-                for src in t.sources:
-                    if src.kind is SourceKind.PLACARD:
-                        mask |= 1 << src.ref
-                    else:
-                        card = neg.card(src.ref)
-                        if card is not None:
-                            mask |= 1 << card.clan
-            ng.committed = mask
-            ng.covered = s.board.cover[neg.space][mask]
-            ng.agreed_total = agreed
-            ng.cap = nego.offer_cap(s) if two else max(0, neg.proceeds - agreed)
-            o.neg = ng
-        win = s.window
-        if win is None:
-            o.win = None
-        else:
-            w = WinObs()
-            w.kind = win.kind.value
-            w.actor = win.actor
-            w.card = win.card
-            w.target = win.target
-            w.recruit = None if win.recruit is None else int(win.recruit)
-            w.asked = tuple(engine.asked_seats(s))
-            o.win = w
         return o
+
+    @classmethod
+    def from_view(
+        cls, v: dict, money: list[int] | None = None, failed: dict[int, int] | None = None
+    ) -> Obs:
+        """`Obs.of` the view read from its wire map."""
+        return cls.of(SeatView.from_data(v), money, failed)
+
+    @classmethod
+    def from_state(cls, s: GameState, seat: int) -> Obs:
+        """The observation of a state (a search bot's *sampled* state: the money it holds
+        for other seats is the searcher's own estimate): its seat's view, then `of` it.
+        Every figure the view shows is the state's, so the money is the state's."""
+        return cls._of(SeatView.of(s, seat), list(s.money), {})
 
     # -- derived ---------------------------------------------------------------------------
 
-    def discard_counts(self) -> list[int]:
-        if self.discard is None:
-            counts = [0] * CARD_KINDS
-            for c in self._discard_src:
-                counts[c] += 1
-            self.discard = counts
-        return self.discard
+    def discard_counts(self) -> tuple[int, ...]:
+        return self.view.discard_pile
 
     def unseen(self) -> list[int]:
         """Cards this seat cannot place, per kind: other hands and the draw pile."""
@@ -315,17 +118,17 @@ class Obs:
                 counts[k] -= x
             neg = self.neg
             if neg is not None:
-                for _id, _owner, clan in neg.laid:
-                    counts[clan] -= 1
+                for card in neg.laid:
+                    counts[card.clan] -= 1
                 for card in neg.travel.values():
                     counts[card] -= 1
             w = self.win
             if w is not None:
-                if w.kind == "travel" and w.card is not None:
+                if w.kind is WindowKind.TRAVEL and w.card is not None:
                     counts[w.card] -= 1
-                elif w.kind == "boss":
+                elif w.kind is WindowKind.BOSS:
                     counts[Card.BOSS] -= 1
-                elif w.kind == "recruit":
+                elif w.kind is WindowKind.RECRUIT:
                     counts[Card.RECRUIT] -= 3
             self._unseen = [max(0, x) for x in counts]
         return self._unseen
@@ -357,40 +160,6 @@ class Obs:
             unseen = self.unseen()
             p = self.cache[key] = 0.6 * p_at_least_one(held, sum(unseen), unseen[clan])
         return p
-
-    def key(self) -> tuple:
-        """Everything the observation holds, normalised, for equality tests."""
-        self.discard_counts()
-        return tuple(
-            (k, _norm(getattr(self, k)))
-            for k in self.__slots__
-            if k not in ("_unseen", "_discard_src", "cache")
-        )
-
-
-def _norm(v):
-    if isinstance(v, (NegObs, WinObs)):
-        return v.key()
-    if isinstance(v, Board):
-        return v.name, v.spaces, v.tiles
-    if isinstance(v, Terms):
-        return (tuple(v.sources), v.amount, v.by_boss, v.was_agreed)
-    if isinstance(v, dict):
-        return tuple(sorted((k, _norm(x)) for k, x in v.items()))
-    if isinstance(v, (set, frozenset)) or type(v).__name__ == "dict_keys":
-        return tuple(sorted(v))
-    if isinstance(v, (list, tuple)):
-        return tuple(_norm(x) for x in v)
-    return v
-
-
-def _terms(d: dict) -> Terms:
-    return Terms(
-        tuple(Source.from_data(s) for s in d["sources"]),
-        d["amount"],
-        d["by_boss"],
-        d["was_agreed"],
-    )
 
 
 _P_ONE: dict[tuple[int, int, int], float] = {}
@@ -462,37 +231,37 @@ class Memory:
                     k = card_from_key(e["card"])
                     counts[k] = max(0, counts[k] - 1)
 
-    def money_for(self, view: dict) -> list[int]:
+    def money_for(self, view: SeatView) -> list[int]:
         """Best estimate of every seat's money: exact figures where the view shows them,
         the tracked sums where they agree with the piles, else the middle of the pile."""
-        players = view["players"]
+        players = view.players
         if (
             self.money is None
-            and view["deals_closed"] == 0
-            and view["phase"] != "game_over"
-            and all(p.get("money", 0) == 0 and p["money_pile"] == 0 for p in players)
+            and view.deals_closed == 0
+            and view.phase is not _GAME_OVER
+            and all(not p.money and p.money_pile == 0 for p in players)
         ):
             self.money = [0] * len(players)  # nobody is paid before the first deal closes
         out = []
         tracked = self.money if self.money is not None and len(self.money) == len(players) else None
         for i, p in enumerate(players):
-            if "money" in p:
-                out.append(p["money"])
-            elif tracked is not None and money_pile(tracked[i]) == p["money_pile"]:
+            if p.money is not None:
+                out.append(p.money)
+            elif tracked is not None and money_pile(tracked[i]) == p.money_pile:
                 out.append(tracked[i])
             else:
-                out.append(pile_estimate(p["money_pile"]))
+                out.append(pile_estimate(p.money_pile))
         return out
 
-    def known_cards(self, view: dict) -> dict[int, list[Card]]:
+    def known_cards(self, view: SeatView) -> dict[int, list[Card]]:
         """Cards known to be in other hands, capped by what each hand can hold."""
         out: dict[int, list[Card]] = {}
-        players = view["players"]
+        players = view.players
         for seat, counts in self.known.items():
             if seat >= len(players) or seat == self.seat:
                 continue
             cards = [Card(k) for k, x in enumerate(counts) for _ in range(x)]
-            cards = cards[: players[seat]["hand_count"]]
+            cards = cards[: players[seat].hand_count]
             if cards:
                 out[seat] = cards
         return out

@@ -50,6 +50,7 @@ from game.rules.cards import CARD_KINDS, Card
 from game.rules.determinize import ViewError, state_from_view
 from game.rules.engine import default_action
 from game.rules.events import BossChanged, DealClosed, DealFailed, DealOpened, OfferMade, Proposed
+from game.rules.seat_view import SeatView
 from game.rules.state import GameState
 from game.rules.variants import WindowMode
 
@@ -201,9 +202,10 @@ class SearchBot(Bot):
         self, view: dict | None, legal: LegalActions, must_act: bool
     ) -> Action | None:
         self.talk.hush()
-        money = self.memory.money_for(view)
+        seen = SeatView.from_data(view)
+        money = self.memory.money_for(seen)
         failed = self.memory.failed
-        o = Obs.from_view(view, money, failed)
+        o = Obs.of(seen, money, failed)
         self.last_stats = None
         self.last_steps = 0
         self._boss = o.neg.boss if o.neg is not None else None
@@ -212,7 +214,7 @@ class SearchBot(Bot):
             if self.policy.decide(o, legal, False) is None:
                 self.talk.hush()
                 return None
-            o = Obs.from_view(view, money, failed)
+            o = Obs.of(seen, money, failed)
             self.talk.hush()
         cands = more_prices(self.policy, o, legal, self.policy.candidates(o, legal, must_act))
         if not cands:
@@ -222,28 +224,28 @@ class SearchBot(Bot):
         if o.neg is not None and o.win is None and not isinstance(cands[0], PassFloor):
             # Waiting instead of the heuristic's move looks good in a rollout, where I act
             # the next time round; but a search that waits every time drags the talks out.
-            talks = (o.deals_closed, o.turn, o.neg.space, o.neg.boss, o.neg.opener)
+            talks = (o.view.deals_closed, o.view.turn, o.neg.space, o.neg.boss, o.neg.opener)
             if self._waits[0] != talks:
                 self._waits = (talks, 0)
             if self._waits[1] >= MAX_WAITS:
                 cands = [a for a in cands if not isinstance(a, PassFloor)]
         if len(cands) == 1 or not worth_searching(o, cands[0]):
             return self._speak(cands[0], heuristic_choice)
-        a = self._search(view, cands, money)
+        a = self._search(seen, cands, money)
         if talks is not None and isinstance(a, PassFloor):
             self._waits = (talks, self._waits[1] + 1)
         return self._speak(a, heuristic_choice)
 
     # -- the search ------------------------------------------------------------------------
 
-    def _sample(self, view: dict, money: list[int]) -> GameState:
-        known = self.memory.known_cards(view)
+    def _sample(self, seen: SeatView, money: list[int]) -> GameState:
+        known = self.memory.known_cards(seen)
         try:
-            return state_from_view(view, self.rng, known=known, money=money)
+            return state_from_view(seen, self.rng, known=known, money=money)
         except ViewError:
-            return state_from_view(view, self.rng, money=money)
+            return state_from_view(seen, self.rng, money=money)
 
-    def _search(self, view: dict, cands: list[Action], money: list[int]) -> Action:
+    def _search(self, seen: SeatView, cands: list[Action], money: list[int]) -> Action:
         """Paired comparison on common samples: every live candidate is played out on the
         same sampled state with the same dice. Candidates clearly worse than the leader are
         dropped as the samples come in; an alternative replaces the heuristic's own choice
@@ -260,7 +262,7 @@ class SearchBot(Bot):
             began = time.perf_counter()
             if deadline is not None and rounds and began + slowest > deadline:
                 break
-            base = self._sample(view, money)
+            base = self._sample(seen, money)
             used += SAMPLE_COST
             seed = self.rng.getrandbits(32)
             for i in range(k):
@@ -418,7 +420,7 @@ MAX_CANDIDATES = 7
 
 def more_prices(policy: Policy, o: Obs, legal: LegalActions, cands: list) -> list:
     """The heuristic's candidates, with a few more amounts where a price is being set."""
-    if not cands or o.neg is None or o.win is not None or o.phase is not Phase.NEGOTIATION:
+    if not cands or o.neg is None or o.win is not None or o.view.phase is not Phase.NEGOTIATION:
         return cands
     first = cands[0]
     extra: list = []

@@ -95,12 +95,12 @@ def situation(o) -> tuple:
     neg = o.neg
     return (
         neg.boss,
-        neg.committed,
+        neg.committed_mask,
         tuple(neg.laid),
         tuple(sorted(neg.travel)),
         tuple(sorted((q, t.amount) for q, t in neg.agreements.items())),
         tuple(o.placards),
-        neg.spent,
+        neg.limit_spent,
     )
 
 

@@ -30,6 +30,7 @@ may be imported from either place. Names starting with "_" are private to the en
     negotiation   sources, coverage and agreements of a deal
     replay        save files and replays read back into a Game; replay_log, the one rebuild from a log
     rulebook      every action type's rule, and refusal(): the one answer all three read
+    seat_view     SeatView: a seat's view typed, read from and back into its wire map
     setup         new_game, Setup: the deal of a new game or an explicit starting position
     state         GameState and its parts, the seeded RNG
     turn          the turn: the marker, rolling, opening a deal, drawing, discarding

@@ -11,22 +11,9 @@ from __future__ import annotations
 
 import random
 
-from .board import clan_from_key
-from .cards import CARD_KINDS, CARDS, DECK_COUNTS, Card, card_from_key, clan_card
-from .state import (
-    POOL,
-    GameState,
-    LaidCard,
-    Negotiation,
-    Phase,
-    Rng,
-    Source,
-    Terms,
-    Window,
-    WindowKind,
-)
-from .variants import Settings
-from .view import board_of
+from .cards import CARD_KINDS, CARDS, DECK_COUNTS, Card, clan_card
+from .seat_view import SeatView
+from .state import GameState, LaidCard, Negotiation, Rng, Terms, Window, WindowKind
 
 _FIXED = random.Random(0)  # never drawn from when shuffle=False
 
@@ -35,50 +22,39 @@ class ViewError(ValueError):
     """A view that is not self-consistent (e.g. more cards than the deck has)."""
 
 
-def _hand_from(counts: dict[str, int]) -> list[int]:
-    hand = [0] * CARD_KINDS
-    for key, n in counts.items():
-        hand[card_from_key(key)] += n
-    return hand
-
-
-def _terms(d: dict) -> Terms:
-    return Terms(
-        tuple(Source.from_data(s) for s in d["sources"]),
-        d["amount"],
-        d["by_boss"],
-        d["was_agreed"],
-    )
-
-
-def unseen_cards(view: dict) -> list[int]:
+def unseen_cards(view: SeatView) -> list[int]:
     """Counts per card kind of the cards `view`'s seat cannot place: other hands + draw pile."""
     counts = list(DECK_COUNTS)
-    for key, n in view.get("hand", {}).items():
-        counts[card_from_key(key)] -= n
-    for key, n in view["discard_pile"].items():
-        counts[card_from_key(key)] -= n
-    neg = view["negotiation"]
+    if view.hand is not None:
+        for k, n in enumerate(view.hand):
+            counts[k] -= n
+    for k, n in enumerate(view.discard_pile):
+        counts[k] -= n
+    neg = view.negotiation
     if neg is not None:
-        for c in neg["laid"]:
-            counts[clan_card(clan_from_key(c["clan"]))] -= 1
-        for key in neg["travel"].values():
-            counts[card_from_key(key)] -= 1
-    win = view["window"]
+        for c in neg.laid:
+            counts[clan_card(c.clan)] -= 1
+        for card in neg.travel.values():
+            counts[card] -= 1
+    win = view.window
     if win is not None:
-        if win["kind"] == "travel":
-            counts[card_from_key(win["card"])] -= 1
-        elif win["kind"] == "boss":
+        if win.kind is WindowKind.TRAVEL:
+            counts[win.card] -= 1
+        elif win.kind is WindowKind.BOSS:
             counts[Card.BOSS] -= 1
-        elif win["kind"] == "recruit":
+        elif win.kind is WindowKind.RECRUIT:
             counts[Card.RECRUIT] -= 3
     if any(n < 0 for n in counts):
         raise ViewError("the view accounts for more cards than the deck has")
     return counts
 
 
+def _copy(t: Terms) -> Terms:
+    return Terms(t.sources, t.amount, t.by_boss, t.was_agreed)
+
+
 def state_from_view(
-    view: dict,
+    view: SeatView,
     rng: random.Random | None = None,
     known: dict[int, list[Card]] | None = None,
     money: list[int] | None = None,
@@ -94,16 +70,14 @@ def state_from_view(
     """
     if rng is None:
         rng = random.Random(seed) if shuffle else _FIXED
-    seat = view["seat"]
-    settings = Settings.from_data(view["settings"])
-    board = board_of(view)
-    players = view["players"]
+    seat = view.seat
+    players = view.players
     n = len(players)
     unseen = unseen_cards(view)
     pool_cards: list[int] = []
     hands = [[0] * CARD_KINDS for _ in range(n)]
     if seat is not None:
-        hands[seat] = _hand_from(view["hand"])
+        hands[seat] = list(view.hand)
     for s, cards in (known or {}).items():
         if s == seat:
             continue
@@ -119,91 +93,84 @@ def state_from_view(
     for s, p in enumerate(players):
         if s == seat:
             continue
-        need = p["hand_count"] - sum(hands[s])
+        need = p.hand_count - sum(hands[s])
         if need < 0 or need > len(pool_cards):
             raise ViewError(f"seat {s}'s hand size does not fit the unseen cards")
         for _ in range(need):
             hands[s][pool_cards.pop()] += 1
-    if len(pool_cards) != view["draw_pile"]:
+    if len(pool_cards) != view.draw_pile:
         raise ViewError("the draw pile size does not fit the unseen cards")
     deck = [CARDS[k] for k in pool_cards]
-    discard = [
-        CARDS[k] for k, count in enumerate(_hand_from(view["discard_pile"])) for _ in range(count)
-    ]
-    if view["discard_top"] is not None:
-        top = card_from_key(view["discard_top"])
-        discard.remove(top)
-        discard.append(top)
+    discard = [CARDS[k] for k, count in enumerate(view.discard_pile) for _ in range(count)]
+    if view.discard_top is not None:
+        discard.remove(view.discard_top)
+        discard.append(view.discard_top)
 
-    placards = [POOL] * 6
-    for p in players:
-        for c in p["placards"]:
-            placards[c] = p["seat"]
     cash = []
     for s, p in enumerate(players):
-        if "money" in p:
-            cash.append(p["money"])
+        if p.money is not None:
+            cash.append(p.money)
         elif money is not None:
             cash.append(money[s])
         else:
-            cash.append(p["money_pile"] * 5)
+            cash.append(p.money_pile * 5)
 
     st = GameState(
-        settings=settings,
-        board=board,
+        settings=view.settings,
+        board=view.board,
         seed=seed,
         rng=Rng(rng.getrandbits(64) if shuffle else seed),
-        names=[p["name"] for p in players],
+        names=[p.name for p in players],
         hands=hands,
         money=cash,
-        placards=placards,
+        placards=list(view.placard_owners),
         deck=deck,
         discard=discard,
-        tiles=list(view["tiles"]),
-        covered={int(k): v for k, v in view["covered"].items()},
-        phase=Phase(view["phase"]),
-        turn=view["turn"],
-        first_player=view["first_player"],
-        marker=view["marker"],
-        deals_closed=view["deals_closed"],
-        deals_failed=view["deals_failed"],
-        last_roll=view["last_roll"],
-        winners=list(view["winners"]),
-        ask_only_when_touched=[p["asks_only_when_touched"] for p in players],
-        actions_taken=view["version"],
+        tiles=list(view.tiles),
+        covered=dict(view.covered),
+        phase=view.phase,
+        turn=view.turn,
+        first_player=view.first_player,
+        marker=view.marker,
+        deals_closed=view.deals_closed,
+        deals_failed=view.deals_failed,
+        last_roll=view.last_roll,
+        winners=list(view.winners),
+        ask_only_when_touched=[p.asks_only_when_touched for p in players],
+        actions_taken=view.version,
     )
-    neg = view["negotiation"]
+    neg = view.negotiation
     if neg is not None:
         st.negotiation = Negotiation(
-            space=neg["space"],
-            price=neg["price"],
-            proceeds=neg["proceeds"],
-            opener=neg["opener"],
-            boss=neg["boss"],
-            laid=[LaidCard(c["id"], c["owner"], clan_from_key(c["clan"])) for c in neg["laid"]],
-            next_card_id=neg["next_card_id"],
-            travel={int(k): card_from_key(v) for k, v in neg["travel"].items()},
-            agreements={int(k): _terms(v) for k, v in neg["agreements"].items()},
-            pending={int(k): _terms(v) for k, v in neg["pending"].items()},
-            played=set(neg["played"]),
-            actions=neg["actions"],
-            time_up=neg["time_up"],
-            floor=neg["floor"],
-            round_active=neg["round_active"],
-            quiet=neg["quiet"],
-            last_proposal=neg["last_proposal"],
-            floor_passed=set(neg.get("floor_passed", ())),
+            space=neg.space,
+            price=neg.price,
+            proceeds=neg.proceeds,
+            opener=neg.opener,
+            boss=neg.boss,
+            laid=[LaidCard(c.id, c.owner, c.clan) for c in neg.laid],
+            next_card_id=neg.next_card_id,
+            travel=dict(neg.travel),
+            agreements={k: _copy(t) for k, t in neg.agreements.items()},
+            pending={k: _copy(t) for k, t in neg.pending.items()},
+            played=set(neg.played),
+            actions=neg.actions,
+            time_up=neg.time_up,
+            floor=neg.floor,
+            round_active=neg.round_active,
+            quiet=neg.quiet,
+            last_proposal=neg.last_proposal,
+            floor_passed=set(neg.floor_passed),
         )
-    win = view["window"]
+    win = view.window
     if win is not None:
         st.window = Window(
-            kind=WindowKind(win["kind"]),
-            actor=win["actor"],
-            card=None if win["card"] is None else card_from_key(win["card"]),
-            target=None if win["target"] is None else Source.from_data(win["target"]),
-            recruit=None if win["recruit"] is None else clan_from_key(win["recruit"]),
-            queue=list(win["queue"]),
-            waiting=list(win["waiting"]),
+            kind=win.kind,
+            actor=win.actor,
+            card=win.card,
+            target=win.target,
+            recruit=win.recruit,
+            queue=list(win.queue),
+            waiting=list(win.waiting),
         )
     return st
 

@@ -16,6 +16,7 @@ from .board import CLANS
 from .cards import Card, card_from_key
 from .determinize import state_from_view
 from .engine import explain_illegal, legal_actions
+from .seat_view import SeatView
 from .state import POOL, GameState, Phase, placard
 from .view import board_of
 
@@ -63,7 +64,7 @@ def _state(view: dict) -> GameState:
     """The state rebuilt from `view`, once per view (a panel asks about many buttons)."""
     global _last
     if _last is None or _last[0] is not view:
-        _last = (view, state_from_view(view, shuffle=False))
+        _last = (view, state_from_view(SeatView.from_data(view), shuffle=False))
     return _last[1]
 
 

@@ -17,6 +17,7 @@ from . import negotiation as nego
 from .board import Clan, fill_rows, space_rows
 from .determinize import state_from_view
 from .events import BANK
+from .seat_view import SeatView
 from .state import GameState, Source, Terms
 
 
@@ -146,7 +147,7 @@ def needed_sources(view: dict, seat: int, pool: tuple[Source, ...]) -> tuple[Sou
 def _state(view: dict) -> GameState:
     if view.get("negotiation") is None:
         raise ValueError("a ledger needs an open deal")
-    return state_from_view(view, shuffle=False)
+    return state_from_view(SeatView.from_data(view), shuffle=False)
 
 
 def _ledger(st: GameState, view: dict) -> Ledger:

@@ -15,14 +15,14 @@ from collections.abc import Callable
 from game.rules.view import NEGOTIATION_FIELDS, SECTIONS, hand_data
 from game.rules.view import view as view_now
 
-__all__ = ["SeatView", "seat_view", "view_now"]
+__all__ = ["LazyView", "seat_view", "view_now"]
 
 _KEYS = tuple(SECTIONS)
 _KEYS_AND_HAND = (*SECTIONS, "hand")
 _NEGOTIATION_KEYS = tuple(NEGOTIATION_FIELDS)
 
 
-class SeatView(dict):
+class LazyView(dict):
     """A map built key by key on first look, equal to the map built at once."""
 
     __slots__ = ("_read", "_keys")
@@ -40,7 +40,7 @@ class SeatView(dict):
         if dict.__len__(self) < len(self._keys):
             for key in self._keys:
                 value = self[key]
-                if isinstance(value, SeatView):
+                if isinstance(value, LazyView):
                     value._fill()
 
     def get(self, key, default=None):
@@ -81,7 +81,7 @@ class SeatView(dict):
     __hash__ = None
 
 
-def seat_view(state, seat: int | None) -> SeatView:
+def seat_view(state, seat: int | None) -> LazyView:
     """``view_now(state, seat)``, built key by key as the bot reads it."""
     version = state.actions_taken
     own_hand = seat is not None and 0 <= seat < state.players
@@ -98,7 +98,7 @@ def seat_view(state, seat: int | None) -> SeatView:
                     raise RuntimeError("a seat's view was read after the game moved on")
                 return NEGOTIATION_FIELDS[key](state, state.negotiation)
 
-            return SeatView(negotiation_field, _NEGOTIATION_KEYS)
+            return LazyView(negotiation_field, _NEGOTIATION_KEYS)
         build = SECTIONS.get(key)
         if build is not None:
             return build(state, seat)
@@ -106,4 +106,4 @@ def seat_view(state, seat: int | None) -> SeatView:
             return hand_data(state.hands[seat])
         raise KeyError(key)
 
-    return SeatView(read, _KEYS_AND_HAND if own_hand else _KEYS)
+    return LazyView(read, _KEYS_AND_HAND if own_hand else _KEYS)

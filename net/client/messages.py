@@ -19,6 +19,7 @@ from game.rules import (
     legal_from_data,
 )
 from game.rules.determinize import state_from_view
+from game.rules.seat_view import SeatView
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +81,7 @@ def legal_for_view(view: dict) -> LegalActions:
     if not may_act(view):  # only the ask preference, which is always there
         asks = view["players"][seat]["asks_only_when_touched"]
         return LegalActions([SetAskPreference(seat, not asks)])
-    return legal_actions(state_from_view(view), seat)
+    return legal_actions(state_from_view(SeatView.from_data(view)), seat)
 
 
 # --------------------------------------------------------------------------- messages

@@ -3,6 +3,7 @@ situations the rules make interesting. (Strength is measured by `bench/bots.py`.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -36,6 +37,7 @@ from game.rules import (
     view,
     waiting_for,
 )
+from game.rules.seat_view import SeatView
 from game.rules.view import events_for
 from game.table.simulate import simulate_game
 from tests.scenario import Scenario
@@ -151,13 +153,16 @@ def test_bots_decide_from_plain_data_only(spec):
         assert a1 == a2
 
 
-def test_observation_from_a_view_equals_observation_from_the_state():
-    # The search bot's rollouts read sampled states directly; they must see what a view shows.
+def test_observation_from_a_state_is_the_seats_view_and_the_states_money():
+    # The search bot's rollouts read sampled states; they must see what a view shows.
     for st in _states_along_a_game(players=3, seed=8, every=3):
         for seat in range(st.players):
-            a = Obs.from_view(view(st, seat), list(st.money)).key()
-            b = Obs.from_state(st, seat).key()
-            assert a == b
+            a = Obs.from_view(view(st, seat), list(st.money))
+            b = Obs.from_state(st, seat)
+            assert b.view == a.view == SeatView.of(st, seat)
+            assert b.money == a.money == st.money
+            assert (b.hand, b.placards, b.hand_counts) == (a.hand, a.placards, a.hand_counts)
+            assert b.unseen() == a.unseen()
 
 
 def test_memory_tracks_hidden_money_from_public_payments():
@@ -170,7 +175,7 @@ def test_memory_tracks_hidden_money_from_public_payments():
         if len(game.log) % 17 == 0:
             st = game.state
             for s in range(4):
-                seen.append((memories[s].money_for(view(st, s)), list(st.money)))
+                seen.append((memories[s].money_for(SeatView.of(st, s)), list(st.money)))
 
     from game.rules import Game
     from game.table.simulate import play
@@ -188,12 +193,12 @@ def test_memory_tracks_hidden_money_from_public_payments():
 
 def test_memory_without_history_falls_back_to_the_piles():
     st = _states_along_a_game(every=40)[-1]
-    v = view(st, 0)
+    v = SeatView.of(st, 0)
     est = Memory(0).money_for(v)  # joined mid-game: heard no payments
     assert est[0] == st.money[0]
     for s in range(1, 4):
         assert abs(est[s] - st.money[s]) <= 3
-        assert est[s] == pile_estimate(v["players"][s]["money_pile"])
+        assert est[s] == pile_estimate(v.players[s].money_pile)
 
 
 # -- personalities and parameters --------------------------------------------------------------
@@ -414,7 +419,7 @@ def test_plan_finds_the_cheapest_cover():
     t.open(0)  # Ann: Yellow (Cy) + Magenta/Green (pool: only Clan cards) + Red (own)
     o = Obs.from_view(view(t.state, 0))
     neg = o.neg
-    plan = plan_deal(o, neg.space, 0, neg.proceeds, neg.committed, neg.pending, neg.laid)
+    plan = plan_deal(o, neg.space, 0, neg.proceeds, neg.committed_mask, neg.pending, neg.laid)
     assert plan.feasible
     assert 2 in plan.seats  # Cy's Yellow is required
     assert not plan.lay  # Red covers the Red/Blue group: no need to spend the Blue card
@@ -472,9 +477,9 @@ def test_search_finds_the_better_move_when_the_heuristic_errs():
     t.open(0)
     t.lay(0, "orange")
     bot = SearchBot(0, 1, "steps=300+ms=0")
-    v = view(t.state, 0)
+    v = SeatView.of(t.state, 0)
     legal = legal_actions(t.state, 0).moves()
-    cands = bot.policy.candidates(Obs.from_view(v), legal)
+    cands = bot.policy.candidates(Obs.of(v), legal)
     assert cands[0] == GoingOnce(0) and FailDeal(0) in cands
     worse_first = [FailDeal(0)] + [a for a in cands if a != FailDeal(0)]
     assert bot._search(v, worse_first, bot.memory.money_for(v)) == GoingOnce(0)
@@ -580,9 +585,9 @@ def test_memory_starts_counting_when_it_joins_before_the_first_payment():
     def listen(game, action, events):
         st = game.state
         if not memory.from_start and memory.money is None:
-            memory.money_for(view(st, 2))  # a decision before this action: starts counting
+            memory.money_for(SeatView.of(st, 2))  # a decision before this action: starts counting
         memory.observe(events_for(events, 2))
-        checks.append(memory.money_for(view(st, 2)) == st.money)
+        checks.append(memory.money_for(SeatView.of(st, 2)) == st.money)
 
     game = Game(["A", "B", "C", "D"], 4, Settings(players=4))
     play(game, [make_bot("heuristic", s, 1) for s in range(4)], on_step=listen)
@@ -657,12 +662,12 @@ def test_search_wall_clock_cap_stops_before_the_step_budget():
     t = _scenario([["clan_orange"]], marker=3, tiles=list(range(10, 16)))
     t.open(0)
     t.lay(0, "orange")
-    v = view(t.state, 0)
+    v = SeatView.of(t.state, 0)
     legal = legal_actions(t.state, 0).moves()
 
     def rollouts(spec):
         bot = SearchBot(0, 1, spec)
-        cands = bot.policy.candidates(Obs.from_view(v), legal)
+        cands = bot.policy.candidates(Obs.of(v), legal)
         worse_first = [FailDeal(0)] + [a for a in cands if a != FailDeal(0)]
         bot._search(v, worse_first, bot.memory.money_for(v))
         return max(n for _a, _m, n in bot.last_stats)
@@ -720,5 +725,6 @@ def test_a_gentle_style_spares_people_only():
     assert not policy.spares(o, 0)  # nobody said seat 0 is a person: a bot like any
     bot.meet([0])
     assert policy.spares(o, 0) and not policy.spares(o, 2) and not policy.spares(o, 1)
-    o.deals_closed = 3  # a round's worth of deals closed at three seats: the opening is over
+    # a round's worth of deals closed at three seats: the opening is over
+    o = Obs.of(dataclasses.replace(o.view, deals_closed=3))
     assert not policy.spares(o, 0)

@@ -8,6 +8,7 @@ import random
 from game.bots.fair_price import Ask, FairPrice, fair_price
 from game.bots.obs import Memory
 from game.rules import WindowMode, hidden_twin, view
+from game.rules.seat_view import SeatView
 from game.rules.view import events_for
 from tests.bots.test_bots_hint import _hide_money, _positions, _scenario
 
@@ -24,9 +25,9 @@ def test_hidden_hands_deck_and_money_do_not_change_the_fair_price():
                 _hide_money(twin, seat, rng)
                 memory = Memory(seat)
                 memory.observe(events_for(events, seat))
-                a = fair_price(view(st, seat), memory)
-                assert a == fair_price(view(twin, seat), memory)
-                assert a == fair_price(json.loads(json.dumps(view(st, seat))), memory)
+                a = fair_price(SeatView.of(st, seat), memory)
+                assert a == fair_price(SeatView.of(twin, seat), memory)
+                assert a == fair_price(SeatView.from_data(json.loads(json.dumps(view(st, seat)))), memory)
                 checked[a.boss] += 1
     assert checked[True] >= 10 and checked[False] >= 20
 
@@ -46,14 +47,14 @@ def test_an_investor_sees_what_the_boss_can_pay_and_what_the_others_ask():
     # Ann (Red) competes with Bo for the Red/Blue slot; Cy (Yellow) is needed.
     t = _bo_offers_blue()
     neg = t.state.negotiation
-    ann = fair_price(view(t.state, 0))
+    ann = fair_price(SeatView.of(t.state, 0))
     assert not ann.boss and ann.asks == (Ask(1, 4, True),)
     assert ann.can_pay is not None and 1 <= ann.can_pay <= neg.proceeds
-    cy = fair_price(view(t.state, 2))
+    cy = fair_price(SeatView.of(t.state, 2))
     assert cy.asks == (Ask(1, 4, True),) and cy.can_pay is not None
     # the Boss keeps its margin (a fifth of the proceeds) back
     assert cy.can_pay <= neg.proceeds - 0.2 * neg.proceeds
-    bo = fair_price(view(t.state, 1))
+    bo = fair_price(SeatView.of(t.state, 1))
     assert bo.asks == ()  # his own offer is not "another seller's"
 
 
@@ -61,12 +62,12 @@ def test_an_investor_the_deal_does_not_need_is_told_so():
     t = _scenario([["clan_orange"]])
     t.open(0)
     t.lay(0, "orange")
-    assert fair_price(view(t.state, 1)) == FairPrice(False, None, ())
+    assert fair_price(SeatView.of(t.state, 1)) == FairPrice(False, None, ())
 
 
 def test_a_boss_sees_each_needed_seats_likely_ask_and_the_offers_made():
     t = _bo_offers_blue()
-    boss = fair_price(view(t.state, 3))
+    boss = fair_price(SeatView.of(t.state, 3))
     assert boss.boss and boss.can_pay is None
     by_seat = {a.seat: a for a in boss.asks}
     assert by_seat[1] == Ask(1, 4, True)  # Bo's offer stands on the table
@@ -77,4 +78,4 @@ def test_a_boss_sees_each_needed_seats_likely_ask_and_the_offers_made():
 
 def test_no_deal_no_indicator():
     t = _scenario([[]])
-    assert fair_price(view(t.state, 0)) is None
+    assert fair_price(SeatView.of(t.state, 0)) is None

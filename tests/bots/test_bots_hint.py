@@ -39,6 +39,7 @@ from game.rules import (
     view,
 )
 from game.rules.engine import hand_limit
+from game.rules.seat_view import SeatView
 from game.rules.view import events_for, money_pile
 from game.table.simulate import simulate_game
 from tests.scenario import Scenario
@@ -55,7 +56,7 @@ def _scenario(hands, marker=3, **kw):
 
 def _hint(t: Scenario, seat: int) -> Hint:
     st = t.state
-    return hint_for(view(st, seat), legal_actions(st, seat))
+    return hint_for(SeatView.of(st, seat), legal_actions(st, seat))
 
 
 def _positions(players, seed, mode, every):
@@ -103,13 +104,13 @@ def test_hidden_hands_deck_and_money_do_not_change_a_hint(players, seed, mode):
             assert twin.hands != st.hands or twin.deck != st.deck or twin.money != st.money
             memory = Memory(seat)
             memory.observe(events_for(events, seat))
-            a = hint_for(view(st, seat), legal, memory)
-            b = hint_for(view(twin, seat), legal_actions(twin, seat), memory)
+            a = hint_for(SeatView.of(st, seat), legal, memory)
+            b = hint_for(SeatView.of(twin, seat), legal_actions(twin, seat), memory)
             assert a == b
             # and from plain data, as a LAN client holds it
             plain_view = json.loads(json.dumps(view(st, seat)))
             plain_legal = legal_from_data(json.loads(json.dumps(legal.to_data())))
-            assert hint_for(plain_view, plain_legal, memory) == a
+            assert hint_for(SeatView.from_data(plain_view), plain_legal, memory) == a
             if a.action is not None:
                 assert a.action in legal
             reasons.add(a.reason)
@@ -127,7 +128,7 @@ def test_the_hint_is_the_heuristics_choice_and_never_plays_it():
             before = json.dumps(view(st, seat), sort_keys=True)
             coach = Coach(st.players)
             coach.observe(events_for(events, seat))
-            h = coach.hint(view(st, seat), legal)
+            h = coach.hint(SeatView.of(st, seat), legal)
             assert json.dumps(view(st, seat), sort_keys=True) == before
             if st.negotiation is None and st.window is None:
                 # outside the talk (no table-talk memory there) it is exactly the bot's move
@@ -374,7 +375,7 @@ def test_seeded_games_reach_every_other_reason_with_a_legal_move():
             for seat in range(st.players):
                 legal = legal_actions(st, seat)
                 if legal.moves():
-                    h = hint_for(view(st, seat), legal)
+                    h = hint_for(SeatView.of(st, seat), legal)
                     assert h.action is None or h.action in legal
                     assert (
                         h.action is not None
@@ -520,6 +521,6 @@ def test_a_boss_turns_down_a_fee_its_deal_has_no_use_for():
     from tests.bots.test_bots_talk import fee_for_nothing
 
     t = fee_for_nothing()
-    h = hint_for(view(t.state, 3), legal_actions(t.state, 3))
+    h = hint_for(SeatView.of(t.state, 3), legal_actions(t.state, 3))
     assert h.action == Withdraw(3, 1) and h.reason is HintReason.REFUSE_UNNEEDED
     assert h.params == {"seat": 1}

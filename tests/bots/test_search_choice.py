@@ -18,7 +18,7 @@ def test_decisions_are_recorded_with_their_candidates(recorded):
     decisions, truth = recorded
     assert len(decisions) >= 10
     for d, means in zip(decisions, truth, strict=True):
-        assert d.view["seat"] == 0 and len(d.candidates) >= 2
+        assert d.view.seat == 0 and len(d.candidates) >= 2
         assert len(means) == len(d.candidates)
         assert all(0.0 <= m <= 1.0 for m in means)
 

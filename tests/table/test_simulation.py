@@ -10,6 +10,7 @@ from game.rules import Settings, Variant, WindowMode, legal_actions, view
 from game.rules.determinize import hidden_twin, state_from_view
 from game.rules.events import CardsDrawn
 from game.rules.invariants import MoneyAudit
+from game.rules.seat_view import SeatView
 from game.table.simulate import simulate_game
 
 CONFIGS = [
@@ -50,7 +51,7 @@ class Audit:
         # what a seat may do never depends on hidden information either
         assert legal_actions(twin, seat).to_data() == legal_actions(st, seat).to_data()
         # and the view alone is enough to rebuild a state with the same view and moves
-        rebuilt = state_from_view(v, self.rng)
+        rebuilt = state_from_view(SeatView.from_data(v), self.rng)
         assert view(rebuilt, seat) == v
         assert legal_actions(rebuilt, seat).to_data() == legal_actions(st, seat).to_data()
 

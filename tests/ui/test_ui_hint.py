@@ -8,6 +8,7 @@ import pytest
 
 from game.bots.hint import HintReason, hint_for
 from game.rules import OpenDeal, Roll
+from game.rules.seat_view import SeatView
 from game.ui.table import layout as L
 from game.ui.table.hints import hint_text, target_of
 from game.ui.table.scene import TableScene
@@ -45,7 +46,7 @@ def test_h_shows_the_coachs_hint_and_lights_the_move_without_playing_it(app):
         assert L.RIGHT.contains(button.rect)
         version, applied = t.v["version"], s.actions_applied
         _press_h(app)
-        expected = hint_for(s.view(0), s.legal(0))
+        expected = hint_for(SeatView.from_data(s.view(0)), s.legal(0))
         assert t.hints.hint == expected
         # Mei's first turn on space 4 ($4M a dividend): too small to deal this early
         assert expected.action == Roll(0) and expected.reason is HintReason.ROLL
@@ -216,7 +217,7 @@ def test_the_offer_editor_shows_the_fair_price_from_the_viewers_view(app):
         s = t.session
         ed = t.panel.terms_editor
         memory = t.hints.coach.memories[0]
-        expected = fair_text(fair_price(s.view(0), memory), t.names)
+        expected = fair_text(fair_price(SeatView.from_data(s.view(0)), memory), t.names)
         assert ed.fair.text(t.v) == expected
         # Mei offers to Ann while Bo's offer of his G placard stands
         assert expected.startswith("Fair price: the Boss can pay about $")
@@ -304,7 +305,7 @@ def test_an_asked_for_hint_follows_the_others_moves_until_the_player_moves(app):
         assert s.decision_seat() == 0 and t.v["version"] > 0
         assert t.hints.text() is not None  # made again for the new view, not dropped
         assert t.hints.hint.action is not None and t.hints.hint.action in s.legal(0)
-        assert t.hints.hint == hint_for(s.view(0), s.legal(0), t.hints.coach.memories[0])
+        assert t.hints.hint == hint_for(SeatView.from_data(s.view(0)), s.legal(0), t.hints.coach.memories[0])
         t.find("turn.roll").click()  # her own move ends it
         assert t.hints.text() is None
     finally:

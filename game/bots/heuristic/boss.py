@@ -38,7 +38,7 @@ class BossPlay(Speaker, CardPlay):
             return going  # covered: close as soon as possible
         fail = first_of(legal, FailDeal)
         pass_floor = first_of(legal, PassFloor)
-        if neg.spent:
+        if neg.limit_spent:
             return self.give_up(fail, GiveUp.OUT_OF_TIME) if fail is not None else passive_move(legal)
         remaining = neg.proceeds - neg.agreed_total
         plan = plan_open_deal(o, o.seat)
@@ -100,7 +100,7 @@ class BossPlay(Speaker, CardPlay):
                 else:
                     refuse = refuse or (q, Phrase.TOO_EXPENSIVE)
             elif (
-                (not t.sources or not brings(neg, t, plan.mask & ~neg.committed))
+                (not t.sources or not brings(neg, t, plan.mask & ~neg.committed_mask))
                 and acc is not None
                 and t.amount <= self._fee_tolerance(o, q, plan)
             ):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from game.rules import Action, LegalActions
+from game.rules.seat_view import SeatView
 
 from ..base import Bot, Remark, register
 from ..obs import Memory, Obs
@@ -41,7 +42,8 @@ class HeuristicBot(Bot):
         self, view: dict | None, legal: LegalActions, must_act: bool = True
     ) -> Action | None:
         self.talk.hush()
-        o = Obs.from_view(view, self.memory.money_for(view), self.memory.failed)
+        seen = SeatView.from_data(view)
+        o = Obs.of(seen, self.memory.money_for(seen), self.memory.failed)
         a = self.policy.decide(o, legal, must_act)
         if a is None and must_act:
             a = passive_move(legal)

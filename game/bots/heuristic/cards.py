@@ -34,7 +34,7 @@ class CardPlay(Valuation):
         if neg is None or neg.boss == o.seat or o.seat in neg.agreements:
             return None
         if self.leader_factor(o, neg.boss) <= 0.0 and not any(
-            self._could_sell(o, c) for c in BITS[o.board.clan_masks[neg.space]]
+            self._could_sell(o, c) for c in BITS[o.view.board.clan_masks[neg.space]]
         ):
             return None  # neither a leader to stop nor a slot I could fill afterwards
         best, best_v = None, 0.0
@@ -71,7 +71,7 @@ class CardPlay(Valuation):
         until the table has closed that many rounds' worth of deals it takes nothing from a
         person's seat, so someone learning the game keeps their placards and sees their
         first plays stand. Bots get no such favour."""
-        return seat in self.people and seat != o.seat and o.deals_closed < self.p.gentle * o.n
+        return seat in self.people and seat != o.seat and o.view.deals_closed < self.p.gentle * o.n
 
     def spares_placard(self, o: Obs, clan: int) -> bool:
         """Recruiting this placard would take from a person the style spares: in its gentle
@@ -108,12 +108,12 @@ class CardPlay(Valuation):
             elif neg.boss == me and self.committed_source(o, t):
                 loss = 0.8 * max(0.0, self.my_deal_net(o))
             elif owner == me:
-                loss = 0.3 * neg.proceeds / max(2, o.board.spaces[neg.space].investors)
+                loss = 0.3 * neg.proceeds / max(2, o.view.board.spaces[neg.space].investors)
         elif w.kind == "recruit" and w.recruit is not None:
             c = w.recruit
             if o.placards[c] == me:
                 loss = self.placard_value(o, c)
-                if neg is not None and neg.boss == me and neg.committed >> c & 1:
+                if neg is not None and neg.boss == me and neg.committed_mask >> c & 1:
                     loss += max(0.0, self.my_deal_net(o))
             elif o.placards[c] == POOL and self.leader_factor(o, w.actor) > 0:
                 loss = 0.5 * self.placard_value(o, c)
@@ -176,7 +176,7 @@ class CardPlay(Valuation):
         if self.talk is not None and self.talk.new_bosses >= MAX_NEW_BOSSES:
             return 0.0
         me = o.seat
-        board = o.board
+        board = o.view.board
         lead = self.leader_factor(o, neg.boss) * neg.proceeds * 0.5
         p_stop = 0.85 * o.p_holds(neg.boss, Card.STOP)
         cost = self.card_value(o, Card.BOSS) + 0.08 * neg.proceeds
@@ -221,7 +221,7 @@ class CardPlay(Valuation):
             return 0.0
         clan = neg.source_clan(t)
         remaining = neg.proceeds - neg.agreed_total
-        have = neg.committed & ~(1 << clan)
+        have = neg.committed_mask & ~(1 << clan)
         # would anything else still fill that clan? (a second committed source of it)
         for terms in neg.agreements.values():
             for s in terms.sources:
@@ -262,7 +262,7 @@ class CardPlay(Valuation):
         for _id, owner, c in neg.laid:
             if owner == o.seat and c == clan:
                 return True
-        wanted = o.board.clan_masks[neg.space] & ~neg.committed
+        wanted = o.view.board.clan_masks[neg.space] & ~neg.committed_mask
         return any(o.placards[c] == o.seat and c not in neg.travel for c in BITS[wanted])
 
     def best_recruit(self, o: Obs, legal: LegalActions) -> Recruit | None:
@@ -279,9 +279,9 @@ class CardPlay(Valuation):
         v = self.placard_value(o, clan)
         neg = o.neg
         owner = o.placards[clan]
-        if neg is not None and o.board.clan_masks[neg.space] >> clan & 1:
+        if neg is not None and o.view.board.clan_masks[neg.space] >> clan & 1:
             remaining = neg.proceeds - neg.agreed_total
-            if neg.boss == me and not neg.committed >> clan & 1:
+            if neg.boss == me and not neg.committed_mask >> clan & 1:
                 v += 0.3 * remaining  # the deal gets the clan for free
             elif neg.boss != me and owner != neg.boss:
                 v += 0.15 * remaining  # the Boss may need it from me now

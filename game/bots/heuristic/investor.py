@@ -36,7 +36,7 @@ class InvestorPlay(Speaker, CardPlay):
         play = self.card_play(o, legal, in_call=False)
         if play is not None:
             return play
-        if neg.spent:
+        if neg.limit_spent:
             return idle
         plan = plan_open_deal(o, neg.boss, prefer=me)
         mine = plan.seats.get(me) if plan.feasible else None

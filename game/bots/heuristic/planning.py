@@ -81,7 +81,7 @@ def plan_deal(
     proceeds minus the agreements made). The Boss's hand is known only when the Boss is
     `o.seat`; other hands count as a hope of a laid Clan card. `prefer`: pick that seat
     whenever it can bring a clan (an investor asking "what would the Boss need from me")."""
-    board = o.board
+    board = o.view.board
     me = o.seat
     open_need = board.clan_masks[space] & ~have
     best = Plan()
@@ -218,7 +218,7 @@ def plan_open_deal(o: Obs, boss: int, prefer: int | None = None) -> Plan:
         neg.space,
         boss,
         neg.proceeds - neg.agreed_total,
-        neg.committed,
+        neg.committed_mask,
         neg.pending,
         neg.laid,
         neg.travel,
@@ -263,7 +263,7 @@ def turn_plan(o: Obs, space: int, proceeds: int, have: int) -> Plan:
     the same question many times)."""
     unseen = o.unseen()
     key = (
-        id(o.board),
+        id(o.view.board),
         space,
         o.seat,
         proceeds,
@@ -287,7 +287,7 @@ def expected_deals_left(o: Obs) -> float:
     cached = o.cache.get("deals_left")
     if cached is not None:
         return cached
-    o.cache["deals_left"] = total = deals_left(o.board, o.tiles)
+    o.cache["deals_left"] = total = deals_left(o.view.board, o.view.tiles)
     return total
 
 

@@ -51,11 +51,11 @@ class Policy(BossPlay, InvestorPlay):
             if o.win.kind == "going_once":
                 add(first_of(legal, PlayBoss))
                 add(self.best_travel(o, legal))
-        elif o.phase is Phase.TURN or o.phase is Phase.MOVED:
+        elif o.view.phase is Phase.TURN or o.view.phase is Phase.MOVED:
             add(first_of(legal, OpenDeal))
             add(first_of(legal, Roll))
             add(first_of(legal, Draw))
-        elif o.phase is Phase.DISCARD:
+        elif o.view.phase is Phase.DISCARD:
             add(self.best_recruit(o, legal))
             ranked = sorted(
                 (a for a in legal.fixed if isinstance(a, Discard)),
@@ -63,7 +63,7 @@ class Policy(BossPlay, InvestorPlay):
             )
             for a in ranked[:2]:
                 add(a)
-        elif o.phase is Phase.NEGOTIATION and o.neg is not None:
+        elif o.view.phase is Phase.NEGOTIATION and o.neg is not None:
             neg = o.neg
             if neg.boss == o.seat:
                 add(first_of(legal, GoingOnce))
@@ -101,7 +101,7 @@ class Policy(BossPlay, InvestorPlay):
             return None
         if o.win is not None:
             return self.answer_window(o, legal)
-        phase = o.phase
+        phase = o.view.phase
         if phase is Phase.NEGOTIATION:
             a = self._negotiate(o, legal, must_act)
             if a is None and must_act:
@@ -120,15 +120,15 @@ class Policy(BossPlay, InvestorPlay):
         if opn is not None and self.reasonable_at_hand_limit(o):
             return opn  # rather than draw and discard
         draw = self.draw_value(o) * self.draw_weight(o)
-        if o.phase is Phase.TURN:
+        if o.view.phase is Phase.TURN:
             roll = first_of(legal, Roll)
             outs = [self._at_least(o, s, draw) for s in self.roll_targets(o)]
             roll_value = sum(outs) / len(outs)
-            if opn is not None and self._at_least(o, o.marker, roll_value, 0.0) >= roll_value:
+            if opn is not None and self._at_least(o, o.view.marker, roll_value, 0.0) >= roll_value:
                 return opn
             return roll
         dr = first_of(legal, Draw)
-        if opn is not None and (dr is None or self._at_least(o, o.marker, draw, 0.0) >= draw):
+        if opn is not None and (dr is None or self._at_least(o, o.view.marker, draw, 0.0) >= draw):
             return opn
         return dr if dr is not None else opn
 
@@ -136,7 +136,7 @@ class Policy(BossPlay, InvestorPlay):
         """max(value of dealing on `space`, floor), without planning a deal that could not
         beat the floor even if nobody had to be paid. With `positive`, a deal worth no more
         than that counts as nothing."""
-        bound = o.board.spaces[space].dividends * o.price * (1.0 + self.p.noise)
+        bound = o.view.board.spaces[space].dividends * o.view.price * (1.0 + self.p.noise)
         if bound < floor or bound <= 0:
             return floor if positive is None else -1e9
         v = self.boss_value(o, space)
@@ -151,9 +151,9 @@ class Policy(BossPlay, InvestorPlay):
         for a in legal.fixed:
             if not isinstance(a, PlaceMarker):
                 continue
-            sp = o.board.spaces[a.space]
+            sp = o.view.board.spaces[a.space]
             v = 0.0
-            for c in clans_in(o.board.clan_masks[a.space]):
+            for c in clans_in(o.view.board.clan_masks[a.space]):
                 if o.placards[c] == o.seat:
                     v += sp.dividends * (2.0 if c in sp.required else 1.0)
                 elif o.placards[c] == first:

@@ -117,15 +117,15 @@ class Valuation:
         return v
 
     def _placard_value(self, o: Obs, clan: int) -> float:
-        share, avg = placard_use(o.board, o.covered, clan)
-        price = o.price or 3
+        share, avg = placard_use(o.view.board, o.view.covered, clan)
+        price = o.view.price or 3
         return share * expected_deals_left(o) * avg * price * 0.3
 
     def boss_value(self, o: Obs, space: int) -> float:
         """What opening a deal on `space` is worth to me now."""
-        board = o.board
+        board = o.view.board
         me = o.seat
-        price = o.price
+        price = o.view.price
         proceeds = board.spaces[space].dividends * price
         have = 0
         for c in clans_in(board.clan_masks[space]):
@@ -146,7 +146,7 @@ class Valuation:
     def draw_value(self, o: Obs) -> float:
         """Three cards: worth their mean value while the hand has room; past the hand limit
         only what they improve on the cards that would be discarded."""
-        room = max(0, o.hand_limit - o.hand_counts[o.seat])
+        room = max(0, o.view.hand_limit - o.hand_counts[o.seat])
         mean = self.mean_card_value(o)
         count = 3
         value = min(count, room) * mean
@@ -163,23 +163,23 @@ class Valuation:
     def reasonable_at_hand_limit(self, o: Obs) -> bool:
         """At the hand limit a draw means discarding: people take a reasonable deal instead
         (one that leaves the Boss `REASONABLE` of the proceeds or more)."""
-        if o.hand_counts[o.seat] + DRAW_COUNT <= o.hand_limit:
+        if o.hand_counts[o.seat] + DRAW_COUNT <= o.view.hand_limit:
             return False
-        proceeds = o.board.spaces[o.marker].dividends * o.price
-        return proceeds > 0 and self.boss_value(o, o.marker) >= REASONABLE * proceeds
+        proceeds = o.view.board.spaces[o.view.marker].dividends * o.view.price
+        return proceeds > 0 and self.boss_value(o, o.view.marker) >= REASONABLE * proceeds
 
     def draw_weight(self, o: Obs) -> float:
         """Drawing against dealing: low while the first deals of the game are still to be
         made (people open deals early, even cheap ones), in full once the table is warm."""
-        warm = min(1.0, o.deals_closed / self.p.warm_up) if self.p.warm_up > 0 else 1.0
+        warm = min(1.0, o.view.deals_closed / self.p.warm_up) if self.p.warm_up > 0 else 1.0
         return self.p.turn_draw + (1.0 - self.p.turn_draw) * warm
 
     def roll_targets(self, o: Obs) -> list[int]:
-        n = len(o.board.spaces)
-        covered = o.covered
+        n = len(o.view.board.spaces)
+        covered = o.view.covered
         out = []
         for d in range(1, 7):
-            pos = o.marker
+            pos = o.view.marker
             steps = d
             if len(covered) < n - 1:
                 while steps:

@@ -10,6 +10,8 @@ from functools import lru_cache
 
 import pygame
 
+from game.rules.seat_view import SeatView
+
 from ..drawing import cardart, draw, probe
 from ..drawing.theme import (
     CLAN_KEYS,
@@ -89,17 +91,15 @@ class BoardRenderer:
 
     # -- the static layer ---------------------------------------------------------------
 
-    def layer(self, v: dict) -> pygame.Surface:
-        covered = tuple(
-            sorted((int(k), t) for k, t in v["covered"].items() if int(k) not in self.hidden_tiles)
-        )
-        key = (covered, v["board_id"], THEME.epoch)
+    def layer(self, v: SeatView) -> pygame.Surface:
+        covered = tuple(sorted((k, t) for k, t in v.covered.items() if k not in self.hidden_tiles))
+        key = (covered, v.board_id, THEME.epoch)
         if key != self._layer_key:
             self._layer = self._build(v, dict(covered))
             self._layer_key = key
         return self._layer
 
-    def _build(self, v: dict, covered: dict[int, int]) -> pygame.Surface:
+    def _build(self, v: SeatView, covered: dict[int, int]) -> pygame.Surface:
         surf = draw.copy_of(felt())
         frame = L.BOARD.inflate(20, 20)
         pygame.draw.rect(surf, (0, 0, 0), frame.move(4, 6), border_radius=26)
@@ -117,37 +117,38 @@ class BoardRenderer:
         inner = L.CENTER.inflate(10, 10)
         pygame.draw.rect(surf, darken(FELT, 0.25), inner, border_radius=18)
         pygame.draw.rect(surf, FELT, inner.inflate(-6, -6), border_radius=16)
-        tiles = v["board"]["tiles"]
+        board = v.board.to_data()  # what draw_space reads (cached by the board)
+        tiles = board["tiles"]
         for i in range(16):
             r = L.SPACES[i]
             if i in covered:
                 t = covered[i]
-                draw_space(surf, r, v["board"]["spaces"][i], i, dim=True)
+                draw_space(surf, r, board["spaces"][i], i, dim=True)
                 img = draw.tile_face(t, tiles[t - 1]["price"], r.width - 36, r.height - 26)
                 if probe.ACTIVE is not None:  # the tile hides the space's words under it
                     probe.ACTIVE.note_box(probe.BoxKind.COVER, "tile", r, surf)
                 surf.blit(img, img.get_rect(center=r.center))
             else:
-                draw_space(surf, r, v["board"]["spaces"][i], i)
+                draw_space(surf, r, board["spaces"][i], i)
         return surf
 
     # -- the middle of the board -------------------------------------------------------------
 
-    def center(self, v: dict) -> pygame.Surface:
-        neg = v.get("negotiation")
-        marker = v.get("marker")
-        sp = v["board"]["spaces"][marker] if marker is not None else None
+    def center(self, v: SeatView) -> pygame.Surface:
+        neg = v.negotiation
+        marker = v.marker
+        sp = v.board.spaces[marker] if marker is not None else None
         key = (
-            tuple(v["tiles"]),
-            v["price"],
+            v.tiles,
+            v.price,
             marker,
-            neg["proceeds"] if neg else None,
-            v["draw_pile"],
-            v.get("discard_top"),
-            sum(v["discard_pile"].values()),
-            tuple(v["pool"]),
-            v["deals_closed"],
-            v["deals_failed"],
+            neg.proceeds if neg else None,
+            v.draw_pile,
+            v.discard_top,
+            sum(v.discard_pile),
+            v.pool,
+            v.deals_closed,
+            v.deals_failed,
             THEME.epoch,
         )
         if key != self._center_key:
@@ -155,12 +156,12 @@ class BoardRenderer:
             self._center_key = key
         return self._center
 
-    def _build_center(self, v, sp, neg) -> pygame.Surface:
+    def _build_center(self, v: SeatView, sp, neg) -> pygame.Surface:
         area = L.CENTER
         surf = pygame.Surface(area.size, pygame.SRCALPHA)
         ox, oy = area.x, area.y
         # tile stack
-        tiles = v["tiles"]
+        tiles = v.tiles
         tx, ty = L.TILE_STACK[0] - ox, L.TILE_STACK[1] - oy
         tw, th = 120, 92
         for i in range(min(len(tiles), 14) - 1, 0, -1):
@@ -170,7 +171,7 @@ class BoardRenderer:
             pygame.draw.rect(surf, darken(PAPER, 0.55), back, width=1, border_radius=10)
         if tiles:
             top = tiles[0]
-            img = draw.tile_face(top, v["board"]["tiles"][top - 1]["price"], tw, th)
+            img = draw.tile_face(top, v.board.tile(top).price, tw, th)
             surf.blit(img, img.get_rect(center=(tx, ty)))
         lab = draw.fit(tr_count("center.tiles_left", len(tiles)), 20, 170, TEXT_DIM)
         surf.blit(lab, lab.get_rect(midtop=(tx + 10, ty + th // 2 + 34)))
@@ -181,10 +182,10 @@ class BoardRenderer:
         head = draw.fit(tr("term.deal_value"), 20, box.width - 16, TEXT_DIM)
         surf.blit(head, head.get_rect(midtop=(box.centerx, box.y + 10)))
         if neg is not None:
-            total, div = neg["proceeds"], neg["proceeds"] // max(1, neg["price"])
-            price = neg["price"]
+            total, div = neg.proceeds, neg.proceeds // max(1, neg.price)
+            price = neg.price
         elif sp is not None:
-            div, price = sp["dividends"], v["price"]
+            div, price = sp.dividends, v.price
             total = div * price
         else:
             div = price = total = None  # the marker is not placed yet
@@ -211,16 +212,16 @@ class BoardRenderer:
         # piles
         dx, dy = L.DECK[0] - ox, L.DECK[1] - oy
         back = draw.card_back(64, 90)
-        for i in range(min(5, max(1, v["draw_pile"] // 12)) - 1, -1, -1):
+        for i in range(min(5, max(1, v.draw_pile // 12)) - 1, -1, -1):
             surf.blit(back, back.get_rect(center=(dx + i * 2, dy - i * 2)))
         # the piles' labels meet between the piles, each reaching outward (they are wider
         # than the piles are apart)
         mid = (L.DECK[0] + L.DISCARD[0]) // 2 - ox
-        lab = draw.fit(tr("center.draw_pile", n=v["draw_pile"]), 18, 150, TEXT_DIM)
+        lab = draw.fit(tr("center.draw_pile", n=v.draw_pile), 18, 150, TEXT_DIM)
         ddx, ddy = L.DISCARD[0] - ox, L.DISCARD[1] - oy
-        ndisc = sum(v["discard_pile"].values())
-        if v.get("discard_top"):
-            img = cardart.face(v["discard_top"], 64, 90)
+        ndisc = sum(v.discard_pile)
+        if v.discard_top is not None:
+            img = cardart.face(v.discard_top.key, 64, 90)
             surf.blit(img, img.get_rect(center=(ddx, ddy)))
         else:
             slot = pygame.Rect(0, 0, 64, 90)
@@ -229,7 +230,7 @@ class BoardRenderer:
         # (up to the board's edge: the display's floor at Large text makes the words wide)
         disc = draw.fit(tr("center.discard_pile", n=ndisc), 18, min(150, area.width - mid - 10), TEXT_DIM)
         deals = draw.fit(
-            tr("center.deals", closed=v["deals_closed"], failed=v["deals_failed"]),
+            tr("center.deals", closed=v.deals_closed, failed=v.deals_failed),
             18,
             area.width - 220,
             TEXT_DIM,
@@ -249,10 +250,10 @@ class BoardRenderer:
         lab = draw.fit(tr("term.pool"), 20, 170, TEXT_DIM)
         surf.blit(lab, (px, py))
         x = px
-        for c in v["pool"]:
+        for c in v.pool:
             surf.blit(draw.clan_chip(c, 40), (x, py + 30))
             x += 46
-        if not v["pool"]:
+        if not v.pool:
             dash = draw.text("—", 24, TEXT_DIM)
             surf.blit(dash, (px, py + 34))
         # deals so far: along the bottom, under the piles (clear of the deal-value box)

@@ -19,6 +19,7 @@ from game.rules import (
     PlayStop,
     PlayTravel,
     Recruit,
+    Source,
     SourceKind,
 )
 from game.rules.cards import card_from_key
@@ -96,7 +97,7 @@ class CardPopup:
         ):
             self.travel_confirm = None  # the card it asked about is no longer selected
         confirm = self.travel_confirm
-        sig = (key, sel, t.v["version"], THEME.epoch, t.panel.travel_choice, confirm)
+        sig = (key, sel, t.seen.version, THEME.epoch, t.panel.travel_choice, confirm)
         sig += (tuple(t.discard.marked),)
         if sig == self._key:
             return
@@ -145,7 +146,7 @@ class CardPopup:
         opts = self.options_for(key)
         labels = []
         unneeded = []  # a Clan card the deal does not need: offered last, and says so
-        pool_first = bool(t.v["pool"])
+        pool_first = bool(t.seen.pool)
         for a in opts:
             if isinstance(a, LayClan) and not self.clan_needed(int(a.clan)):
                 unneeded.append((tr("table.lay_card_unneeded"), a, tr("tip.lay_card"), "normal"))
@@ -200,14 +201,14 @@ class CardPopup:
     def _pile_choices(self, i: int) -> tuple[int | None, int | None]:
         t = self.table
         copies = t.hand.groups[t.hand.group_index(i)].indices
-        return t.discard.choices(copies, cards_to_discard(t.v, t.session.viewer))
+        return t.discard.choices(copies, cards_to_discard(t.seen, t.session.viewer))
 
     def _pile_room(self, i: int) -> int:
         """How many more copies of card i's pile could be marked now."""
         t = self.table
         copies = t.hand.groups[t.hand.group_index(i)].indices
         free = sum(1 for j in copies if j not in t.discard.marked)
-        need = cards_to_discard(t.v, t.session.viewer)
+        need = cards_to_discard(t.seen, t.session.viewer)
         return min(free, max(0, need - len(t.discard.marked)))
 
     def mark_pile(self, i: int) -> None:
@@ -215,7 +216,7 @@ class CardPopup:
         pop-up: left open with "Keep it" and the pile's other plays, it seemed to ask more."""
         t = self.table
         copies = t.hand.groups[t.hand.group_index(i)].indices
-        if t.discard.mark_pile(copies, cards_to_discard(t.v, t.session.viewer)):
+        if t.discard.mark_pile(copies, cards_to_discard(t.seen, t.session.viewer)):
             t.hand.selected = None
             t._refresh()
 
@@ -226,7 +227,7 @@ class CardPopup:
         mark, keep = self._pile_choices(i)
         if mark is None and keep is not None and self._pile_left(i):
             t = self.table
-            t.toast = (tr("table.discard_enough", n=cards_to_discard(t.v, t.session.viewer)),
+            t.toast = (tr("table.discard_enough", n=cards_to_discard(t.seen, t.session.viewer)),
                        3.0, "info")  # fmt: skip
             t._refresh()
             return
@@ -241,7 +242,7 @@ class CardPopup:
     def toggle_discard(self, i: int) -> None:
         """Mark card `i` (one copy) to discard, or keep it again if marked."""
         t = self.table
-        need = cards_to_discard(t.v, t.session.viewer)
+        need = cards_to_discard(t.seen, t.session.viewer)
         if not need:
             return
         if not t.discard.toggle(i, need):
@@ -270,15 +271,12 @@ class CardPopup:
 
     def own_target(self, target) -> bool:
         """Whether a travel target (kind, ref) is the viewer's own placard or laid card."""
-        v = self.table.v
         me = self.table.session.viewer
         if me is None:
             return False
         kind, ref = target
-        if kind == "placard":
-            return ref in v["players"][me]["placards"]
-        laid = (v.get("negotiation") or {}).get("laid", [])
-        return any(c["id"] == ref and c["owner"] == me for c in laid)
+        src = Source(SourceKind.PLACARD if kind == "placard" else SourceKind.CARD, ref)
+        return self.table.seen.source_owner(src) == me
 
     def play_travel(self, a: PlayTravel) -> None:
         """Send a Travel play, asking first when it aims at the viewer's own source."""
@@ -304,12 +302,12 @@ class CardPopup:
     def clan_needed(self, clan: int) -> bool:
         """Whether the open deal still wants a source of this clan: its space uses the clan
         and no committed source fills that slot yet (a Clan card laid otherwise is wasted)."""
-        v = self.table.v
-        neg = v.get("negotiation")
+        v = self.table.seen
+        neg = v.negotiation
         if neg is None:
             return True
-        space = v["board"]["spaces"][neg["space"]]
-        committed = set(neg["committed"])
+        space = v.board.to_data()["spaces"][neg.space]
+        committed = set(neg.committed)
         for _kind, clans, k, got in fill_slots(space, committed, None):
             if clan in clans and clan not in committed and len(got) < k:
                 return True

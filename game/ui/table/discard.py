@@ -10,15 +10,16 @@ would be refused as stale).
 
 from __future__ import annotations
 
-from game.rules import Discard, LegalActions
+from game.rules import Discard, LegalActions, Phase
 from game.rules.cards import card_from_key
+from game.rules.seat_view import SeatView
 
 
-def cards_to_discard(v: dict, viewer: int | None) -> int:
+def cards_to_discard(v: SeatView, viewer: int | None) -> int:
     """How many cards the viewer must still discard (0: not over the limit now)."""
-    if v["phase"] != "discard" or viewer is None or v["turn"] != viewer:
+    if v.phase is not Phase.DISCARD or viewer is None or v.turn != viewer:
         return 0
-    return max(0, v["players"][viewer]["hand_count"] - v["hand_limit"])
+    return max(0, v.players[viewer].hand_count - v.hand_limit)
 
 
 class DiscardPicks:

@@ -33,7 +33,7 @@ class TableHandover:
             if seat is not None and seat != s.viewer:
                 self.hand_off(seat)
                 return
-        if t.v["phase"] == "game_over" and not t.director.busy() and t.auto_results:
+        if t.seen.over and not t.director.busy() and t.auto_results:
             self._results_timer = (self._results_timer or 0.0) + dt
             if self._results_timer > RESULTS_DELAY:
                 self.show_results()

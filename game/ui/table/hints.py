@@ -151,7 +151,7 @@ class TableHints:
         return (
             s.viewer is not None
             and s.viewer in s.seats_local  # a seat this screen plays (not a replay's)
-            and t.v["phase"] != "game_over"
+            and not t.seen.over
             and t.app.config.hints
             and s.hints_allowed
         )
@@ -160,7 +160,7 @@ class TableHints:
         """Why a player at their own seat gets no hint (a translation key), else None."""
         t = self.table
         s = t.session
-        if s.viewer is None or s.viewer not in s.seats_local or t.v["phase"] == "game_over":
+        if s.viewer is None or s.viewer not in s.seats_local or t.seen.over:
             return None
         if not s.hints_allowed:
             return s.hints_off_reason  # a LAN host's choice, or the lesson
@@ -188,8 +188,8 @@ class TableHints:
 
     def _update(self) -> None:
         t = self.table
-        self.hint = self.coach.hint(t.v, t.legal)
-        self._for = (t.session.viewer, t.v["version"])
+        self.hint = self.coach.hint(t.seen, t.legal)
+        self._for = (t.session.viewer, t.seen.version)
 
     def shown(self) -> bool:
         """Whether a hint is up; after someone else's move it is made again for the new view
@@ -200,7 +200,7 @@ class TableHints:
         if not self.available() or (self._for is not None and self._for[0] != t.session.viewer):
             self.hide()
             return False
-        if self._for != (t.session.viewer, t.v["version"]):
+        if self._for != (t.session.viewer, t.seen.version):
             self._update()
         return True
 

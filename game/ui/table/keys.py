@@ -13,6 +13,9 @@ from enum import Enum
 
 import pygame
 
+from game.rules import Phase
+from game.rules.seat_view import SeatView
+
 from ..drawing.theme import CLAN_LETTERS
 from ..screen.keys import Binding, Keymap
 
@@ -32,14 +35,14 @@ class PanelState(Enum):
     GAME_OVER = "game_over"
 
 
-def panel_state(v: dict) -> PanelState:
-    if v["phase"] == "game_over":
+def panel_state(v: SeatView) -> PanelState:
+    if v.phase is Phase.GAME_OVER:
         return PanelState.GAME_OVER
-    if v.get("window") is not None:
+    if v.window is not None:
         return PanelState.WINDOW
-    if v["phase"] == "negotiation":
+    if v.phase is Phase.NEGOTIATION:
         return PanelState.NEGOTIATION
-    if v["phase"] == "discard":
+    if v.phase is Phase.DISCARD:
         return PanelState.DISCARD
     return PanelState.TURN
 

@@ -45,18 +45,17 @@ class TablePainter:
 
     def highlights(self) -> dict[int, str]:
         """Whom the table waits for: the seats asked in a window, the floor, or the turn."""
-        v = self.table.v
+        v = self.table.seen
         out = {}
-        win = v.get("window")
-        neg = v.get("negotiation")
+        win, neg = v.window, v.negotiation
         if win is not None:
-            for s in win.get("asked") or []:
+            for s in win.asked:
                 out[s] = "asked"
         elif neg is not None:
-            if neg.get("floor") is not None:
-                out[neg["floor"]] = "floor"
-        elif v["phase"] != "game_over":
-            out[v["turn"]] = "turn"
+            if neg.floor is not None:
+                out[neg.floor] = "floor"
+        elif not v.over:
+            out[v.turn] = "turn"
         return out
 
     def pulses(self) -> list[tuple[object, pygame.Rect]]:
@@ -106,22 +105,23 @@ class TablePainter:
         if memo is not None and "base" in memo:
             return memo["base"]
         v = tab.v
-        parts = [(tab.board.layer(v), (0, 0)), (tab.board.center(v), L.CENTER.topleft)]
-        parts += tab.plates.surfaces(v, tab.session)
+        seen = tab.seen
+        parts = [(tab.board.layer(seen), (0, 0)), (tab.board.center(seen), L.CENTER.topleft)]
+        parts += tab.plates.surfaces(seen, tab.session)
         parts.append(tab.panel.static(v, tab.addressed))
         parts.append(tab.log.surface(L.LOG))
         fan = tab.hand.settled_fan() if tab.session.viewer is not None else None
         self._fan_in_base = fan is not None
         if fan is not None:
             parts.append((fan, hand_mod.FAN_AREA.topleft))
-        neg = v.get("negotiation")
-        key = (tuple(id(p[0]) for p in parts), None if neg is None else neg["space"])
+        neg = seen.negotiation
+        key = (tuple(id(p[0]) for p in parts), None if neg is None else neg.space)
         if key != self.base_key:
             base = draw.copy_of(parts[0][0])
             base.blit(parts[1][0], parts[1][1])
             if neg is not None:
                 draw.draw_glow(
-                    base, L.SPACES[neg["space"]], (120, 230, 140), radius=12, spread=10, alpha=200
+                    base, L.SPACES[neg.space], (120, 230, 140), radius=12, spread=10, alpha=200
                 )
             for img, pos in parts[2:]:
                 base.blit(img, pos)
@@ -154,8 +154,8 @@ class TablePainter:
             pygame.draw.rect(
                 surface, (255, 255, 255), L.SPACES[hover_space], width=2, border_radius=12
             )
-        tab.director.draw_marker(surface, tab.board, v.get("marker"))
-        tab.director.draw_die(surface, v.get("last_roll"))
+        tab.director.draw_marker(surface, tab.board, tab.seen.marker)
+        tab.director.draw_die(surface, tab.seen.last_roll)
         tab.plates.draw_highlights(surface, t, self.highlights())
         targets = tab.popup.travel_targets()
         own = {tg for tg in targets if tab.popup.own_target(tg)}

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.seat_view import PlayerView, SeatView
+
 from ..drawing import draw
 from ..drawing.theme import (
     BAD,
@@ -46,29 +48,29 @@ class PlayerPlates:
         r = self.rects[seat]
         return r.right - 44, r.y + 30
 
-    def surfaces(self, v: dict, session) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    def surfaces(self, v: SeatView, session) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         """Each plate's cached surface and where it goes (the table composes them into its
         static layer); also records where each placard chip is (travel targets)."""
-        neg = v.get("negotiation")
-        boss = neg["boss"] if neg else None
-        travel = {int(k) for k in (neg["travel"] if neg else {})}
+        neg = v.negotiation
+        boss = neg.boss if neg else None
+        travel = set(neg.travel) if neg else set()
         self.placard_rects = {}
         out = []
-        for p in v["players"]:
-            seat = p["seat"]
+        for p in v.players:
+            seat = p.seat
             r = self.rects[seat]
             info = session.seat_info(seat)
             sig = (
-                p["name"],
-                tuple(p["placards"]),
-                tuple(sorted(travel & set(p["placards"]))),
-                p["hand_count"],
-                p["money_pile"],
-                p.get("money"),
+                p.name,
+                p.placards,
+                tuple(sorted(travel & set(p.placards))),
+                p.hand_count,
+                p.money_pile,
+                p.money,
                 boss == seat and not self.hidden_crown,
-                seat == v["seat"] and seat in session.seats_local,
+                seat == v.seat and seat in session.seats_local,
                 info,
-                tuple(sorted(self.hidden_placards & set(p["placards"]))),
+                tuple(sorted(self.hidden_placards & set(p.placards))),
                 r.size,
                 THEME.epoch,
             )
@@ -82,13 +84,13 @@ class PlayerPlates:
                         info,
                         boss == seat and not self.hidden_crown,
                         travel,
-                        seat == v["seat"] and seat in session.seats_local,  # "You"
+                        seat == v.seat and seat in session.seats_local,  # "You"
                     ),
                 )
                 self._cache[seat] = hit
             out.append((hit[1], (r.x - 10, r.y - 10)))
             x = r.x + 14
-            for c in p["placards"]:
+            for c in p.placards:
                 self.placard_rects[c] = pygame.Rect(x, r.y + 52, 44, 44)
                 x += 50
         return out
@@ -112,9 +114,9 @@ class PlayerPlates:
         return out
 
     def _render(
-        self, p: dict, r: pygame.Rect, info, is_boss: bool, travel: set[int], is_viewer: bool
+        self, p: PlayerView, r: pygame.Rect, info, is_boss: bool, travel: set[int], is_viewer: bool
     ):
-        seat = p["seat"]
+        seat = p.seat
         col = seat_colour(seat)
         surf = draw.copy_of(draw.panel_surface(
             r.width, r.height, fill=(18, 40, 32), alpha=236, edge=darken(col, 0.1), radius=16
@@ -135,7 +137,7 @@ class PlayerPlates:
             if info.bot_kind and not is_boss:  # the bot's style, at the band's right end
                 style = draw.fit(style_name(info.bot_kind), 18, 110, TEXT_DIM)
                 room = name_w - style.get_width() - 12
-                if draw.text_width(p["name"], 28, True) <= room:  # never at the name's cost
+                if draw.text_width(p.name, 28, True) <= room:  # never at the name's cost
                     surf.blit(style, style.get_rect(midright=(ox + r.width - 14, oy + 24)))
                     name_w -= style.get_width() + 12
         elif info.kind == "remote":  # a LAN player: connected (green) or dropped (red)
@@ -144,7 +146,7 @@ class PlayerPlates:
             pygame.draw.circle(surf, dot, (badge_x + 9, oy + 23), 7)
             badge_x += 24
             name_w -= 24
-        name = draw.fit_name(p["name"], 28, name_w, TEXT, True)
+        name = draw.fit_name(p.name, 28, name_w, TEXT, True)
         surf.blit(name, name.get_rect(midleft=(badge_x, oy + 23)))
         if is_viewer:
             you = draw.fit(tr("player.you"), 18, 80, (20, 20, 20), True)
@@ -158,7 +160,7 @@ class PlayerPlates:
             surf.blit(cr, cr.get_rect(center=(ox + r.width - 40, oy + 20)))
         # placards
         x = ox + 14
-        for c in p["placards"]:
+        for c in p.placards:
             if c in self.hidden_placards:
                 x += 50
                 continue
@@ -169,29 +171,29 @@ class PlayerPlates:
                 sc = draw.suitcase(28)
                 surf.blit(sc, (x + 22, oy + 40))
             x += 50
-        if not p["placards"]:
+        if not p.placards:
             none = draw.text("—", 24, TEXT_DIM)
             surf.blit(none, (x, oy + 60))
         # money (right-aligned): the figure when it is visible, and the pile of notes
         right = ox + r.width - 12
-        if "money" in p:
-            m = draw.fit(tr("money.amount", n=p["money"]), 24, 80, GOLD, True)
+        if p.money is not None:
+            m = draw.fit(tr("money.amount", n=p.money), 24, 80, GOLD, True)
             mr = m.get_rect(midright=(right, oy + 86))
             surf.blit(m, mr)
             right = mr.left - 6
         mx = right - 40
         note = draw.bill(40, 7)
-        pile = min(p["money_pile"], 10)
+        pile = min(p.money_pile, 10)
         for i in range(pile):
             surf.blit(note, (mx, oy + 100 - i * 5))
         if pile == 0:
             pygame.draw.rect(surf, (60, 80, 70), (mx, oy + 100, 40, 7), width=1, border_radius=2)
         # hand size, between the placards and the money
-        cnt = draw.text(f"×{p['hand_count']}", 24, TEXT, True)
+        cnt = draw.text(f"×{p.hand_count}", 24, TEXT, True)
         group = 44 + cnt.get_width()
         hx = max(x + 6, min(ox + r.width // 2 - group // 2, mx - 10 - group))
         back = draw.card_back(30, 42)
-        for i in range(min(3, max(1, p["hand_count"]))):
+        for i in range(min(3, max(1, p.hand_count))):
             surf.blit(back, (hx + i * 6, oy + 54 - i * 2))
         surf.blit(cnt, (hx + 44, oy + 60))
         # LAN: a dropped player's seat (grace period running, or a bot standing in)

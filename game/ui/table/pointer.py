@@ -8,7 +8,7 @@ table's `send`, `_refresh` and its card pop-up (`table.popup`).
 
 from __future__ import annotations
 
-from game.rules import Discard, LayClan, PlaceMarker, PlayTravel, Recruit, SourceKind
+from game.rules import Discard, LayClan, Phase, PlaceMarker, PlayTravel, Recruit, SourceKind
 
 from . import layout as L
 
@@ -126,7 +126,7 @@ class TablePointer:
         """Over the hand limit a click on a card that can only be discarded marks it (or
         keeps it again): one click per card, no pop-up; the panel's button confirms."""
         t = self.table
-        if t.v["phase"] != "discard" or i >= len(t.hand.cards):
+        if t.seen.phase is not Phase.DISCARD or i >= len(t.hand.cards):
             return False
         opts = t.popup.options_for(t.hand.cards[i])
         if len(opts) != 1 or not isinstance(opts[0], Discard):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import LegalActions
+from game.rules.seat_view import SeatView
 
 from ..drawing import draw
 from ..drawing.widgets import Button, _label, draw_tooltip
@@ -118,6 +119,7 @@ class TableScene(Scene):
         self.results = results
         self._catch_up = catch_up
         self.v = first
+        self._seen: tuple[dict, SeatView] | None = None  # (the view, read typed)
         self.legal = LegalActions()
         self.multi = len(session.seats_local) > 1
         self.auto_results = True
@@ -150,7 +152,7 @@ class TableScene(Scene):
         return (L.CENTER.x + 60, L.CENTER.y + 300)
 
     def tile_price(self, tile: int) -> int:
-        return self.v["board"]["tiles"][tile - 1]["price"]
+        return self.seen.board.tile(tile).price
 
     def widget_rect(self, name: str) -> pygame.Rect | None:
         """Where a named thing is on the table (None: not shown now): a widget by its name,
@@ -164,7 +166,7 @@ class TableScene(Scene):
         if not ref and kind in areas:
             return areas[kind]
         if name == "rows":  # the negotiation's player rows
-            if not self.v.get("negotiation"):
+            if self.seen.negotiation is None:
                 return None
             n = len(row_seats(self.v))
             return pygame.Rect(L.RIGHT.x, rows_top(), L.RIGHT.width, n * row_step(n))
@@ -259,6 +261,15 @@ class TableScene(Scene):
         self.popup.forget()
         self._refresh()
 
+    @property
+    def seen(self) -> SeatView:
+        """The viewer's view, typed: read from the session's map once per view (the session
+        keeps one map per version, a LAN client the one it follows by deltas)."""
+        hit = self._seen
+        if hit is None or hit[0] is not self.v:
+            hit = self._seen = (self.v, SeatView.from_data(self.v))
+        return hit[1]
+
     def relayout(self) -> None:
         self.layout()
 
@@ -275,7 +286,7 @@ class TableScene(Scene):
         self.legal = s.legal(s.viewer) if s.viewer is not None else LegalActions()
         hand = self.v.get("hand") or {}
         self.hand.set_hand(hand, playable(self.legal))
-        self.discard.follow(self.hand.cards, cards_to_discard(self.v, s.viewer))
+        self.discard.follow(self.hand.cards, cards_to_discard(self.seen, s.viewer))
         self.hand.marked = frozenset(self.discard.marked)
         panel = self.panel.rebuild(self.v, self.legal, s.viewer)
         self.popup.rebuild()
@@ -347,7 +358,7 @@ class TableScene(Scene):
             overlay = Overlay.HISTORY
         else:
             overlay = Overlay.NONE
-        return self.KEYMAPS[overlay, panel_state(self.v)]
+        return self.KEYMAPS[overlay, panel_state(self.seen)]
 
     def commands(self) -> dict:
         return self.key_commands.by_name()
@@ -388,7 +399,7 @@ class TableScene(Scene):
             self.lag.arrived(batch.version, self.t - dt, shown, max(shown, d.horizon))
         self.director.update(dt)
         self.lag.tick(self.t, self.director.clock, not self.director.busy())
-        if self.host_away.sync() or changed or self.v["version"] != self._version():
+        if self.host_away.sync() or changed or self.seen.version != self._version():
             self._refresh()
         if self.discard.queue:
             self._send_queued_discard()

@@ -72,7 +72,7 @@ class TableTips:
         """The deal's title ("Deal on space 1", panels/deal.py) and the Boss's name beside
         it (a title too at Large text), which a tip beside the move meter or a row's button
         would otherwise cover."""
-        if self.table.v.get("negotiation") is None:
+        if self.table.seen.negotiation is None:
             return ()
         r = L.RIGHT
         title = pygame.Rect(r.x + 24, r.y + 18, 420, max(60, draw.line_height(34, True)))
@@ -82,7 +82,7 @@ class TableTips:
     def pointed(self) -> tuple[tuple, str, pygame.Rect] | None:
         """(key, text, rect) of the space, card, panel part or placard under the pointer."""
         t = self.table
-        v, mouse, hand = t.v, t.mouse, t.hand
+        v, mouse, hand = t.seen, t.mouse, t.hand
         tip = None
         key = None
         over: pygame.Rect | None = None
@@ -92,9 +92,9 @@ class TableTips:
         if space is not None:
             key = ("space", space)
             over = L.SPACES[space]
-            tip = space_rules_text(v["board"], space, v["price"])
-            if str(space) in v["covered"]:
-                tile = v["covered"][str(space)]
+            tip = space_rules_text(v.board.to_data(), space, v.price)
+            if space in v.covered:
+                tile = v.covered[space]
                 tip = tr("deal.tile_number", n=tile) + "\n" + tip
         elif (
             t.session.viewer is not None
@@ -105,7 +105,7 @@ class TableTips:
             key = ("card", hand.hover)
             tip = card_tip(hand.cards[hand.hover])
             over = hand.card_rect(hand.hover)
-        elif hint := next((h for h in t.panel.hints(v) if h[0].collidepoint(mouse)), None):
+        elif hint := next((h for h in t.panel.hints(t.v) if h[0].collidepoint(mouse)), None):
             key = ("hint", hint[1])
             tip = hint[1]
             over = hint[0]
@@ -114,7 +114,7 @@ class TableTips:
                 if r.collidepoint(mouse):
                     key = ("placard", clan)
                     over = r
-                    travelling = str(clan) in ((v.get("negotiation") or {}).get("travel") or {})
+                    travelling = v.negotiation is not None and clan in v.negotiation.travel
                     tip = tr("tip.placard", clan=clan_word(clan)) + (
                         "\n" + tr("term.travelling") if travelling else ""
                     )

@@ -458,7 +458,7 @@ class TermsEditor:
         """The range, and right of it the fair-price line (the coach's); when both do not
         fit, the fair price takes the line (the Min and Max buttons show the range too).
         The ink starts at the line's top (the summary's room lies under it)."""
-        fair = self.fair.text(v, self.state.seat)
+        fair = self.fair.text(self.state.seat)
         self.fair_rect = None
         if fair is None:
             img = draw.fit(rng, 20, line.width, TEXT_DIM)

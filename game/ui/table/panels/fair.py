@@ -59,13 +59,14 @@ class FairLine:
         self._key = None
         self._text: str | None = None
 
-    def text(self, v: dict, seat: int | None = None) -> str | None:
+    def text(self, seat: int | None = None) -> str | None:
         """`seat`: whom the editor's terms are with."""
         t = self.table
         hints = getattr(t, "hints", None)
         if hints is None or not hints.available():
             return None
-        key = (v["version"], t.session.viewer, seat, THEME.epoch)
+        v = t.seen
+        key = (v.version, t.session.viewer, seat, THEME.epoch)
         if key != self._key:
             self._key = key
             memory = hints.coach.memories[t.session.viewer]
