@@ -16,9 +16,8 @@ from .board import CLANS
 from .cards import Card, card_from_key
 from .determinize import state_from_view
 from .engine import explain_illegal, legal_actions
-from .seat_view import SeatView
-from .state import POOL, GameState, Phase, placard
-from .view import board_of
+from .seat_view import SeatView, as_seat_view
+from .state import POOL, GameState, placard
 
 LAST_TILE = 15  # the stack's last tile always ends the game (RULES §7.2)
 
@@ -57,22 +56,26 @@ def _candidate(state: GameState, seat: int, card: Card) -> Action:
     return plays[card]()
 
 
-_last: tuple[dict, GameState] | None = None  # the latest view asked about and its state
+_last: tuple[SeatView | dict, GameState] | None = None  # the latest view asked about, its state
 
 
-def _state(view: dict) -> GameState:
+def _state(view: SeatView | dict) -> GameState:
     """The state rebuilt from `view`, once per view (a panel asks about many buttons)."""
     global _last
     if _last is None or _last[0] is not view:
-        _last = (view, state_from_view(SeatView.from_data(view), shuffle=False))
+        _last = (view, state_from_view(as_seat_view(view), shuffle=False))
     return _last[1]
 
 
-def action_reason(view: dict, action: Action) -> str | None:
+def _seat(view: SeatView | dict) -> int | None:
+    return view.seat if isinstance(view, SeatView) else view.get("seat")
+
+
+def action_reason(view: SeatView | dict, action: Action) -> str | None:
     """The rule id (as `explain_illegal` names it) keeping the viewing seat from `action`
     now, or None when it is legal. The action's seat must be the view's."""
-    if view.get("seat") != action.seat:
-        seat = view.get("seat")
+    seat = _seat(view)
+    if seat != action.seat:
         raise ValueError(f"a view of seat {seat} explains no move of seat {action.seat}")
     state = _state(view)
     if action in legal_actions(state, action.seat):
@@ -80,10 +83,10 @@ def action_reason(view: dict, action: Action) -> str | None:
     return explain_illegal(state, action)[0]
 
 
-def card_play_reason(view: dict, card_key: str) -> str | None:
+def card_play_reason(view: SeatView | dict, card_key: str) -> str | None:
     """The rule id (as `explain_illegal` names it) keeping the viewing seat from playing
     this card now, or None when it has a play or the view has no seat."""
-    seat = view.get("seat")
+    seat = _seat(view)
     if seat is None:
         return None
     state = _state(view)
@@ -107,17 +110,18 @@ class GameEnd:
     faces: tuple[int, ...] = ()
 
 
-def game_end(view: dict) -> GameEnd | None:
+def game_end(view: SeatView | dict) -> GameEnd | None:
     """Why the game of this final view ended, from the view alone (None: not over, or over
     some other way). The last tile placed is the highest number covering a space: the tiles
     are stacked in order."""
-    if view["phase"] != Phase.GAME_OVER.value or not view["covered"]:
+    seen = as_seat_view(view)
+    if not seen.over or not seen.covered:
         return None
-    tile = max(view["covered"].values())
-    faces = board_of(view).tile(tile).end_faces
-    if not view["tiles"] or tile == LAST_TILE:
+    tile = max(seen.covered.values())
+    faces = seen.board.tile(tile).end_faces
+    if not seen.tiles or tile == LAST_TILE:
         return GameEnd(tile)
-    roll = view.get("last_roll")
+    roll = seen.last_roll
     if roll is not None and roll in faces:
         return GameEnd(tile, roll, tuple(faces))
     return None

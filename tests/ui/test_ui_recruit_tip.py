@@ -7,15 +7,15 @@ import pytest
 
 from game.ui import i18n
 from game.ui.table.sentences import clan_word, recruit_tip
+from tests.seat_views import players_with, table_view
 
-VIEW = {
-    "players": [
-        {"name": "Ann", "placards": []},
-        {"name": "Bruno", "placards": [3]},
-        {"name": "Chen", "placards": []},
-    ],
-    "pool": [1],
-}
+# Bruno holds G's placard, the pool L's
+VIEW = players_with(
+    table_view(names=("Ann", "Bruno", "Chen")),
+    p0={"placards": ()},
+    p1={"placards": (3,)},
+    p2={"placards": ()},
+)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_Hant", "zh_Hans", "th"])

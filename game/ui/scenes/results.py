@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.seat_view import SeatView, as_seat_view
+
 from ..drawing import draw
 from ..drawing.theme import GOLD, TEXT, TEXT_DIM, seat_colour
 from ..drawing.widgets import Button
@@ -43,7 +45,7 @@ class ResultsScene(Scene):
     def __init__(
         self,
         app,
-        final_view: dict,
+        final_view: SeatView | dict,
         history,
         names: list[str],
         restart=None,
@@ -57,14 +59,14 @@ class ResultsScene(Scene):
         super().__init__(app)
         self.replay = replay
         self.replay_seats = replay_seats
-        self.v = final_view
+        self.seen = as_seat_view(final_view)
         self.history = history
         self.names = names
         self.played_by = played_by
         self.restart = restart
-        players = final_view["players"]
-        self.money = [p.get("money", history.money[p["seat"]]) for p in players]
-        self.winners = final_view.get("winners") or [s for p, s in ranking(self.money) if p == 1]
+        players = self.seen.players
+        self.money = [history.money[p.seat] if p.money is None else p.money for p in players]
+        self.winners = list(self.seen.winners) or [s for p, s in ranking(self.money) if p == 1]
         self._chart: pygame.Surface | None = None
         self._chart_key = None
 
@@ -196,8 +198,8 @@ class ResultsScene(Scene):
             y += 96
         deals = tr(
             "center.deals",
-            closed=self.v.get("deals_closed", 0),
-            failed=self.v.get("deals_failed", 0),
+            closed=self.seen.deals_closed,
+            failed=self.seen.deals_failed,
         )
         surface.blit(draw.fit(deals, 24, 760, TEXT_DIM), (x, y + 14))
         surface.blit(self._chart_surface(), (CHART.x - 10, CHART.y - 10))
@@ -211,7 +213,7 @@ class ResultsScene(Scene):
         tile (game.rules.explain.game_end); None when the view cannot say."""
         from game.rules.explain import game_end
 
-        end = game_end(self.v)
+        end = game_end(self.seen)
         if end is None:
             return None
         if end.die is None:

@@ -157,7 +157,7 @@ class CardPopup:
             elif isinstance(a, Recruit):
                 if any(isinstance(o, Discard) for o in opts):
                     self._no_enter.add(a)  # over the limit, Enter marks a discard, never recruits
-                tip = recruit_tip(t.v, int(a.clan))
+                tip = recruit_tip(t.seen, int(a.clan))
                 if pool_first:
                     tip += "\n" + tr("tip.recruit_pool_first")
                 labels.append((tr("table.recruit_clan", clan=clan_word(int(a.clan))), a, tip))

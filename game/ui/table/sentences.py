@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.rules.seat_view import SeatView
+
 from ..drawing import cardart
 from ..drawing.theme import CLAN_KEYS, CLAN_LETTERS
 from ..i18n import and_list, list_of, tr, tr_count, tr_names
@@ -23,13 +25,13 @@ def money(n: int) -> str:
     return tr("money.amount", n=n)
 
 
-def recruit_tip(v: dict, clan: int) -> str:
+def recruit_tip(seen: SeatView, clan: int) -> str:
     """What a Recruitment of `clan` does, saying whose placard it takes (the pool's, or a
     player's: a newcomer could not tell from the button)."""
     word = clan_word(clan)
-    for p in v["players"]:
-        if clan in p["placards"]:
-            return tr("tip.recruit_clan_from", clan=word, name=p["name"])
+    owner = seen.placard_owner(clan)
+    if owner is not None:
+        return tr("tip.recruit_clan_from", clan=word, name=seen.players[owner].name)
     return tr("tip.recruit_clan_pool", clan=word)
 
 

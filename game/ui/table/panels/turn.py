@@ -125,7 +125,7 @@ class TurnPanel:
                 lambda a=a: send(a),
                 size=24,
                 name=f"recruit.{int(a.clan)}",
-                tip=recruit_tip(self.table.v, int(a.clan)),
+                tip=recruit_tip(self.table.seen, int(a.clan)),
             )
             for i, a in enumerate(recruits)
         ]
