@@ -21,25 +21,36 @@ import re
 import unicodedata
 
 from game.bots.names import BOT_NAMES
+from game.rules import Card, Clan, placard
+from game.rules.seat_view import LaidView, SeatView, WindowView
+from game.rules.state import Source, SourceKind, WindowKind
 from game.ui import i18n
 from game.ui.table.panels.window import window_text
+from tests.seat_views import deal_view
 
 WPM = {"en": 198}  # words a minute
 CPM = {"zh_Hant": 226, "zh_Hans": 226, "th": 869}  # characters a minute
 REACT = 1.5  # seconds: find the banner, decide, point at Stop
 
 
-def _view(seat: int) -> dict:
-    laid = [{"id": 7, "owner": 2, "clan": "yellow"}]
-    return {"seat": seat, "negotiation": {"laid": laid}}
+def _view(seat: int) -> SeatView:
+    """A deal with seat 2's Y Clan card (id 7) laid."""
+    return deal_view(seat, laid=(LaidView(7, 2, Clan.YELLOW),))
+
+
+def _window(kind: WindowKind, card=None, target=None, recruit=None) -> WindowView:
+    """A window opened by seat 3, asking seats 0 to 2."""
+    return WindowView(kind, 3, card, target, recruit, (0, 1, 2), (0, 1, 2), ())
 
 
 #: The windows a Stop answers, as the table's view carries them.
 WINDOWS = {
-    "travel on a placard": {"kind": "travel", "actor": 3, "target": ["placard", 2]},
-    "travel on a Clan card": {"kind": "travel", "actor": 3, "target": ["card", 7]},
-    "recruitment": {"kind": "recruit", "actor": 3, "recruit": 4},
-    "boss card": {"kind": "boss", "actor": 3},
+    "travel on a placard": _window(WindowKind.TRAVEL, Card.TRAVEL_RED, placard(Clan(2))),
+    "travel on a Clan card": _window(
+        WindowKind.TRAVEL, Card.TRAVEL_RED, Source(SourceKind.CARD, 7)
+    ),
+    "recruitment": _window(WindowKind.RECRUIT, recruit=Clan(4)),
+    "boss card": _window(WindowKind.BOSS),
 }
 
 
@@ -69,7 +80,7 @@ def banners() -> list[tuple[str, str, str, float]]:
         for lang in i18n.LANGUAGES:
             i18n.set_language(lang)
             for label, win in WINDOWS.items():
-                text = window_text(_view(0), {**win, "asked": [0, 1, 2]}, names, viewer=0)
+                text = window_text(_view(0), win, names, viewer=0)
                 out.append((lang, label, text, reading_seconds(lang, text) + REACT))
     finally:
         i18n.set_language(before)

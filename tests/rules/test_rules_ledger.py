@@ -8,6 +8,7 @@ import pytest
 
 from game.rules import Accept, AcceptProposal, Settings, WindowMode, view
 from game.rules.ledger import Cover, ledger, needed_sources, preview
+from game.rules.seat_view import SeatView
 from game.rules.state import Source
 from game.table.simulate import simulate_game
 from tests.scenario import Scenario
@@ -118,13 +119,13 @@ def issue_24_table() -> Scenario:
 
 def test_an_agreement_for_a_covered_group_is_flagged_and_not_ticked():
     t = issue_24_table()
-    v = view(t.state, 0)
+    v = SeatView.from_data(view(t.state, 0))  # as the table reads it
     assert ledger(v).keeps == 8
     first = preview(v, 1, (t.placard("blue"),), 5)
     assert not first.adds_nothing and first.after.keeps == 3 and first.after.covered
     t.propose(0, 1, [t.placard("blue")], 5)
     t.accept_proposal(1)
-    v = view(t.state, 0)
+    v = SeatView.from_data(view(t.state, 0))  # as the table reads it
     led = ledger(v)
     assert led.keeps == 3 and led.paid_to(1) == 5
     s_l = led.rows[1]
@@ -138,7 +139,7 @@ def test_an_agreement_for_a_covered_group_is_flagged_and_not_ticked():
 
 def test_the_editor_default_is_what_the_deal_lacks():
     t = issue_24_table()
-    v = view(t.state, 0)
+    v = SeatView.from_data(view(t.state, 0))  # as the table reads it
     s, d = t.placard("blue"), t.placard("magenta")
     assert ledger(v).rows[0].places[0].cover is Cover.OWN  # C/D: the Boss's own C
     assert needed_sources(v, 1, tuple(sorted((s, d)))) == (s,)

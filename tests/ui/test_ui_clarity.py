@@ -4,12 +4,16 @@ naturally: the floor texts, the start, the log's sentences, its size, scrolling 
 import pygame
 import pytest
 
-from game.rules import Settings
+from game.rules import Settings, placard
+from game.rules.board import Clan
+from game.rules.seat_view import SeatView
+from game.rules.state import Phase, Terms
 from game.ui import i18n
 from game.ui.table import layout as L
 from game.ui.table import status
 from game.ui.table.log import COMPACT_SIZE, Describer, LogPanel
 from game.ui.table.scene import TableScene
+from tests.seat_views import deal_view, players_with, table_view
 from tools.autoplay import click, click_widget, key, make_app
 
 from .test_ui_table import position, settle
@@ -141,9 +145,9 @@ def test_start_panel_and_log_agree_on_who_does_what(app):
 
     seats = [SeatSpec(n, "human") for n in ("Dara", "Bruno", "Cy")]
     s = LocalSession(seats, 4, Settings(players=3), Setup(first_player=1), timing=Timing())
-    v = s.view(0)
-    names = [p["name"] for p in v["players"]]
-    assert v["phase"] == "place_marker" and v["turn"] == 0 and v["first_player"] == 1
+    v = SeatView.from_data(s.view(0))
+    names = [p.name for p in v.players]
+    assert v.phase is Phase.PLACE_MARKER and v.turn == 0 and v.first_player == 1
     assert status.turn_title(v, 0, names) == "You place the marker"
     assert "Then Bruno plays first" in status.turn_prompt(v, 0, names)
     assert status.turn_title(v, 2, names) == "Dara places the marker"
@@ -160,55 +164,54 @@ def test_a_recruitment_over_the_limit_never_asks_to_discard_none_or_fewer():
     discard -1 (hand limit 12)". Within the limit it says the Recruitment is answered first."""
     i18n._default._table = i18n.table("en")
     names = ["Kim", "Bruno", "Chen", "Dara"]
-    v = {
-        "phase": "discard", "turn": 3, "first_player": 0, "hand_limit": 12,
-        "players": [{"hand_count": 5}] * 3 + [{"hand_count": 11}],
-    }  # fmt: skip
+    v = table_view(names=names, phase=Phase.DISCARD, turn=3, first_player=0, hand_limit=12)
+    five = {"hand_count": 5}
+    v = players_with(v, p0=five, p1=five, p2=five, p3={"hand_count": 11})
     for viewer in (0, 3):
         text = status.turn_prompt(v, viewer, names)
         assert "-1" not in text and "discard 0" not in text, text
         assert "12" in text
-    v["players"][3] = {"hand_count": 14}
+    v = players_with(v, p3={"hand_count": 14})
     assert "discard 2" in status.turn_prompt(v, 0, names)
 
 
 # -- the floor ----------------------------------------------------------------------------
 
 
-def floor_view(floor, pending, quiet=False, covered=False):
-    return {
-        "negotiation": {
-            "boss": 0,
-            "floor": floor,
-            "limit_spent": False,
-            "quiet": quiet,
-            "last_proposal": 0,
-            "pending": pending,
-            "covered": covered,
-        }
-    }
+def floor_view(floor, pending, quiet=False, covered=False) -> SeatView:
+    """Mei's deal, `floor` holding the floor (None: real time), `pending` the open terms."""
+    return deal_view(
+        names=NAMES,
+        boss=0,
+        floor=floor,
+        limit_spent=False,
+        quiet=quiet,
+        last_proposal=0,
+        pending=pending,
+        covered=covered,
+    )
 
 
-PROPOSAL = {"sources": [["placard", 1]], "amount": 3, "by_boss": True, "was_agreed": False}
-OFFER = {"sources": [["placard", 2]], "amount": 4, "by_boss": False, "was_agreed": False}
+PROPOSAL = Terms((placard(Clan(1)),), 3, by_boss=True)
+OFFER = Terms((placard(Clan(2)),), 4)
 
 
 def test_a_boss_with_unanswered_proposals_is_told_to_pass_the_floor(app):
-    v = floor_view(0, {"1": PROPOSAL})
+    v = floor_view(0, {1: PROPOSAL})
     text = status.negotiation_status(v, 0, NAMES)
     assert text.startswith("Ann has not answered your proposal yet")  # one: the singular
     assert "pass the floor" in text
     # the floor moved on: the Boss is told the others answer when it reaches them
-    v = floor_view(2, {"1": PROPOSAL})
+    v = floor_view(2, {1: PROPOSAL})
     assert "Ann answers your proposal when the floor reaches them" in (
         status.negotiation_status(v, 0, NAMES)
     )
-    v = floor_view(2, {"1": PROPOSAL, "2": PROPOSAL})
+    v = floor_view(2, {1: PROPOSAL, 2: PROPOSAL})
     assert "Ann and Bo answer your proposals when the floor reaches them" in (
         status.negotiation_status(v, 0, NAMES)
     )
     # Ann, on the floor with the Boss's proposal, is told what she can do
-    v = floor_view(1, {"1": PROPOSAL})
+    v = floor_view(1, {1: PROPOSAL})
     assert "accept, counter, or pass the floor" in status.negotiation_status(v, 1, NAMES)
 
 
@@ -217,22 +220,22 @@ def test_the_boss_on_the_floor_is_told_how_a_deal_starts_and_when_to_close(app):
     text = status.negotiation_status(floor_view(0, {}), 0, NAMES)
     assert "Propose" in text and "pass the floor" in text
     # offers to answer: the general Boss line
-    assert status.negotiation_status(floor_view(0, {"2": OFFER}), 0, NAMES).startswith(
+    assert status.negotiation_status(floor_view(0, {2: OFFER}), 0, NAMES).startswith(
         "You are the Boss"
     )
     # covered: the panel says "Going once" closes it
-    text = status.negotiation_status(floor_view(0, {"2": OFFER}, covered=True), 0, NAMES)
+    text = status.negotiation_status(floor_view(0, {2: OFFER}, covered=True), 0, NAMES)
     assert text.startswith("The deal is covered") and "Going once" in text
     # a quiet round names the Boss's own Clan cards (docs/RULES.md §6)
     assert "own Clan cards" in status.negotiation_status(floor_view(0, {}, quiet=True), 0, NAMES)
 
 
 def test_waiting_texts_say_who_and_what_for(app):
-    v = floor_view(0, {"2": OFFER})
+    v = floor_view(0, {2: OFFER})
     assert status.negotiation_status(v, 2, NAMES) == (
         "Mei, the Boss, has the floor and answers your offer now."
     )
-    v = floor_view(1, {"2": OFFER})
+    v = floor_view(1, {2: OFFER})
     assert "Mei, the Boss, answers your offer when the floor reaches them" in (
         status.negotiation_status(v, 2, NAMES)
     )
@@ -251,13 +254,14 @@ def test_marker_preview_shows_every_group_and_never_the_pool(app):
     from game.rules.board import DEFAULT_BOARD
     from game.ui.table.panel import marker_preview
 
-    board = DEFAULT_BOARD.to_data()
-    space7 = board["spaces"][6]  # "space 7": one of R M, one of B G, one of Y O
-    players = [
-        {"name": "Mei", "placards": [0, 1]},
-        {"name": "Ann", "placards": [2]},
-    ]  # M, O, G in the pool
-    rows = marker_preview(space7, players)
+    space7 = DEFAULT_BOARD.spaces[6]  # "space 7": one of R M, one of B G, one of Y O
+    v = players_with(
+        table_view(names=("Mei", "Ann", "Bo")),
+        p0={"placards": (0, 1)},
+        p1={"placards": (2,)},
+        p2={"placards": ()},
+    )  # M, O, G in the pool
+    rows = marker_preview(space7, v)
     assert [(kind, k) for kind, k, _ in rows] == [("grp", 1)] * 3
     holders = {c: who for _kind, _k, hs in rows for c, who in hs}
     assert holders == {0: "Mei", 3: None, 1: "Mei", 5: None, 2: "Ann", 4: None}
@@ -458,16 +462,16 @@ def test_boss_bubble_shows_the_dividends_and_what_the_boss_pays(app):
 
 def test_the_move_meter_explains_itself(app, table):
     t = table
-    assert t.panel.hints(t.v) == []  # no negotiation, no meter
+    assert t.panel.hints(t.seen) == []  # no negotiation, no meter
     click_widget(t, "turn.deal")
     settle(app, t)
-    ((rect, text),) = t.panel.hints(t.v)
+    ((rect, text),) = t.panel.hints(t.seen)
     assert text.startswith("Negotiation moves:") and "Mei (the Boss) may only close or fail" in text
     assert rect.colliderect(pygame.Rect(L.RIGHT.x + 520, L.RIGHT.y + 66, 200, 8))
 
 
 def test_real_time_status_names_who_answers(app):
-    v = floor_view(None, {"1": PROPOSAL, "2": OFFER})
+    v = floor_view(None, {1: PROPOSAL, 2: OFFER})
     assert status.negotiation_status(v, 1, NAMES).startswith("Mei, the Boss, proposes terms")
     assert status.negotiation_status(v, 0, NAMES).startswith("Waiting for Ann to answer")
     assert status.negotiation_status(v, 2, NAMES) == (

@@ -222,8 +222,8 @@ def test_the_offer_editor_shows_the_fair_price_from_the_viewers_view(app):
         # Mei offers to Ann while Bo's offer of his G placard stands
         assert expected.startswith("Fair price: the Boss can pay about $")
         assert "Bo $5M (offer)" in expected
-        assert ed.fair_rect is not None and ed.fair_rect.colliderect(t.panel.hints(t.v)[0][0])
-        assert t.panel.hints(t.v)[0][1].startswith("Estimated from what you can see")
+        assert ed.fair_rect is not None and ed.fair_rect.colliderect(t.panel.hints(t.seen)[0][0])
+        assert t.panel.hints(t.seen)[0][1].startswith("Estimated from what you can see")
     finally:
         app.stack.pop()
 
@@ -234,7 +234,7 @@ def test_no_fair_price_where_hints_are_off(app, monkeypatch):
     try:
         app.draw()
         assert t.panel.terms_editor.fair.text(t.v) is None
-        assert t.panel.terms_editor.fair_rect is None and t.panel.hints(t.v) == []
+        assert t.panel.terms_editor.fair_rect is None and t.panel.hints(t.seen) == []
     finally:
         app.stack.pop()
 
@@ -404,11 +404,11 @@ def test_the_status_line_is_not_drawn_under_the_open_terms_editor(app, monkeypat
     monkeypatch.setattr(deal.status, "negotiation_status", lambda *a: drawn.append(1) or real(*a))
     t = _editor_table(app)
     try:
-        assert t.panel.editor is not None and t.v["window"] is None
-        t.panel.static(t.v, 0)
+        assert t.panel.editor is not None and t.seen.window is None
+        t.panel.static(t.seen, 0)
         assert drawn == []
         t.panel.terms_editor.close()
-        t.panel.static(t.v, 0)
+        t.panel.static(t.seen, 0)
         assert drawn == [1]
     finally:
         app.stack.pop()

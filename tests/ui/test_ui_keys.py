@@ -24,7 +24,6 @@ from game.ui.table.keys import (
     TABLE_KEYMAPS,
     Overlay,
 )
-from game.ui.table.panel import source_clan
 from game.ui.table.scene import TableScene
 from tools import screenshot
 from tools.autoplay import clear_scenes, click_widget, key, make_app
@@ -154,7 +153,7 @@ def test_the_editors_letters_tick_sources_and_the_logs_l_waits(app):
     app.step(0.02)
     ed = t.panel.editor
     assert ed is not None
-    ell = next(s for s in ed.choice.pool if CLAN_LETTERS[source_clan(t.v, s)] == "L")
+    ell = next(s for s in ed.choice.pool if CLAN_LETTERS[t.seen.source_clan(s)] == "L")
     ticked = ell in ed.sources  # the editor starts from the likely terms
     _press(app, pygame.K_l)
     assert (ell in t.panel.editor.sources) is not ticked and not t.log.expanded  # no history

@@ -78,7 +78,7 @@ TIPS = ("tip_widget", "tip_card", "tip_space", "tip_placard", "tip_panel")
 DRAWN_TIPS = {
     "tip_space": lambda table: table_layout.SPACES[4],
     "tip_placard": lambda table: next(iter(table.plates.placard_rects.values())),
-    "tip_panel": lambda table: table.panel.hints(table.v)[0][0],
+    "tip_panel": lambda table: table.panel.hints(table.seen)[0][0],
 }
 # the lesson's every step (its coach panel, arrow and buttons), and a card's tooltip opened
 # beside the coach: drawn at every text size but at one readable minimum each (alternating),

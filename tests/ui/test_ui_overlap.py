@@ -4,6 +4,8 @@ here by drawing them straight onto a probed canvas, in every language at Large t
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -58,14 +60,16 @@ def test_laid_cards_owners_keep_off_the_rows_header(app, large, lang):
     large(lang)
     screenshot.render(app, "table")
     table = app.stack.top
-    v = table.v
-    assert v["negotiation"]["laid"], "the scripted table has a Clan card laid"
-    for c in v["negotiation"]["laid"]:  # a default name: "Player 5" reaches below the line
-        v["players"][c["owner"]]["name"] = i18n.tr("player.default_name", n=c["owner"] + 1)
+    v = table.seen
+    assert v.negotiation.laid, "the scripted table has a Clan card laid"
+    owners = {c.owner for c in v.negotiation.laid}  # a default name: "Player 5" reaches below
+    v = replace(v, players=tuple(  # the line
+        replace(pl, name=i18n.tr("player.default_name", n=pl.seat + 1)) if pl.seat in owners
+        else pl for pl in v.players))  # fmt: skip
     canvas = probe.ProbeCanvas(LOGICAL_SIZE)
     with probe.probing(canvas) as p:
         render_deal(canvas, v, table.session.viewer, laid_rects(v), 0, 0)
-    names = {v["players"][c["owner"]]["name"] for c in v["negotiation"]["laid"]}
+    names = {v.players[c.owner].name for c in v.negotiation.laid}
     heads = {i18n.tr("term.agreement"), i18n.tr("table.pending")}
     owners = [b for b in texts(p) if b.label in names and b.rect.y < laid_rects(v)[0].bottom + 40]
     header = [b for b in texts(p) if b.label in heads]
@@ -102,7 +106,7 @@ def test_six_players_rows_end_above_the_banner(app):
 
     screenshot.render_crowded(app, "table_6p")
     table = app.stack.top
-    assert len(row_seats(table.v)) == 5
+    assert len(row_seats(table.seen)) == 5
     buttons = [w for w in table.widgets if w.name.startswith("neg.")]
     assert len({w.rect.y for w in buttons}) == 5, "a button in every row"
     assert all(w.rect.top >= rows_top() and w.rect.bottom <= banner_top() for w in buttons)
@@ -123,7 +127,7 @@ def test_bubbles_keep_off_the_panel_title_and_the_board(app, large, players):
     else:
         screenshot.render_crowded(app, players)
     table = app.stack.top
-    seats = range(len(table.v["players"]))
+    seats = range(len(table.seen.players))
     title_band = pygame.Rect(L.RIGHT.x, L.RIGHT.y + 18, L.RIGHT.width, 40)
     for t in (0.0, 1.0):  # as it appears and once it has risen
         table.director.bubbles = [Bubble(s, i18n.tr("phrase.last_offer"), t=t) for s in seats]
@@ -187,7 +191,7 @@ def test_six_players_bubbles_at_once_stay_apart(app, large, lang):
     large(lang)
     screenshot.render_crowded(app, "table_6p")
     table = app.stack.top
-    seats = range(len(table.v["players"]))
+    seats = range(len(table.seen.players))
     phrases = [k for k in i18n.table(lang) if k.startswith("phrase.")]
     longest = max(phrases, key=lambda k: fonts.text_size(i18n.tr(k), lang, 26, True)[0])
     for t in (0.0, 1.0):
@@ -203,7 +207,7 @@ def test_six_players_bubbles_at_once_stay_apart(app, large, lang):
                 assert not a.rect.colliderect(b.rect), (t, a.label, a.rect, b.label, b.rect)
         plates = L.player_rects(len(seats))
         names = [b for b in texts(probe_table(app)) if b.owner.startswith("PlayerPlates")
-                 and b.label in {pl["name"] for pl in table.v["players"]}]  # fmt: skip
+                 and b.label in {pl.name for pl in table.seen.players}]  # fmt: skip
         for b in bubbles:
             assert any(pl.x <= b.rect.x and b.rect.right <= pl.right for pl in plates), b
             assert b.rect.bottom <= L.BOARD.y, b
@@ -239,7 +243,7 @@ def test_rows_header_stands_above_the_first_row(app, large, lang):
             table_layout.use(arrangement)
             THEME.configure(min_px=min_px)
             screenshot.render(app, "table")
-            v = app.stack.top.v
+            v = app.stack.top.seen
             canvas = probe.ProbeCanvas(LOGICAL_SIZE)
             with probe.probing(canvas) as p:
                 render_deal(canvas, v, app.stack.top.session.viewer, laid_rects(v), 0, 0)
@@ -261,8 +265,8 @@ def test_rows_header_sits_on_a_rule_over_the_rows(app):
 
     screenshot.render(app, "table")
     table = app.stack.top
-    v = table.v
-    assert v["negotiation"]["laid"], "the scripted table has a Clan card laid"
+    v = table.seen
+    assert v.negotiation.laid, "the scripted table has a Clan card laid"
     canvas = pygame.Surface(LOGICAL_SIZE)
     canvas.fill((0, 0, 0))
     render_deal(canvas, v, table.session.viewer, laid_rects(v), 0, 0)

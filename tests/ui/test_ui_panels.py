@@ -3,6 +3,8 @@
 import pytest
 
 from game.rules import LegalActions, Offer, Source, SourceKind, TermsChoice
+from game.rules.seat_view import SeatView
+from game.rules.state import Terms
 from game.ui.table.panels.editor import TermsEditor
 
 
@@ -11,7 +13,7 @@ def test_terms_editor_opens_from_pending_terms_and_follows_the_legal_actions():
     choice = TermsChoice(Offer(1, (), 0), (c_placard, w_placard), 0, 20)
     changes = []
     editor = TermsEditor(table=None, on_change=lambda: changes.append(1))
-    editor.open(choice, 0, {"sources": [["placard", 6]], "amount": 99})
+    editor.open(choice, 0, Terms((w_placard,), 99))
     ed = editor.state
     assert ed.sources == {w_placard} and ed.amount == 20  # the pending terms, clamped to hi
     assert ed.id == ("Offer", 0) and changes == [1]
@@ -26,17 +28,10 @@ def test_terms_editor_opens_from_pending_terms_and_follows_the_legal_actions():
 
 
 class _Seat:
-    """A table seen by one seat: what the editor asks of its table's session."""
+    """A table seen by one seat: what the editor asks of its table, the seat's view."""
 
     def __init__(self, state, seat: int) -> None:
-        self.viewer = seat
-        self.session = self
-        self._state = state
-
-    def view(self, seat):
-        from game.rules import view
-
-        return view(self._state, seat)
+        self.seen = SeatView.of(state, seat)
 
 
 def test_fresh_terms_tick_only_the_sources_the_deal_lacks():
@@ -116,7 +111,7 @@ def test_the_boss_reads_why_a_pending_offer_is_red_not_only_that_it_is():
     """Dara's agreement already covers 1 of S/L; Bruno then offers L: accepting it pays him
     and covers nothing new. The Boss's line says so (before: "Accept Bruno's offer: you keep
     $5M" in red, with no reason)."""
-    from game.rules import placard, view
+    from game.rules import placard
     from game.rules.board import Clan
     from game.ui import i18n
     from game.ui.table.panels.ledger import _offer_lines
@@ -124,7 +119,7 @@ def test_the_boss_reads_why_a_pending_offer_is_red_not_only_that_it_is():
 
     s = screenshot.ledger_session(agreed=True)
     s.apply_scripted(Offer(2, (placard(Clan.GREEN),), 2))
-    lines = _offer_lines(view(s.game.state, 0), ["Mei", "Dara", "Bruno"])
+    lines = _offer_lines(SeatView.of(s.game.state, 0), ["Mei", "Dara", "Bruno"])
     nothing = i18n.tr("table.ledger.if_accept_nothing", name="Bruno", amount="$5M")
     assert [line.label for line in lines] == [nothing]
 
@@ -132,7 +127,6 @@ def test_the_boss_reads_why_a_pending_offer_is_red_not_only_that_it_is():
 def test_an_investor_outside_the_deal_reads_that_he_has_no_agreement_not_a_zero_payment():
     """Dara has agreed to $5M; Bruno has no agreement: his box says so instead of "Your
     agreement pays you $0M", while Dara's still shows her $5M."""
-    from game.rules import view
     from game.rules.ledger import ledger
     from game.ui import i18n
     from game.ui.table.panels.ledger import investor_lines
@@ -140,7 +134,7 @@ def test_an_investor_outside_the_deal_reads_that_he_has_no_agreement_not_a_zero_
 
     s = screenshot.ledger_session(agreed=True)
     names = ["Mei", "Dara", "Bruno"]
-    bruno_view, dara_view = view(s.game.state, 2), view(s.game.state, 1)
+    bruno_view, dara_view = SeatView.of(s.game.state, 2), SeatView.of(s.game.state, 1)
     bruno = investor_lines(bruno_view, 2, ledger(bruno_view), None, names)
     dara = investor_lines(dara_view, 1, ledger(dara_view), None, names)
     assert bruno[0].label == i18n.tr("table.ledger.no_agreement") and bruno[0].value == ""

@@ -8,6 +8,7 @@ import pytest
 
 from game.rules import Accept, view
 from game.rules.explain import action_reason
+from game.rules.seat_view import SeatView
 from game.ui import i18n
 from game.ui.drawing import probe
 from game.ui.drawing.theme import THEME
@@ -93,7 +94,7 @@ def test_the_quiet_round_is_named_while_it_lasts(moves, own, other):
             s.apply_scripted(PassFloor(seat))
     assert st.negotiation.quiet
     for seat in range(3):
-        text = status.negotiation_status(view(st, seat), seat, names)
+        text = status.negotiation_status(SeatView.of(st, seat), seat, names)
         want = i18n.tr(own) if seat == 0 else i18n.tr(other, name="Bruno")
         assert text == want
     # a move by anyone else ends it, and the panel stops naming it
@@ -107,7 +108,7 @@ def test_the_quiet_round_is_named_while_it_lasts(moves, own, other):
             s.apply_scripted(PassFloor(0))
         s.apply_scripted(Offer(1, (placard(Clan.ORANGE),), 2))
         assert not st.negotiation.quiet
-        assert status.quiet_status(view(st, 1), 1, names) is None
+        assert status.quiet_status(SeatView.of(st, 1), 1, names) is None
 
 
 def test_every_rule_the_engine_names_has_a_reason_in_every_language():

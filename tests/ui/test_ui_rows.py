@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules import WindowMode, legal_actions, view
+from game.rules import WindowMode, legal_actions
+from game.rules import view as wire_view
+from game.rules.seat_view import SeatView
 from game.ui import i18n
 from game.ui.drawing import probe
 from game.ui.drawing.probe import BoxKind
@@ -41,6 +43,11 @@ def space_7(hands=(["stop"], ["stop", "clan_red"], ["stop"]), names=NAMES) -> Sc
     return t
 
 
+def view(state, seat) -> SeatView:
+    """The seat's view as the table reads it: typed, from its wire map."""
+    return SeatView.from_data(wire_view(state, seat))
+
+
 class _Table:
     """What the panel's parts ask of their table: a send, the session's viewer and view."""
 
@@ -53,10 +60,14 @@ class _Table:
         self.sent.append(action)
 
     def view(self, seat):
-        return view(self.t.state, seat)
+        return wire_view(self.t.state, seat)
+
+    @property
+    def seen(self) -> SeatView:
+        return view(self.t.state, self.viewer)
 
 
-def drawn_texts(v: dict, seat: int, buttons_left=None) -> list[str]:
+def drawn_texts(v: SeatView, seat: int, buttons_left=None) -> list[str]:
     """Every text the deal's static picture draws for `seat`."""
     from game.ui.table.panels.deal import render_deal
     from game.ui.table.panels.geometry import laid_rects

@@ -11,7 +11,6 @@ from game.table.bot_schedule import Timing
 from game.ui.drawing.theme import CLAN_LETTERS
 from game.ui.sessions.session import LocalSession, SeatSpec
 from game.ui.table import layout as L
-from game.ui.table.panel import source_clan
 from game.ui.table.scene import TableScene
 from tools.autoplay import click, click_widget, key, make_app
 
@@ -147,7 +146,7 @@ def test_the_private_ask_preference_and_the_offer_editor(tmp_path):
         pool = ed.choice.pool
         assert pool, "this position gives Ann a source to offer"
         first = pool[0]
-        letter = CLAN_LETTERS[source_clan(t.v, first)].lower()
+        letter = CLAN_LETTERS[t.seen.source_clan(first)].lower()
         ticked = first in ed.sources
         key(getattr(pygame, f"K_{letter}"))
         app.step(0.02)

@@ -24,6 +24,7 @@ from game.rules import (
 )
 from game.rules.cards import card_from_key
 from game.rules.explain import card_play_reason
+from game.rules.seat_view import SeatView
 
 from .. import i18n
 from ..drawing.theme import CLAN_KEYS, CLAN_LETTERS, THEME
@@ -39,7 +40,7 @@ from .sentences import recruit_tip
 CARD_MOVES = {PlayBoss: "boss", Recruit: "recruit", PlayStop: "stop"}
 
 
-def not_playable_text(v: dict, key: str) -> str:
+def not_playable_text(v: SeatView, key: str) -> str:
     """Why the selected card has no play now, from the rule the engine names."""
     reason = card_play_reason(v, key)
     text_key = f"reason.{reason}"
@@ -172,7 +173,7 @@ class CardPopup:
             hint = tr("tip.pick_target") + ("\n" + tr("tip.travel_own") if own else "")
             labels.insert(0, (tr("table.pick_target"), None, hint, "ghost"))
         if not opts:
-            text = not_playable_text(t.v, key)
+            text = not_playable_text(t.seen, key)
             labels.append((text, None, tr("table.cannot_play_what", what=text), "ghost"))
         return labels
 
@@ -306,7 +307,7 @@ class CardPopup:
         neg = v.negotiation
         if neg is None:
             return True
-        space = v.board.to_data()["spaces"][neg.space]
+        space = v.board.spaces[neg.space]
         committed = set(neg.committed)
         for _kind, clans, k, got in fill_slots(space, committed, None):
             if clan in clans and clan not in committed and len(got) < k:

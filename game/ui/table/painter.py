@@ -104,11 +104,10 @@ class TablePainter:
         memo = tab.memo
         if memo is not None and "base" in memo:
             return memo["base"]
-        v = tab.v
         seen = tab.seen
         parts = [(tab.board.layer(seen), (0, 0)), (tab.board.center(seen), L.CENTER.topleft)]
         parts += tab.plates.surfaces(seen, tab.session)
-        parts.append(tab.panel.static(v, tab.addressed))
+        parts.append(tab.panel.static(seen, tab.addressed))
         parts.append(tab.log.surface(L.LOG))
         fan = tab.hand.settled_fan() if tab.session.viewer is not None else None
         self._fan_in_base = fan is not None
@@ -134,7 +133,6 @@ class TablePainter:
 
     def draw(self, surface) -> None:
         tab = self.table
-        v = tab.v
         t = tab.t
         surface.blit(self.base_layer(), (0, 0))
         clip = surface.get_clip()
@@ -169,7 +167,7 @@ class TablePainter:
                     spread=TARGET_SPREAD,
                     alpha=TARGET_PULSE.alpha(t),
                 )
-        tab.panel.draw_live(surface, v, tab.session, t, set(targets) - own)
+        tab.panel.draw_live(surface, tab.seen, tab.session, t, set(targets) - own)
         self._mark_own_targets(surface, own, t)
         if tab.session.viewer is not None:
             if not self._fan_in_base:

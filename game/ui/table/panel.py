@@ -13,6 +13,8 @@ from __future__ import annotations
 import pygame
 
 from game.rules import LegalActions, SetAskPreference, TermsChoice
+from game.rules.seat_view import SeatView
+from game.rules.state import Phase, Terms
 
 from ..drawing import draw
 from ..drawing.theme import GOLD, THEME
@@ -23,14 +25,14 @@ from .panels.deal import render_deal
 from .panels.editor import EditorState, TermsEditor, editor_rect
 from .panels.geometry import laid_rects
 from .panels.negotiation import NegotiationPanel
-from .panels.slots import fill_slots, marker_preview, source_clan
+from .panels.slots import fill_slots, marker_preview
 from .panels.turn import TurnPanel
 from .panels.window import draw_countdown
 from .reasons import why_off
 
 TARGET_PULSE = draw.Pulse(140, 115, 1.4)  # where a Travel card can go
 
-__all__ = ["ActionPanel", "fill_slots", "marker_preview", "source_clan"]
+__all__ = ["ActionPanel", "fill_slots", "marker_preview"]
 
 PHRASES = ("phrase.too_expensive", "phrase.deal", "phrase.no_way", "phrase.last_offer")
 
@@ -54,7 +56,7 @@ class ActionPanel:
     def editor(self) -> EditorState | None:
         return self.terms_editor.state
 
-    def open_editor(self, choice: TermsChoice | None, seat: int, pending: dict | None) -> None:
+    def open_editor(self, choice: TermsChoice | None, seat: int, pending: Terms | None) -> None:
         """Open the terms editor on `choice` for `seat`."""
         self.terms_editor.open(choice, seat, pending)
 
@@ -66,10 +68,10 @@ class ActionPanel:
 
     # -- building widgets --------------------------------------------------------------
 
-    def rebuild(self, v: dict, legal: LegalActions, viewer: int | None) -> list[Widget]:
+    def rebuild(self, v: SeatView, legal: LegalActions, viewer: int | None) -> list[Widget]:
         ed = self.editor
         key = (
-            v["version"],
+            v.version,
             viewer,
             THEME.epoch,
             None if ed is None else (ed.id, tuple(sorted(ed.sources)), ed.amount),
@@ -82,7 +84,7 @@ class ActionPanel:
         self._key = key
         self.card_rects = laid_rects(v)
         self.terms_editor.refresh(legal)
-        if v["phase"] == "negotiation":
+        if v.phase is Phase.NEGOTIATION:
             self.widgets = self.negotiation.widgets(v, legal, viewer)
         else:
             self.widgets = self.turn.widgets(v, legal, viewer)
@@ -97,7 +99,7 @@ class ActionPanel:
         they are negotiation talk), the ask-preference toggle and the Hint button, under
         everything else. Where the row is short (Large text, 1280x720) the last phrases
         give way until the toggle's label fits its lines: no label shrinks back."""
-        if viewer is None or v["phase"] == "game_over" or self.editor is not None:
+        if viewer is None or v.over or self.editor is not None:
             return []
         y = L.RIGHT.bottom - 54
         right = L.RIGHT.right - 24
@@ -118,7 +120,7 @@ class ActionPanel:
                 )
             )
             right -= w + 6
-        phrases = list(PHRASES if v.get("negotiation") is not None else ())
+        phrases = list(PHRASES if v.negotiation is not None else ())
         while True:
             buttons = self._phrase_buttons(phrases, y)
             x = buttons[-1].rect.right + 8 if buttons else L.RIGHT.x + 24
@@ -151,7 +153,7 @@ class ActionPanel:
     def _ask_toggle(self, v, legal, viewer, rect: pygame.Rect) -> Toggle:
         """Ask me only when it touches me: two lines of Thai at 20 px in its 54 px."""
         pref = next((a for a in legal.fixed if isinstance(a, SetAskPreference)), None)
-        current = v["players"][viewer].get("asks_only_when_touched", False)
+        current = v.players[viewer].asks_only_when_touched
         return Toggle(
             rect,
             lambda: tr("table.ask_pref"),
@@ -164,36 +166,36 @@ class ActionPanel:
             disabled_reason=why_off(v, SetAskPreference(viewer, not current)),
         )
 
-    def hints(self, v: dict) -> list[tuple[pygame.Rect, str]]:
+    def hints(self, v: SeatView) -> list[tuple[pygame.Rect, str]]:
         """Tooltips of drawn (not clickable) parts of the panel: the negotiation's move meter,
         or the editor's fair-price line."""
-        neg = v.get("negotiation")
+        neg = v.negotiation
         if self.editor is not None:  # the editor's fair-price line (the coach's estimate)
             fair = self.terms_editor.fair_rect
             return [] if fair is None else [(fair, tr("tip.fair_price"))]
-        if v["phase"] != "negotiation" or neg is None:
+        if v.phase is not Phase.NEGOTIATION or neg is None:
             return []
         meter = pygame.Rect(L.RIGHT.x + 520, L.RIGHT.y + 52, 444, 46)  # and the line under it
         text = tr(
-            "tip.moves", n=neg["actions"], limit=neg["limit"], name=self.table.names[neg["boss"]]
+            "tip.moves", n=neg.actions, limit=neg.limit, name=self.table.names[neg.boss]
         )
         return [(meter, text)]
 
     # -- drawing ----------------------------------------------------------------------
 
-    def static(self, v: dict, viewer: int | None) -> tuple[pygame.Surface, tuple[int, int]]:
+    def static(self, v: SeatView, viewer: int | None) -> tuple[pygame.Surface, tuple[int, int]]:
         """The panel's unchanging parts for this view (cached), and where they go."""
-        key = (v["version"], viewer, THEME.epoch, self.editor is not None)
+        key = (v.version, viewer, THEME.epoch, self.editor is not None)
         if key != self._static_key:
             self._static = self._render_static(v, viewer)
             self._static_key = key
         return self._static, (L.RIGHT.x - 10, L.RIGHT.y - 10)
 
-    def _render_static(self, v: dict, viewer: int | None) -> pygame.Surface:
+    def _render_static(self, v: SeatView, viewer: int | None) -> pygame.Surface:
         r = L.RIGHT
         surf = draw.copy_of(draw.panel_surface(r.width, r.height, alpha=222))
         ox, oy = 10 - r.x, 10 - r.y  # logical -> surface coordinates
-        if v["phase"] == "negotiation":
+        if v.phase is Phase.NEGOTIATION:
             at = render_deal(
                 surf,
                 v,
@@ -209,7 +211,7 @@ class ActionPanel:
             self.turn.render(surf, v, viewer, ox, oy)
         return surf
 
-    def draw_live(self, surface, v: dict, session, t: float, glow_targets: set) -> None:
+    def draw_live(self, surface, v: SeatView, session, t: float, glow_targets: set) -> None:
         """What changes from frame to frame: countdowns, target glows, the editor, widgets."""
         for cid, r in self.card_rects.items():
             if ("card", cid) in glow_targets:

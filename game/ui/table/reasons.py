@@ -12,15 +12,16 @@ from collections.abc import Callable
 
 from game.rules import Action
 from game.rules.explain import action_reason
+from game.rules.seat_view import SeatView
 
 from ..i18n import tr
 
 
-def why_off(v: dict, action: Action | None) -> Callable[[], str]:
+def why_off(v: SeatView, action: Action | None) -> Callable[[], str]:
     """The reason `action` is not open to the viewer now, as a label (read in the language
     of the moment). Worked out when first read: most controls are on and never ask. No
     action (a spectator's view): spectators make no moves."""
-    if action is None or v.get("seat") is None:
+    if action is None or v.seat is None:
         return ui_reason("spectator")
     rule: list[str] = []
 

@@ -168,7 +168,7 @@ class TableScene(Scene):
         if name == "rows":  # the negotiation's player rows
             if self.seen.negotiation is None:
                 return None
-            n = len(row_seats(self.v))
+            n = len(row_seats(self.seen))
             return pygame.Rect(L.RIGHT.x, rows_top(), L.RIGHT.width, n * row_step(n))
         if kind == "space" and ref.isdigit() and int(ref) < len(L.SPACES):
             return L.SPACES[int(ref)]
@@ -288,7 +288,7 @@ class TableScene(Scene):
         self.hand.set_hand(hand, playable(self.legal))
         self.discard.follow(self.hand.cards, cards_to_discard(self.seen, s.viewer))
         self.hand.marked = frozenset(self.discard.marked)
-        panel = self.panel.rebuild(self.v, self.legal, s.viewer)
+        panel = self.panel.rebuild(self.seen, self.legal, s.viewer)
         self.popup.rebuild()
         self.log_buttons = self.log.widgets(self._log_changed)
         # the log's buttons lie over everything (the history covers the board and the hand),

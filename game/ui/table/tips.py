@@ -105,7 +105,7 @@ class TableTips:
             key = ("card", hand.hover)
             tip = card_tip(hand.cards[hand.hover])
             over = hand.card_rect(hand.hover)
-        elif hint := next((h for h in t.panel.hints(t.v) if h[0].collidepoint(mouse)), None):
+        elif hint := next((h for h in t.panel.hints(t.seen) if h[0].collidepoint(mouse)), None):
             key = ("hint", hint[1])
             tip = hint[1]
             over = hint[0]

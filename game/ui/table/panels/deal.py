@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.seat_view import SeatView
+
 from ...drawing import cardart, draw
-from ...drawing.theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, seat_colour
+from ...drawing.theme import BAD, CLAN_KEYS, GOLD, GOOD, TEXT, TEXT_DIM, seat_colour
 from ...i18n import tr
 from .. import layout as L
 from .. import status
@@ -28,7 +30,7 @@ from .geometry import (
 )
 from .ledger import BOX_X, PENDING, LedgerBox, ledger_rect
 from .rows import agreement_sentence, draw_sentence, fits, pending_sentence, row_columns
-from .slots import committed_owners, fill_slots, source_clan
+from .slots import committed_owners, fill_slots
 from .window import countdown_rect, draw_banner, draw_jump_in
 
 HEAD_RULE = (130, 160, 145)  # the line under the rows' header
@@ -36,7 +38,7 @@ HEAD_RULE = (130, 160, 145)  # the line under the rows' header
 
 def render_deal(
     surf,
-    v: dict,
+    v: SeatView,
     viewer: int | None,
     card_rects: dict,
     ox: int,
@@ -51,11 +53,11 @@ def render_deal(
     begin (logical; a seat not in it has none; None: room for three). Returns where the
     ledger box goes."""
     r = L.RIGHT
-    names = [p["name"] for p in v["players"]]
+    names = [p.name for p in v.players]
     X = r.x + ox
     Y = r.y + oy
     _header(surf, v, names, X, Y)
-    travel = {int(k) for k in v["negotiation"]["travel"]}
+    travel = set(v.negotiation.travel)
     slots_right = _slots(surf, v, names, travel, X, Y)
     table_right = _on_table(surf, v, names, travel, card_rects, X, Y, ox, oy)
     box = ledger_rect(slots_right - ox, table_right - ox)
@@ -63,7 +65,7 @@ def render_deal(
         LedgerBox().draw(surf, v, viewer, box.move(ox, oy))
     _rows(surf, v, viewer, names, X, ox, oy, buttons_left)
     # the window banner / status line above the bottom bar
-    win = v.get("window")
+    win = v.window
     by = banner_top() + oy
     if win is not None:
         draw_banner(surf, v, win, names, viewer, X, by)
@@ -74,14 +76,14 @@ def render_deal(
     return box
 
 
-def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
+def _header(surf, v: SeatView, names: list[str], X: int, Y: int) -> None:
     """The space and its proceeds; the crown and the Boss; the negotiation's move meter."""
     r = L.RIGHT
-    neg = v["negotiation"]
-    boss = neg["boss"]
-    title = tr("table.deal_on", n=neg["space"] + 1)
+    neg = v.negotiation
+    boss = neg.boss
+    title = tr("table.deal_on", n=neg.space + 1)
     head = draw.fit(title, 34, 420, TEXT, True)
-    sub = f"{tr('money.amount', n=neg['proceeds'])} = {neg['proceeds'] // max(1, neg['price'])} × {tr('money.amount', n=neg['price'])}"
+    sub = f"{tr('money.amount', n=neg.proceeds)} = {neg.proceeds // max(1, neg.price)} × {tr('money.amount', n=neg.price)}"
     proceeds = draw.fit(sub, 24, 420, GOLD, True)
     # the proceeds under the title's ink, both above the slots (a choice group's box,
     # drawn over them, starts at Y + 92): at Large text the two rise to keep apart
@@ -97,8 +99,8 @@ def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
         tr("table.boss_is", name=names[boss]), 28, r.width - 520 - 24, seat_colour(boss), True
     )
     surf.blit(bl, (bx + 50, Y + 16))
-    used = neg["actions"]
-    lim = neg["limit"]
+    used = neg.actions
+    lim = neg.limit
     right = X + r.width - 24
     ml = draw.fit(tr("table.limit", n=used, limit=lim), 18, right - 12 - (bx + 250), TEXT_DIM)
     # under the Boss's name however tall it is, the count's ink clear of the name's (Large
@@ -109,14 +111,14 @@ def _header(surf, v: dict, names: list[str], X: int, Y: int) -> None:
     pygame.draw.rect(surf, (40, 54, 48), meter, border_radius=5)
     f = meter.copy()
     f.width = int(meter.width * min(1.0, used / max(1, lim)))
-    pygame.draw.rect(surf, BAD if neg["limit_spent"] else (120, 170, 220), f, border_radius=5)
+    pygame.draw.rect(surf, BAD if neg.limit_spent else (120, 170, 220), f, border_radius=5)
     at = ml.get_rect(midleft=(meter.right + 12, meter.centery))
     surf.blit(ml, at)
     # what happens at the limit, on a line of its own under the meter (the tooltip says
     # which moves count); the negotiation clock goes under it (window.countdown_rect)
     # (a line too long for the meter's width, as at a TV's 24 px, reaches left under the
     # crown, up to the proceeds)
-    then = tr("table.limit_spent") if neg["limit_spent"] else tr("table.limit_then", limit=lim)
+    then = tr("table.limit_spent") if neg.limit_spent else tr("table.limit_then", limit=lim)
     img = draw.fit(then, 16, right - (X + 48 + proceeds.get_width()), TEXT_DIM)
     then_ink = img.get_bounding_rect()
     top = at.y + ml.get_bounding_rect().bottom + 3
@@ -130,24 +132,24 @@ def _header_floor(Y: int) -> int:
     clock = countdown_rect("negotiation").move(0, Y - L.RIGHT.y)
     digits = draw.text("0:00", 18, TEXT_DIM)
     at = digits.get_rect(midright=(clock.left - 8, clock.centery))
-    word = draw.fit(covered_text({"covered": False}), 22, 300, TEXT, True)
+    word = draw.fit(covered_text(False), 22, 300, TEXT, True)
     return min(at.y + digits.get_bounding_rect().y, Y + 104 + word.get_bounding_rect().y)
 
 
-def covered_text(neg: dict) -> str:
-    return tr("table.covered") if neg["covered"] else tr("table.not_covered")
+def covered_text(covered: bool) -> str:
+    return tr("table.covered") if covered else tr("table.not_covered")
 
 
-def _slots(surf, v: dict, names: list[str], travel: set[int], X: int, Y: int) -> int:
+def _slots(surf, v: SeatView, names: list[str], travel: set[int], X: int, Y: int) -> int:
     """Covered or not, and the space's required clans and choice groups as slots; returns
     where the slots end."""
     r = L.RIGHT
-    neg = v["negotiation"]
-    sp = v["board"]["spaces"][neg["space"]]
-    committed = set(neg["committed"])
-    involved = [source_clan(v, s) for s in neg["involved"]] if neg["covered"] else None
+    neg = v.negotiation
+    sp = v.board.spaces[neg.space]
+    committed = set(neg.committed)
+    involved = [v.source_clan(s) for s in neg.involved] if neg.covered else None
     owner_of = committed_owners(v)
-    st = draw.fit(covered_text(neg), 22, 300, GOOD if neg["covered"] else (240, 190, 90), True)
+    st = draw.fit(covered_text(neg.covered), 22, 300, GOOD if neg.covered else (240, 190, 90), True)
     surf.blit(st, st.get_rect(topright=(X + r.width - 24, Y + 104)))
     x = X + 24
     y = Y + 98
@@ -192,12 +194,12 @@ def _slots(surf, v: dict, names: list[str], travel: set[int], X: int, Y: int) ->
 def _on_table(surf, v, names, travel, card_rects, X: int, Y: int, ox: int, oy: int) -> int:
     """The laid Clan cards with their owners, then the placards sent travelling; returns
     where they end."""
-    neg = v["negotiation"]
+    neg = v.negotiation
     ty = Y + 200
     x0 = table_x() - L.RIGHT.x  # right of the label, however large the text
     lab = draw.fit(tr("table.on_table"), 20, x0 - 34, TEXT_DIM)
     surf.blit(lab, (X + 24, ty + 26))
-    if not neg["laid"] and not travel:  # on as many lines as it takes, up to the ledger box
+    if not neg.laid and not travel:  # on as many lines as it takes, up to the ledger box
         lines = draw.wrap(tr("table.nothing_laid"), 20, BOX_X - x0 - 12)
         lh = draw.line_height(20)
         y = ty + 26 + (lab.get_height() - lh) * (len(lines) > 1) // 2 - lh * (len(lines) - 1) // 2
@@ -205,14 +207,14 @@ def _on_table(surf, v, names, travel, card_rects, X: int, Y: int, ox: int, oy: i
             surf.blit(draw.fit(line, 20, BOX_X - x0 - 12, (120, 140, 130)), (X + x0, y))
             y += lh
     names_right = 0  # where the last laid card's owner's name ends
-    for c in neg["laid"]:
-        rr = card_rects[c["id"]].move(ox, oy)
-        surf.blit(cardart.face("clan_" + c["clan"], rr.width, rr.height), rr)
-        nm = draw.fit_name(names[c["owner"]], 18, LAID_STEP - 4, TEXT_DIM)
+    for c in neg.laid:
+        rr = card_rects[c.id].move(ox, oy)
+        surf.blit(cardart.face("clan_" + CLAN_KEYS[c.clan], rr.width, rr.height), rr)
+        nm = draw.fit_name(names[c.owner], 18, LAID_STEP - 4, TEXT_DIM)
         at = nm.get_rect(midtop=(rr.centerx, rr.bottom + 2))
         surf.blit(nm, at)
         names_right = at.right
-    tx = X + x0 + LAID_STEP * len(neg["laid"]) + (10 if neg["laid"] else 0)
+    tx = X + x0 + LAID_STEP * len(neg.laid) + (10 if neg.laid else 0)
     step = max(96, draw.text_width(tr("term.travelling"), 14) + 8)  # the suitcases' step
     header_ink = rows_header_ink() + oy  # the labels' ink above the rows' header
     for k in sorted(travel):
@@ -227,7 +229,7 @@ def _on_table(surf, v, names, travel, card_rects, X: int, Y: int, ox: int, oy: i
     return tx
 
 
-def _rows(surf, v: dict, viewer, names: list[str], X: int, ox: int, oy: int, buttons_left) -> None:
+def _rows(surf, v: SeatView, viewer, names: list[str], X: int, ox: int, oy: int, buttons_left) -> None:
     """Each other player's row: name, agreement, and the pending terms as a sentence saying
     whose they are (rows.py); the buttons go on the right."""
     r = L.RIGHT

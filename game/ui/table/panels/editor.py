@@ -15,6 +15,8 @@ import pygame
 
 from game.rules import LayClan, LegalActions, Offer, Source, SourceKind, TermsChoice
 from game.rules.ledger import needed_sources
+from game.rules.seat_view import SeatView
+from game.rules.state import Terms
 
 from ...drawing import draw, fonts
 from ...drawing.theme import CLAN_LETTERS, GOLD, TEXT, TEXT_DIM, THEME
@@ -27,7 +29,7 @@ from .fair import FairLine
 from .geometry import rows_header_ink
 from .ledger import LedgerBox
 from .rows import Kind, terms_sentence
-from .slots import source_clan, source_label
+from .slots import source_label
 
 
 @dataclass
@@ -169,7 +171,7 @@ class TermsEditor:
     """Holds the EditorState (None: closed); `on_change` tells the panel to rebuild."""
 
     def __init__(self, table, on_change: Callable[[], None]) -> None:
-        self.table = table  # send, and the session's view (which laid card is which clan)
+        self.table = table  # send, and the seat's view `seen` (which laid card is which clan)
         self.on_change = on_change
         self.state: EditorState | None = None
         self.fair = FairLine(table)
@@ -177,7 +179,7 @@ class TermsEditor:
         self.ledger = LedgerBox()
         self.ledger_at: pygame.Rect | None = None  # the ledger box's place, from the deal
 
-    def open(self, choice: TermsChoice | None, seat: int, pending: dict | None) -> None:
+    def open(self, choice: TermsChoice | None, seat: int, pending: Terms | None) -> None:
         """Open on `choice`, addressed to `seat`; ticked and dialled as the coach's hint
         on the screen says, else as the pending terms were, else with the sources the deal
         still lacks ticked (game/rules/ledger.py) at the lowest amount."""
@@ -186,12 +188,11 @@ class TermsEditor:
         sources = set()
         amount = choice.lo
         if pending:
-            pend_srcs = {Source(SourceKind(k), r) for k, r in pending["sources"]}
+            pend_srcs = set(pending.sources)
             sources = {s for s in choice.pool if s in pend_srcs}
-            amount = min(choice.hi, max(choice.lo, pending["amount"]))
+            amount = min(choice.hi, max(choice.lo, pending.amount))
         elif choice.pool:
-            v = self.table.session.view(self.table.session.viewer)
-            sources = set(needed_sources(v, terms_seat(choice), choice.pool))
+            sources = set(needed_sources(self.table.seen, terms_seat(choice), choice.pool))
         hints = getattr(self.table, "hints", None)  # (a bare table in tests has none)
         suggested = hints.suggested_terms(choice) if hints is not None else None
         if suggested is not None:  # the coach's hint on the screen: its terms, dialled
@@ -231,8 +232,7 @@ class TermsEditor:
         return (terms_seat(ed.choice), tuple(sorted(ed.sources)), ed.amount)
 
     def _laid_clan(self, src) -> int | None:
-        v = self.table.session.view(self.table.session.viewer)
-        return source_clan(v, src)
+        return self.table.seen.source_clan(src)
 
     def _set_amount(self, x: int) -> None:
         ed = self.state
@@ -254,7 +254,7 @@ class TermsEditor:
 
     # -- widgets ---------------------------------------------------------------------------
 
-    def widgets(self, v: dict, legal: LegalActions) -> list[Widget]:
+    def widgets(self, v: SeatView, legal: LegalActions) -> list[Widget]:
         ed = self.state
         choice = ed.choice
         # a Clan card of a needed clan still in the hand can be laid from here (offers only)
@@ -271,7 +271,7 @@ class TermsEditor:
             + self._send_buttons(v, legal, geo)
         )
 
-    def _source_buttons(self, v: dict, geo: EditorGeometry) -> list[Widget]:
+    def _source_buttons(self, v: SeatView, geo: EditorGeometry) -> list[Widget]:
         """Each source ticked by its clan's letter on the keyboard too (the first source of
         a clan, when a player holds both its placard and a laid card of it)."""
         ed = self.state
@@ -280,7 +280,7 @@ class TermsEditor:
         for i, src in enumerate(ed.choice.pool):
             on = src in ed.sources
             label = source_label(v, src)
-            clan = source_clan(v, src)
+            clan = v.source_clan(src)
             command = ""
             if clan is not None and clan not in lettered:
                 lettered.add(clan)
@@ -319,11 +319,11 @@ class TermsEditor:
             )
         return out
 
-    def _amount_buttons(self, v: dict, geo: EditorGeometry) -> list[Widget]:
+    def _amount_buttons(self, v: SeatView, geo: EditorGeometry) -> list[Widget]:
         ed = self.state
         choice = ed.choice
         r = editor_rect()
-        price = v["negotiation"]["price"]
+        price = v.negotiation.price
         ay = geo.amount_y
         cx = r.x + 24
         amount = ed.amount
@@ -380,7 +380,7 @@ class TermsEditor:
             ),
         ]
 
-    def _send_buttons(self, v: dict, legal: LegalActions, geo: EditorGeometry) -> list[Widget]:
+    def _send_buttons(self, v: SeatView, legal: LegalActions, geo: EditorGeometry) -> list[Widget]:
         ed = self.state
         r = editor_rect()
         action = ed.choice.make(tuple(ed.sources), ed.amount)
@@ -410,17 +410,17 @@ class TermsEditor:
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def draw(self, surface, v: dict) -> None:
+    def draw(self, surface, v: SeatView) -> None:
         ed = self.state
         r = editor_rect()
-        if self.ledger_at is not None and v.get("seat") is not None:  # the figures after
-            self.ledger.draw(surface, v, v["seat"], self.ledger_at, self.terms())
+        if self.ledger_at is not None and v.seat is not None:  # the figures after
+            self.ledger.draw(surface, v, v.seat, self.ledger_at, self.terms())
         # opaque: the rows behind it must not show through (a faint "$2M offer" under it)
         draw.draw_panel(surface, r, fill=(28, 46, 40), alpha=255, edge=GOLD, radius=16)
         choice = ed.choice
-        names = [p["name"] for p in v["players"]]
+        names = [p.name for p in v.players]
         if isinstance(choice.action, Offer):
-            title = tr("table.editor.offer", name=names[v["negotiation"]["boss"]])
+            title = tr("table.editor.offer", name=names[v.negotiation.boss])
         else:
             title = tr("table.editor.propose", name=names[choice.action.to])
         surface.blit(draw.fit(title, 28, r.width - 48, TEXT, True), (r.x + 24, r.y + title_band()[0]))
@@ -443,7 +443,7 @@ class TermsEditor:
         ink = summary.get_bounding_rect()  # its ink, not its line's empty room, ends there
         surface.blit(summary, (r.x + 24, geo.summary_bottom - ink.bottom))
 
-    def summary(self, v: dict) -> str:
+    def summary(self, v: SeatView) -> str:
         """The terms as dialled, in the sentence their row will show once sent, naming
         the player they are with ("You propose $2M to Bruno for L Liebgeld")."""
         ed = self.state
@@ -452,9 +452,9 @@ class TermsEditor:
         kind = Kind.OFFER if isinstance(ed.choice.action, Offer) else Kind.PROPOSAL
         seat = terms_seat(ed.choice)
         srcs = sorted(ed.sources)
-        return terms_sentence(v, v.get("seat"), seat, srcs, ed.amount, kind).text(v)
+        return terms_sentence(v, v.seat, seat, srcs, ed.amount, kind).text(v)
 
-    def _draw_range(self, surface, v: dict, rng: str, line: pygame.Rect) -> None:
+    def _draw_range(self, surface, v: SeatView, rng: str, line: pygame.Rect) -> None:
         """The range, and right of it the fair-price line (the coach's); when both do not
         fit, the fair price takes the line (the Min and Max buttons show the range too).
         The ink starts at the line's top (the summary's room lies under it)."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.seat_view import SeatView
+
 from ...drawing import draw, fonts
 from ...drawing.theme import THEME
 from ...i18n import tr
@@ -142,10 +144,10 @@ def row_step(n_rows: int) -> int:
     return min(ROW_H, (banner_top() - 2 - rows_top()) // max(1, n_rows))
 
 
-def row_seats(v: dict) -> list[int]:
+def row_seats(v: SeatView) -> list[int]:
     """The negotiation's rows: every player but the Boss, in turn order after the Boss."""
-    boss = v["negotiation"]["boss"]
-    n = len(v["players"])
+    boss = v.negotiation.boss
+    n = len(v.players)
     return [(boss + k) % n for k in range(1, n)]
 
 
@@ -177,12 +179,12 @@ def rows_header_ink() -> int:
     return rows_header_y(header) + min(ink(s, 18).top for s in header)
 
 
-def laid_rects(v: dict) -> dict[int, pygame.Rect]:
+def laid_rects(v: SeatView) -> dict[int, pygame.Rect]:
     """Laid card id -> its rect on the table (travel targets, animations): short enough
     that the owner's name under it stays clear of the rows' header at Large text."""
     out = {}
-    neg = v.get("negotiation")
-    if not neg:
+    neg = v.negotiation
+    if neg is None:
         return out
     top = L.RIGHT.y + 200
     h = 64
@@ -190,7 +192,7 @@ def laid_rects(v: dict) -> dict[int, pygame.Rect]:
     name_ink = 2 + draw.text_height("Ag", 18)  # the owner's name under the card
     h = max(40, min(h, header_ink - 3 - name_ink - top))
     x = table_x()
-    for c in neg["laid"]:
-        out[c["id"]] = pygame.Rect(x, top, 46, h)
+    for c in neg.laid:
+        out[c.id] = pygame.Rect(x, top, 46, h)
         x += LAID_STEP
     return out

@@ -13,15 +13,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.rules import Source
 from game.rules.ledger import Cover, Ledger, Place, Preview, Row, ledger, preview
+from game.rules.seat_view import SeatView
 
 from ...drawing import draw, fonts
 from ...drawing.theme import BAD, CLAN_LETTERS, GOLD, GOOD, TEXT, TEXT_DIM, THEME
 from ...i18n import list_of, tr
 from .. import layout as L
 from ..sentences import clan_word
-from .slots import source_clan
 
 LINE = 25  # one line of the box, at least
 INK_GAP = 1  # between one line's ink and the next's: apart, however tall the script
@@ -116,7 +115,7 @@ def _change(now: int, after: int | None) -> str:
     return f"{money(now)} → {money(after)}"
 
 
-def warnings(v: dict, pv: Preview, sources, names: list[str]) -> list[Line]:
+def warnings(v: SeatView, pv: Preview, sources, names: list[str]) -> list[Line]:
     """Said before the terms are sent: that they add nothing to the deal, in plain words
     (its clan is in the deal already, or its row is full), and what accepting them would
     still pay all the same (the engine allows them: an agreement is paid whether or not
@@ -126,7 +125,7 @@ def warnings(v: dict, pv: Preview, sources, names: list[str]) -> list[Line]:
         out.append(Line(_nothing_reason(v, pv, sources), "", BAD, True))
         paid = pv.after.paid_to(pv.seat) - pv.before.paid_to(pv.seat)
         if paid > 0:
-            boss = v.get("seat") == v["negotiation"]["boss"]
+            boss = v.seat == v.negotiation.boss
             key = "table.ledger.still_pays" if boss else "table.ledger.still_paid"
             out.append(Line(tr(key, name=names[pv.seat], amount=money(paid)), "", BAD))
     if pv.over:
@@ -134,11 +133,11 @@ def warnings(v: dict, pv: Preview, sources, names: list[str]) -> list[Line]:
     return out
 
 
-def _nothing_reason(v: dict, pv: Preview, sources) -> str:
+def _nothing_reason(v: SeatView, pv: Preview, sources) -> str:
     """Why terms add nothing: the clans the deal already has, else the row already full
     and what fills it."""
-    have = set(v["negotiation"]["committed"])
-    clans = sorted({c for s in sources if (c := source_clan(v, s)) is not None} & have)
+    have = set(v.negotiation.committed)
+    clans = sorted({c for s in sources if (c := v.source_clan(s)) is not None} & have)
     if clans:
         return tr("table.ledger.has_already", clans=list_of(clan_word(c) for c in clans))
     if not pv.redundant:
@@ -149,7 +148,7 @@ def _nothing_reason(v: dict, pv: Preview, sources) -> str:
 
 
 def boss_lines(
-    v: dict, led: Ledger, pv: Preview | None, names: list[str], sources=()
+    v: SeatView, led: Ledger, pv: Preview | None, names: list[str], sources=()
 ) -> list[Line]:
     """What the agreements pay out of the proceeds and what the Boss keeps, the rows (after
     the terms, if any), and the terms' warnings or what each pending offer would leave him.
@@ -167,15 +166,15 @@ def boss_lines(
     return money_lines + rows[: LINES - len(money_lines) - len(news)] + news
 
 
-def _offer_lines(v: dict, names: list[str]) -> list[Line]:
+def _offer_lines(v: SeatView, names: list[str]) -> list[Line]:
     """What accepting each pending offer would leave the Boss (red: it adds nothing or goes
     over the proceeds)."""
     out = []
-    for seat, terms in sorted(v["negotiation"]["pending"].items(), key=lambda e: int(e[0])):
-        if terms["by_boss"]:
+    for seat, terms in sorted(v.negotiation.pending.items()):
+        if terms.by_boss:
             continue
-        p = preview(v, int(seat), _sources(terms), terms["amount"])
-        name, keeps = names[int(seat)], p.after.keeps
+        p = preview(v, seat, terms.sources, terms.amount)
+        name, keeps = names[seat], p.after.keeps
         if p.over:  # what it costs him, and why the line is red
             text = tr("table.ledger.if_accept_over", name=name, amount=money(-keeps))
         elif p.adds_nothing:
@@ -187,7 +186,7 @@ def _offer_lines(v: dict, names: list[str]) -> list[Line]:
 
 
 def investor_lines(
-    v: dict, me: int, led: Ledger, pv: Preview | None, names, sources=()
+    v: SeatView, me: int, led: Ledger, pv: Preview | None, names, sources=()
 ) -> list[Line]:
     """What the seat's agreement pays it (or that it has none yet), and what the terms on the
     table (or in the editor) would; then the rows, so a seat sees whether its source is
@@ -196,19 +195,15 @@ def investor_lines(
         out = [Line(tr("table.ledger.paid_you"), money(led.paid_to(me)), GOLD, True)]
     else:  # "pays you $0M" would read as an agreement for nothing
         out = [Line(tr("table.ledger.no_agreement"), "", TEXT_DIM)]
-    terms = v["negotiation"]["pending"].get(str(me))
+    terms = v.negotiation.pending.get(me)
     if pv is None and terms is not None:
-        sources = _sources(terms)
-        pv = preview(v, me, sources, terms["amount"])
+        sources = terms.sources
+        pv = preview(v, me, sources, terms.amount)
     if pv is not None:
         out.append(Line(tr("table.ledger.would_pay"), money(pv.after.paid_to(me)), GOLD))
     news = warnings(v, pv, sources, names) if pv is not None else []
     rows = row_lines(pv.after if pv is not None else led, names, names[led.boss])
     return out + rows[: max(0, LINES - len(out) - len(news))] + news
-
-
-def _sources(terms: dict) -> tuple[Source, ...]:
-    return tuple(Source.from_data(s) for s in terms["sources"])
 
 
 class LedgerBox:
@@ -219,22 +214,22 @@ class LedgerBox:
         self._key = None
         self._lines: list[Line] = []
 
-    def lines(self, v: dict, viewer: int, terms=None) -> list[Line]:
+    def lines(self, v: SeatView, viewer: int, terms=None) -> list[Line]:
         """`terms`: (seat, sources, amount) in the editor, or None."""
-        key = (v["version"], viewer, terms, THEME.epoch, THEME.lang)
+        key = (v.version, viewer, terms, THEME.epoch, THEME.lang)
         if key != self._key:
-            names = [p["name"] for p in v["players"]]
+            names = [p.name for p in v.players]
             led = ledger(v)
             pv = None if terms is None else preview(v, *terms)
             sources = () if terms is None else terms[1]
-            if viewer == v["negotiation"]["boss"]:
+            if viewer == v.negotiation.boss:
                 self._lines = boss_lines(v, led, pv, names, sources)[:LINES]
             else:
                 self._lines = investor_lines(v, viewer, led, pv, names, sources)[:LINES]
             self._key = key
         return self._lines
 
-    def draw(self, surf, v: dict, viewer: int, rect: pygame.Rect, terms=None) -> None:
+    def draw(self, surf, v: SeatView, viewer: int, rect: pygame.Rect, terms=None) -> None:
         """Onto `surf` at `rect` (already in the surface's coordinates); as many lines as
         its height holds (the news, kept over the requirement rows above it). Lines are LINE
         apart, or further where a line's ink (Thai marks above, tails below, at Large

@@ -23,8 +23,10 @@ from game.rules import (
     PassFloor,
     Propose,
     TermsChoice,
+    WindowMode,
     Withdraw,
 )
+from game.rules.seat_view import SeatView
 
 from ...drawing import draw
 from ...drawing.widgets import Button, Widget
@@ -92,7 +94,7 @@ class NegotiationPanel:
         self.editor = editor
         self.buttons_left: dict[int, int] = {}  # row's seat -> where its buttons begin
 
-    def widgets(self, v: dict, legal: LegalActions, viewer: int | None) -> list[Widget]:
+    def widgets(self, v: SeatView, legal: LegalActions, viewer: int | None) -> list[Widget]:
         if self.editor.state is not None:  # the editor is modal: only its own controls
             return self.editor.widgets(v, legal)
         terms = ViewerTerms.of(legal)
@@ -107,8 +109,7 @@ class NegotiationPanel:
     # -- the rows --------------------------------------------------------------------------
 
     def _row(self, v, legal, me, seat: int, y: int, step: int, terms: ViewerTerms) -> list[Widget]:
-        neg = v["negotiation"]
-        if me is not None and me == neg["boss"]:
+        if me is not None and me == v.negotiation.boss:
             buttons = self._boss_row(v, legal, me, seat, terms)
         elif me is not None and me == seat:
             buttons = self._own_row(v, legal, me, terms)
@@ -144,13 +145,13 @@ class NegotiationPanel:
         """The Boss's row for `seat`: accept its offer (saying what he pays), counter it
         (or propose, or change his own proposal), decline it (or withdraw his own)."""
         send = self.table.send
-        names = [p["name"] for p in v["players"]]
-        pend = v["negotiation"]["pending"].get(str(seat))
-        theirs = pend is not None and not pend["by_boss"]
+        names = [p.name for p in v.players]
+        pend = v.negotiation.pending.get(seat)
+        theirs = pend is not None and not pend.by_boss
         out = []
         a_acc = Accept(me, seat)
         if theirs:
-            amount = tr("money.amount", n=pend["amount"])
+            amount = tr("money.amount", n=pend.amount)
             out.append(
                 RowButton(
                     tr("row.accept_pay", amount=amount),
@@ -199,13 +200,13 @@ class NegotiationPanel:
         it or withdraw his own offer. Offering and countering are the bar's one button, and
         the row's while a window holds the bar and an offer may answer it ("going once")."""
         send = self.table.send
-        names = [p["name"] for p in v["players"]]
-        boss = v["negotiation"]["boss"]
-        pend = v["negotiation"]["pending"].get(str(me))
+        names = [p.name for p in v.players]
+        boss = v.negotiation.boss
+        pend = v.negotiation.pending.get(me)
         out = []
-        if pend and pend["by_boss"]:
+        if pend and pend.by_boss:
             a = AcceptProposal(me)
-            amount = tr("money.amount", n=pend["amount"])
+            amount = tr("money.amount", n=pend.amount)
             out.append(
                 RowButton(
                     tr("row.accept_get", amount=amount),
@@ -217,10 +218,10 @@ class NegotiationPanel:
                     why_off(v, a),
                 )
             )
-        if v.get("window") is not None and terms.offer is not None:
+        if v.window is not None and terms.offer is not None:
             label, tip = (
                 ("action.offer", "tip.offer") if not pend
-                else ("action.counter", "tip.counter_proposal") if pend["by_boss"]
+                else ("action.counter", "tip.counter_proposal") if pend.by_boss
                 else ("row.change", "tip.change_offer")
             )  # fmt: skip
             out.append(
@@ -236,7 +237,7 @@ class NegotiationPanel:
             )
         if pend:
             a = Withdraw(me, me)
-            proposal = pend["by_boss"]
+            proposal = pend.by_boss
             out.append(
                 RowButton(
                     tr("row.decline") if proposal else tr("action.withdraw"),
@@ -254,11 +255,11 @@ class NegotiationPanel:
     # -- the bottom bar --------------------------------------------------------------------
 
     def _bottom_bar(self, v, legal, me, terms: ViewerTerms) -> list[Widget]:
-        if v.get("window") is not None:
+        if v.window is not None:
             return window_widgets(v, legal, me, self.table.send)
         if me is None:
             return []
-        if me == v["negotiation"]["boss"]:
+        if me == v.negotiation.boss:
             return self._boss_bar(v, legal, me)
         return self._investor_bar(v, legal, me, terms)
 
@@ -296,14 +297,14 @@ class NegotiationPanel:
     def _investor_bar(self, v, legal, me: int, terms: ViewerTerms) -> list[Widget]:
         """Offer to the Boss, or pass the floor."""
         send = self.table.send
-        boss = v["negotiation"]["boss"]
-        names = [p["name"] for p in v["players"]]
+        boss = v.negotiation.boss
+        names = [p.name for p in v.players]
         a_pf = PassFloor(me)
-        my_pending = v["negotiation"]["pending"].get(str(me))
+        my_pending = v.negotiation.pending.get(me)
         n = 2 if _has_floor(v) else 1  # in real time there is no floor to pass
         label, tip = (
             ("table.offer", "tip.offer") if not my_pending
-            else ("table.counter_proposal", "tip.counter_proposal") if my_pending["by_boss"]
+            else ("table.counter_proposal", "tip.counter_proposal") if my_pending.by_boss
             else ("table.change_offer", "tip.change_offer")
         )  # fmt: skip
         bar = [
@@ -336,6 +337,6 @@ class NegotiationPanel:
         return bar
 
 
-def _has_floor(v: dict) -> bool:
+def _has_floor(v: SeatView) -> bool:
     """Ask-around: the floor goes round (docs/RULES.md §6); real time has none."""
-    return v["settings"]["window_mode"] == "ask_around"
+    return v.settings.window_mode is WindowMode.ASK_AROUND

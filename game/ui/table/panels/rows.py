@@ -14,12 +14,14 @@ from dataclasses import dataclass
 import pygame
 
 from game.rules import Source
+from game.rules.seat_view import SeatView
+from game.rules.state import Terms
 
 from ...drawing import draw
 from ...drawing.theme import CLAN_LETTERS
 from ...i18n import list_of, tr
 from .geometry import grown, row_seats
-from .slots import source_clan, source_label
+from .slots import source_label
 
 CHIP = 24  # a source's chip inside a sentence
 SMALLER = 18  # a sentence's size where it does not fit at its own
@@ -63,7 +65,7 @@ class Sentence:
     amount: int
     sources: tuple[Source, ...]
 
-    def text(self, v: dict, short: bool = False) -> str:
+    def text(self, v: SeatView, short: bool = False) -> str:
         """The sentence in words (the editor's summary); `short`: clans by their letters
         (a row where the chips do not fit)."""
         words = list_of(_short(v, s) if short else source_label(v, s) for s in self.sources)
@@ -74,65 +76,65 @@ class Sentence:
                   **dict(self.names))  # fmt: skip
 
 
-def _short(v: dict, src: Source) -> str:
+def _short(v: SeatView, src: Source) -> str:
     """'S' for a placard, 'Clan card S' for a laid card."""
-    clan = source_clan(v, src)
+    clan = v.source_clan(src)
     letter = CLAN_LETTERS[clan] if clan is not None else "?"
     return tr("table.src_card", clan=letter) if src.kind.value == "card" else letter
 
 
-def side_of(v: dict, viewer: int | None, seat: int) -> Side:
-    if viewer is not None and viewer == v["negotiation"]["boss"]:
+def side_of(v: SeatView, viewer: int | None, seat: int) -> Side:
+    if viewer is not None and viewer == v.negotiation.boss:
         return Side.BOSS
     return Side.OWN if viewer == seat else Side.OTHER
 
 
-def kind_of(terms: dict) -> Kind:
-    if terms.get("by_boss"):
+def kind_of(terms: Terms) -> Kind:
+    if terms.by_boss:
         return Kind.PROPOSAL
-    return Kind.FORMER if terms.get("was_agreed") else Kind.OFFER
+    return Kind.FORMER if terms.was_agreed else Kind.OFFER
 
 
 def terms_sentence(
-    v: dict, viewer: int | None, seat: int, sources, amount: int, kind: Kind
+    v: SeatView, viewer: int | None, seat: int, sources, amount: int, kind: Kind
 ) -> Sentence:
     """Terms between `seat` and the Boss, told to `viewer`."""
-    names = [p["name"] for p in v["players"]]
+    names = [p.name for p in v.players]
     srcs = tuple(s if isinstance(s, Source) else Source.from_data(s) for s in sources)
     key = KEYS[(kind, side_of(v, viewer, seat), not srcs)]
-    who = (("name", names[seat]), ("boss", names[v["negotiation"]["boss"]]))
+    who = (("name", names[seat]), ("boss", names[v.negotiation.boss]))
     return Sentence(key, who, amount, srcs)
 
 
-def pending_sentence(v: dict, viewer: int | None, seat: int) -> Sentence | None:
-    terms = v["negotiation"]["pending"].get(str(seat))
+def pending_sentence(v: SeatView, viewer: int | None, seat: int) -> Sentence | None:
+    terms = v.negotiation.pending.get(seat)
     if terms is None:
         return None
-    return terms_sentence(v, viewer, seat, terms["sources"], terms["amount"], kind_of(terms))
+    return terms_sentence(v, viewer, seat, terms.sources, terms.amount, kind_of(terms))
 
 
-def agreement_sentence(v: dict, seat: int) -> Sentence | None:
+def agreement_sentence(v: SeatView, seat: int) -> Sentence | None:
     """An agreement under the row's "Agreement" heading: "S for $5M" (or a fee)."""
-    terms = v["negotiation"]["agreements"].get(str(seat))
+    terms = v.negotiation.agreements.get(seat)
     if terms is None:
         return None
-    srcs = tuple(Source.from_data(s) for s in terms["sources"])
-    return Sentence("row.agreed_fee" if not srcs else "row.agreed", (), terms["amount"], srcs)
+    srcs = terms.sources
+    return Sentence("row.agreed_fee" if not srcs else "row.agreed", (), terms.amount, srcs)
 
 
-def sentence_width(v: dict, s: Sentence, size: int) -> int:
+def sentence_width(v: SeatView, s: Sentence, size: int) -> int:
     parts = s._format(MARK).split(MARK)
     chips = _chip_clans(v, s)
     return sum(draw.text_width(p, size) for p in parts if p) + _chips_width(chips, len(parts))
 
 
-def _chip_clans(v: dict, s: Sentence) -> list[tuple[int, bool]]:
+def _chip_clans(v: SeatView, s: Sentence) -> list[tuple[int, bool]]:
     """(clan, laid card) per source that names a clan."""
     out = []
     for src in s.sources:
-        c = source_clan(v, src)
+        c = v.source_clan(src)
         if c is not None:
-            out.append((c, src.kind.value == "card"))
+            out.append((int(c), src.kind.value == "card"))
     return out
 
 
@@ -143,12 +145,12 @@ def _chips_width(chips: list, n_parts: int) -> int:
     return len(chips) * CHIP_STEP - (CHIP_STEP - CHIP) + 4
 
 
-def fits(v: dict, s: Sentence, max_w: int) -> bool:
+def fits(v: SeatView, s: Sentence, max_w: int) -> bool:
     """Whether the sentence fits in max_w with its chips (at its size or a smaller one)."""
     return sentence_width(v, s, SMALLER) <= max_w
 
 
-def draw_sentence(surf, v: dict, s: Sentence, x: int, cy: int, colour, max_w: int,
+def draw_sentence(surf, v: SeatView, s: Sentence, x: int, cy: int, colour, max_w: int,
                   size: int = 20) -> int:  # fmt: skip
     """The sentence from x on line cy, its sources as chips (a laid card's framed), a
     step or a size smaller where it does not fit in max_w, in words where even that does
@@ -182,11 +184,11 @@ NAME_MAX = 176  # the name column at most (a longer name is cut: the plate shows
 AGREEMENT_MAX = 240
 
 
-def row_columns(v: dict, X: int) -> tuple[int, int, int]:
+def row_columns(v: SeatView, X: int) -> tuple[int, int, int]:
     """Where a row's name, agreement and pending sentence start: the name and agreement
     columns as wide as their widest entry (or heading), so the sentence has the room."""
     seats = row_seats(v)
-    names = [v["players"][s]["name"] for s in seats]
+    names = [v.players[s].name for s in seats]
     name_w = min(grown(NAME_MAX), max(draw.text_width(n, 22, True) for n in names) + 20)
     widths = [draw.text_width(tr("term.agreement"), 18), draw.text_width("—", 20)]
     for seat in seats:

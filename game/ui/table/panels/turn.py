@@ -7,6 +7,8 @@ from __future__ import annotations
 import pygame
 
 from game.rules import Draw, LegalActions, OpenDeal, Recruit, Roll
+from game.rules.seat_view import SeatView
+from game.rules.state import Phase
 
 from ...drawing import draw, probe
 from ...drawing.theme import GOLD, TEXT, TEXT_DIM, seat_colour
@@ -27,15 +29,15 @@ class TurnPanel:
 
     # -- widgets ---------------------------------------------------------------------------
 
-    def widgets(self, v: dict, legal: LegalActions, viewer: int | None) -> list[Widget]:
-        phase = v["phase"]
-        if phase == "game_over":
+    def widgets(self, v: SeatView, legal: LegalActions, viewer: int | None) -> list[Widget]:
+        phase = v.phase
+        if phase is Phase.GAME_OVER:
             return [self._results_button()]
-        if v.get("window") is not None:
+        if v.window is not None:
             return window_widgets(v, legal, viewer, self.table.send)
-        if phase in ("turn", "moved"):
+        if phase in (Phase.TURN, Phase.MOVED):
             return self._deal_or_move(v, legal, viewer)
-        if phase == "discard":
+        if phase is Phase.DISCARD:
             confirm = self._discard_confirm()
             return confirm + self._recruits(legal, raised=bool(confirm))
         return []
@@ -51,15 +53,15 @@ class TurnPanel:
             tip=tr("tip.see_results"),
         )
 
-    def _deal_or_move(self, v: dict, legal: LegalActions, viewer: int | None) -> list[Widget]:
+    def _deal_or_move(self, v: SeatView, legal: LegalActions, viewer: int | None) -> list[Widget]:
         """Make a deal, or roll (before moving) / draw (after)."""
         send = self.table.send
-        phase = v["phase"]
+        phase = v.phase.value
         me = viewer is not None
         deal = OpenDeal(viewer) if me else None
         second = Roll(viewer) if phase == "turn" and me else Draw(viewer) if me else None
         second_label = (
-            tr("action.roll") if phase == "turn" else tr_count("action.draw", v["draw_count"])
+            tr("action.roll") if phase == "turn" else tr_count("action.draw", v.draw_count)
         )
         return [
             Button(
@@ -132,22 +134,22 @@ class TurnPanel:
 
     # -- the static picture ----------------------------------------------------------------
 
-    def render(self, surf, v: dict, viewer: int | None, ox: int, oy: int) -> None:
+    def render(self, surf, v: SeatView, viewer: int | None, ox: int, oy: int) -> None:
         """Title, prompt, a window's banner and the marker's space onto the panel surface
         (ox, oy: logical -> surface coordinates)."""
         r = L.RIGHT
-        names = [p["name"] for p in v["players"]]
-        turn = v["turn"]
-        phase = v["phase"]
-        if phase == "game_over":
+        names = [p.name for p in v.players]
+        turn = v.turn
+        phase = v.phase
+        if phase is Phase.GAME_OVER:
             title = tr("results.game_over")
             prompt = ""
         else:
             title = status.turn_title(v, viewer, names)
             prompt = status.turn_prompt(v, viewer, names)
-        if v.get("window") is not None:
-            draw_banner(surf, v, v["window"], names, viewer, r.x + ox, r.y + oy + r.height - 164)
-        col = seat_colour(turn) if phase != "game_over" else GOLD
+        if v.window is not None:
+            draw_banner(surf, v, v.window, names, viewer, r.x + ox, r.y + oy + r.height - 164)
+        col = seat_colour(turn) if phase is not Phase.GAME_OVER else GOLD
         pygame.draw.rect(surf, col, (r.x + ox + 24, r.y + oy + 26, 10, 52), border_radius=5)
         head = draw.fit(title, 40, r.width - 90, TEXT, True)
         surf.blit(head, (r.x + ox + 48, r.y + oy + 22))
@@ -161,26 +163,26 @@ class TurnPanel:
                 26,
                 TEXT_DIM,
             )
-        m = v.get("marker")
-        if m is None or phase == "game_over":
+        m = v.marker
+        if m is None or phase is Phase.GAME_OVER:
             return
         self._marker_space(surf, v, m, ox, oy, below)
 
-    def _marker_space(self, surf, v: dict, m: int, ox: int, oy: int, below: int) -> None:
+    def _marker_space(self, surf, v: SeatView, m: int, ox: int, oy: int, below: int) -> None:
         """The marker's space, large: its value and every group, each clan with its holder;
         its box under the prompt's last line (`below`, logical)."""
-        sp = v["board"]["spaces"][m]
-        box = marker_box(v["phase"] == "discard", below + 4).move(ox, oy)
+        sp = v.board.spaces[m]
+        box = marker_box(v.phase is Phase.DISCARD, below + 4).move(ox, oy)
         pygame.draw.rect(surf, (10, 30, 22, 200), box, border_radius=16)
         pygame.draw.rect(surf, (70, 110, 90), box, width=2, border_radius=16)
         if probe.ACTIVE is not None:  # a box its texts belong in, no control on its edge
             probe.ACTIVE.note_box(probe.BoxKind.PANEL, "marker space", box, surf)
         head = draw.fit(tr("table.space_here", n=m + 1), 28, box.width - 260, TEXT, True)
         surf.blit(head, (box.x + 20, box.y + 16))
-        value = tr("money.amount", n=sp["dividends"] * v["price"])
+        value = tr("money.amount", n=sp.dividends * v.price)
         val = draw.text(value, 44, GOLD, True)
         surf.blit(val, val.get_rect(topright=(box.right - 20, box.y + 8)))
-        sub = draw.fit(f"{sp['dividends']} × {tr('money.amount', n=v['price'])}", 22, 240, TEXT_DIM)
+        sub = draw.fit(f"{sp.dividends} × {tr('money.amount', n=v.price)}", 22, 240, TEXT_DIM)
         at = sub.get_rect(topright=(box.right - 20, box.y + 62))
         ink = val.get_bounding_rect().bottom + box.y + 8  # under the value's ink (Large text)
         at.y = max(at.y, ink + 3 - sub.get_bounding_rect().top)
@@ -189,7 +191,7 @@ class TurnPanel:
         chip, step, gap = 52, 100, 34
         low = max(90, chip + 4 + draw.line_height(16) + 4)  # a chip and its holder's name
         x, y = box.x + 20, min(box.y + 100, box.bottom - low)  # a short box: a little higher
-        for kind, k, holders in marker_preview(sp, v["players"]):
+        for kind, k, holders in marker_preview(sp, v):
             lab = draw.text(tr("table.k_of", k=k), 24, TEXT, True) if kind == "grp" else None
             width = (lab.get_width() + 14 if lab else 0) + len(holders) * step - (step - chip)
             if x > box.x + 20 and x + width > box.right - 20:

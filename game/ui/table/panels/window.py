@@ -8,10 +8,12 @@ from collections.abc import Callable
 
 import pygame
 
-from game.rules import LegalActions, Pass, PlayStop
+from game.rules import LegalActions, Pass, PlayStop, WindowMode
+from game.rules.seat_view import SeatView, WindowView
+from game.rules.state import WindowKind
 
 from ...drawing import draw
-from ...drawing.theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, THEME
+from ...drawing.theme import BAD, CLAN_KEYS, GOLD, GOOD, TEXT, TEXT_DIM, THEME
 from ...drawing.widgets import Button, Widget, keycap
 from ...i18n import list_of, tr, tr_names
 from .. import layout as L
@@ -23,19 +25,19 @@ from .geometry import BAR_LABEL_ROOM, BAR_SLOT_W, banner_top, bar_rect
 WINDOW_TEXTS = {
     "boss": lambda v, win, actor: tr("window.boss", name=actor),
     "recruit": lambda v, win, actor: tr(
-        "window.recruit", name=actor, clan=clan_word(win["recruit"])
+        "window.recruit", name=actor, clan=clan_word(win.recruit)
     ),
     "going_once": lambda v, win, actor: tr("window.going_once", name=actor),
 }
 
 
-def window_widgets(v: dict, legal: LegalActions, me: int | None, send: Callable) -> list[Widget]:
+def window_widgets(v: SeatView, legal: LegalActions, me: int | None, send: Callable) -> list[Widget]:
     """Let it pass (or close), and outside a "going once" call a Stop card to play."""
-    win = v["window"]
-    asked = me is not None and me in (win.get("asked") or [])
+    win = v.window
+    asked = me is not None and me in win.asked
     a_pass = Pass(me) if me is not None else None
     a_stop = PlayStop(me) if me is not None else None
-    closing = win["kind"] == "going_once"
+    closing = win.kind is WindowKind.GOING_ONCE
     out: list[Widget] = [
         Button(
             close_rect() if jump_in_shown(v, me) else bar_rect(0, 2),
@@ -66,13 +68,13 @@ def window_widgets(v: dict, legal: LegalActions, me: int | None, send: Callable)
     return out
 
 
-def jump_in_shown(v: dict, viewer: int | None) -> bool:
+def jump_in_shown(v: SeatView, viewer: int | None) -> bool:
     """Whether the bar says how to jump in: an investor asked about a "going once" call
     in ask-around mode (in real time the call's stage word stands there, for 3 s)."""
-    win = v.get("window")
+    win = v.window
     return (
-        win is not None and win["kind"] == "going_once" and viewer is not None
-        and viewer in (win.get("asked") or []) and v["settings"]["window_mode"] == "ask_around"
+        win is not None and win.kind is WindowKind.GOING_ONCE and viewer is not None
+        and viewer in win.asked and v.settings.window_mode is WindowMode.ASK_AROUND
     )  # fmt: skip
 
 
@@ -100,7 +102,7 @@ def jump_in_rect() -> pygame.Rect:
     return pygame.Rect(left, top, bar.x - 16 - left, L.RIGHT.bottom - 56 - top)
 
 
-def draw_jump_in(surf, v: dict, viewer: int | None, ox: int, oy: int) -> None:
+def draw_jump_in(surf, v: SeatView, viewer: int | None, ox: int, oy: int) -> None:
     """The line beside "Let the deal close": any card cancels the call (docs/RULES.md
     §4.4), and "I'm the Boss!" takes the deal."""
     if not jump_in_shown(v, viewer):
@@ -118,22 +120,22 @@ def draw_jump_in(surf, v: dict, viewer: int | None, ox: int, oy: int) -> None:
                           r.x, r.centery, gap=0)  # fmt: skip
 
 
-def _travel_text(v: dict, win: dict, names: list[str]) -> str:
+def _travel_text(v: SeatView, win: WindowView, names: list[str]) -> str:
     d = Describer(names)
-    for c in v["negotiation"]["laid"]:
-        d.laid[c["id"]] = (c["owner"], c["clan"])
-    return tr("window.travel", name=names[win["actor"]], target=d.source(win["target"]))
+    for c in v.negotiation.laid:
+        d.laid[c.id] = (c.owner, CLAN_KEYS[c.clan])
+    return tr("window.travel", name=names[win.actor], target=d.source(win.target.to_data()))
 
 
-def window_text(v: dict, win: dict, names: list[str], viewer: int | None) -> str:
+def window_text(v: SeatView, win: WindowView, names: list[str], viewer: int | None) -> str:
     """What the window waits for, then whether it is the viewer's call or whom it asks
     (`viewer`: the seat the panel speaks to, None for a screen that only watches)."""
-    kind = win["kind"]
+    kind = win.kind.value
     if kind == "travel":
         text = _travel_text(v, win, names)
     else:
-        text = WINDOW_TEXTS.get(kind, WINDOW_TEXTS["going_once"])(v, win, names[win["actor"]])
-    asked = win.get("asked") or []
+        text = WINDOW_TEXTS.get(kind, WINDOW_TEXTS["going_once"])(v, win, names[win.actor])
+    asked = win.asked
     if viewer is not None and viewer in asked:
         text += " — " + (
             tr("window.your_call_close") if kind == "going_once" else tr("window.your_call")
@@ -144,7 +146,7 @@ def window_text(v: dict, win: dict, names: list[str], viewer: int | None) -> str
 
 
 def draw_banner(
-    surf, v: dict, win: dict, names: list[str], viewer: int | None, X: int, by: int
+    surf, v: SeatView, win: WindowView, names: list[str], viewer: int | None, X: int, by: int
 ) -> None:
     """The gold band above the bottom bar (X, by: the panel's left, the band's line)."""
     text = window_text(v, win, names, viewer)
