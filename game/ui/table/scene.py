@@ -284,7 +284,7 @@ class TableScene(Scene):
         s = self.session
         self.v = s.view(s.viewer)
         self.legal = s.legal(s.viewer) if s.viewer is not None else LegalActions()
-        hand = self.v.get("hand") or {}
+        hand = {card.key: n for card, n in self.seen.hand_cards().items()}
         self.hand.set_hand(hand, playable(self.legal))
         self.discard.follow(self.hand.cards, cards_to_discard(self.seen, s.viewer))
         self.hand.marked = frozenset(self.discard.marked)
