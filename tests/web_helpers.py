@@ -195,6 +195,10 @@ class WebBridge:
         finally:
             self._tasks.discard(task)
             writer.close()
+            # a reset leaves its exception in the stream's "closed" future too: take it here
+            # (only the protocol's __del__ would, and test_robust_host turns that off)
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await writer.wait_closed()
 
     @staticmethod
     async def _up(reader: asyncio.StreamReader, ws) -> None:

@@ -79,7 +79,7 @@ def test_one_human_against_bots_from_title_to_results(tmp_path):
         log = s.game.log
         assert any(a.seat == 0 for a in log) and any(a.seat != 0 for a in log)
         # the results: ranking by money, the history ends at the final money
-        final = [p["money"] for p in results.v["players"]]
+        final = [p.money for p in results.seen.players]
         assert list(results.history.points[-1]) == final == list(s.state.money)
         assert len(results.history.points) == s.state.deals_closed + 1
         assert set(results.winners) == set(s.state.winners)
