@@ -33,6 +33,7 @@ ARGS = [
 ]
 PORTRAIT = {"width": 390, "height": 844}
 SMALL = {"width": 360, "height": 640}
+LARGE = {"width": 430, "height": 932}  # the largest phone the page is made for
 
 
 def chromium_path() -> str | None:

@@ -12,6 +12,7 @@ import msgpack
 import pytest
 
 from tests.phone_pages import (
+    LARGE,
     PORTRAIT,
     SMALL,
     chromium_path,
@@ -206,7 +207,7 @@ LAYOUT_JS = """() => {
 
 def test_every_language_at_both_sizes_reads_and_taps(browser):
     """The join screen, the room and the game in the four languages (the phone's own, from its
-    locale) at 390×844 and 360×640: text >= 16 px, buttons >= 44 px, no sideways scrolling,
+    locale) at 360×640, 390×844 and 430×932: text >= 16 px, buttons >= 44 px, no sideways scrolling,
     every word from the tables."""
     from tests.web_helpers import phone_host_thread
 
@@ -227,7 +228,7 @@ def test_every_language_at_both_sizes_reads_and_taps(browser):
         pages["en"].tap("[data-start]")
         for lang, page in pages.items():
             page.wait_for_selector(".hand")
-            for size in (SMALL, PORTRAIT):
+            for size in (SMALL, PORTRAIT, LARGE):
                 page.set_viewport_size(size)
                 assert page.evaluate(LAYOUT_JS) == [], (lang, size)
 
