@@ -210,7 +210,6 @@ def instrument_clients(clock: StepClock) -> Callable[[], dict]:
     clock.wrap(P, "apply_delta", "c0.2.2.1 delta applied")
     clock.wrap(P.ViewHasher, "__call__", "c0.2.2.2 hash")
     clock.wrap(follow, "countdowns_from", "c0.2.2.3 countdowns read")
-    clock.wrap(ClientSession, "_emit", "c0.2.3 callback (on_message)")
     return lambda: {"client_read_cpu_us": [c / 1000 for c in cpu]}
 
 

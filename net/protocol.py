@@ -624,6 +624,12 @@ def check_host_message(msg: Any, deep: bool = True) -> dict:
     return _check(msg, HOST_MESSAGES, deep)
 
 
+def action_message(action: dict, version: int, id: int) -> dict:
+    """The one ``action`` message a client sends: ``action`` (its wire form) made on
+    ``version``, answered by an ``update`` with ``ack == id`` or an ``error`` with ``id``."""
+    return {"t": "action", "version": version, "action": action, "id": id}
+
+
 def error(code: str, message: str | None = None, **extra: Any) -> dict:
     """An error reply; ``extra`` may carry id, rule, version."""
     if code not in ERRORS:  # pragma: no cover - a programming error

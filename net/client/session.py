@@ -105,7 +105,8 @@ log = logging.getLogger(__name__)
 class ClientSession:
     """The protocol on an asyncio loop: one seat's connection, reconnecting with backoff.
 
-    ``on_message(msg)`` receives every typed message (in the loop's thread). ``run()``
+    ``on_message(msg)`` receives every typed message (in the loop's thread); an exception
+    it raises is a bug in its owner and ``run()`` raises it, like a handler's. ``run()``
     returns when the session is over: closed, a final error, or no host for ``retry_for``
     seconds (then a last ``Disconnected(will_retry=False)``). ``kept_token``: the token is
     one this machine kept for the table (``main.py join`` found it), so a host that no
@@ -173,12 +174,11 @@ class ClientSession:
         transport.write(frame)
         return True
 
-    def send_action(self, action: Action, version: int | None = None, id: int | None = None) -> int:
-        """Send ``action`` made on ``version`` (default: the latest view); returns its id.
-        The one place an ``action`` message is made (``Client.send_action`` calls it)."""
-        rid = next(self._ids) if id is None else id
+    def send_action(self, action: Action, version: int | None = None) -> int:
+        """Send ``action`` made on ``version`` (default: the latest view); returns its id."""
+        rid = next(self._ids)
         stamp = self.follower.version if version is None else version
-        self.send({"t": "action", "version": stamp or 0, "action": action.to_data(), "id": rid})
+        self.send(P.action_message(action.to_data(), stamp or 0, rid))
         return rid
 
     @property
@@ -219,7 +219,7 @@ class ClientSession:
                         return
                     if not announced:
                         announced = True
-                        self._emit(Disconnected(reason, True, self.host_closed))
+                        self.on_message(Disconnected(reason, True, self.host_closed))
                     await asyncio.sleep(self._delay(attempt))
                     attempt += 1
                     continue
@@ -239,7 +239,7 @@ class ClientSession:
                     self._finish(reason)
                     return
                 self.stats["reconnects"] += 1
-                self._emit(Disconnected(reason, True, self.host_closed))
+                self.on_message(Disconnected(reason, True, self.host_closed))
                 announced = True
                 down_since = time.monotonic()
                 await asyncio.sleep(self._delay(0))
@@ -255,13 +255,7 @@ class ClientSession:
     def _finish(self, reason: str) -> None:
         self.final = self.final or reason
         self.closed = True
-        self._emit(Disconnected(reason, False, self.host_closed))
-
-    def _emit(self, msg: Message) -> None:
-        try:
-            self.on_message(msg)
-        except Exception:
-            log.exception("on_message failed")
+        self.on_message(Disconnected(reason, False, self.host_closed))
 
     def _link(self) -> HostLink:
         """A new connection's reader: from its first byte, what it reads goes to ``_on_raw``
@@ -353,7 +347,7 @@ class ClientSession:
                 self.request_snapshot()
             return
         if out is not None:
-            self._emit(out)
+            self.on_message(out)
 
     # Each handler returns the typed message for ``on_message`` (None: nothing to hand on).
 
@@ -548,15 +542,16 @@ class Client:
                 loop.call_soon_threadsafe(fn, *args)
 
     def send_action(self, action: Action, version: int | None = None) -> int:
-        """``ClientSession.send_action`` in the loop's thread, stamped with ``version``
-        (default: the last polled one; nothing polled: the session's latest); returns its
-        id (an ``Update`` with ``ack == id`` or a ``ServerError`` with ``id == id`` answers)."""
+        """Send ``action`` stamped with ``version`` (default: the last polled one; 0 before
+        any); returns its id (an ``Update`` with ``ack == id`` or a ``ServerError`` with
+        ``id == id`` answers). The message is made here and written in the loop's thread."""
         rid = next(self._ids)
-        version = self.version if version is None else version
+        stamp = self.version if version is None else version
+        msg = P.action_message(action.to_data(), stamp or 0, rid)
         loop, session = self._loop, self._session
         if loop is not None and session is not None:
             with contextlib.suppress(RuntimeError):  # the loop closed: the session ended
-                loop.call_soon_threadsafe(session.send_action, action, version, rid)
+                loop.call_soon_threadsafe(session.send, msg)
         return rid
 
     def request_snapshot(self) -> None:

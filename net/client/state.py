@@ -6,13 +6,14 @@ seat and token, the table, the last view with its legal actions, who sits where,
 clocks, whether the link is up - is kept here, and `absorb` is the only code that changes
 it. The window's `NetSession` reads its client's state rather than keeping its own copy,
 and hears each message through the state's `listener` (a `ClientListener`) just before the
-state takes it in: one dispatch, by the message's type, for both.
+state takes it in: one dispatch, by the message's type (`functools.singledispatchmethod`),
+for both.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import singledispatchmethod
 
 from game.rules import LegalActions
 from net.client.messages import (
@@ -78,64 +79,58 @@ class ClientState:
         """Our legal actions in the last view (empty for spectators and before any)."""
         return self.last.legal if self.last is not None else LegalActions()
 
+    @singledispatchmethod
     def absorb(self, msg: Message) -> None:
-        """Take one message in: the listener hears it, then the state changes."""
-        take = _ABSORB.get(type(msg))
-        if take is not None:
-            take(self, msg)
+        """Take one message in: the listener hears it, then the state changes (each kind
+        below; a kind not registered changes nothing)."""
 
+    @absorb.register
     def _joined(self, msg: Joined) -> None:
         self.listener.on_joined(msg)
         self.seat, self.token, self.table, self.role = msg.seat, msg.token, msg.table, msg.role
         self.joined = self.connected = True
 
+    @absorb.register
     def _reconnected(self, msg: Reconnected) -> None:
         self.listener.on_reconnected(msg)
         self.connected = True
 
+    @absorb.register
     def _snapshot(self, msg: Snapshot) -> None:
         self.listener.on_snapshot(msg)
         self.last = msg
         self.countdowns = msg.countdowns
 
+    @absorb.register
     def _update(self, msg: Update) -> None:
         self.listener.on_update(msg)
         self.last = msg
         if msg.countdowns is not None:
             self.countdowns = msg.countdowns
 
-    def _timers(self, msg: CountdownsChanged) -> None:
+    @absorb.register
+    def _countdowns(self, msg: CountdownsChanged) -> None:
         self.countdowns = msg.countdowns
 
+    @absorb.register
     def _seats(self, msg: Seats) -> None:
         self.listener.on_seats(msg)
         self.seats = msg
 
+    @absorb.register
     def _error(self, msg: ServerError) -> None:
         self.listener.on_error(msg)
 
+    @absorb.register
     def _said(self, msg: Said) -> None:
         self.listener.on_said(msg)
 
+    @absorb.register
     def _gave_up(self, msg: GaveUp) -> None:
         self.listener.on_gave_up(msg)
 
+    @absorb.register
     def _disconnected(self, msg: Disconnected) -> None:
         self.listener.on_disconnected(msg)
         self.connected = False
         self.finished = not msg.will_retry
-
-
-#: how each kind of message is taken in: the listener's method, then what it changes
-_ABSORB: dict[type, Callable[[ClientState, Message], None]] = {
-    Joined: ClientState._joined,
-    Reconnected: ClientState._reconnected,
-    Snapshot: ClientState._snapshot,
-    Update: ClientState._update,
-    CountdownsChanged: ClientState._timers,
-    Seats: ClientState._seats,
-    ServerError: ClientState._error,
-    Said: ClientState._said,
-    GaveUp: ClientState._gave_up,
-    Disconnected: ClientState._disconnected,
-}

@@ -35,7 +35,7 @@ from tests.net_helpers import config_for_tests
 ROOT = Path(__file__).resolve().parents[2]
 OWN = (str(ROOT / "game") + "/", str(ROOT / "net") + "/")
 #: the most functions one action may pass through: 23 before issue 34 (its goal: 12)
-MAX_HOPS = 18
+MAX_HOPS = 15
 GUARD = 30.0
 #: where a thread's route begins: the event loop's callbacks, a thread's start, the test
 _BASE = re.compile(r"/asyncio/|/threading\.py$|/tests/")
