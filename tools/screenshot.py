@@ -694,7 +694,8 @@ def finished_bot_game(seed: int, players: int = 4, bots: str = "random"):
 def _finished(seed: int, players: int, bots: str):
     from game.bots import make_bot
     from game.rules import Game, Settings
-    from game.rules.view import events_for, view
+    from game.rules.seat_view import SeatView
+    from game.rules.view import events_for
     from game.table.simulate import play
     from game.ui.table.scene import MoneyHistory
 
@@ -707,7 +708,7 @@ def _finished(seed: int, players: int, bots: str):
             history.feed(e)
 
     play(game, [make_bot(bots, s, seed) for s in range(players)], on_step=on_step)
-    return view(game.state, None), history, game
+    return SeatView.of(game.state, None), history, game
 
 
 def render_replay(app, seed: int) -> None:

@@ -16,7 +16,7 @@ from .board import CLANS
 from .cards import Card, card_from_key
 from .determinize import state_from_view
 from .engine import explain_illegal, legal_actions
-from .seat_view import SeatView, as_seat_view
+from .seat_view import SeatView
 from .state import POOL, GameState, placard
 
 LAST_TILE = 15  # the stack's last tile always ends the game (RULES §7.2)
@@ -56,25 +56,21 @@ def _candidate(state: GameState, seat: int, card: Card) -> Action:
     return plays[card]()
 
 
-_last: tuple[SeatView | dict, GameState] | None = None  # the latest view asked about, its state
+_last: tuple[SeatView, GameState] | None = None  # the latest view asked about, its state
 
 
-def _state(view: SeatView | dict) -> GameState:
+def _state(view: SeatView) -> GameState:
     """The state rebuilt from `view`, once per view (a panel asks about many buttons)."""
     global _last
     if _last is None or _last[0] is not view:
-        _last = (view, state_from_view(as_seat_view(view), shuffle=False))
+        _last = (view, state_from_view(view, shuffle=False))
     return _last[1]
 
 
-def _seat(view: SeatView | dict) -> int | None:
-    return view.seat if isinstance(view, SeatView) else view.get("seat")
-
-
-def action_reason(view: SeatView | dict, action: Action) -> str | None:
+def action_reason(view: SeatView, action: Action) -> str | None:
     """The rule id (as `explain_illegal` names it) keeping the viewing seat from `action`
     now, or None when it is legal. The action's seat must be the view's."""
-    seat = _seat(view)
+    seat = view.seat
     if seat != action.seat:
         raise ValueError(f"a view of seat {seat} explains no move of seat {action.seat}")
     state = _state(view)
@@ -83,10 +79,10 @@ def action_reason(view: SeatView | dict, action: Action) -> str | None:
     return explain_illegal(state, action)[0]
 
 
-def card_play_reason(view: SeatView | dict, card_key: str) -> str | None:
+def card_play_reason(view: SeatView, card_key: str) -> str | None:
     """The rule id (as `explain_illegal` names it) keeping the viewing seat from playing
     this card now, or None when it has a play or the view has no seat."""
-    seat = _seat(view)
+    seat = view.seat
     if seat is None:
         return None
     state = _state(view)
@@ -110,18 +106,17 @@ class GameEnd:
     faces: tuple[int, ...] = ()
 
 
-def game_end(view: SeatView | dict) -> GameEnd | None:
+def game_end(view: SeatView) -> GameEnd | None:
     """Why the game of this final view ended, from the view alone (None: not over, or over
     some other way). The last tile placed is the highest number covering a space: the tiles
     are stacked in order."""
-    seen = as_seat_view(view)
-    if not seen.over or not seen.covered:
+    if not view.over or not view.covered:
         return None
-    tile = max(seen.covered.values())
-    faces = seen.board.tile(tile).end_faces
-    if not seen.tiles or tile == LAST_TILE:
+    tile = max(view.covered.values())
+    faces = view.board.tile(tile).end_faces
+    if not view.tiles or tile == LAST_TILE:
         return GameEnd(tile)
-    roll = seen.last_roll
+    roll = view.last_roll
     if roll is not None and roll in faces:
         return GameEnd(tile, roll, tuple(faces))
     return None

@@ -17,7 +17,7 @@ from . import negotiation as nego
 from .board import Clan, fill_rows, space_rows
 from .determinize import state_from_view
 from .events import BANK
-from .seat_view import SeatView, as_seat_view
+from .seat_view import SeatView
 from .state import GameState, Source, Terms
 
 
@@ -113,12 +113,12 @@ class Preview:
         return self.after.paid > self.after.proceeds
 
 
-def ledger(view: SeatView | dict) -> Ledger:
+def ledger(view: SeatView) -> Ledger:
     """The open deal's ledger as `view`'s seat sees it."""
     return _ledger(_state(view), view)
 
 
-def preview(view: SeatView | dict, seat: int, sources: tuple[Source, ...], amount: int) -> Preview:
+def preview(view: SeatView, seat: int, sources: tuple[Source, ...], amount: int) -> Preview:
     """The ledger if `seat` agreed to these terms now (a proposal accepted, an offer taken)."""
     before = ledger(view)
     st = _state(view)
@@ -131,7 +131,7 @@ def preview(view: SeatView | dict, seat: int, sources: tuple[Source, ...], amoun
     return Preview(seat, before, after, redundant if adds_nothing else (), adds_nothing)
 
 
-def needed_sources(view: SeatView | dict, seat: int, pool: tuple[Source, ...]) -> tuple[Source, ...]:
+def needed_sources(view: SeatView, seat: int, pool: tuple[Source, ...]) -> tuple[Source, ...]:
     """The sources of `pool` (in its order) that fill places the deal still lacks, each one
     kept only if it fills one more than those before it: what the terms editor ticks."""
     picked: list[Source] = []
@@ -144,14 +144,13 @@ def needed_sources(view: SeatView | dict, seat: int, pool: tuple[Source, ...]) -
     return tuple(picked)
 
 
-def _state(view: SeatView | dict) -> GameState:
-    seen = as_seat_view(view)
-    if seen.negotiation is None:
+def _state(view: SeatView) -> GameState:
+    if view.negotiation is None:
         raise ValueError("a ledger needs an open deal")
-    return state_from_view(seen, shuffle=False)
+    return state_from_view(view, shuffle=False)
 
 
-def _ledger(st: GameState, view: SeatView | dict) -> Ledger:
+def _ledger(st: GameState, view: SeatView) -> Ledger:
     neg = st.negotiation
     boss = neg.boss
     space = st.board.spaces[neg.space]

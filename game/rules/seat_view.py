@@ -532,11 +532,6 @@ _DECODERS = tuple((k, dec) for k, (_b, _e, dec) in SECTIONS.items())
 _BOARD = list(SECTIONS).index("board")
 
 
-def as_seat_view(view: SeatView | dict) -> SeatView:
-    """A view as a `SeatView` (a wire map is read once; a `SeatView` is itself)."""
-    return view if isinstance(view, SeatView) else SeatView.from_data(view)
-
-
 def own_hand(state: GameState, seat: int | None) -> bool:
     """Whether `seat` is a seat at the table (its view holds its hand)."""
     return seat is not None and 0 <= seat < state.players

@@ -9,13 +9,8 @@ import pytest
 from game.rules import Accept, AcceptProposal, Settings, WindowMode, view
 from game.rules.ledger import Cover, ledger, needed_sources, preview
 from game.rules.seat_view import SeatView
-from game.rules.state import Source
 from game.table.simulate import simulate_game
 from tests.scenario import Scenario
-
-
-def _sources(terms: dict) -> tuple[Source, ...]:
-    return tuple(Source.from_data(s) for s in terms["sources"])
 
 
 def _figures(led) -> tuple:
@@ -28,7 +23,7 @@ class LedgerAudit:
     against the engine's payments and the Boss's money change."""
 
     def __init__(self) -> None:
-        self.before: dict[int, dict] = {}  # seat -> its view before the next action
+        self.before: dict[int, SeatView] = {}  # seat -> its view before the next action
         self.money_before: list[int] = []
         self.standing = None  # the last prediction, while the Boss's ledger still shows it
         self.accepts = self.closes = self.predicted_closes = 0
@@ -42,9 +37,10 @@ class LedgerAudit:
         if closed:
             self._closed(st, events)
         elif self.standing is not None and st.negotiation is not None:
-            now = ledger(view(st, st.negotiation.boss))
+            now = ledger(SeatView.of(st, st.negotiation.boss))
             self.standing = self.standing if _figures(now) == _figures(self.standing) else None
-        self.before = {s: view(st, s) for s in range(st.players)}
+        # read back from the wire map: a view built from the state reads it lazily
+        self.before = {s: SeatView.from_data(view(st, s)) for s in range(st.players)}
         self.money_before = list(st.money)
         if st.negotiation is None:
             self.standing = None
@@ -52,13 +48,13 @@ class LedgerAudit:
     def _accepted(self, st, action) -> None:
         seat = action.of if isinstance(action, Accept) else action.seat
         boss_view = self.before[st.negotiation.boss]
-        terms = boss_view["negotiation"]["pending"][str(seat)]
-        pred = preview(boss_view, seat, _sources(terms), terms["amount"])
-        theirs = preview(self.before[seat], seat, _sources(terms), terms["amount"])
-        now = ledger(view(st, st.negotiation.boss))
+        terms = boss_view.negotiation.pending[seat]
+        pred = preview(boss_view, seat, terms.sources, terms.amount)
+        theirs = preview(self.before[seat], seat, terms.sources, terms.amount)
+        now = ledger(SeatView.of(st, st.negotiation.boss))
         assert _figures(pred.after) == _figures(now)
-        assert pred.after.keeps == pred.before.keeps - terms["amount"] or st.settings.two_player
-        assert theirs.after.paid_to(seat) == ledger(view(st, seat)).paid_to(seat)
+        assert pred.after.keeps == pred.before.keeps - terms.amount or st.settings.two_player
+        assert theirs.after.paid_to(seat) == ledger(SeatView.of(st, seat)).paid_to(seat)
         self.standing = pred.after
         self.accepts += 1
 

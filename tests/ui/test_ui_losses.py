@@ -134,7 +134,7 @@ def finished(seed: int):
     """A whole 4-player random-bot game: its final public view, money history, the game,
     and from the engine's own events the last tile placed and the end die after it (None:
     the last tile ended it)."""
-    from game.rules.view import view
+    from game.rules.seat_view import SeatView
     from game.ui.table.scene import MoneyHistory
 
     game = Game(["Mei", "Ann", "Bo", "Cy"], seed, Settings(players=4))
@@ -151,7 +151,7 @@ def finished(seed: int):
             history.feed(e)
 
     play(game, [make_bot("random", s, seed) for s in range(4)], on_step=on_step)
-    return view(game.state, None), history, game, end["tile"], end["die"]
+    return SeatView.of(game.state, None), history, game, end["tile"], end["die"]
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 12])  # 12: the last tile ends it

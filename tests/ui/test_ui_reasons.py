@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules import Accept, view
+from game.rules import Accept
 from game.rules.explain import action_reason
 from game.rules.seat_view import SeatView
 from game.ui import i18n
@@ -66,7 +66,7 @@ def test_the_quiet_round_accept_tooltip_names_the_rule_not_the_move(app):
 
 def test_the_reason_is_the_engines_rule():
     s = screenshot.quiet_session()
-    v = view(s.game.state, 0)
+    v = SeatView.of(s.game.state, 0)
     assert action_reason(v, Accept(0, 1)) == "floor.quiet_round"
     with pytest.raises(ValueError):
         action_reason(v, Accept(1, 0))  # a view explains its own seat's moves only

@@ -94,11 +94,11 @@ def test_wrapping_keeps_thai_marks_and_breaks_cjk():
 
 def test_results_ranking_and_history_from_a_bot_game():
     final, history, names = finished_game(seed=5)
-    money = [p["money"] for p in final["players"]]
+    money = [p.money for p in final.players]
     assert list(history.points[0]) == [0] * len(names)
     assert list(history.points[-1]) == money
-    assert len(history.points) == final["deals_closed"] + 1
-    assert sum(history.boss_deals) == final["deals_closed"]
+    assert len(history.points) == final.deals_closed + 1
+    assert sum(history.boss_deals) == final.deals_closed
     from game.ui.scenes.results import ranking
 
     places = ranking(money)

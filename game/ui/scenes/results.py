@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.seat_view import SeatView, as_seat_view
+from game.rules.seat_view import SeatView
 
 from ..drawing import draw
 from ..drawing.theme import GOLD, TEXT, TEXT_DIM, seat_colour
@@ -45,7 +45,7 @@ class ResultsScene(Scene):
     def __init__(
         self,
         app,
-        final_view: SeatView | dict,
+        final: SeatView,
         history,
         names: list[str],
         restart=None,
@@ -59,7 +59,7 @@ class ResultsScene(Scene):
         super().__init__(app)
         self.replay = replay
         self.replay_seats = replay_seats
-        self.seen = as_seat_view(final_view)
+        self.seen = final
         self.history = history
         self.names = names
         self.played_by = played_by

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.seat_view import SeatView
+
 from ..drawing import draw
 from ..drawing.qr import page_address, qr_surface
 from ..drawing.theme import BAD, GOLD, GOOD, TEXT, TEXT_DIM, WARN, seat_colour
@@ -284,7 +286,7 @@ class LanResultsScene(ResultsScene):
 
         super().__init__(
             app,
-            session.view(None),
+            SeatView.from_data(session.view(None)),
             table.history,
             table.names,
             restart=lambda: back_to_room(app, session),

@@ -9,6 +9,8 @@ It reads the table's session, director, flags (`multi`, `auto_results`, `results
 
 from __future__ import annotations
 
+from game.rules.seat_view import SeatView
+
 from ..screen import router
 from ..screen.router import Route
 
@@ -71,7 +73,7 @@ class TableHandover:
             router.scene(
                 Route.RESULTS,
                 t.app,
-                session.view(None),
+                SeatView.from_data(session.view(None)),
                 t.history,
                 t.names,
                 restart=t.on_exit,
