@@ -168,6 +168,15 @@ class LayoutProbe:
     def note_bubble(self, img: pygame.Surface, words: str) -> None:
         self.bubbles[id(img)] = (img, words)
 
+    def note_bubble_blit(self, surface, source, dest, area) -> None:
+        """A bubble's image landed (after the words in it): a box over what it hides."""
+        bubble = self.bubbles.get(id(source))
+        if bubble is None or bubble[0] is not source:
+            return
+        pos = dest.topleft if isinstance(dest, pygame.Rect) else dest
+        size = pygame.Rect(area).size if area is not None else source.get_size()
+        self.note_box(BoxKind.BUBBLE, bubble[1], pygame.Rect(pos, size), surface)
+
     def note_box(self, kind: BoxKind, label: str, rect, surface) -> None:
         into = self._list(surface)
         if into is None:
@@ -227,11 +236,7 @@ class ProbeCanvas(_SURFACE):
         shown = super().blit(source, dest, area, special_flags)
         if ACTIVE is not None:
             ACTIVE.note_blit(self, source, dest, area, shown)
-            bubble = ACTIVE.bubbles.get(id(source))
-            if bubble is not None and bubble[0] is source:  # a bubble: a box over what it hides
-                pos = dest.topleft if isinstance(dest, pygame.Rect) else dest
-                size = pygame.Rect(area).size if area is not None else source.get_size()
-                ACTIVE.note_box(BoxKind.BUBBLE, bubble[1], pygame.Rect(pos, size), self)
+            ACTIVE.note_bubble_blit(self, source, dest, area)
         return shown
 
     def copy(self):  # noqa: D102 - pygame's copy, with what was drawn on it
