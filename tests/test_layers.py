@@ -293,3 +293,60 @@ def test_an_import_circle_is_named(tmp_path):
         _write(tmp_path, "game/bots/fine.py", "def f():\n    from . import base\n"),
     ]
     assert import_circles(files, tmp_path) == [["game.bots.base", "game.bots.kinds"]]
+
+
+# --------------------------------------------------------------------------- the layout probe
+
+#: the layout probe (tools/layout_probe.py) observes the drawing from outside: no program
+#: module names it. In game/ the word itself is a mention; in net/, where a probe is also
+#: the host's ping, its module, its names and "layout probe" are.
+PROBE_WORD = re.compile(r"\bprob(e|es|ed|ing)\b", re.IGNORECASE)
+PROBE_NAMES = re.compile(
+    r"layout[ _]probe|\bprobe\.[A-Za-z]|ProbeCanvas|LayoutProbe|\bprobing\(|under (a|the) probe",
+    re.IGNORECASE,
+)
+
+
+def probe_mentions(files: list[Path], root: Path = ROOT) -> list[str]:
+    """Where a module under game/ or net/ imports a probe module or mentions the probe."""
+    found = []
+    for path in files:
+        rel = path.relative_to(root)
+        if rel.parts[0] not in ("game", "net"):
+            continue
+        words = PROBE_WORD if rel.parts[0] == "game" else PROBE_NAMES
+        for imp in imports_of(path, root):
+            if any("probe" in part for part in imp.target.split(".")):
+                found.append(str(imp))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if words.search(line):
+                found.append(f"{rel}:{n}: {line.strip()}")
+    return found
+
+
+def test_no_program_module_mentions_the_layout_probe():
+    files = program_files()
+    assert any(p.relative_to(ROOT).parts[0] == "net" for p in files)
+    found = probe_mentions(files)
+    assert not found, "the game names the layout probe:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    "where, source",
+    [
+        ("game/ui/x.py", "from ..drawing import probe\n"),
+        ("game/ui/x.py", "from tools import layout_probe\n"),
+        ("game/ui/x.py", "def f(p):\n    return p.ACTIVE  # under the probe\n"),
+        ("game/ui/x.py", "def f(img):\n    return img  # what the layout probe sees\n"),
+        ("net/x.py", "import importlib\nimportlib.import_module('tools.layout_probe')\n"),
+        ("net/x.py", "def f(probe):\n    return probe.ACTIVE\n"),
+    ],
+)
+def test_a_mention_of_the_probe_is_named(tmp_path, where, source):
+    found = probe_mentions([_write(tmp_path, where, source)], tmp_path)
+    assert found and all(f.startswith(where) for f in found), found
+
+
+def test_the_hosts_probes_are_not_the_layout_probe(tmp_path):
+    source = '"""A probe every second pings each connection."""\nprobe_interval = 4.0\n'
+    assert probe_mentions([_write(tmp_path, "net/x.py", source)], tmp_path) == []

@@ -9,10 +9,10 @@ import pytest
 
 from game.bots import make_bot
 from game.bots.heuristic import PERSONALITIES, personality
-from game.ui.drawing import probe
 from game.ui.scenes.newgame import NewGameScene, default_bot, kind_label
 from game.ui.sessions.bot_styles import bot_specs, style_name
 from game.ui.sessions.session import LocalSession, SeatSpec
+from tools import layout_probe as probe
 from tools.autoplay import make_app
 
 LANG = Path(__file__).resolve().parents[2] / "assets" / "lang"

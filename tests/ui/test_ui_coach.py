@@ -12,11 +12,11 @@ import pytest
 from game.rules import Roll
 from game.tutorial import load_script
 from game.ui import i18n
-from game.ui.drawing import probe
 from game.ui.drawing.theme import CLAN_KEYS, CLAN_LETTERS, THEME
 from game.ui.table import layout as L
 from game.ui.tutorial.coach import clan_words
 from game.ui.tutorial.scene import render_still
+from tools import layout_probe as probe
 from tools.autoplay import DT, click_widget, make_app
 
 SCRIPT = load_script()

@@ -8,13 +8,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.drawing import probe
-from game.ui.drawing.probe import BoxKind
 from game.ui.drawing.theme import LOGICAL_SIZE, THEME
 from game.ui.table import display
 from game.ui.table import layout as table_layout
+from tools import layout_probe as probe
 from tools import screenshot
 from tools.autoplay import clear_scenes, make_app
+from tools.layout_probe import BoxKind
 
 
 @pytest.fixture(scope="module")

@@ -12,11 +12,12 @@ import pytest
 
 from game.rules.cards import DECK_COUNTS
 from game.ui import i18n
-from game.ui.drawing import cardart, probe
+from game.ui.drawing import cardart
 from game.ui.drawing.theme import GOLD, THEME
 from game.ui.table.hand import FAN_AREA, ORDER, HandFan
 from game.ui.table.scene import TableScene
 from game.ui.table.tips import card_tip
+from tools import layout_probe as probe
 from tools import screenshot
 from tools.autoplay import click, click_widget, key, make_app
 

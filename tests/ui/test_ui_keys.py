@@ -12,7 +12,6 @@ import pytest
 from game.rules import Card, Settings, Setup
 from game.rules.cards import DECK_COUNTS
 from game.table.bot_schedule import Timing
-from game.ui.drawing import probe
 from game.ui.drawing.theme import CLAN_LETTERS
 from game.ui.drawing.widgets import Button, keycap
 from game.ui.scenes import rules
@@ -25,6 +24,7 @@ from game.ui.table.keys import (
     Overlay,
 )
 from game.ui.table.scene import TableScene
+from tools import layout_probe as probe
 from tools import screenshot
 from tools.autoplay import clear_scenes, click_widget, key, make_app
 

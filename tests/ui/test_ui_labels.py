@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from game.tutorial import load_script
-from game.ui.drawing import probe
 from game.ui.i18n import tr
 from game.ui.scenes.results import ResultsScene
 from game.ui.sessions import autosave
@@ -18,6 +17,7 @@ from game.ui.table.replay import ReplayScene
 from game.ui.tutorial.progress import save_progress
 from game.ui.tutorial.scene import TutorialTable, build_tutorial
 from game.ui.tutorial.session import PLAY_OUT_BOT
+from tools import layout_probe as probe
 from tools.autoplay import DT, click_widget, make_app
 from tools.screenshot import finished_bot_game
 

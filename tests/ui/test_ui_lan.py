@@ -202,8 +202,8 @@ def test_the_lobby_shows_each_tables_pace_and_hosts_with_its_own(tmp_path):
     """A found table's row says how its windows ask and how long each player has to answer,
     in every language; the host pane's own choice (ask around by default) is what a table
     hosted from here announces."""
-    from game.ui.drawing import probe
     from net.discovery.browse import TablePace
+    from tools import layout_probe as probe
 
     app = make_app(tmp_path)
     try:
@@ -646,8 +646,8 @@ def test_hosting_from_the_lobby_and_leaving_stops_the_table(tmp_path, display):
         assert s.owns_host and ht.code == "QQQQ" and s.code == "QQQQ"
         assert s.spectator is display
         until(app, lambda: s.joined and s.seats is not None, "the room")
-        from game.ui.drawing import probe
         from net.client.session import TablePace
+        from tools import layout_probe as probe
 
         with probe.probing() as p:
             app.draw()

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.ui.drawing import probe
-from game.ui.drawing.probe import BoxKind
 from game.ui.drawing.theme import THEME
 from tests.ui import test_ui_layout as layout
 from tests.ui.test_ui_layout import FITS, build, set_text, use_language
+from tools import layout_probe as probe
+from tools.layout_probe import BoxKind
 
 app = layout.app  # the layout audit's app, drawing on its probe canvas
 

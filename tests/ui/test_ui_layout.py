@@ -32,13 +32,14 @@ import pytest
 from game.tutorial import load_script
 from game.ui import i18n
 from game.ui.config import TEXT_SIZES
-from game.ui.drawing import fonts, probe
-from game.ui.drawing.probe import BoxKind
+from game.ui.drawing import fonts
 from game.ui.drawing.theme import LOGICAL_SIZE, MIN_SCREEN_PX, THEME, min_text_px
 from game.ui.screen.window import fit_rect
 from game.ui.table import layout as table_layout
+from tools import layout_probe as probe
 from tools import screenshot
 from tools.autoplay import clear_scenes, make_app
+from tools.layout_probe import BoxKind
 
 pytestmark = pytest.mark.slow  # the layout audit: every scene, state, language and screen
 LANGS = ("en", "zh_Hant", "zh_Hans", "th")

@@ -11,11 +11,12 @@ import pytest
 
 from game.ui import i18n
 from game.ui.config import TEXT_SIZES
-from game.ui.drawing import fonts, probe
-from game.ui.drawing.probe import BoxKind
+from game.ui.drawing import fonts
 from game.ui.drawing.theme import LOGICAL_SIZE, THEME
+from tools import layout_probe as probe
 from tools import screenshot
 from tools.autoplay import make_app
+from tools.layout_probe import BoxKind
 
 LANGS = ("en", "zh_Hant", "zh_Hans", "th")
 GAP = 3  # lines closer than this read as one

@@ -9,8 +9,8 @@ import pytest
 import segno
 
 from game.ui import i18n
-from game.ui.drawing import probe
 from game.ui.drawing.qr import QUIET_ZONE, qr_modules, qr_surface
+from tools import layout_probe as probe
 from tools.autoplay import make_app
 from tools.screenshot import render
 

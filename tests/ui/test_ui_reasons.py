@@ -10,10 +10,10 @@ from game.rules import Accept
 from game.rules.explain import action_reason
 from game.rules.seat_view import SeatView
 from game.ui import i18n
-from game.ui.drawing import probe
 from game.ui.drawing.theme import THEME
 from game.ui.table import status
 from tests.net.test_protocol_doc import engine_rule_ids
+from tools import layout_probe as probe
 from tools import screenshot
 from tools.autoplay import clear_scenes, make_app
 

@@ -11,11 +11,11 @@ from game.rules import WindowMode, legal_actions
 from game.rules import view as wire_view
 from game.rules.seat_view import SeatView
 from game.ui import i18n
-from game.ui.drawing import probe
-from game.ui.drawing.probe import BoxKind
 from game.ui.drawing.theme import LOGICAL_SIZE
 from tests.scenario import Scenario
+from tools import layout_probe as probe
 from tools.autoplay import make_app
+from tools.layout_probe import BoxKind
 
 NAMES = ["Chen", "Dara", "Bruno"]
 CHEN, DARA, BRUNO = 0, 1, 2

@@ -7,11 +7,11 @@ import pygame
 import pytest
 
 from game.ui import i18n
-from game.ui.drawing import probe
 from game.ui.drawing import rules_pictures as pictures
 from game.ui.drawing.theme import MIN_TEXT_PX, THEME
 from game.ui.i18n import tr
 from game.ui.scenes.rules import SECTIONS, TOPICS, VIEW, RulesScene
+from tools import layout_probe as probe
 from tools.autoplay import make_app
 
 

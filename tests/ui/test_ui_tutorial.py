@@ -14,7 +14,6 @@ from game.rules import LayClan, LegalActions, Offer, OpenDeal, PassFloor, Propos
 from game.rules.board import Clan
 from game.tutorial import Trigger, load_script
 from game.ui import i18n
-from game.ui.drawing import probe
 from game.ui.drawing.theme import THEME
 from game.ui.drawing.widgets import Button
 from game.ui.scenes.menu import PauseScene
@@ -23,6 +22,7 @@ from game.ui.tutorial.choice import TutorialChoiceScene
 from game.ui.tutorial.coach import clan_words
 from game.ui.tutorial.progress import load_progress, save_progress
 from game.ui.tutorial.scene import TutorialTable, build_tutorial
+from tools import layout_probe as probe
 from tools.autoplay import DT, click, click_widget, key, make_app
 
 from .test_ui_layout import problems

@@ -11,8 +11,9 @@ import pytest
 from icu4py.breakers import LineBreaker, WordBreaker
 
 from game.ui import i18n
-from game.ui.drawing import cardart, draw, linebreak, probe
+from game.ui.drawing import cardart, draw, linebreak
 from game.ui.drawing.theme import THEME
+from tools import layout_probe as probe
 
 SIZE = 22
 WIDTHS = (130, 210, 330, 520)

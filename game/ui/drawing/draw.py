@@ -12,7 +12,7 @@ from functools import lru_cache
 import pygame
 from icu4py.breakers import CharacterBreaker
 
-from . import fonts, linebreak, probe
+from . import fonts, linebreak
 from .theme import (
     CLAN_LETTERS,
     GOLD,
@@ -39,23 +39,12 @@ SYMBOLS = "$×·–—…•✓✗←→↑↓+-/%#()[]:"
 def text(s: str, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
     """Text in the current language at a logical size (scaled by the text-size setting)."""
     px = THEME.font_px(size)
-    img = fonts.render_text(s, THEME.lang, px, colour, bold)
-    if probe.ACTIVE is not None:
-        probe.ACTIVE.texts.append(probe.TextRecord(s, px, px, img.get_width(), None))
-        probe.ACTIVE.note_text(img, s, px)
-    return img
+    return fonts.render_text(s, THEME.lang, px, colour, bold)
 
 
 def copy_of(img: pygame.Surface) -> pygame.Surface:
-    """img.copy(), but under the layout probe a surface the probe sees into: what is drawn
-    on a copy of a cached background (a panel, a plate, the log, the felt) is found where
-    the copy lands. The same pixels either way (an add onto zeros)."""
-    if probe.ACTIVE is None:
-        return img.copy()
-    out = pygame.Surface(img.get_size(), img.get_flags(), img)  # a ProbeCanvas now
-    out.fill((0, 0, 0, 0))
-    out.blit(img, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
-    return out
+    """A copy of a cached background (a panel, a plate, the log, the felt) to draw on."""
+    return img.copy()
 
 
 def text_width(s: str, size: int, bold: bool = False) -> int:
@@ -89,11 +78,7 @@ def fit(s: str, size: int, max_w: int, colour=TEXT, bold: bool = False):
     (tests/ui/test_ui_layout.py finds it), not something to hide with unreadable type."""
     want = THEME.font_px(size)
     px = _fit_px(s, THEME.lang, want, max_w, bold, THEME.min_px)
-    img = fonts.render_text(s, THEME.lang, px, colour, bold)
-    if probe.ACTIVE is not None:
-        probe.ACTIVE.texts.append(probe.TextRecord(s, want, px, img.get_width(), max_w))
-        probe.ACTIVE.note_text(img, s, px)
-    return img
+    return fonts.render_text(s, THEME.lang, px, colour, bold)
 
 
 @lru_cache(maxsize=4096)
@@ -122,10 +107,7 @@ def _ellipsize_px(s: str, px: int, max_w: int, bold: bool) -> str:
     clusters = list(_clusters(s))
     while clusters and _measure("".join(clusters) + "…", lang, px, bold)[0] > max_w:
         clusters.pop()
-    shown = "".join(clusters) + "…"
-    if probe.ACTIVE is not None:
-        probe.ACTIVE.cuts.append(probe.CutRecord(s, shown))
-    return shown
+    return "".join(clusters) + "…"
 
 
 # A closing mark never starts a line and an opening one never ends it, even where a piece
@@ -291,8 +273,6 @@ def panel_surface(w: int, h: int, fill=PANEL, alpha=226, edge=PANEL_EDGE, radius
 def draw_panel(surface, rect, **kw) -> None:
     shadow = kw.get("shadow", True)
     img = panel_surface(rect.width, rect.height, **kw)
-    if probe.ACTIVE is not None:
-        probe.ACTIVE.note_box(probe.BoxKind.PANEL, "", rect, surface)
     pad = 10 if shadow else 0
     surface.blit(img, (rect.x - pad, rect.y - pad))
 
@@ -307,8 +287,6 @@ def _veil() -> pygame.Surface:
 def draw_dialog(surface, rect) -> None:
     """A modal dialog's ground: the canvas dimmed, then the dialog's panel at `rect`."""
     surface.blit(_veil(), (0, 0))
-    if probe.ACTIVE is not None:
-        probe.ACTIVE.note_box(probe.BoxKind.VEIL, "", surface.get_rect(), surface)
     draw_panel(surface, rect, alpha=245)
 
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import pygame
 
-from . import draw, fonts, probe
+from . import draw, fonts
 from .theme import (
     ACCENT,
     BAD,
@@ -194,15 +194,6 @@ class Widget:
         what it would do)."""
         return self.tip if self.enabled else self.disabled_reason
 
-    def _record(self) -> None:
-        """Under a layout probe, note this control as drawn (tests look for reasons)."""
-        if probe.ACTIVE is not None:
-            reason = None if self.enabled else _label(self.disabled_reason or "")
-            probe.ACTIVE.widgets.append(
-                probe.WidgetRecord(self.name, self.rect.copy(), self.enabled, reason or None,
-                                   id(self), probe.ACTIVE.next_order())  # fmt: skip
-            )
-
     def handle(self, event) -> bool:
         return False
 
@@ -315,7 +306,6 @@ class Button(Clickable):
     def draw(self, surface, t: float) -> None:
         if not self.visible:
             return
-        self._record()
         clip = surface.get_clip()
         if clip.size != surface.get_size() and not self.rect.inflate(16, 16).colliderect(clip):
             return  # a redraw of a part it does not reach (its glow spreads 8 px round it)
@@ -328,8 +318,7 @@ class Button(Clickable):
                 spread=8,
                 alpha=BUTTON_GLOW.alpha(t),
             )
-        render = _button_surface if probe.ACTIVE is None else _button_surface.__wrapped__
-        img = render(
+        img = _button_surface(
             _label(self.label),
             self.rect.width,
             self.rect.height,
@@ -411,7 +400,6 @@ class Toggle(Clickable):
                 and all(draw.text_width(line, size) <= room for line in lines))  # fmt: skip
 
     def draw(self, surface, t: float) -> None:
-        self._record()
         clip = surface.get_clip()
         if clip.size != surface.get_size() and not self.rect.colliderect(clip):
             return  # a redraw of a part it does not reach
@@ -583,7 +571,6 @@ class Stepper(Widget):
         return self.prev.handle(event) or self.next.handle(event)
 
     def draw(self, surface, t: float) -> None:
-        self._record()
         self.prev.enabled = self.next.enabled = self.enabled  # drawn as the stepper is
         self.prev.disabled_reason = self.next.disabled_reason = self.disabled_reason
         ink = TEXT if self.enabled else DISABLED
@@ -772,9 +759,6 @@ def draw_tooltip(
     h = lh * len(lines) + 24
     avoid = tuple(pygame.Rect(a) for a in avoid)
     rect = tooltip_rect(w, h, pos, avoid, surface.get_size(), prefer)
-    if probe.ACTIVE is not None:
-        probe.ACTIVE.tooltips.append(probe.TooltipRecord(text, rect.copy(), avoid))
-        probe.ACTIVE.note_box(probe.BoxKind.TOOLTIP, text, rect, surface)
     draw.draw_panel(surface, rect, fill=(250, 246, 232), alpha=250, edge=(150, 120, 70), radius=12)
     yy = rect.y + 12
     for line in lines:

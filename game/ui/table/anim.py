@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from ..drawing import draw, probe
+from ..drawing import draw
 from ..drawing.theme import GOLD, THEME, seat_colour
 from ..drawing.tween import Tweener
 from . import layout as L
@@ -32,7 +32,6 @@ from .sprites import (
     Bubble,
     Sprite,
     bubble_image,
-    bubble_words,
     faded,
     gain_text,
     paid_out,
@@ -335,9 +334,6 @@ class Director:
                 rect.x = max(home.x, min(rect.x, home.right - rect.width))
             rect.x = max(L.MARGIN, min(rect.x, L.W - L.MARGIN - rect.width))  # on screen
             surface.blit(img, rect)
-            if probe.ACTIVE is not None:
-                words = bubble_words(b.text, width, b.short)
-                probe.ACTIVE.note_box(probe.BoxKind.BUBBLE, words, rect, surface)
 
 
 BUBBLE_FLOOR = L.PLAYERS.bottom + 6  # the plates' row ends there; the panel and board below

@@ -12,7 +12,7 @@ import pygame
 
 from game.rules.seat_view import SeatView
 
-from ..drawing import cardart, draw, probe
+from ..drawing import cardart, draw
 from ..drawing.theme import (
     CLAN_KEYS,
     FELT,
@@ -124,13 +124,15 @@ class BoardRenderer:
             if i in covered:
                 t = covered[i]
                 draw_space(surf, r, board["spaces"][i], i, dim=True)
-                img = draw.tile_face(t, tiles[t - 1]["price"], r.width - 36, r.height - 26)
-                if probe.ACTIVE is not None:  # the tile hides the space's words under it
-                    probe.ACTIVE.note_box(probe.BoxKind.COVER, "tile", r, surf)
-                surf.blit(img, img.get_rect(center=r.center))
+                self.lay_tile(surf, r, t, tiles[t - 1]["price"])
             else:
                 draw_space(surf, r, board["spaces"][i], i)
         return surf
+
+    def lay_tile(self, surf, space: pygame.Rect, tile: int, price: int) -> None:
+        """Tile number `tile` laid on its space (drawn dim first): it hides its words."""
+        img = draw.tile_face(tile, price, space.width - 36, space.height - 26)
+        surf.blit(img, img.get_rect(center=space.center))
 
     # -- the middle of the board -------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..drawing import draw, probe
+from ..drawing import draw
 from ..drawing.qr import page_address, qr_surface
 from ..drawing.theme import GOLD, TEXT, TEXT_DIM, THEME, TV_TEXT_PX
 from ..i18n import tr
@@ -50,7 +50,7 @@ class JoinStrip:
     def draw(self, surface, strip: pygame.Rect, code, address, watching: int,
              phone_url: str | None = None) -> None:  # fmt: skip
         key = (strip.size, code, address, watching, phone_url, THEME.epoch)
-        if key != self._key or probe.ACTIVE is not None:
+        if key != self._key:
             self._img, self._key = self.render(strip, code, address, watching, phone_url), key
         draw.draw_panel(surface, strip, alpha=236)
         surface.blit(self._img, strip.topleft)

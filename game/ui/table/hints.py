@@ -39,7 +39,7 @@ from game.rules import (
     Withdraw,
 )
 
-from ..drawing import cardart, draw, probe
+from ..drawing import cardart, draw
 from ..drawing.theme import CLAN_KEYS, CLAN_LETTERS, GOLD, TEXT
 from ..i18n import list_of, tr
 from . import layout as L
@@ -265,8 +265,6 @@ class TableHints:
         width = L.HINT.width - SIDE - 2 * BOX_PAD
         lines = draw.wrap(text, 22, width)
         box = self.box_rect(len(lines))
-        if probe.ACTIVE is not None:  # the coach's box over the log: the log is hidden
-            probe.ACTIVE.note_box(probe.BoxKind.COACH, "hint", box, surface)
         pygame.draw.rect(surface, BOX_FILL, box, border_radius=14)  # opaque: the log is under it
         pygame.draw.rect(surface, GOLD, box, width=3, border_radius=14)
         y = box.y + BOX_PAD

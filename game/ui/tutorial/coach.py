@@ -16,7 +16,7 @@ import pygame
 
 from game.tutorial import Trigger
 
-from ..drawing import draw, probe
+from ..drawing import draw
 from ..drawing.theme import CLAN_LETTERS, GOLD, TEXT, TEXT_DIM, THEME, WARN
 from ..drawing.widgets import Button
 from ..i18n import tr
@@ -305,8 +305,6 @@ class LessonCoach:
             pygame.draw.rect(surface, GOLD, target.inflate(8, 8), width=3, border_radius=12)
             self._arrow(surface, target, t)
         r = self.rect
-        if probe.ACTIVE is not None:  # an overlay: what it covers is hidden, not overlapped
-            probe.ACTIVE.note_box(probe.BoxKind.COACH, "coach", r, surface)
         draw.draw_panel(surface, r, fill=(22, 40, 60), alpha=244, edge=GOLD, radius=18)
         s = self.session
         total = len(s.script.steps)

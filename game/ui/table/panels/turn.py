@@ -10,7 +10,7 @@ from game.rules import Draw, LegalActions, OpenDeal, Recruit, Roll
 from game.rules.seat_view import SeatView
 from game.rules.state import Phase
 
-from ...drawing import draw, probe
+from ...drawing import draw
 from ...drawing.theme import GOLD, TEXT, TEXT_DIM, seat_colour
 from ...drawing.widgets import Button, Widget
 from ...i18n import tr, tr_count
@@ -168,15 +168,19 @@ class TurnPanel:
             return
         self._marker_space(surf, v, m, ox, oy, below)
 
+    def _marker_plate(self, surf, recruiting: bool, below: int, ox: int, oy: int) -> pygame.Rect:
+        """The box the marker's space is shown in, under the prompt's last line (`below`,
+        logical): drawn on surf, and its rect there."""
+        box = marker_box(recruiting, below + 4).move(ox, oy)
+        pygame.draw.rect(surf, (10, 30, 22, 200), box, border_radius=16)
+        pygame.draw.rect(surf, (70, 110, 90), box, width=2, border_radius=16)
+        return box
+
     def _marker_space(self, surf, v: SeatView, m: int, ox: int, oy: int, below: int) -> None:
         """The marker's space, large: its value and every group, each clan with its holder;
         its box under the prompt's last line (`below`, logical)."""
         sp = v.board.spaces[m]
-        box = marker_box(v.phase is Phase.DISCARD, below + 4).move(ox, oy)
-        pygame.draw.rect(surf, (10, 30, 22, 200), box, border_radius=16)
-        pygame.draw.rect(surf, (70, 110, 90), box, width=2, border_radius=16)
-        if probe.ACTIVE is not None:  # a box its texts belong in, no control on its edge
-            probe.ACTIVE.note_box(probe.BoxKind.PANEL, "marker space", box, surf)
+        box = self._marker_plate(surf, v.phase is Phase.DISCARD, below, ox, oy)
         head = draw.fit(tr("table.space_here", n=m + 1), 28, box.width - 260, TEXT, True)
         surf.blit(head, (box.x + 20, box.y + 16))
         value = tr("money.amount", n=sp.dividends * v.price)
