@@ -37,12 +37,12 @@ def main_rect(i: int, n: int) -> pygame.Rect:
     return pygame.Rect(x0 + i * (bw + gap), y, bw, 64)
 
 
-def recruit_rect(i: int, n: int, raised: bool = False) -> pygame.Rect:
+def recruit_rect(i: int, n: int) -> pygame.Rect:
     """Recruitment buttons over the hand limit: rows of three, the last row lowest, all
-    inside the panel below the marker's space; `raised`: one row higher, over the
-    discard's confirm row."""
+    inside the panel below the marker's space and over the discard's confirm row (kept
+    free before a card is marked, so nothing moves when Discard appears)."""
     per_row = 3
-    rows = (n + per_row - 1) // per_row + raised
+    rows = (n + per_row - 1) // per_row + 1
     row, col = divmod(i, per_row)
     gap, h = 12, 56
     bw = (L.RIGHT.width - 48 - gap * (per_row - 1)) // per_row
@@ -58,7 +58,7 @@ def marker_box(recruiting: bool = False, below: int = 0) -> pygame.Rect:
     top = max(L.RIGHT.y + 170, below)
     box = pygame.Rect(L.RIGHT.x + 24, top, L.RIGHT.width - 48, L.RIGHT.y + 470 - top)
     if recruiting:
-        box.height = recruit_rect(0, 6, raised=True).top - 10 - box.y
+        box.height = recruit_rect(0, 6).top - 10 - box.y
     return box
 
 

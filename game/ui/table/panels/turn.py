@@ -37,9 +37,8 @@ class TurnPanel:
             return window_widgets(v, legal, viewer, self.table.send)
         if phase in (Phase.TURN, Phase.MOVED):
             return self._deal_or_move(v, legal, viewer)
-        if phase is Phase.DISCARD:
-            confirm = self._discard_confirm()
-            return confirm + self._recruits(legal, raised=bool(confirm))
+        if phase is Phase.DISCARD:  # the Recruitment row stays put when Discard appears
+            return self._discard_confirm() + self._recruits(legal)
         return []
 
     def _results_button(self) -> Widget:
@@ -117,12 +116,12 @@ class TurnPanel:
             ),
         ]
 
-    def _recruits(self, legal: LegalActions, raised: bool = False) -> list[Widget]:
+    def _recruits(self, legal: LegalActions) -> list[Widget]:
         send = self.table.send
         recruits = [a for a in legal.fixed if isinstance(a, Recruit)]
         return [
             Button(
-                recruit_rect(i, len(recruits), raised),
+                recruit_rect(i, len(recruits)),
                 tr("table.recruit_clan", clan=clan_word(int(a.clan))),
                 lambda a=a: send(a),
                 size=24,
