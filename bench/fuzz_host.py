@@ -668,8 +668,7 @@ class Session:
         action = self.bots[seat].choose(view, legal.moves(), must)
         if action is None:
             return False
-        msg = {"t": "action", "version": conn.ctx.version, "action": action.to_data(),
-               "id": LEGIT_IDS + self.stats["moves"]}  # fmt: skip
+        msg = P.action_message(action.to_data(), conn.ctx.version, LEGIT_IDS + self.stats["moves"])
         self.stats["moves"] += 1
         await self._exchange(conn, None, P.encode(msg))
         return True

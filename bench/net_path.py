@@ -101,7 +101,7 @@ class Table:
     def act(self, seat: int, action_data: dict, version: int) -> None:
         """The host's part: the client's frame decoded and handled, every frame written."""
         session, conn = self.by_seat[seat]
-        msg = {"t": "action", "version": version, "action": action_data, "id": version + 1}
+        msg = self.P.action_message(action_data, version, version + 1)
         self._to_host(conn, self.P.encode(msg))
 
     def deliver(self, force: bool = False) -> None:
